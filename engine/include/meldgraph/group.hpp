@@ -1,0 +1,55 @@
+#pragma once
+/// Groups: the parts an interpretation splits a hand into.
+
+#include <array>
+#include <compare>
+#include <cstdint>
+#include <string>
+
+#include "meldgraph/rules.hpp"
+#include "meldgraph/tiles.hpp"
+
+namespace meldgraph {
+
+enum class GroupKind : std::uint8_t {
+  pair,       ///< two of a tile
+  pung,       ///< three of a tile
+  kong,       ///< four of a tile (declared melds only)
+  chow,       ///< three consecutive ranks of a sequence suit
+  single,     ///< one tile of a set form (thirteen orphans)
+  any_meld,   ///< three wildcards forming some meld, not expanded
+  any_pair,   ///< two wildcards forming some pair, not expanded
+  wildcards,  ///< the wildcards of an instant "N wildcards" win
+};
+
+[[nodiscard]] std::string_view group_kind_name(GroupKind kind);
+
+/// A group, 8 bytes. Layout: kind, size (tiles in the group), wild_mask (bit i set when slot i is a
+/// wildcard standing in for tiles[i]), then up to four tiles ascending (a chow low to high).
+/// Abstract kinds (any_meld, any_pair, wildcards) have every slot wild and tiles kNoTile; for
+/// `wildcards`, size is the number of wildcards (it may exceed four).
+struct Group {
+  GroupKind kind = GroupKind::pair;
+  std::uint8_t size = 0;
+  std::uint8_t wild_mask = 0;
+  std::uint8_t reserved = 0;
+  std::array<TileId, 4> tiles{kNoTile, kNoTile, kNoTile, kNoTile};
+
+  [[nodiscard]] bool abstract() const {
+    return kind == GroupKind::any_meld || kind == GroupKind::any_pair ||
+           kind == GroupKind::wildcards;
+  }
+  [[nodiscard]] bool is_wild(int slot) const { return ((wild_mask >> slot) & 1U) != 0; }
+  [[nodiscard]] int wildcard_count() const;
+
+  friend auto operator<=>(const Group&, const Group&) = default;
+};
+
+/// Text of a group in MPSZ with wildcard stand-ins in braces: `1{2}3m`, `{***}` (any meld),
+/// `{**}` (any pair), `{****}` (instant win with four wildcards).
+[[nodiscard]] std::string format_group(const Group& group, const RuleSet& rules);
+
+/// The group as Unicode tiles, wildcard slots shown as the joker tile.
+[[nodiscard]] std::string format_group_unicode(const Group& group, const RuleSet& rules);
+
+}  // namespace meldgraph

@@ -1,0 +1,126 @@
+#pragma once
+/// The immutable, validated rule set. Rule files are read once (rules_yaml.cpp is the only place
+/// that knows YAML); everything else sees `const RuleSet&`.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "meldgraph/tiles.hpp"
+
+namespace meldgraph {
+
+/// A suit (or honour or bonus family) of the tile set, as declared.
+struct SuitInfo {
+  char letter = 0;                    ///< notation letter: m, p, s, z, f, ...
+  std::string name;                   ///< human name ("characters")
+  std::vector<std::uint8_t> ranks;    ///< ascending, each 1..9
+  bool sequences = false;             ///< chows of consecutive ranks are allowed
+  bool bonus = false;                 ///< bonus tiles: set aside, never in groups
+  std::uint8_t copies = 4;            ///< physical copies of each tile
+  std::uint8_t red_fives = 0;         ///< copies of rank 5 that are red (written 0)
+  /// Named rank groups, for example winds = 1..4 and dragons = 5..7 of the honours.
+  std::vector<std::pair<std::string, std::vector<std::uint8_t>>> groups;
+};
+
+/// How wildcards behave.
+struct WildcardRules {
+  std::uint8_t jokers = 0;        ///< generic jokers `*` in the set; 0 forbids them in hands
+  std::vector<TileId> tiles;      ///< tile kinds that are wild in every hand
+  bool per_hand = false;          ///< a wildcard tile may be chosen per hand (`--wild 5m`)
+  /// A wildcard may stand for a tile of which the hand's natural tiles plus the other stand-ins
+  /// already use every copy.
+  bool exceed_copies = true;
+};
+
+/// The shapes a winning hand may take.
+enum class FormType : std::uint8_t {
+  melds,      ///< n melds (pung or chow) and `pairs` pairs: the standard hand
+  pairs,      ///< only pairs (seven pairs)
+  set,        ///< each tile of a set once, plus one more of any of them (thirteen orphans)
+  wildcards,  ///< holding `count` wildcards wins at once
+};
+
+/// One named winning form. Results name the form that matched.
+struct FormSpec {
+  std::string name;
+  FormType type = FormType::melds;
+  bool enabled = true;
+  bool wildcards = true;            ///< wildcards may be used inside this form
+  std::uint8_t pairs = 1;           ///< melds: pairs in the hand; pairs: how many pairs
+  bool four_as_two_pairs = true;    ///< pairs: four of a kind may count as two pairs
+  std::vector<TileId> set_tiles;    ///< set: the required tiles, ascending
+  std::uint8_t count = 4;           ///< wildcards: wildcards needed
+  /// Tiles the (concealed) hand must hold for the form to apply; for `melds` it is 0, meaning any
+  /// 3n + 2 * pairs up to the hand size.
+  std::uint8_t hand_tiles = 0;
+};
+
+/// The validated rule set. Construction derives the tile table and lookup tables once.
+class RuleSet {
+ public:
+  /// Everything a rule file says, already checked field by field by the loader.
+  struct Data {
+    std::string name;
+    std::string description;
+    std::string source;               ///< file or built-in name it was loaded from
+    std::vector<SuitInfo> suits;      ///< meldable suits first is not required; any order
+    std::uint8_t hand_tiles = 14;     ///< tiles of a complete hand, 3n + 2, at most 17
+    WildcardRules wildcards;
+    std::vector<FormSpec> forms;
+  };
+
+  /// Derives the tile table. Throws RuleError on contradictions the loader could not see.
+  explicit RuleSet(Data data);
+
+  [[nodiscard]] const std::string& name() const { return data_.name; }
+  [[nodiscard]] const std::string& description() const { return data_.description; }
+  [[nodiscard]] const std::string& source() const { return data_.source; }
+  [[nodiscard]] const std::vector<SuitInfo>& suits() const { return data_.suits; }
+  [[nodiscard]] std::uint8_t hand_tiles() const { return data_.hand_tiles; }
+  [[nodiscard]] const WildcardRules& wildcards() const { return data_.wildcards; }
+  [[nodiscard]] const std::vector<FormSpec>& forms() const { return data_.forms; }
+  [[nodiscard]] const Data& data() const { return data_; }
+
+  /// Every tile kind; meldable ones are [0, meldable_count()).
+  [[nodiscard]] std::span<const TileInfo> tiles() const { return tiles_; }
+  [[nodiscard]] const TileInfo& tile(TileId id) const { return tiles_[id]; }
+  [[nodiscard]] TileId tile_count() const { return static_cast<TileId>(tiles_.size()); }
+  [[nodiscard]] TileId meldable_count() const { return meldable_count_; }
+
+  /// The tile of suit `letter` and `rank`, or kNoTile.
+  [[nodiscard]] TileId find_tile(char letter, int rank) const;
+  /// Index into suits() of the suit with this letter, or -1.
+  [[nodiscard]] int find_suit(char letter) const;
+  /// Tile kinds wild in every hand under these rules.
+  [[nodiscard]] TileMask fixed_wild_tiles() const { return fixed_wild_; }
+
+ private:
+  Data data_;
+  std::vector<TileInfo> tiles_;
+  TileId meldable_count_ = 0;
+  TileMask fixed_wild_ = 0;
+  std::array<TileId, 128 * 10> by_letter_rank_{};  ///< [letter * 10 + rank] -> TileId
+};
+
+/// The rule set used when none is named.
+inline constexpr std::string_view kDefaultRules = "laizi";
+
+/// Names of the rule sets compiled into the binary, sorted.
+[[nodiscard]] std::vector<std::string> builtin_rule_names();
+
+/// Loads a built-in rule set by name, or a rule file when `name_or_path` names a file
+/// (contains '/' or ends in .yaml/.yml). Throws RuleError naming file, line and column.
+[[nodiscard]] RuleSet load_rules(std::string_view name_or_path);
+
+/// Loads rules from YAML text; `origin` names it in errors. `extends:` may name built-in rule sets
+/// or files relative to the current directory.
+[[nodiscard]] RuleSet load_rules_from_string(std::string_view yaml, std::string_view origin);
+
+/// The effective rules (after `extends:`) as a complete YAML document that loads back unchanged.
+[[nodiscard]] std::string dump_rules(const RuleSet& rules);
+
+}  // namespace meldgraph
