@@ -1,0 +1,79 @@
+#pragma once
+/// Analyzers: named questions asked of a hand (is it a win, what are its interpretations, ...).
+/// They consume the engine's values and never reach into the search. Each is registered by name,
+/// explicitly, and reads its options once, when it is created.
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "meldgraph/decomposition.hpp"
+#include "meldgraph/hand.hpp"
+#include "meldgraph/rules.hpp"
+
+namespace meldgraph {
+
+/// One hand under analysis. The decomposition is built on first use and shared by every analyzer
+/// that asks for it. `rules` must outlive it.
+class HandAnalysis {
+ public:
+  HandAnalysis(const RuleSet& rules, Hand hand) : rules_(&rules), hand_(std::move(hand)) {}
+
+  [[nodiscard]] const RuleSet& rules() const { return *rules_; }
+  [[nodiscard]] const Hand& hand() const { return hand_; }
+  /// Throws AnalysisError when the hand is not of a complete size.
+  [[nodiscard]] const Decomposition& decomposition() const;
+
+ private:
+  const RuleSet* rules_;
+  Hand hand_;
+  mutable std::optional<Decomposition> decomposition_;
+};
+
+/// Options every analyzer may read (each reads only its own, once, in its constructor).
+struct AnalyzerOptions {
+  /// Most interpretations to list per hand; 0 lists all of them.
+  std::uint64_t limit = 1000;
+};
+
+class Analyzer {
+ public:
+  virtual ~Analyzer() = default;
+  [[nodiscard]] virtual std::string_view name() const = 0;
+  /// Adds this analyzer's fields to `out`, a JSON object.
+  virtual void write_json(const HandAnalysis& analysis, nlohmann::json& out) const = 0;
+  /// Writes human-readable lines.
+  virtual void write_text(const HandAnalysis& analysis, std::ostream& out) const = 0;
+};
+
+/// Named analyzer factories.
+class AnalyzerRegistry {
+ public:
+  using Factory = std::unique_ptr<Analyzer> (*)(const RuleSet&, const AnalyzerOptions&);
+
+  /// Throws std::logic_error when the name is taken.
+  void add(std::string name, std::string summary, Factory factory);
+  /// Throws Error naming the known analyzers when `name` is unknown.
+  [[nodiscard]] std::unique_ptr<Analyzer> create(std::string_view name, const RuleSet& rules,
+                                                 const AnalyzerOptions& options) const;
+  [[nodiscard]] std::vector<std::string> names() const;
+  [[nodiscard]] std::string summary(std::string_view name) const;
+
+ private:
+  struct Entry {
+    std::string name;
+    std::string summary;
+    Factory factory;
+  };
+  std::vector<Entry> entries_;
+};
+
+/// The registry with every analyzer meldgraph ships, registered here and nowhere else.
+[[nodiscard]] AnalyzerRegistry builtin_analyzers();
+
+}  // namespace meldgraph

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "meldgraph/analyzers/analyzer.hpp"
+
+namespace meldgraph {
+
+/// "win": whether the hand is complete and which forms it matches.
+/// JSON: {"win": bool, "forms": [names], "tiles": N, "wildcards": N}.
+class WinAnalyzer final : public Analyzer {
+ public:
+  WinAnalyzer(const RuleSet& rules, const AnalyzerOptions& options);
+  [[nodiscard]] std::string_view name() const override { return "win"; }
+  void write_json(const HandAnalysis& analysis, nlohmann::json& out) const override;
+  void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
+};
+
+}  // namespace meldgraph

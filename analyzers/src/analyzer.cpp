@@ -1,0 +1,58 @@
+#include <stdexcept>
+
+#include "meldgraph/analyzers/analyzer.hpp"
+#include "meldgraph/analyzers/interpretations_analyzer.hpp"
+#include "meldgraph/analyzers/win_analyzer.hpp"
+#include "meldgraph/error.hpp"
+
+namespace meldgraph {
+
+void AnalyzerRegistry::add(std::string name, std::string summary, Factory factory) {
+  for (const Entry& entry : entries_) {
+    if (entry.name == name) throw std::logic_error("analyzer '" + name + "' registered twice");
+  }
+  entries_.push_back({std::move(name), std::move(summary), factory});
+}
+
+std::unique_ptr<Analyzer> AnalyzerRegistry::create(std::string_view name, const RuleSet& rules,
+                                                   const AnalyzerOptions& options) const {
+  for (const Entry& entry : entries_) {
+    if (entry.name == name) return entry.factory(rules, options);
+  }
+  std::string known;
+  for (const Entry& entry : entries_) known += (known.empty() ? "" : ", ") + entry.name;
+  throw Error("unknown analyzer '" + std::string(name) + "' (known: " + known + ")");
+}
+
+std::vector<std::string> AnalyzerRegistry::names() const {
+  std::vector<std::string> result;
+  for (const Entry& entry : entries_) result.push_back(entry.name);
+  return result;
+}
+
+std::string AnalyzerRegistry::summary(std::string_view name) const {
+  for (const Entry& entry : entries_) {
+    if (entry.name == name) return entry.summary;
+  }
+  return {};
+}
+
+namespace {
+
+template <class AnalyzerType>
+std::unique_ptr<Analyzer> make(const RuleSet& rules, const AnalyzerOptions& options) {
+  return std::make_unique<AnalyzerType>(rules, options);
+}
+
+}  // namespace
+
+AnalyzerRegistry builtin_analyzers() {
+  AnalyzerRegistry registry;
+  registry.add("win", "whether the hand is complete, and the forms it matches",
+               &make<WinAnalyzer>);
+  registry.add("interpretations", "every reading of a complete hand, counted and listed",
+               &make<InterpretationsAnalyzer>);
+  return registry;
+}
+
+}  // namespace meldgraph

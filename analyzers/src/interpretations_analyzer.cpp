@@ -1,0 +1,69 @@
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "meldgraph/analyzers/interpretations_analyzer.hpp"
+#include "meldgraph/json.hpp"
+
+namespace meldgraph {
+
+InterpretationsAnalyzer::InterpretationsAnalyzer(const RuleSet& /*rules*/,
+                                                 const AnalyzerOptions& options)
+    : limit_(options.limit) {}
+
+void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis,
+                                         nlohmann::json& out) const {
+  const Decomposition& decomposition = analysis.decomposition();
+  const RuleSet& rules = analysis.rules();
+  nlohmann::json by_form = nlohmann::json::object();
+  for (const FormGraph& graph : decomposition.graphs()) {
+    by_form[rules.forms()[graph.form()].name] = graph.path_count();
+  }
+  nlohmann::json listed = nlohmann::json::array();
+  InterpretationCursor cursor = decomposition.interpretations();
+  Interpretation interpretation;
+  std::uint64_t count = 0;
+  while ((limit_ == 0 || count < limit_) && cursor.next(interpretation)) {
+    listed.push_back(interpretation_to_json(interpretation, rules));
+    ++count;
+  }
+  const std::uint64_t total = decomposition.interpretation_count();
+  out["count"] = total;
+  if (total == kCountSaturated) out["count_saturated"] = true;
+  out["by_form"] = by_form;
+  out["interpretations"] = listed;
+  out["listed"] = count;
+  out["truncated"] = count < total;
+}
+
+void InterpretationsAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
+  const Decomposition& decomposition = analysis.decomposition();
+  const RuleSet& rules = analysis.rules();
+  const std::uint64_t total = decomposition.interpretation_count();
+  out << "interpretations  " << total;
+  if (total == kCountSaturated) out << " or more";
+  std::string by_form;
+  for (const FormGraph& graph : decomposition.graphs()) {
+    if (graph.empty()) continue;
+    by_form += (by_form.empty() ? "" : ", ") + rules.forms()[graph.form()].name + " " +
+               std::to_string(graph.path_count());
+  }
+  if (!by_form.empty()) out << " (" << by_form << ")";
+  out << '\n';
+  InterpretationCursor cursor = decomposition.interpretations();
+  Interpretation interpretation;
+  std::uint64_t count = 0;
+  while ((limit_ == 0 || count < limit_) && cursor.next(interpretation)) {
+    ++count;
+    std::string glyphs;
+    for (const Group& group : interpretation.groups) {
+      glyphs += (glyphs.empty() ? "" : " ") + format_group_unicode(group, rules);
+    }
+    out << "  " << count << ". [" << rules.forms()[interpretation.form].name << "] "
+        << format_interpretation(interpretation, rules) << "\n     " << glyphs << '\n';
+  }
+  if (count < total) {
+    out << "  ... " << (total - count) << " more (raise --limit, or --limit 0 for all)\n";
+  }
+}
+
+}  // namespace meldgraph

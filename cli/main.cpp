@@ -1,0 +1,70 @@
+/// meldgraph: analyse mahjong hands under rules written in YAML.
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  using meldgraph::cli::OutputFormat;
+  CLI::App app{"meldgraph: every interpretation of a mahjong hand, under rules written in YAML"};
+  app.require_subcommand(1);
+  meldgraph::cli::GlobalOptions global;
+  app.add_option("--rules", global.rules, "built-in rule set name or rule file (default: laizi)");
+  app.add_option("--wild", global.wild, "wildcard tiles chosen for this hand, e.g. 5m")
+      ->type_name("TILES");
+
+  const std::map<std::string, OutputFormat> text_json{{"text", OutputFormat::text},
+                                                      {"json", OutputFormat::json}};
+  const std::map<std::string, OutputFormat> dot_json{{"dot", OutputFormat::dot},
+                                                     {"json", OutputFormat::json}};
+
+  std::string hand;
+  OutputFormat format = OutputFormat::text;
+  std::uint64_t limit = 1000;
+
+  CLI::App* analyze = app.add_subcommand("analyze", "win, forms and every interpretation");
+  analyze->add_option("hand", hand, "hand in MPSZ notation, e.g. 111222333m456p11s")->required();
+  analyze->add_option("--format", format, "text or json")
+      ->transform(CLI::CheckedTransformer(text_json, CLI::ignore_case));
+  analyze->add_option("--limit", limit, "most interpretations to list (0: all)");
+
+  std::string op;
+  std::string input;
+  CLI::App* batch = app.add_subcommand("batch", "one hand per line in, one JSON object out");
+  batch->add_option("--op", op, "win or interpretations")->required();
+  batch->add_option("--input", input, "file of hands, one per line (default: standard input)");
+  batch->add_option("--limit", limit, "most interpretations to list per hand (0: all)");
+
+  OutputFormat graph_format = OutputFormat::dot;
+  CLI::App* graph = app.add_subcommand("graph", "the meld-decomposition graph");
+  graph->add_option("hand", hand, "hand in MPSZ notation")->required();
+  graph->add_option("--format", graph_format, "dot or json")
+      ->transform(CLI::CheckedTransformer(dot_json, CLI::ignore_case));
+
+  std::string rules_arg;
+  CLI::App* rules = app.add_subcommand("rules", "list, check and dump rule sets");
+  rules->require_subcommand(1);
+  CLI::App* rules_list = rules->add_subcommand("list", "the built-in rule sets");
+  CLI::App* rules_check = rules->add_subcommand("check", "validate a rule file");
+  rules_check->add_option("file", rules_arg, "rule file or built-in name")->required();
+  CLI::App* rules_dump = rules->add_subcommand("dump", "the effective rules, extends resolved");
+  rules_dump->add_option("name", rules_arg, "built-in name or rule file (default: --rules)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int code = app.exit(error);
+    return code == 0 ? 0 : 2;
+  }
+
+  if (analyze->parsed()) return meldgraph::cli::run_analyze(global, hand, format, limit);
+  if (batch->parsed()) return meldgraph::cli::run_batch(global, op, input, limit);
+  if (graph->parsed()) return meldgraph::cli::run_graph(global, hand, graph_format);
+  if (rules_list->parsed()) return meldgraph::cli::run_rules_list();
+  if (rules_check->parsed()) return meldgraph::cli::run_rules_check(rules_arg);
+  if (rules_dump->parsed()) {
+    return meldgraph::cli::run_rules_dump(rules_arg.empty() ? global.rules : rules_arg);
+  }
+  return 2;
+}

@@ -1,0 +1,539 @@
+/// The search that builds the meld-decomposition graph.
+///
+/// Meld forms: the search takes the lowest remaining natural tile and tries every group that holds
+/// it (pair, pung, chow with it in any position, each other slot natural or wildcard). Groups that
+/// hold the same lowest tile are taken in a fixed template order, so every multiset of groups is
+/// reached by exactly one path. When no natural tile is left, the remaining wildcards form abstract
+/// groups (any meld, any pair), listed once. Set forms (thirteen orphans) walk the set's tiles in
+/// order instead. Identical states are merged, which makes the result a DAG; states from which the
+/// goal cannot be reached are dropped, so every root-to-goal path is an interpretation.
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/graphviz.hpp>
+#include <algorithm>
+#include <sstream>
+#include <unordered_map>
+
+#include "meldgraph/decomposition.hpp"
+#include "meldgraph/error.hpp"
+
+namespace meldgraph {
+
+struct EdgeProperties {
+  Group group;
+};
+
+struct FormGraph::Impl {
+  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS,
+                                      FormGraph::Vertex, EdgeProperties>;
+  Graph graph;
+  std::size_t form = 0;
+  std::size_t root = 0;
+  std::size_t goal = 0;
+};
+
+namespace {
+
+using Graph = FormGraph::Impl::Graph;
+
+/// A search state. Fields past the rule set's tile count stay zero, so whole-array comparison and
+/// hashing are exact.
+struct State {
+  TileCounts remaining{};   ///< natural tiles still to place
+  TileCounts standins{};    ///< wildcards placed per tile; tracked only when copies are capped
+  std::uint8_t wildcards = 0;
+  std::uint8_t melds = 0;         ///< melds still needed (set forms: singles still needed)
+  std::uint8_t pairs = 0;         ///< pairs still needed
+  std::uint8_t min_template = 0;  ///< meld forms: first template allowed at the same lowest tile
+  std::uint8_t cursor = 0;        ///< set forms: index of the next set tile
+
+  friend bool operator==(const State&, const State&) = default;
+};
+
+struct StateHash {
+  std::size_t operator()(const State& state) const {
+    // FNV-1a over the bytes; the struct has no padding (all members are bytes).
+    static_assert(sizeof(State) == 2 * kMaxTileKinds + 5);
+    const auto* bytes = reinterpret_cast<const unsigned char*>(&state);
+    std::uint64_t hash = 1469598103934665603ULL;
+    for (std::size_t i = 0; i < sizeof(State); ++i) {
+      hash = (hash ^ bytes[i]) * 1099511628211ULL;
+    }
+    return static_cast<std::size_t>(hash);
+  }
+};
+
+/// Groups holding the lowest natural tile `t`, in the fixed order that canonicalises paths.
+/// Slot codes: 'N' natural, 'W' wildcard; offsets are relative to t along the sequence.
+struct Template {
+  GroupKind kind;
+  std::int8_t first_offset;  ///< offset of slot 0 from t (chows: -2..0; others 0)
+  char slots[4];             ///< per slot: 'N' or 'W'; '\0' ends
+};
+
+constexpr Template kTemplates[] = {
+    {GroupKind::pair, 0, "NN"},   {GroupKind::pair, 0, "NW"},   {GroupKind::pung, 0, "NNN"},
+    {GroupKind::pung, 0, "NNW"},  {GroupKind::pung, 0, "NWW"},  {GroupKind::chow, 0, "NNN"},
+    {GroupKind::chow, 0, "NNW"},  {GroupKind::chow, 0, "NWN"},  {GroupKind::chow, 0, "NWW"},
+    {GroupKind::chow, -1, "WNN"}, {GroupKind::chow, -1, "WNW"}, {GroupKind::chow, -2, "WWN"},
+};
+constexpr std::uint8_t kTemplateCount = sizeof(kTemplates) / sizeof(kTemplates[0]);
+
+class FormSearch {
+ public:
+  FormSearch(const RuleSet& rules, const FormSpec& form, const TileCounts& naturals)
+      : rules_(rules),
+        form_(form),
+        naturals_(naturals),
+        track_standins_(!rules.wildcards().exceed_copies),
+        meldable_(rules.meldable_count()) {}
+
+  /// Builds the graph from `root`; returns false when no path reaches the goal.
+  bool build(const State& root, Graph& graph, std::size_t& root_id, std::size_t& goal_id) {
+    graph_ = &graph;
+    const long id = visit(root);
+    if (id < 0) return false;
+    root_id = static_cast<std::size_t>(id);
+    goal_id = static_cast<std::size_t>(goal_);
+    return true;
+  }
+
+ private:
+  struct Child {
+    Group group;
+    State state;
+  };
+
+  long visit(const State& state) {
+    if (const auto found = memo_.find(state); found != memo_.end()) return found->second;
+    std::vector<std::pair<Group, long>> alive;
+    std::uint64_t paths = 0;
+    const bool is_goal = at_goal(state);
+    if (is_goal) {
+      paths = 1;
+    } else {
+      std::vector<Child> children;
+      expand(state, children);
+      for (const Child& child : children) {
+        const long target = visit(child.state);
+        if (target < 0) continue;
+        alive.emplace_back(child.group, target);
+        paths = add_saturating(paths, (*graph_)[static_cast<std::size_t>(target)].paths);
+      }
+    }
+    long id = -1;
+    if (is_goal || !alive.empty()) {
+      FormGraph::Vertex vertex;
+      vertex.remaining = state.remaining;
+      vertex.wildcards = state.wildcards;
+      vertex.melds_left = state.melds;
+      vertex.pairs_left = state.pairs;
+      vertex.paths = paths;
+      id = static_cast<long>(boost::add_vertex(vertex, *graph_));
+      for (const auto& [group, target] : alive) {
+        boost::add_edge(static_cast<std::size_t>(id), static_cast<std::size_t>(target),
+                        EdgeProperties{group}, *graph_);
+      }
+      if (is_goal) goal_ = id;
+    }
+    memo_.emplace(state, id);
+    return id;
+  }
+
+  [[nodiscard]] bool at_goal(const State& state) const {
+    if (state.wildcards != 0 || state.melds != 0 || state.pairs != 0) return false;
+    for (TileId t = 0; t < meldable_; ++t) {
+      if (state.remaining[t] != 0) return false;
+    }
+    return form_.type != FormType::set || state.cursor == form_.set_tiles.size();
+  }
+
+  void expand(const State& state, std::vector<Child>& out) {
+    if (form_.type == FormType::set) {
+      expand_set(state, out);
+    } else {
+      expand_melds(state, out);
+    }
+  }
+
+  /// Places a wildcard standing in for `tile`; false when that would exceed the tile's copies.
+  bool place_standin(State& state, TileId tile) const {
+    if (state.wildcards == 0) return false;
+    --state.wildcards;
+    if (track_standins_) {
+      const int used = naturals_[tile] + state.standins[tile] + 1;
+      if (used > rules_.tile(tile).copies) return false;
+      ++state.standins[tile];
+    }
+    return true;
+  }
+
+  // Meld forms -----------------------------------------------------------------------------
+
+  void expand_melds(const State& state, std::vector<Child>& out) {
+    TileId lowest = kNoTile;
+    for (TileId t = 0; t < meldable_; ++t) {
+      if (state.remaining[t] != 0) {
+        lowest = t;
+        break;
+      }
+    }
+    if (lowest == kNoTile) {
+      expand_abstract(state, out);
+      return;
+    }
+    const bool pairs_only = form_.type == FormType::pairs;
+    for (std::uint8_t index = state.min_template; index < kTemplateCount; ++index) {
+      const Template& shape = kTemplates[index];
+      const bool is_pair = shape.kind == GroupKind::pair;
+      if (is_pair ? state.pairs == 0 : (state.melds == 0 || pairs_only)) continue;
+      Child child{Group{}, state};
+      if (!apply_template(shape, lowest, child)) continue;
+      if (pairs_only && !form_.four_as_two_pairs && child.state.remaining[lowest] != 0) continue;
+      child.state.min_template = child.state.remaining[lowest] != 0 ? index : 0;
+      out.push_back(child);
+    }
+  }
+
+  /// Fills `child` with the group of `shape` around `lowest`; false when it cannot be formed.
+  bool apply_template(const Template& shape, TileId lowest, Child& child) const {
+    Group& group = child.group;
+    State& next = child.state;
+    group.kind = shape.kind;
+    TileId tile = lowest;
+    for (int step = 0; step > shape.first_offset; --step) {
+      tile = rules_.tile(tile).previous;
+      if (tile == kNoTile) return false;
+    }
+    for (int slot = 0; slot < 4 && shape.slots[slot] != '\0'; ++slot) {
+      if (slot > 0 && shape.kind == GroupKind::chow) {
+        tile = rules_.tile(tile).next;
+        if (tile == kNoTile) return false;
+      }
+      group.tiles[slot] = tile;
+      group.size = static_cast<std::uint8_t>(slot + 1);
+      if (shape.slots[slot] == 'N') {
+        if (next.remaining[tile] == 0) return false;
+        --next.remaining[tile];
+      } else {
+        if (!form_.wildcards || !place_standin(next, tile)) return false;
+        group.wild_mask = static_cast<std::uint8_t>(group.wild_mask | (1U << slot));
+      }
+    }
+    if (shape.kind == GroupKind::pair) {
+      --next.pairs;
+    } else {
+      --next.melds;
+    }
+    return true;
+  }
+
+  /// No natural tile is left: the wildcards form abstract melds, then abstract pairs.
+  void expand_abstract(const State& state, std::vector<Child>& out) const {
+    if (!abstract_realizable(state)) return;
+    Child child{Group{}, state};
+    child.state.min_template = 0;
+    if (state.melds > 0 && state.wildcards >= 3) {
+      child.group = Group{GroupKind::any_meld, 3, 0b111, 0, {kNoTile, kNoTile, kNoTile, kNoTile}};
+      child.state.wildcards = static_cast<std::uint8_t>(state.wildcards - 3);
+      --child.state.melds;
+    } else if (state.melds == 0 && state.pairs > 0 && state.wildcards >= 2) {
+      child.group = Group{GroupKind::any_pair, 2, 0b11, 0, {kNoTile, kNoTile, kNoTile, kNoTile}};
+      child.state.wildcards = static_cast<std::uint8_t>(state.wildcards - 2);
+      --child.state.pairs;
+    } else {
+      return;
+    }
+    out.push_back(child);
+  }
+
+  /// Whether the wildcards left can really be the abstract groups left: they can unless copies
+  /// are capped or pairs must differ.
+  [[nodiscard]] bool abstract_realizable(const State& state) const {
+    if (state.wildcards == 0) return true;
+    if (!form_.wildcards) return false;
+    const bool distinct_pairs = form_.type == FormType::pairs && !form_.four_as_two_pairs;
+    if (!track_standins_ && !distinct_pairs) return true;
+    TileCounts capacity{};
+    for (TileId t = 0; t < meldable_; ++t) {
+      const int copies = rules_.tile(t).copies;
+      const int used = naturals_[t] + state.standins[t];
+      capacity[t] = static_cast<std::uint8_t>(
+          track_standins_ ? std::max(0, copies - used) : std::min(copies, 8));
+      // Distinct pairs may not repeat a tile some other pair already holds.
+      if (distinct_pairs && used > 0) capacity[t] = 0;
+    }
+    if (distinct_pairs) {
+      int free_kinds = 0;
+      for (TileId t = 0; t < meldable_; ++t) free_kinds += capacity[t] >= 2 ? 1 : 0;
+      return free_kinds >= state.pairs;
+    }
+    return can_fill(capacity, 0, state.melds, state.pairs);
+  }
+
+  /// Whether `melds` melds and `pairs` pairs fit in `capacity`, using tiles from `from` upwards.
+  bool can_fill(TileCounts& capacity, TileId from, int melds, int pairs) const {
+    if (melds == 0 && pairs == 0) return true;
+    for (TileId t = from; t < meldable_; ++t) {
+      if (capacity[t] == 0) continue;
+      if (melds > 0 && capacity[t] >= 3) {
+        capacity[t] = static_cast<std::uint8_t>(capacity[t] - 3);
+        const bool ok = can_fill(capacity, t, melds - 1, pairs);
+        capacity[t] = static_cast<std::uint8_t>(capacity[t] + 3);
+        if (ok) return true;
+      }
+      const TileId second = rules_.tile(t).next;
+      const TileId third = second == kNoTile ? kNoTile : rules_.tile(second).next;
+      if (melds > 0 && third != kNoTile && capacity[second] > 0 && capacity[third] > 0) {
+        --capacity[t];
+        --capacity[second];
+        --capacity[third];
+        const bool ok = can_fill(capacity, t, melds - 1, pairs);
+        ++capacity[t];
+        ++capacity[second];
+        ++capacity[third];
+        if (ok) return true;
+      }
+      if (pairs > 0 && capacity[t] >= 2) {
+        capacity[t] = static_cast<std::uint8_t>(capacity[t] - 2);
+        const bool ok = can_fill(capacity, t, melds, pairs - 1);
+        capacity[t] = static_cast<std::uint8_t>(capacity[t] + 2);
+        if (ok) return true;
+      }
+    }
+    return false;
+  }
+
+  // Set forms ------------------------------------------------------------------------------
+
+  /// At the set's next tile: a single or (once) the pair, natural where the hand has the tile.
+  void expand_set(const State& state, std::vector<Child>& out) const {
+    if (state.cursor >= form_.set_tiles.size()) return;
+    const TileId tile = form_.set_tiles[state.cursor];
+    const int held = state.remaining[tile];
+    for (const GroupKind kind : {GroupKind::single, GroupKind::pair}) {
+      const int size = kind == GroupKind::single ? 1 : 2;
+      if (kind == GroupKind::pair && state.pairs == 0) continue;
+      if (held > size) continue;  // every copy of the tile must go into this group
+      Child child{Group{}, state};
+      child.group.kind = kind;
+      child.group.size = static_cast<std::uint8_t>(size);
+      bool ok = true;
+      for (int slot = 0; slot < size && ok; ++slot) {
+        child.group.tiles[slot] = tile;
+        if (slot < held) {
+          --child.state.remaining[tile];
+        } else {
+          ok = form_.wildcards && place_standin(child.state, tile);
+          child.group.wild_mask = static_cast<std::uint8_t>(child.group.wild_mask | (1U << slot));
+        }
+      }
+      if (!ok) continue;
+      ++child.state.cursor;
+      --child.state.melds;
+      if (kind == GroupKind::pair) --child.state.pairs;
+      out.push_back(child);
+    }
+  }
+
+  const RuleSet& rules_;
+  const FormSpec& form_;
+  const TileCounts& naturals_;
+  const bool track_standins_;
+  const TileId meldable_;
+  Graph* graph_ = nullptr;
+  long goal_ = -1;
+  std::unordered_map<State, long, StateHash> memo_;
+};
+
+/// The graph of one form, or an empty graph when the form does not apply or does not match.
+FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const Hand& hand,
+                           int hand_size) {
+  const FormSpec& form = rules.forms()[form_index];
+  auto impl = std::make_shared<FormGraph::Impl>();
+  impl->form = form_index;
+  const int wildcards = hand.wildcard_count();
+  const TileCounts naturals = hand.natural_counts(rules);
+  if (form.hand_tiles != 0 && form.hand_tiles != hand_size) return FormGraph(impl);
+  if (!form.wildcards && wildcards > 0) return FormGraph(impl);
+
+  State root;
+  root.remaining = naturals;
+  root.wildcards = static_cast<std::uint8_t>(wildcards);
+  switch (form.type) {
+    case FormType::wildcards: {
+      if (wildcards < form.count) return FormGraph(impl);
+      FormGraph::Vertex goal;
+      goal.paths = 1;
+      FormGraph::Vertex start;
+      start.remaining = naturals;
+      start.wildcards = root.wildcards;
+      start.paths = 1;
+      impl->goal = boost::add_vertex(goal, impl->graph);
+      impl->root = boost::add_vertex(start, impl->graph);
+      Group group{GroupKind::wildcards, root.wildcards, 0xFF, 0,
+                  {kNoTile, kNoTile, kNoTile, kNoTile}};
+      boost::add_edge(impl->root, impl->goal, EdgeProperties{group}, impl->graph);
+      return FormGraph(impl);
+    }
+    case FormType::melds:
+      root.pairs = form.pairs;
+      root.melds = static_cast<std::uint8_t>((hand_size - 2 * form.pairs) / 3);
+      break;
+    case FormType::pairs:
+      root.pairs = form.pairs;
+      break;
+    case FormType::set: {
+      TileMask set_mask = 0;
+      for (const TileId t : form.set_tiles) set_mask |= tile_bit(t);
+      for (TileId t = 0; t < rules.meldable_count(); ++t) {
+        if (naturals[t] != 0 && (set_mask & tile_bit(t)) == 0) return FormGraph(impl);
+      }
+      root.melds = static_cast<std::uint8_t>(form.set_tiles.size());
+      root.pairs = 1;
+      break;
+    }
+  }
+  FormSearch search(rules, form, naturals);
+  if (!search.build(root, impl->graph, impl->root, impl->goal)) {
+    impl->graph.clear();
+  }
+  return FormGraph(impl);
+}
+
+}  // namespace
+
+// FormGraph ----------------------------------------------------------------------------------
+
+std::size_t FormGraph::form() const { return impl_->form; }
+std::size_t FormGraph::vertex_count() const { return boost::num_vertices(impl_->graph); }
+std::size_t FormGraph::edge_count() const { return boost::num_edges(impl_->graph); }
+const FormGraph::Vertex& FormGraph::vertex(std::size_t id) const { return impl_->graph[id]; }
+std::size_t FormGraph::root() const { return impl_->root; }
+std::size_t FormGraph::goal() const { return impl_->goal; }
+bool FormGraph::empty() const { return boost::num_vertices(impl_->graph) == 0; }
+
+std::uint64_t FormGraph::path_count() const {
+  return empty() ? 0 : impl_->graph[impl_->root].paths;
+}
+
+std::vector<FormGraph::Edge> FormGraph::out_edges(std::size_t vertex) const {
+  std::vector<Edge> result;
+  for (const auto& edge : boost::make_iterator_range(boost::out_edges(vertex, impl_->graph))) {
+    result.push_back({vertex, boost::target(edge, impl_->graph), impl_->graph[edge].group});
+  }
+  return result;
+}
+
+std::vector<FormGraph::Edge> FormGraph::edges() const {
+  std::vector<Edge> result;
+  for (std::size_t v = 0; v < vertex_count(); ++v) {
+    std::vector<Edge> out = out_edges(v);
+    result.insert(result.end(), out.begin(), out.end());
+  }
+  return result;
+}
+
+std::string FormGraph::to_dot(const RuleSet& rules) const {
+  const Impl::Graph& graph = impl_->graph;
+  std::ostringstream out;
+  const auto vertex_label = [&](std::ostream& os, std::size_t v) {
+    const Vertex& vertex = graph[v];
+    std::string tiles = format_counts(vertex.remaining, rules);
+    tiles.append(vertex.wildcards, '*');
+    if (tiles.empty()) tiles = "(empty)";
+    os << "[label=\"" << tiles << "\\nmelds " << int{vertex.melds_left} << ", pairs "
+       << int{vertex.pairs_left} << "\\npaths " << vertex.paths << "\"";
+    if (v == impl_->root) os << ", shape=box";
+    if (v == impl_->goal) os << ", shape=doublecircle";
+    os << "]";
+  };
+  const auto edge_label = [&](std::ostream& os, const Impl::Graph::edge_descriptor& edge) {
+    os << "[label=\"" << format_group(graph[edge].group, rules) << "\"]";
+  };
+  boost::write_graphviz(out, graph, vertex_label, edge_label);
+  return out.str();
+}
+
+// Decomposition ------------------------------------------------------------------------------
+
+Decomposition::Decomposition(const RuleSet& rules, const Hand& hand)
+    : rules_(&rules), hand_(hand) {
+  const int size = hand.size(rules);
+  if (size % 3 != 2 || size > rules.hand_tiles()) {
+    throw AnalysisError("hand holds " + std::to_string(size) +
+                        " tiles; a complete hand holds 3n+2 tiles, at most " +
+                        std::to_string(rules.hand_tiles()) + " under rule set '" + rules.name() +
+                        "'");
+  }
+  for (std::size_t f = 0; f < rules.forms().size(); ++f) {
+    if (!rules.forms()[f].enabled) continue;
+    graphs_.push_back(build_form_graph(rules, f, hand, size));
+  }
+}
+
+bool Decomposition::wins() const {
+  for (const FormGraph& graph : graphs_) {
+    if (!graph.empty()) return true;
+  }
+  return false;
+}
+
+std::uint64_t Decomposition::interpretation_count() const {
+  std::uint64_t total = 0;
+  for (const FormGraph& graph : graphs_) total = add_saturating(total, graph.path_count());
+  return total;
+}
+
+// InterpretationCursor -----------------------------------------------------------------------
+
+InterpretationCursor::InterpretationCursor(const Decomposition& decomposition)
+    : decomposition_(&decomposition) {}
+
+bool InterpretationCursor::next(Interpretation& out) {
+  const auto graphs = decomposition_->graphs();
+  while (graph_index_ < graphs.size()) {
+    const FormGraph& form_graph = graphs[graph_index_];
+    if (form_graph.empty()) {
+      ++graph_index_;
+      continue;
+    }
+    const FormGraph::Impl::Graph& graph = form_graph.impl().graph;
+    if (!started_) {
+      started_ = true;
+      stack_.assign(1, Frame{form_graph.root(), 0});
+      groups_.clear();
+    }
+    // Depth-first walk: the top frame's vertex is where the path currently ends.
+    while (!stack_.empty()) {
+      Frame& top = stack_.back();
+      if (top.vertex == form_graph.goal()) {
+        if (top.next_edge == 0) {
+          top.next_edge = 1;
+          out.form = form_graph.form();
+          out.groups = groups_;
+          return true;
+        }
+        stack_.pop_back();
+        if (!groups_.empty()) groups_.pop_back();
+        continue;
+      }
+      const auto [begin, end] = boost::out_edges(top.vertex, graph);
+      const auto degree = static_cast<std::size_t>(std::distance(begin, end));
+      if (top.next_edge >= degree) {
+        stack_.pop_back();
+        if (!groups_.empty()) groups_.pop_back();
+        continue;
+      }
+      const auto edge = *std::next(begin, static_cast<std::ptrdiff_t>(top.next_edge));
+      ++top.next_edge;
+      groups_.push_back(graph[edge].group);
+      stack_.push_back(Frame{boost::target(edge, graph), 0});
+    }
+    ++graph_index_;
+    started_ = false;
+  }
+  return false;
+}
+
+}  // namespace meldgraph

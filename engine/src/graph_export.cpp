@@ -1,0 +1,101 @@
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "meldgraph/decomposition.hpp"
+#include "meldgraph/json.hpp"
+
+namespace meldgraph {
+
+nlohmann::json group_to_json(const Group& group, const RuleSet& rules) {
+  nlohmann::json tiles = nlohmann::json::array();
+  nlohmann::json wild = nlohmann::json::array();
+  if (!group.abstract()) {
+    for (int slot = 0; slot < group.size; ++slot) {
+      tiles.push_back(rules.tile(group.tiles[slot]).code);
+      wild.push_back(group.is_wild(slot));
+    }
+  }
+  return {{"kind", std::string(group_kind_name(group.kind))},
+          {"text", format_group(group, rules)},
+          {"tiles", tiles},
+          {"wild", wild},
+          {"wildcards", group.wildcard_count()}};
+}
+
+std::string format_interpretation(const Interpretation& interpretation, const RuleSet& rules) {
+  std::string text;
+  for (const Group& group : interpretation.groups) {
+    if (!text.empty()) text += ' ';
+    text += format_group(group, rules);
+  }
+  return text;
+}
+
+nlohmann::json interpretation_to_json(const Interpretation& interpretation,
+                                      const RuleSet& rules) {
+  nlohmann::json groups = nlohmann::json::array();
+  int wildcards = 0;
+  for (const Group& group : interpretation.groups) {
+    groups.push_back(group_to_json(group, rules));
+    wildcards += group.wildcard_count();
+  }
+  return {{"form", rules.forms()[interpretation.form].name},
+          {"text", format_interpretation(interpretation, rules)},
+          {"groups", groups},
+          {"wildcards", wildcards}};
+}
+
+std::string decomposition_to_dot(const Decomposition& decomposition) {
+  const RuleSet& rules = decomposition.rules();
+  std::ostringstream out;
+  out << "// meldgraph decomposition of " << format_hand(decomposition.hand(), rules)
+      << " under rule set '" << rules.name() << "'\n";
+  for (const FormGraph& graph : decomposition.graphs()) {
+    out << "// form '" << rules.forms()[graph.form()].name << "': " << graph.path_count()
+        << " interpretation(s)\n";
+    if (graph.empty()) continue;
+    std::string dot = graph.to_dot(rules);
+    // Name each form's digraph after the form so the file holds one graph per form.
+    const std::string head = "digraph G {";
+    if (dot.rfind(head, 0) == 0) {
+      dot.replace(0, head.size(), "digraph \"" + rules.forms()[graph.form()].name + "\" {");
+    }
+    out << dot;
+  }
+  return out.str();
+}
+
+std::string decomposition_to_json(const Decomposition& decomposition) {
+  const RuleSet& rules = decomposition.rules();
+  nlohmann::json forms = nlohmann::json::array();
+  for (const FormGraph& graph : decomposition.graphs()) {
+    nlohmann::json vertices = nlohmann::json::array();
+    nlohmann::json edges = nlohmann::json::array();
+    for (std::size_t v = 0; v < graph.vertex_count(); ++v) {
+      const FormGraph::Vertex& vertex = graph.vertex(v);
+      vertices.push_back({{"id", v},
+                          {"remaining", format_counts(vertex.remaining, rules)},
+                          {"wildcards", vertex.wildcards},
+                          {"melds_left", vertex.melds_left},
+                          {"pairs_left", vertex.pairs_left},
+                          {"paths", vertex.paths}});
+    }
+    for (const FormGraph::Edge& edge : graph.edges()) {
+      edges.push_back(
+          {{"from", edge.source}, {"to", edge.target}, {"group", group_to_json(edge.group, rules)}});
+    }
+    nlohmann::json form = {{"form", rules.forms()[graph.form()].name},
+                           {"interpretations", graph.path_count()},
+                           {"vertices", vertices},
+                           {"edges", edges}};
+    form["root"] = graph.empty() ? nlohmann::json(nullptr) : nlohmann::json(graph.root());
+    form["goal"] = graph.empty() ? nlohmann::json(nullptr) : nlohmann::json(graph.goal());
+    forms.push_back(form);
+  }
+  const nlohmann::json document = {{"hand", format_hand(decomposition.hand(), rules)},
+                                   {"rules", rules.name()},
+                                   {"forms", forms}};
+  return document.dump(2);
+}
+
+}  // namespace meldgraph

@@ -1,0 +1,64 @@
+#include <bit>
+
+#include "meldgraph/group.hpp"
+#include "meldgraph/hand.hpp"
+
+namespace meldgraph {
+
+std::string_view group_kind_name(GroupKind kind) {
+  switch (kind) {
+    case GroupKind::pair:
+      return "pair";
+    case GroupKind::pung:
+      return "pung";
+    case GroupKind::kong:
+      return "kong";
+    case GroupKind::chow:
+      return "chow";
+    case GroupKind::single:
+      return "single";
+    case GroupKind::any_meld:
+      return "any_meld";
+    case GroupKind::any_pair:
+      return "any_pair";
+    case GroupKind::wildcards:
+      return "wildcards";
+  }
+  return "?";
+}
+
+int Group::wildcard_count() const {
+  if (kind == GroupKind::wildcards) return size;
+  return std::popcount(static_cast<unsigned>(wild_mask));
+}
+
+std::string format_group(const Group& group, const RuleSet& rules) {
+  if (group.abstract()) return "{" + std::string(group.size, '*') + "}";
+  std::string out;
+  for (int slot = 0; slot < group.size; ++slot) {
+    const char digit = static_cast<char>('0' + rules.tile(group.tiles[slot]).rank);
+    if (group.is_wild(slot)) {
+      out += '{';
+      out += digit;
+      out += '}';
+    } else {
+      out += digit;
+    }
+  }
+  out += rules.tile(group.tiles[0]).letter;
+  return out;
+}
+
+std::string format_group_unicode(const Group& group, const RuleSet& rules) {
+  std::string out;
+  for (int slot = 0; slot < group.size; ++slot) {
+    if (group.is_wild(slot)) {
+      out += kJokerGlyph;
+    } else {
+      out += rules.tile(group.tiles[slot]).glyph;
+    }
+  }
+  return out;
+}
+
+}  // namespace meldgraph
