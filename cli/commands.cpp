@@ -69,6 +69,7 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
     const auto win = registry.create("win", rules, options);
     const auto interpretations = registry.create("interpretations", rules, options);
     const Hand& hand = analysis.hand();
+    (void)analysis.decomposition();  // a hand that cannot be analysed fails before any output
     if (format == OutputFormat::json) {
       nlohmann::json out = {{"hand", format_hand(hand, rules)}, {"rules", rules.name()}};
       win->write_json(analysis, out);

@@ -109,7 +109,8 @@ Value make_value(const YAML::Node& node, const std::string& origin, int order) {
       break;
     case YAML::NodeType::Sequence:
       value.kind = Kind::list;
-      for (const YAML::Node& element : node) value.elements.push_back(make_value(element, origin, order));
+      for (const YAML::Node& element : node)
+        value.elements.push_back(make_value(element, origin, order));
       break;
     case YAML::NodeType::Map:
       value.kind = Kind::map;
@@ -151,25 +152,26 @@ void merge_into(Value& base, Value child) {
   }
 }
 
-/// The location of the key set last anywhere in `value` (its own location when it has no keys).
-Where latest_in(const Value& value) {
-  Where best = value.where;
+/// The location of the key set last anywhere in `value`, or nullptr when it holds no keys.
+const Where* latest_key_in(const Value& value) {
+  const Where* best = nullptr;
+  const auto consider = [&](const Where* place) {
+    if (place != nullptr && (best == nullptr || later(*place, *best))) best = place;
+  };
   for (const Item& item : value.entries) {
-    if (later(item.key_where, best)) best = item.key_where;
-    const Where inner = latest_in(item.value);
-    if (later(inner, best)) best = inner;
+    consider(&item.key_where);
+    consider(latest_key_in(item.value));
   }
-  for (const Value& element : value.elements) {
-    const Where inner = latest_in(element);
-    if (later(inner, best)) best = inner;
-  }
+  for (const Value& element : value.elements) consider(latest_key_in(element));
   return best;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Sources and the extends chain
 
-const std::vector<detail::BuiltinRuleFile>& builtin_files() { return detail::builtin_rule_files(); }
+const std::vector<detail::BuiltinRuleFile>& builtin_files() {
+  return detail::builtin_rule_files();
+}
 
 std::string builtin_list() {
   std::string out;
@@ -281,7 +283,8 @@ Value load_chain(const Source& source, std::vector<ChainLink>& chain, int order)
     fail(where_of(e.mark, source.origin, order), e.msg);
   }
   if (docs.size() > 1) {
-    fail(where_of(docs[1].Mark(), source.origin, order), "a rule file holds a single YAML document");
+    fail(where_of(docs[1].Mark(), source.origin, order),
+         "a rule file holds a single YAML document");
   }
   if (docs.empty() || docs[0].IsNull()) fail(document, "the rule file is empty");
   Value root = make_value(docs[0], source.origin, order);
@@ -296,11 +299,10 @@ Value load_chain(const Source& source, std::vector<ChainLink>& chain, int order)
   const Item link = std::move(*extends);
   root.entries.erase(extends);
   if (link.value.kind != Kind::scalar || link.value.text.empty()) {
-    fail(link.value.where, "expected a rule set name or file for 'extends', got " +
-                               describe(link.value));
+    fail(link.value.where,
+         "expected a rule set name or file for 'extends', got " + describe(link.value));
   }
-  const fs::path base_dir =
-      source.is_file ? fs::path(source.origin).parent_path() : fs::path();
+  const fs::path base_dir = source.is_file ? fs::path(source.origin).parent_path() : fs::path();
   std::string problem;
   std::optional<Source> parent = find_source(link.value.text, base_dir, problem);
   if (!parent) fail(link.value.where, problem);
@@ -373,7 +375,9 @@ int read_int(const Value& value, std::string_view what, int lo, int hi) {
   return result;
 }
 
-int read_int(const Item& item, int lo, int hi) { return read_int(item.value, item.key, lo, hi); }
+int read_int(const Item& item, int lo, int hi) {
+  return read_int(item.value, item.key, lo, hi);
+}
 
 std::string read_string(const Item& item) {
   if (item.value.kind != Kind::scalar) {
@@ -400,7 +404,8 @@ std::vector<std::uint8_t> read_ranks(const Item& item) {
     if (compact[0] > compact[2]) {
       fail(value.where, "range '" + value.text + "' of '" + item.key + "' runs backwards");
     }
-    for (char r = compact[0]; r <= compact[2]; ++r) ranks.push_back(static_cast<std::uint8_t>(r - '0'));
+    for (char r = compact[0]; r <= compact[2]; ++r)
+      ranks.push_back(static_cast<std::uint8_t>(r - '0'));
     return ranks;
   }
   if (value.kind != Kind::list) {
@@ -411,8 +416,8 @@ std::vector<std::uint8_t> read_ranks(const Item& item) {
   for (const Value& element : value.elements) {
     const int rank = read_int(element, item.key, 1, 9);
     if (!ranks.empty() && rank <= ranks.back()) {
-      fail(element.where, "'" + item.key + "' must be strictly ascending: " +
-                              std::to_string(rank) + " after " + std::to_string(ranks.back()));
+      fail(element.where, "'" + item.key + "' must be strictly ascending: " + std::to_string(rank) +
+                              " after " + std::to_string(ranks.back()));
     }
     ranks.push_back(static_cast<std::uint8_t>(rank));
   }
@@ -435,7 +440,8 @@ std::vector<TileRef> read_tile_codes(const Item& item, const std::string& path) 
   } else if (item.value.kind == Kind::list) {
     for (const Value& element : item.value.elements) {
       if (element.kind != Kind::scalar) {
-        fail(element.where, "expected a tile code for '" + item.key + "', got " + describe(element));
+        fail(element.where,
+             "expected a tile code for '" + item.key + "', got " + describe(element));
       }
       strings.push_back(&element);
     }
@@ -475,7 +481,9 @@ std::vector<TileRef> read_tile_codes(const Item& item, const std::string& path) 
   return refs;
 }
 
-bool is_hand_size(int tiles) { return tiles % 3 == 2; }
+bool is_hand_size(int tiles) {
+  return tiles % 3 == 2;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Interpretation of the merged tree
@@ -594,8 +602,8 @@ class Interpreter {
     suit.letter = text[0];
     for (const auto& [used, used_path] : letters_) {
       if (used == suit.letter) {
-        fail(letter->value.where, "duplicate suit letter '" + text + "' (already used by " +
-                                      used_path + ")");
+        fail(letter->value.where,
+             "duplicate suit letter '" + text + "' (already used by " + used_path + ")");
       }
     }
     letters_.emplace_back(suit.letter, path);
@@ -606,8 +614,8 @@ class Interpreter {
     suit.ranks = read_ranks(*ranks);
 
     const Item* copies = value.find("copies");
-    suit.copies = static_cast<std::uint8_t>(copies != nullptr ? read_int(*copies, 1, 8)
-                                                              : default_copies);
+    suit.copies =
+        static_cast<std::uint8_t>(copies != nullptr ? read_int(*copies, 1, 8) : default_copies);
     if (bonus) return suit;
 
     if (const Item* sequences = value.find("sequences")) suit.sequences = read_bool(*sequences);
@@ -631,14 +639,14 @@ class Interpreter {
       const Value& map = expect_map(*groups);
       for (const Item& group : map.entries) {
         if (!valid_name(group.key, true)) {
-          fail(group.key_where, "group name '" + group.key + "' may use only a-z, 0-9, '_' and '-'");
+          fail(group.key_where,
+               "group name '" + group.key + "' may use only a-z, 0-9, '_' and '-'");
         }
         std::vector<std::uint8_t> members = read_ranks(group);
         for (const std::uint8_t rank : members) {
           if (std::find(suit.ranks.begin(), suit.ranks.end(), rank) == suit.ranks.end()) {
-            fail(group.value.where, "group '" + group.key + "' names rank " +
-                                        std::to_string(rank) + ", which suit '" + text +
-                                        "' does not have");
+            fail(group.value.where, "group '" + group.key + "' names rank " + std::to_string(rank) +
+                                        ", which suit '" + text + "' does not have");
           }
         }
         suit.groups.emplace_back(group.key, std::move(members));
@@ -655,18 +663,18 @@ class Interpreter {
     if (const Item* tiles = map.find("tiles")) {
       const int count = read_int(*tiles, 2, 17);
       if (!is_hand_size(count)) {
-        fail(tiles->value.where, "hand.tiles must be 3n+2 (2, 5, 8, 11, 14 or 17), got " +
-                                     std::to_string(count));
+        fail(tiles->value.where,
+             "hand.tiles must be 3n+2 (2, 5, 8, 11, 14 or 17), got " + std::to_string(count));
       }
       data_.hand_tiles = static_cast<std::uint8_t>(count);
       hand_tiles_where_ = &tiles->key_where;
     }
   }
 
-  /// Resolves a tile code; `what` describes the list for the message.
-  TileId resolve(const TileRef& ref, const std::string& what) const {
+  /// Resolves a tile code; `unknown` is the message when the tile table has no such tile.
+  TileId resolve(const TileRef& ref, const std::string& unknown) const {
     const TileId id = provisional_->find_tile(ref.letter, ref.rank);
-    if (id == kNoTile) fail(ref.where, "unknown " + what + " '" + ref.code() + "'");
+    if (id == kNoTile) fail(ref.where, unknown);
     return id;
   }
 
@@ -683,7 +691,7 @@ class Interpreter {
     if (const Item* tiles = map.find("tiles")) {
       TileMask seen = 0;
       for (const TileRef& ref : read_tile_codes(*tiles, "wildcards.tiles")) {
-        const TileId id = resolve(ref, "wildcard tile");
+        const TileId id = resolve(ref, "unknown wildcard tile '" + ref.code() + "'");
         if ((seen & tile_bit(id)) != 0) {
           fail(ref.where, "wildcard tile '" + ref.code() + "' is listed twice");
         }
@@ -705,7 +713,7 @@ class Interpreter {
     const bool any_enabled = std::any_of(data_.forms.begin(), data_.forms.end(),
                                          [](const FormSpec& form) { return form.enabled; });
     if (!any_enabled) {
-      fail(forms != nullptr ? latest_in(forms->value) : document_,
+      fail(last_of({key_where(forms), forms != nullptr ? latest_key_in(forms->value) : nullptr}),
            "no form is enabled; a rule set needs at least one winning form (forms)");
     }
   }
@@ -716,8 +724,8 @@ class Interpreter {
       fail(entry.key_where, "form name '" + entry.key + "' may use only a-z, 0-9 and '_'");
     }
     if (entry.value.kind != Kind::map) {
-      fail(entry.value.where, "expected a map for form '" + entry.key + "', got " +
-                                  describe(entry.value));
+      fail(entry.value.where,
+           "expected a map for form '" + entry.key + "', got " + describe(entry.value));
     }
     const Value& map = entry.value;
     FormSpec form;
@@ -750,7 +758,8 @@ class Interpreter {
 
     // A contradiction inside a form blames the latest of the form's own keys and `extra`.
     const auto blame = [&](const Item* key, const Where* extra) {
-      return last_of({&entry.key_where, &type->key_where, key_where(enabled), key_where(key), extra});
+      return last_of(
+          {&entry.key_where, &type->key_where, key_where(enabled), key_where(key), extra});
     };
     // Forms that need more tiles than a hand holds could never match; a disabled form is kept
     // as written so that a child can switch it off instead of repairing it.
@@ -760,9 +769,9 @@ class Interpreter {
                                  " tiles, which is not 3n+2");
       }
       if (form.enabled && tiles > data_.hand_tiles) {
-        fail(blame(key, hand_tiles_where_), "form '" + entry.key + "' needs " +
-                                                std::to_string(tiles) + " tiles, more than hand.tiles (" +
-                                                std::to_string(data_.hand_tiles) + ")");
+        fail(blame(key, hand_tiles_where_),
+             "form '" + entry.key + "' needs " + std::to_string(tiles) +
+                 " tiles, more than hand.tiles (" + std::to_string(data_.hand_tiles) + ")");
       }
     };
 
@@ -801,7 +810,7 @@ class Interpreter {
         if (tiles == nullptr) fail(entry.key_where, "missing required key 'tiles' in " + path);
         TileMask seen = 0;
         for (const TileRef& ref : read_tile_codes(*tiles, path + ".tiles")) {
-          const TileId id = resolve(ref, "tile in " + path + ".tiles:");
+          const TileId id = resolve(ref, "unknown tile '" + ref.code() + "' in " + path + ".tiles");
           if (provisional_->tile(id).bonus) {
             fail(ref.where, "tile '" + ref.code() + "' in " + path +
                                 ".tiles is a bonus tile; a set holds meldable tiles only");
@@ -865,7 +874,7 @@ RuleSet load_source(const Source& source, const std::string& name) {
 // Writing
 
 /// A double-quoted YAML string; always quoted so that no text reads back as another type.
-std::string quoted(std::string_view text) {
+std::string yaml_quoted(std::string_view text) {
   std::string out = "\"";
   for (const char c : text) {
     const auto byte = static_cast<unsigned char>(c);
@@ -892,11 +901,13 @@ std::string quoted(std::string_view text) {
 /// Names are [a-z0-9_-]+ and read back as plain scalars, except those YAML reads as null or as
 /// the start of a list.
 std::string name_text(std::string_view name) {
-  if (name == "null" || name.starts_with('-')) return quoted(name);
+  if (name == "null" || name.starts_with('-')) return yaml_quoted(name);
   return std::string(name);
 }
 
-std::string bool_text(bool value) { return value ? "true" : "false"; }
+std::string bool_text(bool value) {
+  return value ? "true" : "false";
+}
 
 std::string rank_list(const std::vector<std::uint8_t>& ranks) {
   std::string out = "[";
@@ -911,7 +922,7 @@ std::string tile_list(const RuleSet& rules, const std::vector<TileId>& tiles) {
   std::string out = "[";
   for (std::size_t i = 0; i < tiles.size(); ++i) {
     if (i > 0) out += ", ";
-    out += quoted(rules.tile(tiles[i]).code);
+    out += yaml_quoted(rules.tile(tiles[i]).code);
   }
   return out + "]";
 }
@@ -931,7 +942,8 @@ std::string form_type_name(FormType type) {
 }
 
 std::string single_line(std::string text) {
-  std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  std::replace_if(
+      text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
   return text;
 }
 
@@ -948,7 +960,10 @@ RuleSet load_rules(std::string_view name_or_path) {
   const std::string ref(name_or_path);
   std::string problem;
   const std::optional<Source> source = find_source(ref, fs::path(), problem);
-  if (!source) throw RuleError(problem);
+  if (!source) {
+    // Echo the name exactly as the caller wrote it.
+    throw RuleError(names_file(ref) ? "cannot open rule file '" + ref + "'" : problem);
+  }
   return load_source(*source, names_file(ref) ? source->origin : ref);
 }
 
@@ -963,9 +978,9 @@ std::string dump_rules(const RuleSet& rules) {
   std::string out;
   out += "# Rule set '" + data.name + "' as loaded from " + single_line(data.source) + ".\n";
   out += "# Written by `meldgraph rules dump`: every key is spelt out, defaults included, and\n";
-  out += "# `extends` is already applied, so this file stands alone.\n";
+  out += "# the rule sets it extends are merged in, so this document stands alone.\n";
   out += "name: " + name_text(data.name) + "\n";
-  out += "description: " + quoted(data.description) + "\n";
+  out += "description: " + yaml_quoted(data.description) + "\n";
 
   // tiles.copies is not kept in Data (each suit carries its own); any value reloads the same
   // because every suit below states its copies. The first suit's keeps the file natural.
@@ -979,7 +994,7 @@ std::string dump_rules(const RuleSet& rules) {
     for (const SuitInfo& suit : data.suits) {
       if (suit.bonus != bonus) continue;
       out += "    - letter: " + std::string(1, suit.letter) + "\n";
-      out += "      name: " + quoted(suit.name) + "\n";
+      out += "      name: " + yaml_quoted(suit.name) + "\n";
       out += "      ranks: " + rank_list(suit.ranks) + "\n";
       if (!bonus) out += "      sequences: " + bool_text(suit.sequences) + "\n";
       out += "      copies: " + std::to_string(suit.copies) + "\n";

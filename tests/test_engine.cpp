@@ -1,0 +1,227 @@
+// The decomposition graph on hand-counted cases: every expected count below was worked out by hand
+// from the rules (the working is in the comments), not taken from the engine's output.
+
+#include <catch2/catch.hpp>
+#include <map>
+#include <set>
+#include <string>
+
+#include "meldgraph/decomposition.hpp"
+#include "meldgraph/error.hpp"
+#include "meldgraph/hand.hpp"
+#include "meldgraph/json.hpp"
+#include "meldgraph/rules.hpp"
+
+using namespace meldgraph;
+
+namespace {
+
+const RuleSet& rules_named(const std::string& name) {
+  static std::map<std::string, RuleSet> cache;
+  auto found = cache.find(name);
+  if (found != cache.end()) return found->second;
+  if (name == "jokers") {
+    return cache
+        .emplace(name, load_rules_from_string("name: jokers\nextends: basic\nwildcards: {jokers: 16}\n",
+                                              "jokers.yaml"))
+        .first->second;
+  }
+  if (name == "capped") {
+    return cache
+        .emplace(name, load_rules_from_string(
+                           "name: capped\nextends: laizi\nwildcards: {exceed_copies: false}\n",
+                           "capped.yaml"))
+        .first->second;
+  }
+  if (name == "distinct") {
+    return cache
+        .emplace(name, load_rules_from_string("name: distinct\nextends: laizi\n"
+                                              "forms: {seven_pairs: {four_as_two_pairs: false}}\n",
+                                              "distinct.yaml"))
+        .first->second;
+  }
+  if (name == "sanma") {
+    return cache
+        .emplace(name, load_rules_from_string(
+                           "name: sanma\nextends: basic\nhand: {tiles: 14}\ntiles:\n  suits:\n"
+                           "    - {letter: m, ranks: [1, 9]}\n"
+                           "    - {letter: p, ranks: [1,2,3,4,5,6,7,8,9], sequences: true}\n"
+                           "    - {letter: s, ranks: [1,2,3,4,5,6,7,8,9], sequences: true}\n"
+                           "    - {letter: z, ranks: [1,2,3,4,5,6,7]}\n",
+                           "sanma.yaml"))
+        .first->second;
+  }
+  return cache.emplace(name, load_rules(name)).first->second;
+}
+
+std::map<std::string, std::uint64_t> counts_by_form(const Decomposition& decomposition) {
+  std::map<std::string, std::uint64_t> result;
+  for (const FormGraph& graph : decomposition.graphs()) {
+    if (!graph.empty()) result[decomposition.rules().forms()[graph.form()].name] = graph.path_count();
+  }
+  return result;
+}
+
+std::set<std::string> listed(const Decomposition& decomposition) {
+  std::set<std::string> texts;
+  InterpretationCursor cursor = decomposition.interpretations();
+  Interpretation interpretation;
+  while (cursor.next(interpretation)) {
+    const std::string name = decomposition.rules().forms()[interpretation.form].name;
+    const bool fresh =
+        texts.insert(name + ": " + format_interpretation(interpretation, decomposition.rules()))
+            .second;
+    CHECK(fresh);  // the engine never lists one interpretation twice
+  }
+  return texts;
+}
+
+}  // namespace
+
+TEST_CASE("interpretation counts of classic hands", "[engine]") {
+  struct Case {
+    const char* rules;
+    const char* hand;
+    std::map<std::string, std::uint64_t> by_form;  // empty: no win
+  };
+  const Case cases[] = {
+      // Three pungs or three chows, pair 11s.
+      {"basic", "111222333m456p11s", {{"standard", 2}}},
+      {"laizi", "111222333m456p11s", {{"standard", 2}}},
+      // Seven pairs once; as a standard hand the pair must be 11, 44 or 77 (the other ranks
+      // leave a rank that no chow can take): 3 readings.
+      {"laizi", "11223344556677m", {{"standard", 3}, {"seven_pairs", 1}}},
+      {"basic", "11223344556677m", {{"standard", 3}}},
+      // Two tiles: a pair or nothing.
+      {"basic", "11m", {{"standard", 1}}},
+      {"basic", "12m", {}},
+      // 17 tiles, pair 66 with the (3,3,3,3,3) block as five pungs or one run of three chows in
+      // three places (4), or 456 twice with 345 111 222 33 (1).
+      {"basic", "11122233344455566m", {{"standard", 5}}},
+      // Honours never form chows.
+      {"basic", "123z11m", {}},
+      // Thirteen orphans: the pair can be only 1m.
+      {"laizi", "19m19p19s1234567z1m", {{"thirteen_orphans", 1}}},
+      // A joker pairs with any of the 13 orphans.
+      {"laizi", "19m19p19s1234567z*", {{"thirteen_orphans", 13}}},
+      // Two jokers, 7z missing: 7z from a joker and the other joker pairs one of the 12 naturals
+      // (12), or both jokers are the 7z pair (1).
+      {"laizi", "19m19p19s123456z**", {{"thirteen_orphans", 13}}},
+      // Seven pairs with a joker pairing the 7z; standard: 7{7}z plus 123 123 456 456.
+      {"laizi", "112233445566m7z*", {{"standard", 1}, {"seven_pairs", 1}}},
+      // Four of a kind counts as two pairs in laizi, not where pairs must differ. As a standard
+      // hand 1111 forces 11 + 123 123 and leaves 44 55 77: no reading.
+      {"laizi", "11112233445577m", {{"seven_pairs", 1}}},
+      {"distinct", "11112233445577m", {}},
+      // Here the standard reading 11 123 123 456 456 exists as well.
+      {"laizi", "11112233445566m", {{"standard", 1}, {"seven_pairs", 1}}},
+      {"distinct", "11112233445566m", {{"standard", 1}}},
+      // 111m + two jokers: 111+{**}, 11{1}+1{1}, 1{11}+11, 1{23}+11.
+      {"jokers", "111m**", {{"standard", 4}}},
+      // Only jokers: one abstract pair, one abstract meld + pair.
+      {"jokers", "**", {{"standard", 1}}},
+      {"jokers", "*****", {{"standard", 1}}},
+      // 1m with a joker: only the pair 1{1}m.
+      {"jokers", "1m*", {{"standard", 1}}},
+      // Four jokers win at once in laizi, whatever else is held.
+      {"laizi", "****1m5p9s1z3z7z2s3p6m6p", {{"four_wildcards", 1}}},
+      // A fifth 1m from a joker: fine by default (2 readings), not when copies are capped.
+      {"laizi", "1111m*", {{"standard", 2}}},
+      {"capped", "1111m*", {}},
+      // Three-player set: 1m and 9m only, no chows in characters.
+      {"sanma", "111m999m11p", {{"standard", 1}}},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.rules, c.hand);
+    const RuleSet& rules = rules_named(c.rules);
+    const Decomposition decomposition(rules, parse_hand(c.hand, rules));
+    CHECK(counts_by_form(decomposition) == c.by_form);
+    CHECK(decomposition.wins() == !c.by_form.empty());
+    std::uint64_t total = 0;
+    for (const auto& [form, count] : c.by_form) total += count;
+    CHECK(decomposition.interpretation_count() == total);
+    CHECK(listed(decomposition).size() == total);
+  }
+}
+
+TEST_CASE("interpretations list concrete groups and wildcard stand-ins", "[engine]") {
+  const RuleSet& rules = rules_named("jokers");
+  const Decomposition decomposition(rules, parse_hand("111m**", rules));
+  const std::set<std::string> expected = {
+      "standard: 111m {**}", "standard: 1{1}m 11{1}m", "standard: 11m 1{1}{1}m",
+      "standard: 11m 1{2}{3}m"};
+  CHECK(listed(decomposition) == expected);
+
+  const RuleSet& laizi = rules_named("laizi");
+  const Decomposition pungs_and_chows(laizi, parse_hand("111222333m456p11s", laizi));
+  CHECK(listed(pungs_and_chows) ==
+        std::set<std::string>{"standard: 111m 222m 333m 456p 11s",
+                              "standard: 123m 123m 123m 456p 11s"});
+}
+
+TEST_CASE("designated wildcard tiles act as wildcards", "[engine]") {
+  const RuleSet& rules = rules_named("laizi");
+  // With 5m wild, 4m and the two 5m form 4{44}m, 4{56}m, {3}4{5}m or {23}4m beside 123p 456p
+  // 789p 11z (4), or the pair 4{4}m with the pung 11{1}z (1).
+  const TileMask wild = parse_wild_choice("5m", rules);
+  const Decomposition decomposition(rules, parse_hand("123456789p11z455m", rules, wild));
+  CHECK(decomposition.wins());
+  CHECK(decomposition.hand().wildcard_count() == 2);
+  CHECK(decomposition.interpretation_count() == 5);
+  // Without the choice, 455m is no meld: no win.
+  const Decomposition natural(rules, parse_hand("123456789p11z455m", rules));
+  CHECK_FALSE(natural.wins());
+}
+
+TEST_CASE("graph invariants", "[engine]") {
+  const RuleSet& rules = rules_named("laizi");
+  const Decomposition decomposition(rules, parse_hand("11122233344m***", rules));
+  for (const FormGraph& graph : decomposition.graphs()) {
+    if (graph.empty()) continue;
+    // Paths counted per vertex add up along out-edges; the goal has exactly one path.
+    for (std::size_t v = 0; v < graph.vertex_count(); ++v) {
+      std::uint64_t sum = 0;
+      for (const FormGraph::Edge& edge : graph.out_edges(v)) sum += graph.vertex(edge.target).paths;
+      if (v == graph.goal()) {
+        CHECK(graph.out_edges(v).empty());
+        CHECK(graph.vertex(v).paths == 1);
+      } else {
+        CHECK(sum == graph.vertex(v).paths);
+        CHECK_FALSE(graph.out_edges(v).empty());
+      }
+    }
+  }
+  // Identical states are merged: in 111222333m456p11s both readings reach "456p11s" after three
+  // groups, so the graph has root, 2 + 2 states before the merge, 456p11s, 11s and the goal: 8
+  // vertices and 8 edges, where a tree of the two paths would have 11 vertices.
+  const Decomposition merged(rules, parse_hand("111222333m456p11s", rules));
+  const FormGraph& standard = merged.graphs().front();
+  CHECK(standard.vertex_count() == 8);
+  CHECK(standard.edge_count() == 8);
+  CHECK(standard.path_count() == 2);
+  CHECK_THAT(decomposition_to_dot(decomposition), Catch::Contains("digraph \"standard\""));
+  CHECK_THAT(decomposition_to_json(decomposition), Catch::Contains("\"form\": \"standard\""));
+}
+
+TEST_CASE("hands of the wrong size are refused", "[engine]") {
+  const RuleSet& rules = rules_named("basic");
+  CHECK_THROWS_AS(Decomposition(rules, parse_hand("123m456p789s11z2z", rules)), AnalysisError);
+  CHECK_THROWS_WITH(Decomposition(rules, parse_hand("1234m", rules)),
+                    Catch::Contains("hand holds 4 tiles"));
+}
+
+TEST_CASE("counting does not list: many readings are counted at once", "[engine]") {
+  const RuleSet& rules = rules_named("jokers");
+  // Eight jokers and nine naturals: counted on the graph; listing is lazy and can stop anywhere.
+  const Decomposition decomposition(rules, parse_hand("123456789m********", rules));
+  const std::uint64_t count = decomposition.interpretation_count();
+  CHECK(count > 10);
+  InterpretationCursor cursor = decomposition.interpretations();
+  Interpretation interpretation;
+  std::uint64_t taken = 0;
+  while (taken < 10 && cursor.next(interpretation)) ++taken;
+  CHECK(taken == 10);
+  // Listing to the end finds exactly as many as were counted.
+  while (cursor.next(interpretation)) ++taken;
+  CHECK(taken == count);
+}
