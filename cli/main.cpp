@@ -5,7 +5,9 @@
 
 #include "commands.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   using meldgraph::cli::OutputFormat;
   CLI::App app{"meldgraph: every interpretation of a mahjong hand, under rules written in YAML"};
   app.require_subcommand(1);
@@ -67,4 +69,19 @@ int main(int argc, char** argv) {
     return meldgraph::cli::run_rules_dump(rules_arg.empty() ? global.rules : rules_arg);
   }
   return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Subcommands report bad input themselves; this catches what should never happen, so that the
+  // process still ends with a message and a non-zero status instead of an abort.
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& error) {
+    std::cerr << "meldgraph: internal error: " << error.what() << '\n';
+  } catch (...) {
+    std::cerr << "meldgraph: internal error\n";
+  }
+  return 3;
 }

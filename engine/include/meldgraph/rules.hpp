@@ -2,6 +2,7 @@
 /// The immutable, validated rule set. Rule files are read once (rules_yaml.cpp is the only place
 /// that knows YAML); everything else sees `const RuleSet&`.
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -103,7 +104,7 @@ class RuleSet {
   std::vector<TileInfo> tiles_;
   TileId meldable_count_ = 0;
   TileMask fixed_wild_ = 0;
-  std::array<TileId, 128 * 10> by_letter_rank_{};  ///< [letter * 10 + rank] -> TileId
+  std::array<TileId, std::size_t{128} * 10> by_letter_rank_{};  ///< [letter * 10 + rank] -> TileId
 };
 
 /// The rule set used when none is named.

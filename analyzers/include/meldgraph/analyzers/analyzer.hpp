@@ -22,7 +22,7 @@ namespace meldgraph {
 /// that asks for it. `rules` must outlive it.
 class HandAnalysis {
  public:
-  HandAnalysis(const RuleSet& rules, Hand hand) : rules_(&rules), hand_(std::move(hand)) {}
+  HandAnalysis(const RuleSet& rules, const Hand& hand) : rules_(&rules), hand_(hand) {}
 
   [[nodiscard]] const RuleSet& rules() const { return *rules_; }
   [[nodiscard]] const Hand& hand() const { return hand_; }
