@@ -722,6 +722,7 @@ class HandGenerator {
         return out;
       }
       case 1: {  // a window of 5 consecutive kinds
+        if (all_.size() <= 5) return all_;
         const int start = uniform(0, static_cast<int>(all_.size()) - 5);
         return std::vector<int>(all_.begin() + start, all_.begin() + start + 5);
       }
@@ -744,9 +745,14 @@ class HandGenerator {
     for (const int t : from) {
       for (int c = counts_[static_cast<std::size_t>(t)]; c < copies_of(rules_, t); ++c) wall.push_back(t);
     }
-    if (static_cast<int>(wall.size()) < n) {  // palette too small: widen to every tile
-      add_uniform(n, all_);
-      return;
+    if (static_cast<int>(wall.size()) < n) {
+      // Palette too small: widen to every tile; when even that runs out, add what is left (the
+      // caller makes up the size with jokers).
+      if (&from != &all_) {
+        add_uniform(n, all_);
+        return;
+      }
+      n = static_cast<int>(wall.size());
     }
     std::shuffle(wall.begin(), wall.end(), rng_);
     for (int i = 0; i < n; ++i) add(wall[static_cast<std::size_t>(i)]);
@@ -824,10 +830,10 @@ class HandGenerator {
       }
     }
     if (chance(mutate_chance)) mutate(from);
-    remove_naturals(jokers);
+    if (naturals_ > size - jokers) remove_naturals(naturals_ - (size - jokers));
     Hand hand;
     hand.counts = counts_;
-    hand.jokers = static_cast<std::uint8_t>(jokers);
+    hand.jokers = static_cast<std::uint8_t>(size - naturals_);  // `jokers`, or more if short
     hand.wild_tiles = rules_.fixed_wild_tiles();
     return hand;
   }

@@ -44,8 +44,10 @@ void InterpretationsAnalyzer::write_text(const HandAnalysis& analysis, std::ostr
   std::string by_form;
   for (const FormGraph& graph : decomposition.graphs()) {
     if (graph.empty()) continue;
-    by_form += (by_form.empty() ? "" : ", ") + rules.forms()[graph.form()].name + " " +
-               std::to_string(graph.path_count());
+    if (!by_form.empty()) by_form += ", ";
+    by_form += rules.forms()[graph.form()].name;
+    by_form += ' ';
+    by_form += std::to_string(graph.path_count());
   }
   if (!by_form.empty()) out << " (" << by_form << ")";
   out << '\n';
@@ -56,7 +58,8 @@ void InterpretationsAnalyzer::write_text(const HandAnalysis& analysis, std::ostr
     ++count;
     std::string glyphs;
     for (const Group& group : interpretation.groups) {
-      glyphs += (glyphs.empty() ? "" : " ") + format_group_unicode(group, rules);
+      if (!glyphs.empty()) glyphs += ' ';
+      glyphs += format_group_unicode(group, rules);
     }
     out << "  " << count << ". [" << rules.forms()[interpretation.form].name << "] "
         << format_interpretation(interpretation, rules) << "\n     " << glyphs << '\n';

@@ -33,8 +33,14 @@ int Group::wildcard_count() const {
 }
 
 std::string format_group(const Group& group, const RuleSet& rules) {
-  if (group.abstract()) return "{" + std::string(group.size, '*') + "}";
   std::string out;
+  if (group.abstract()) {
+    out.reserve(group.size + 2U);
+    out += '{';
+    out.append(group.size, '*');
+    out += '}';
+    return out;
+  }
   for (int slot = 0; slot < group.size; ++slot) {
     const char digit = static_cast<char>('0' + rules.tile(group.tiles[slot]).rank);
     if (group.is_wild(slot)) {
