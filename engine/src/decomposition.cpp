@@ -36,6 +36,11 @@ namespace {
 
 using Graph = FormGraph::Impl::Graph;
 
+/// State::winning values.
+constexpr std::uint8_t kWinningPlaced = 0;   ///< placed, or no winning tile given
+constexpr std::uint8_t kWinningNatural = 1;  ///< a natural copy of Hand::winning is to be marked
+constexpr std::uint8_t kWinningWild = 2;     ///< one of the wildcards is to be marked
+
 /// A search state. Fields past the rule set's tile count stay zero, so whole-array comparison and
 /// hashing are exact.
 struct State {
@@ -44,8 +49,11 @@ struct State {
   std::uint8_t wildcards = 0;
   std::uint8_t melds = 0;         ///< melds still needed (set forms: singles still needed)
   std::uint8_t pairs = 0;         ///< pairs still needed
-  std::uint8_t min_template = 0;  ///< meld forms: first template allowed at the same lowest tile
+  /// Meld forms: groups at the same lowest tile come in non-decreasing order of
+  /// template * 8 + (winning slot + 1); this is the least key still allowed.
+  std::uint8_t min_key = 0;
   std::uint8_t cursor = 0;        ///< set forms: index of the next set tile
+  std::uint8_t winning = kWinningPlaced;  ///< whether the winning tile still has to be placed
 
   friend bool operator==(const State&, const State&) = default;
 };
@@ -53,7 +61,7 @@ struct State {
 struct StateHash {
   std::size_t operator()(const State& state) const {
     // FNV-1a over the bytes; the struct has no padding (all members are bytes).
-    static_assert(sizeof(State) == 2 * kMaxTileKinds + 5);
+    static_assert(sizeof(State) == 2 * kMaxTileKinds + 6);
     const auto* bytes = reinterpret_cast<const unsigned char*>(&state);
     std::uint64_t hash = 1469598103934665603ULL;
     for (std::size_t i = 0; i < sizeof(State); ++i) {
@@ -81,10 +89,12 @@ constexpr std::uint8_t kTemplateCount = sizeof(kTemplates) / sizeof(kTemplates[0
 
 class FormSearch {
  public:
-  FormSearch(const RuleSet& rules, const FormSpec& form, const TileCounts& naturals)
+  FormSearch(const RuleSet& rules, const FormSpec& form, const TileCounts& naturals,
+             TileId winning)
       : rules_(rules),
         form_(form),
         naturals_(naturals),
+        winning_(winning),
         track_standins_(!rules.wildcards().exceed_copies),
         meldable_(rules.meldable_count()) {}
 
@@ -142,6 +152,7 @@ class FormSearch {
 
   [[nodiscard]] bool at_goal(const State& state) const {
     if (state.wildcards != 0 || state.melds != 0 || state.pairs != 0) return false;
+    if (state.winning != kWinningPlaced) return false;
     for (TileId t = 0; t < meldable_; ++t) {
       if (state.remaining[t] != 0) return false;
     }
@@ -183,16 +194,52 @@ class FormSearch {
       return;
     }
     const bool pairs_only = form_.type == FormType::pairs;
-    for (std::uint8_t index = state.min_template; index < kTemplateCount; ++index) {
+    for (std::uint8_t index = static_cast<std::uint8_t>(state.min_key / 8); index < kTemplateCount;
+         ++index) {
       const Template& shape = kTemplates[index];
       const bool is_pair = shape.kind == GroupKind::pair;
       if (is_pair ? state.pairs == 0 : (state.melds == 0 || pairs_only)) continue;
-      Child child{Group{}, state};
-      if (!apply_template(shape, lowest, child)) continue;
-      if (pairs_only && !form_.four_as_two_pairs && child.state.remaining[lowest] != 0) continue;
-      child.state.min_template = child.state.remaining[lowest] != 0 ? index : 0;
-      out.push_back(child);
+      Child base{Group{}, state};
+      if (!apply_template(shape, lowest, base)) continue;
+      if (pairs_only && !form_.four_as_two_pairs && base.state.remaining[lowest] != 0) continue;
+      for (Child& child : with_winning_variants(base)) {
+        const int key = index * 8 + child.group.winning_slot() + 1;
+        if (key < state.min_key) continue;
+        child.state.min_key =
+            static_cast<std::uint8_t>(child.state.remaining[lowest] != 0 ? key : 0);
+        out.push_back(child);
+      }
     }
+  }
+
+  /// The group unmarked, and marked with the winning tile in each distinct slot that can hold it.
+  /// The unmarked version is dropped when it would leave no copy to mark.
+  std::vector<Child> with_winning_variants(const Child& base) const {
+    std::vector<Child> variants;
+    const Group& group = base.group;
+    if (base.state.winning == kWinningNatural) {
+      for (int slot = 0; slot < group.size; ++slot) {
+        if (group.is_wild(slot) || group.tiles[slot] != winning_) continue;
+        Child marked = base;
+        marked.group.set_winning_slot(slot);
+        marked.state.winning = kWinningPlaced;
+        variants.push_back(marked);
+        break;  // natural copies of one tile in one group are alike
+      }
+      if (base.state.remaining[winning_] == 0 && !variants.empty()) return variants;
+    } else if (base.state.winning == kWinningWild) {
+      TileMask seen = 0;
+      for (int slot = 0; slot < group.size; ++slot) {
+        if (!group.is_wild(slot) || (seen & tile_bit(group.tiles[slot])) != 0) continue;
+        seen |= tile_bit(group.tiles[slot]);
+        Child marked = base;
+        marked.group.set_winning_slot(slot);
+        marked.state.winning = kWinningPlaced;
+        variants.push_back(marked);
+      }
+    }
+    variants.insert(variants.begin(), base);
+    return variants;
   }
 
   /// Fills `child` with the group of `shape` around `lowest`; false when it cannot be formed.
@@ -228,23 +275,33 @@ class FormSearch {
     return true;
   }
 
-  /// No natural tile is left: the wildcards form abstract melds, then abstract pairs.
+  /// No natural tile is left: the wildcards form abstract melds, then abstract pairs. A winning
+  /// wildcard goes into the last abstract meld or the last abstract pair, so that each multiset
+  /// is reached once.
   void expand_abstract(const State& state, std::vector<Child>& out) const {
-    if (!abstract_realizable(state)) return;
+    if (state.winning == kWinningNatural || !abstract_realizable(state)) return;
     Child child{Group{}, state};
-    child.state.min_template = 0;
+    child.state.min_key = 0;
+    bool last = false;
     if (state.melds > 0 && state.wildcards >= 3) {
       child.group = Group{GroupKind::any_meld, 3, 0b111, 0, {kNoTile, kNoTile, kNoTile, kNoTile}};
       child.state.wildcards = static_cast<std::uint8_t>(state.wildcards - 3);
       --child.state.melds;
+      last = child.state.melds == 0;
     } else if (state.melds == 0 && state.pairs > 0 && state.wildcards >= 2) {
       child.group = Group{GroupKind::any_pair, 2, 0b11, 0, {kNoTile, kNoTile, kNoTile, kNoTile}};
       child.state.wildcards = static_cast<std::uint8_t>(state.wildcards - 2);
       --child.state.pairs;
+      last = child.state.pairs == 0;
     } else {
       return;
     }
     out.push_back(child);
+    if (last && state.winning == kWinningWild) {
+      child.group.set_winning_slot(0);
+      child.state.winning = kWinningPlaced;
+      out.push_back(child);
+    }
   }
 
   /// Whether the wildcards left can really be the abstract groups left: they can unless copies
@@ -332,13 +389,14 @@ class FormSearch {
       ++child.state.cursor;
       --child.state.melds;
       if (kind == GroupKind::pair) --child.state.pairs;
-      out.push_back(child);
+      for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
     }
   }
 
   const RuleSet& rules_;
   const FormSpec& form_;
-  const TileCounts& naturals_;
+  const TileCounts& naturals_;  ///< natural copies held, declared melds included (copy caps)
+  const TileId winning_;        ///< natural winning tile, or kNoTile
   const bool track_standins_;
   const TileId meldable_;
   Graph* graph_ = nullptr;
@@ -347,19 +405,22 @@ class FormSearch {
 };
 
 /// The graph of one form, or an empty graph when the form does not apply or does not match.
-FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const Hand& hand,
-                           int hand_size) {
+FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const Hand& hand) {
   const FormSpec& form = rules.forms()[form_index];
   auto impl = std::make_shared<FormGraph::Impl>();
   impl->form = form_index;
   const int wildcards = hand.wildcard_count();
   const TileCounts naturals = hand.natural_counts(rules);
+  const int hand_size = hand.concealed_size(rules);
   if (form.hand_tiles != 0 && form.hand_tiles != hand_size) return FormGraph(impl);
   if (!form.wildcards && wildcards > 0) return FormGraph(impl);
 
   State root;
   root.remaining = naturals;
   root.wildcards = static_cast<std::uint8_t>(wildcards);
+  if (hand.has_winning_tile()) {
+    root.winning = hand.winning_is_wildcard() ? kWinningWild : kWinningNatural;
+  }
   switch (form.type) {
     case FormType::wildcards: {
       if (wildcards < form.count) return FormGraph(impl);
@@ -394,7 +455,13 @@ FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const H
       break;
     }
   }
-  FormSearch search(rules, form, naturals);
+  // Copy caps count natural tiles in declared melds too.
+  TileCounts held = hand.held_counts();
+  for (TileId t = 0; t < rules.tile_count(); ++t) {
+    if ((hand.wild_tiles & tile_bit(t)) != 0 || t >= rules.meldable_count()) held[t] = 0;
+  }
+  const TileId natural_winning = hand.winning_is_wildcard() ? kNoTile : hand.winning;
+  FormSearch search(rules, form, held, natural_winning);
   if (!search.build(root, impl->graph, impl->root, impl->goal)) {
     impl->graph.clear();
   }
@@ -468,7 +535,7 @@ Decomposition::Decomposition(const RuleSet& rules, const Hand& hand)
   }
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {
     if (!rules.forms()[f].enabled) continue;
-    graphs_.push_back(build_form_graph(rules, f, hand, size));
+    graphs_.push_back(build_form_graph(rules, f, hand));
   }
 }
 
@@ -485,7 +552,72 @@ std::uint64_t Decomposition::interpretation_count() const {
   return total;
 }
 
+// Wait shapes -------------------------------------------------------------------------------
+
+std::string_view wait_shape_name(WaitShape shape) {
+  switch (shape) {
+    case WaitShape::none:
+      return "none";
+    case WaitShape::two_sided:
+      return "two_sided";
+    case WaitShape::closed:
+      return "closed";
+    case WaitShape::edge:
+      return "edge";
+    case WaitShape::single:
+      return "single";
+    case WaitShape::dual_pung:
+      return "dual_pung";
+    case WaitShape::set_tile:
+      return "set_tile";
+    case WaitShape::any:
+      return "any";
+  }
+  return "none";
+}
+
+WaitShape wait_shape(const Group& group, const RuleSet& rules) {
+  const int slot = group.winning_slot();
+  if (slot < 0) return WaitShape::none;
+  switch (group.kind) {
+    case GroupKind::pair:
+      return WaitShape::single;
+    case GroupKind::pung:
+    case GroupKind::kong:
+      return WaitShape::dual_pung;
+    case GroupKind::single:
+      return WaitShape::set_tile;
+    case GroupKind::chow:
+      if (slot == 1) return WaitShape::closed;
+      // Completing 12 with 3, or 89 with 7, is an edge wait: the other side does not exist.
+      if (slot == 0) {
+        return rules.tile(group.tiles[2]).next == kNoTile ? WaitShape::edge : WaitShape::two_sided;
+      }
+      return rules.tile(group.tiles[0]).previous == kNoTile ? WaitShape::edge
+                                                            : WaitShape::two_sided;
+    case GroupKind::any_meld:
+    case GroupKind::any_pair:
+    case GroupKind::wildcards:
+      return WaitShape::any;
+  }
+  return WaitShape::none;
+}
+
 // InterpretationCursor -----------------------------------------------------------------------
+
+void InterpretationCursor::emit(std::size_t form, Interpretation& out) const {
+  const Hand& hand = decomposition_->hand();
+  out.form = form;
+  out.groups.assign(hand.melds.begin(), hand.melds.begin() + hand.meld_count);
+  out.groups.insert(out.groups.end(), groups_.begin(), groups_.end());
+  out.winning_group = -1;
+  out.wait = WaitShape::none;
+  for (std::size_t g = 0; g < out.groups.size(); ++g) {
+    if (out.groups[g].winning_slot() < 0) continue;
+    out.winning_group = static_cast<int>(g);
+    out.wait = wait_shape(out.groups[g], decomposition_->rules());
+  }
+}
 
 InterpretationCursor::InterpretationCursor(const Decomposition& decomposition)
     : decomposition_(&decomposition) {}
@@ -510,8 +642,7 @@ bool InterpretationCursor::next(Interpretation& out) {
       if (top.vertex == form_graph.goal()) {
         if (top.next_edge == 0) {
           top.next_edge = 1;
-          out.form = form_graph.form();
-          out.groups = groups_;
+          emit(form_graph.form(), out);
           return true;
         }
         stack_.pop_back();

@@ -15,11 +15,14 @@ nlohmann::json group_to_json(const Group& group, const RuleSet& rules) {
       wild.push_back(group.is_wild(slot));
     }
   }
-  return {{"kind", std::string(group_kind_name(group.kind))},
-          {"text", format_group(group, rules)},
-          {"tiles", tiles},
-          {"wild", wild},
-          {"wildcards", group.wildcard_count()}};
+  nlohmann::json out = {{"kind", std::string(group_kind_name(group.kind))},
+                        {"text", format_group(group, rules)},
+                        {"tiles", tiles},
+                        {"wild", wild},
+                        {"wildcards", group.wildcard_count()}};
+  if (group.declared()) out["declared"] = group.concealed() ? "concealed" : "exposed";
+  if (group.winning_slot() >= 0) out["winning_slot"] = group.winning_slot();
+  return out;
 }
 
 std::string format_interpretation(const Interpretation& interpretation, const RuleSet& rules) {
@@ -27,6 +30,14 @@ std::string format_interpretation(const Interpretation& interpretation, const Ru
   for (const Group& group : interpretation.groups) {
     if (!text.empty()) text += ' ';
     text += format_group(group, rules);
+  }
+  if (interpretation.winning_group >= 0) {
+    const Group& group = interpretation.groups[static_cast<std::size_t>(interpretation.winning_group)];
+    text += "  (wins ";
+    text += format_group(group, rules);
+    text += ", ";
+    text += wait_shape_name(interpretation.wait);
+    text += " wait)";
   }
   return text;
 }
@@ -39,10 +50,15 @@ nlohmann::json interpretation_to_json(const Interpretation& interpretation,
     groups.push_back(group_to_json(group, rules));
     wildcards += group.wildcard_count();
   }
-  return {{"form", rules.forms()[interpretation.form].name},
-          {"text", format_interpretation(interpretation, rules)},
-          {"groups", groups},
-          {"wildcards", wildcards}};
+  nlohmann::json out = {{"form", rules.forms()[interpretation.form].name},
+                        {"text", format_interpretation(interpretation, rules)},
+                        {"groups", groups},
+                        {"wildcards", wildcards}};
+  if (interpretation.winning_group >= 0) {
+    out["winning_group"] = interpretation.winning_group;
+    out["wait"] = std::string(wait_shape_name(interpretation.wait));
+  }
+  return out;
 }
 
 std::string decomposition_to_dot(const Decomposition& decomposition) {

@@ -52,6 +52,11 @@ std::string format_group(const Group& group, const RuleSet& rules) {
     }
   }
   out += rules.tile(group.tiles[0]).letter;
+  if (group.declared()) {
+    // Declared melds read as they are written in a hand: [777z], (2222s).
+    out.insert(out.begin(), group.concealed() ? '(' : '[');
+    out += group.concealed() ? ')' : ']';
+  }
   return out;
 }
 

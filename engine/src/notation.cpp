@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -14,44 +15,96 @@ struct TileToken {
   int column = 0;         ///< 1-based, in characters
 };
 
-/// Splits MPSZ text into tile tokens. Digits wait for their suit letter; spaces may stand anywhere
-/// between tiles. Every error names the column of the offending character.
+/// A part of a hand: loose concealed tiles, a declared meld, or the winning tile.
+struct HandItem {
+  enum class Kind { loose, exposed_meld, concealed_kong, winning };
+  Kind kind = Kind::loose;
+  std::vector<TileToken> tiles;
+  int column = 0;  ///< of the opening bracket or '+'
+};
+
+/// Splits MPSZ text into items of tile tokens. Digits wait for their suit letter; spaces may stand
+/// anywhere between tiles. Every error names the column of the offending character.
 class TileScanner {
  public:
   TileScanner(std::string_view text, const RuleSet& rules) : text_(text), rules_(rules) {}
 
-  std::vector<TileToken> scan() {
+  /// Loose tiles only (single tiles, wildcard choices).
+  std::vector<TileToken> scan_tiles() {
     std::vector<TileToken> tokens;
-    std::size_t pos = 0;
-    int column = 0;
-    while (pos < text_.size()) {
-      ++column;
-      const char c = text_[pos];
-      const std::size_t length = utf8_length(static_cast<unsigned char>(c));
-      if (c == ' ' || c == '\t') {
-        ++pos;
-        continue;
-      }
-      if (c >= '0' && c <= '9') {
-        pending_.push_back({c - '0', column});
-      } else if (c == '*') {
-        require_no_pending();
-        tokens.push_back({kNoTile, false, column});
-      } else if (c >= 'a' && c <= 'z') {
-        close_suit(c, column, tokens);
-      } else {
-        const std::string shown(text_.substr(pos, std::min(length, text_.size() - pos)));
-        throw NotationError("unexpected character '" + shown + "'", column);
-      }
-      pos += length;
+    for (HandItem& item : scan(false)) {
+      tokens.insert(tokens.end(), item.tiles.begin(), item.tiles.end());
     }
-    require_no_pending();
     return tokens;
   }
 
+  /// The whole hand grammar: loose tiles, [melds], (kongs) and a final +tile.
+  std::vector<HandItem> scan(bool hand_grammar) {
+    std::vector<HandItem> items(1);
+    HandItem* open_meld = nullptr;  // inside [] or ()
+    char closer = 0;
+    bool after_plus = false;
+    bool winning_done = false;
+    int column = 0;
+    for (std::size_t pos = 0; pos < text_.size();) {
+      ++column;
+      const char c = text_[pos];
+      const std::size_t length = std::min(utf8_length(static_cast<unsigned char>(c)),
+                                          text_.size() - pos);
+      pos += length;
+      if (c == ' ' || c == '\t') continue;
+      if (winning_done) {
+        throw NotationError("nothing may follow the winning tile", column);
+      }
+      HandItem& current = open_meld != nullptr ? *open_meld : items.back();
+      if (c >= '0' && c <= '9') {
+        pending_.push_back({c - '0', column});
+      } else if (c == '*') {
+        if (open_meld != nullptr) {
+          pending_.push_back({kJokerDigit, column});  // a wildcard slot of the meld
+        } else {
+          require_no_pending();
+          current.tiles.push_back({kNoTile, false, column});
+        }
+      } else if (c >= 'a' && c <= 'z') {
+        close_suit(c, column, current.tiles);
+      } else if (hand_grammar && (c == '[' || c == '(') && open_meld == nullptr && !after_plus) {
+        require_no_pending();
+        items.push_back({c == '[' ? HandItem::Kind::exposed_meld : HandItem::Kind::concealed_kong,
+                         {}, column});
+        open_meld = &items.back();
+        closer = c == '[' ? ']' : ')';
+      } else if (hand_grammar && open_meld != nullptr && c == closer) {
+        require_no_pending();
+        if (open_meld->tiles.empty()) throw NotationError("empty meld", open_meld->column);
+        open_meld = nullptr;
+        items.emplace_back();  // loose tiles may follow
+      } else if (hand_grammar && c == '+' && open_meld == nullptr && !after_plus) {
+        require_no_pending();
+        items.push_back({HandItem::Kind::winning, {}, column});
+        after_plus = true;
+      } else {
+        const std::string shown(text_.substr(pos - length, length));
+        throw NotationError("unexpected character '" + shown + "'", column);
+      }
+      if (after_plus && !items.back().tiles.empty()) winning_done = true;
+    }
+    require_no_pending();
+    if (open_meld != nullptr) {
+      throw NotationError(std::string("meld is not closed with '") + closer + "'",
+                          open_meld->column);
+    }
+    if (after_plus && !winning_done) {
+      throw NotationError("'+' must be followed by the winning tile", items.back().column);
+    }
+    return items;
+  }
+
  private:
+  static constexpr int kJokerDigit = -1;
+
   struct PendingDigit {
-    int digit;
+    int digit;  ///< 0-9, or kJokerDigit for a wildcard slot inside a meld
     int column;
   };
 
@@ -65,7 +118,9 @@ class TileScanner {
   void require_no_pending() const {
     if (pending_.empty()) return;
     std::string digits;
-    for (const PendingDigit& d : pending_) digits += static_cast<char>('0' + d.digit);
+    for (const PendingDigit& d : pending_) {
+      digits += d.digit == kJokerDigit ? '*' : static_cast<char>('0' + d.digit);
+    }
     throw NotationError("tiles '" + digits + "' have no suit letter", pending_.front().column);
   }
 
@@ -78,6 +133,11 @@ class TileScanner {
     }
     const SuitInfo& info = rules_.suits()[static_cast<std::size_t>(suit)];
     for (const PendingDigit& d : pending_) {
+      if (d.digit == kJokerDigit) {
+        // A wildcard slot: remember the suit through the column; the meld reader places it.
+        tokens.push_back({kNoTile, false, d.column});
+        continue;
+      }
       const bool red = d.digit == 0;
       if (red && info.red_fives == 0) {
         throw NotationError(std::string("red five '0") + letter + "' but rule set '" +
@@ -115,15 +175,87 @@ std::string ordinal(int n) {
   }
 }
 
+
+/// Builds the group of a declared meld from its tokens (jokers are wildcard slots).
+Group read_meld(const HandItem& item, const RuleSet& rules) {
+  const std::vector<TileToken>& tokens = item.tiles;
+  const bool concealed = item.kind == HandItem::Kind::concealed_kong;
+  if (tokens.size() != 3 && tokens.size() != 4) {
+    throw NotationError("a declared meld holds 3 or 4 tiles, not " + std::to_string(tokens.size()),
+                        item.column);
+  }
+  if (concealed && tokens.size() != 4) {
+    throw NotationError("parentheses hold a concealed kong: four of one tile", item.column);
+  }
+  TileId first = kNoTile;
+  bool same = true;
+  for (const TileToken& token : tokens) {
+    if (token.tile == kNoTile) continue;
+    const TileInfo& info = rules.tile(token.tile);
+    if (info.bonus) throw NotationError("bonus tile " + info.code + " in a meld", token.column);
+    if (first == kNoTile) {
+      first = token.tile;
+    } else if (rules.tile(first).letter != info.letter) {
+      throw NotationError("a meld's tiles must be of one suit", token.column);
+    } else if (token.tile != first) {
+      same = false;
+    }
+  }
+  if (first == kNoTile) {
+    throw NotationError("a declared meld needs at least one natural tile", item.column);
+  }
+  Group group;
+  group.size = static_cast<std::uint8_t>(tokens.size());
+  group.flags = static_cast<std::uint8_t>(kGroupDeclared | (concealed ? kGroupConcealed : 0));
+  for (std::size_t slot = 0; slot < tokens.size(); ++slot) {
+    if (tokens[slot].tile == kNoTile) {
+      group.wild_mask = static_cast<std::uint8_t>(group.wild_mask | (1U << slot));
+    }
+  }
+  if (same) {
+    group.kind = tokens.size() == 4 ? GroupKind::kong : GroupKind::pung;
+    group.tiles = {first, first, first, tokens.size() == 4 ? first : kNoTile};
+    return group;
+  }
+  if (tokens.size() == 4) throw NotationError("a kong is four of one tile", item.column);
+  // A chow: written in any order when all natural; with wildcard slots, in rank order, so that
+  // each slot's position says which rank it stands for.
+  std::vector<TileToken> ordered = tokens;
+  if (group.wild_mask == 0) {
+    std::sort(ordered.begin(), ordered.end(), [&](const TileToken& a, const TileToken& b) {
+      return rules.tile(a.tile).rank < rules.tile(b.tile).rank;
+    });
+  }
+  int base = -1;
+  for (std::size_t slot = 0; slot < ordered.size(); ++slot) {
+    if (ordered[slot].tile == kNoTile) continue;
+    const int slot_base = rules.tile(ordered[slot].tile).rank - static_cast<int>(slot);
+    if (base >= 0 && slot_base != base) base = -2;
+    if (base != -2) base = slot_base;
+  }
+  const char letter = rules.tile(first).letter;
+  const TileId low = base > 0 ? rules.find_tile(letter, base) : kNoTile;
+  const TileId middle = low == kNoTile ? kNoTile : rules.tile(low).next;
+  const TileId high = middle == kNoTile ? kNoTile : rules.tile(middle).next;
+  if (high == kNoTile) {
+    throw NotationError("not a meld: neither one tile nor a sequence of this suit", item.column);
+  }
+  group.kind = GroupKind::chow;
+  group.tiles = {low, middle, high, kNoTile};
+  return group;
+}
+
 }  // namespace
 
-int Hand::size(const RuleSet& rules) const {
+int Hand::concealed_size(const RuleSet& rules) const {
   int total = jokers;
   for (TileId t = 0; t < rules.tile_count(); ++t) {
     if (t < rules.meldable_count() || (wild_tiles & tile_bit(t)) != 0) total += counts[t];
   }
   return total;
 }
+
+int Hand::size(const RuleSet& rules) const { return concealed_size(rules) + 3 * meld_count; }
 
 int Hand::wildcard_count() const {
   int total = jokers;
@@ -141,55 +273,116 @@ TileCounts Hand::natural_counts(const RuleSet& rules) const {
   return naturals;
 }
 
+TileCounts Hand::held_counts() const {
+  TileCounts held = counts;
+  for (std::size_t m = 0; m < meld_count; ++m) {
+    const Group& meld = melds[m];
+    for (int slot = 0; slot < meld.size; ++slot) {
+      if (!meld.is_wild(slot)) ++held[meld.tiles[static_cast<std::size_t>(slot)]];
+    }
+  }
+  return held;
+}
+
 Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild) {
   Hand hand;
   hand.wild_tiles = rules.fixed_wild_tiles() | extra_wild;
-  const std::vector<TileToken> tokens = TileScanner(text, rules).scan();
-  if (tokens.empty()) throw NotationError("empty hand: no tiles", 1);
+  const std::vector<HandItem> items = TileScanner(text, rules).scan(true);
+  TileCounts held{};
   int size = 0;
-  for (const TileToken& token : tokens) {
-    if (token.tile == kNoTile) {
-      const int allowed = rules.wildcards().jokers;
-      if (allowed == 0) {
-        throw NotationError("joker '*' is not allowed by rule set '" + rules.name() + "'",
-                            token.column);
-      }
-      if (hand.jokers == allowed) {
-        throw NotationError("more than " + std::to_string(allowed) + " jokers '*'",
-                            token.column);
-      }
-      ++hand.jokers;
-      ++size;
-    } else {
-      const TileInfo& info = rules.tile(token.tile);
-      const int count = ++hand.counts[token.tile];
-      if (count > info.copies) {
-        throw NotationError(ordinal(count) + " copy of " + info.code + ": the set has only " +
-                                std::to_string(info.copies),
-                            token.column);
-      }
-      if (token.red) {
-        const int red = ++hand.red[token.tile];
-        const int allowed = rules.suits()[info.suit].red_fives;
-        if (red > allowed) {
-          throw NotationError(ordinal(red) + " red five 0" + std::string(1, info.letter) +
-                                  ": the set has only " + std::to_string(allowed),
-                              token.column);
-        }
-      }
-      if (!info.bonus || (hand.wild_tiles & tile_bit(token.tile)) != 0) ++size;
+  int jokers = 0;
+  bool any_tile = false;
+
+  const auto add_joker = [&](int column) {
+    const int allowed = rules.wildcards().jokers;
+    if (allowed == 0) {
+      throw NotationError("joker '*' is not allowed by rule set '" + rules.name() + "'", column);
     }
+    if (++jokers > allowed) {
+      throw NotationError("more than " + std::to_string(allowed) + " jokers '*'", column);
+    }
+  };
+  const auto add_natural = [&](const TileToken& token) {
+    const TileInfo& info = rules.tile(token.tile);
+    const int count = ++held[token.tile];
+    if (count > info.copies) {
+      throw NotationError(ordinal(count) + " copy of " + info.code + ": the set has only " +
+                              std::to_string(info.copies),
+                          token.column);
+    }
+    if (token.red) {
+      const int red = ++hand.red[token.tile];
+      const int allowed = rules.suits()[info.suit].red_fives;
+      if (red > allowed) {
+        throw NotationError(ordinal(red) + " red five 0" + std::string(1, info.letter) +
+                                ": the set has only " + std::to_string(allowed),
+                            token.column);
+      }
+    }
+  };
+  const auto check_size = [&](int column) {
     if (size > rules.hand_tiles()) {
       throw NotationError("hand holds more than " + std::to_string(rules.hand_tiles()) +
                               " tiles, the most rule set '" + rules.name() + "' allows",
-                          token.column);
+                          column);
+    }
+  };
+
+  for (const HandItem& item : items) {
+    if (item.kind == HandItem::Kind::exposed_meld || item.kind == HandItem::Kind::concealed_kong) {
+      if (hand.meld_count == kMaxDeclaredMelds) {
+        throw NotationError("more than " + std::to_string(kMaxDeclaredMelds) + " declared melds",
+                            item.column);
+      }
+      const Group meld = read_meld(item, rules);
+      for (const TileToken& token : item.tiles) {
+        if (token.tile != kNoTile) {
+          add_natural(token);
+          continue;
+        }
+        if (!rules.wildcards().in_melds) {
+          throw NotationError("rule set '" + rules.name() +
+                                  "' allows no wildcards in declared melds (wildcards.in_melds)",
+                              token.column);
+        }
+        add_joker(token.column);
+      }
+      hand.melds[hand.meld_count++] = meld;
+      any_tile = true;
+      size += 3;
+      check_size(item.column);
+      continue;
+    }
+    for (const TileToken& token : item.tiles) {
+      any_tile = true;
+      if (token.tile == kNoTile) {
+        add_joker(token.column);
+        ++hand.jokers;
+        ++size;
+        if (item.kind == HandItem::Kind::winning) hand.winning_joker = true;
+      } else {
+        add_natural(token);
+        ++hand.counts[token.tile];
+        const bool wild = (hand.wild_tiles & tile_bit(token.tile)) != 0;
+        const bool bonus = rules.tile(token.tile).bonus;
+        if (!bonus || wild) ++size;
+        if (item.kind == HandItem::Kind::winning) {
+          if (bonus && !wild) {
+            throw NotationError("the winning tile must be a tile that forms groups",
+                                token.column);
+          }
+          hand.winning = token.tile;
+        }
+      }
+      check_size(token.column);
     }
   }
+  if (!any_tile) throw NotationError("empty hand: no tiles", 1);
   return hand;
 }
 
 TileId parse_tile(std::string_view text, const RuleSet& rules) {
-  const std::vector<TileToken> tokens = TileScanner(text, rules).scan();
+  const std::vector<TileToken> tokens = TileScanner(text, rules).scan_tiles();
   if (tokens.empty()) throw NotationError("expected one tile, got none", 1);
   if (tokens.size() > 1) throw NotationError("expected one tile", tokens[1].column);
   if (tokens.front().tile == kNoTile) {
@@ -207,7 +400,7 @@ TileMask parse_wild_choice(std::string_view text, const RuleSet& rules) {
   for (char& c : spaced) {
     if (c == ',') c = ' ';
   }
-  const std::vector<TileToken> tokens = TileScanner(spaced, rules).scan();
+  const std::vector<TileToken> tokens = TileScanner(spaced, rules).scan_tiles();
   if (tokens.empty()) throw NotationError("expected wildcard tiles, got none", 1);
   TileMask mask = 0;
   for (const TileToken& token : tokens) {
@@ -237,7 +430,30 @@ std::string format_counts(const TileCounts& counts, const RuleSet& rules) {
   return out;
 }
 
+namespace {
+
+/// Concealed tiles less the winning tile, which is written last.
+TileCounts concealed_without_winning(const Hand& hand) {
+  TileCounts counts = hand.counts;
+  if (hand.winning != kNoTile) --counts[hand.winning];
+  return counts;
+}
+
+/// A declared meld as written: `[77*z]`, `(2222s)`.
+std::string format_declared_meld(const Group& meld, const RuleSet& rules) {
+  std::string out(1, meld.concealed() ? '(' : '[');
+  for (int slot = 0; slot < meld.size; ++slot) {
+    out += meld.is_wild(slot) ? '*' : static_cast<char>('0' + rules.tile(meld.tiles[slot]).rank);
+  }
+  out += rules.tile(meld.tiles[0]).letter;
+  out += meld.concealed() ? ')' : ']';
+  return out;
+}
+
+}  // namespace
+
 std::string format_hand(const Hand& hand, const RuleSet& rules) {
+  const TileCounts counts = concealed_without_winning(hand);
   std::string out;
   char open_letter = 0;
   for (TileId t = 0; t < rules.tile_count(); ++t) {
@@ -246,22 +462,44 @@ std::string format_hand(const Hand& hand, const RuleSet& rules) {
       out += open_letter;
       open_letter = 0;
     }
-    for (int k = 0; k < hand.counts[t]; ++k) {
+    for (int k = 0; k < counts[t]; ++k) {
       out += static_cast<char>(k < hand.red[t] ? '0' : '0' + info.rank);
       open_letter = info.letter;
     }
   }
   if (open_letter != 0) out += open_letter;
-  out.append(hand.jokers, '*');
+  out.append(static_cast<std::size_t>(hand.jokers - (hand.winning_joker ? 1 : 0)), '*');
+  for (std::size_t m = 0; m < hand.meld_count; ++m) {
+    out += format_declared_meld(hand.melds[m], rules);
+  }
+  if (hand.winning != kNoTile) {
+    out += '+';
+    out += rules.tile(hand.winning).code;
+  } else if (hand.winning_joker) {
+    out += "+*";
+  }
   return out;
 }
 
 std::string format_hand_unicode(const Hand& hand, const RuleSet& rules) {
+  const TileCounts counts = concealed_without_winning(hand);
   std::string out;
   for (TileId t = 0; t < rules.tile_count(); ++t) {
-    for (int k = 0; k < hand.counts[t]; ++k) out += rules.tile(t).glyph;
+    for (int k = 0; k < counts[t]; ++k) out += rules.tile(t).glyph;
   }
-  for (int k = 0; k < hand.jokers; ++k) out += kJokerGlyph;
+  const bool joker_wins = hand.winning_joker;
+  for (int k = 0; k < hand.jokers - (joker_wins ? 1 : 0); ++k) out += kJokerGlyph;
+  for (std::size_t m = 0; m < hand.meld_count; ++m) {
+    out += ' ';
+    out += format_group_unicode(hand.melds[m], rules);
+  }
+  if (hand.winning != kNoTile) {
+    out += " + ";
+    out += rules.tile(hand.winning).glyph;
+  } else if (joker_wins) {
+    out += " + ";
+    out += kJokerGlyph;
+  }
   return out;
 }
 

@@ -659,7 +659,10 @@ class Interpreter {
     const Item* hand = root_.find("hand");
     if (hand == nullptr) return;
     const Value& map = expect_map(*hand);
-    check_keys(map, {"tiles"}, "hand");
+    check_keys(map, {"tiles", "exhausted_waits"}, "hand");
+    if (const Item* exhausted = map.find("exhausted_waits")) {
+      data_.exhausted_waits = read_bool(*exhausted);
+    }
     if (const Item* tiles = map.find("tiles")) {
       const int count = read_int(*tiles, 2, 17);
       if (!is_hand_size(count)) {
@@ -683,7 +686,7 @@ class Interpreter {
     if (wildcards == nullptr) return;
     wildcards_where_ = &wildcards->key_where;
     const Value& map = expect_map(*wildcards);
-    check_keys(map, {"jokers", "tiles", "per_hand", "exceed_copies"}, "wildcards");
+    check_keys(map, {"jokers", "tiles", "per_hand", "exceed_copies", "in_melds"}, "wildcards");
     WildcardRules& rules = data_.wildcards;
     if (const Item* jokers = map.find("jokers")) {
       rules.jokers = static_cast<std::uint8_t>(read_int(*jokers, 0, 16));
@@ -702,6 +705,7 @@ class Interpreter {
     }
     if (const Item* per_hand = map.find("per_hand")) rules.per_hand = read_bool(*per_hand);
     if (const Item* exceed = map.find("exceed_copies")) rules.exceed_copies = read_bool(*exceed);
+    if (const Item* in_melds = map.find("in_melds")) rules.in_melds = read_bool(*in_melds);
   }
 
   void read_forms() {
@@ -1009,6 +1013,7 @@ std::string dump_rules(const RuleSet& rules) {
 
   out += "hand:\n";
   out += "  tiles: " + std::to_string(data.hand_tiles) + "\n";
+  out += "  exhausted_waits: " + bool_text(data.exhausted_waits) + "\n";
 
   const WildcardRules& wild = data.wildcards;
   out += "wildcards:\n";
@@ -1016,6 +1021,7 @@ std::string dump_rules(const RuleSet& rules) {
   out += "  tiles: " + tile_list(rules, wild.tiles) + "\n";
   out += "  per_hand: " + bool_text(wild.per_hand) + "\n";
   out += "  exceed_copies: " + bool_text(wild.exceed_copies) + "\n";
+  out += "  in_melds: " + bool_text(wild.in_melds) + "\n";
 
   out += data.forms.empty() ? "forms: {}\n" : "forms:\n";
   for (const FormSpec& form : data.forms) {

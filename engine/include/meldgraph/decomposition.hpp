@@ -6,6 +6,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "meldgraph/group.hpp"
@@ -14,12 +15,33 @@
 
 namespace meldgraph {
 
+/// The wait a winning tile completed, from the group that holds it and its place there.
+enum class WaitShape : std::uint8_t {
+  none,        ///< no winning tile given, or a form without groups (N wildcards)
+  two_sided,   ///< 23 waiting on 1 or 4 (ryanmen)
+  closed,      ///< 13 waiting on 2 (kanchan)
+  edge,        ///< 12 waiting on 3, 89 waiting on 7 (penchan)
+  single,      ///< the pair: one tile waiting on its mate (tanki)
+  dual_pung,   ///< two pairs, one becoming a pung (shanpon)
+  set_tile,    ///< a single of a set form (thirteen orphans)
+  any,         ///< a wildcard-only group (no shape to speak of)
+};
+
+[[nodiscard]] std::string_view wait_shape_name(WaitShape shape);
+
+/// The wait shape implied by a group holding the winning tile (none when it holds none).
+[[nodiscard]] WaitShape wait_shape(const Group& group, const RuleSet& rules);
+
 /// One reading of a hand: the form it matches and its groups, a multiset in canonical order
-/// (groups holding natural tiles by their lowest natural tile, abstract groups last). Two
-/// interpretations are the same exactly when form and groups are equal.
+/// (declared melds first as written, then groups holding natural tiles by their lowest natural
+/// tile, abstract groups last). Two interpretations are the same exactly when form and groups are
+/// equal; the group holding the winning tile is marked (Group::winning_slot), so the same tiles
+/// with the winning tile in different groups are different interpretations.
 struct Interpretation {
   std::size_t form = 0;  ///< index into RuleSet::forms()
   std::vector<Group> groups;
+  int winning_group = -1;  ///< index into groups of the group holding the winning tile, or -1
+  WaitShape wait = WaitShape::none;
 
   friend bool operator==(const Interpretation&, const Interpretation&) = default;
 };
@@ -85,6 +107,8 @@ class InterpretationCursor {
     std::size_t vertex;
     std::size_t next_edge;
   };
+  /// Writes the path on the stack, with the declared melds, into `out`.
+  void emit(std::size_t form, Interpretation& out) const;
   const Decomposition* decomposition_;
   std::size_t graph_index_ = 0;
   std::vector<Frame> stack_;
@@ -95,8 +119,10 @@ class InterpretationCursor {
 /// Every interpretation of a complete hand, as one graph per applicable form.
 class Decomposition {
  public:
-  /// Builds the graphs of every enabled form. The hand must hold 3n+2 tiles, at most
-  /// `rules.hand_tiles()`; otherwise throws AnalysisError. `rules` must outlive the result.
+  /// Builds the graphs of every enabled form over the concealed tiles; declared melds are fixed
+  /// groups of every interpretation. The hand must hold 3n+2 tiles (a declared meld counting
+  /// three), at most `rules.hand_tiles()`; otherwise throws AnalysisError. `rules` must outlive
+  /// the result.
   Decomposition(const RuleSet& rules, const Hand& hand);
 
   [[nodiscard]] const RuleSet& rules() const { return *rules_; }

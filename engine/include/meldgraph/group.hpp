@@ -24,16 +24,30 @@ enum class GroupKind : std::uint8_t {
 
 [[nodiscard]] std::string_view group_kind_name(GroupKind kind);
 
+/// Group::flags bits.
+inline constexpr std::uint8_t kGroupDeclared = 1;   ///< a declared meld (written in [] or ())
+inline constexpr std::uint8_t kGroupConcealed = 2;  ///< with kGroupDeclared: a concealed kong
+inline constexpr int kGroupWinningShift = 4;        ///< bits 4-6: winning slot + 1, 0 if none
+
 /// A group, 8 bytes. Layout: kind, size (tiles in the group), wild_mask (bit i set when slot i is a
-/// wildcard standing in for tiles[i]), then up to four tiles ascending (a chow low to high).
-/// Abstract kinds (any_meld, any_pair, wildcards) have every slot wild and tiles kNoTile; for
-/// `wildcards`, size is the number of wildcards (it may exceed four).
+/// wildcard standing in for tiles[i]), flags (declared, concealed, and which slot holds the winning
+/// tile), then up to four tiles ascending (a chow low to high). Abstract kinds (any_meld, any_pair,
+/// wildcards) have every slot wild and tiles kNoTile; for `wildcards`, size is the number of
+/// wildcards (it may exceed four).
 struct Group {
   GroupKind kind = GroupKind::pair;
   std::uint8_t size = 0;
   std::uint8_t wild_mask = 0;
-  std::uint8_t reserved = 0;
+  std::uint8_t flags = 0;
   std::array<TileId, 4> tiles{kNoTile, kNoTile, kNoTile, kNoTile};
+
+  [[nodiscard]] bool declared() const { return (flags & kGroupDeclared) != 0; }
+  [[nodiscard]] bool concealed() const { return (flags & kGroupConcealed) != 0; }
+  /// Slot of the winning tile, or -1 when the group does not hold it.
+  [[nodiscard]] int winning_slot() const { return (flags >> kGroupWinningShift) - 1; }
+  void set_winning_slot(int slot) {
+    flags = static_cast<std::uint8_t>((flags & 0x0F) | ((slot + 1) << kGroupWinningShift));
+  }
 
   [[nodiscard]] bool abstract() const {
     return kind == GroupKind::any_meld || kind == GroupKind::any_pair ||

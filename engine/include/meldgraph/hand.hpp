@@ -3,27 +3,53 @@
 ///
 /// Notation (MPSZ as on Tenhou): digits then a suit letter, `123m456p789s1122z`. Honours 1z-7z are
 /// East, South, West, North, White, Green, Red. `0` is a red five, `*` a joker, `1f`-`8f` bonus
-/// tiles. Spaces may stand anywhere between tiles.
+/// tiles. Declared melds in brackets (`[777z]`, `[1111m]`, `[345p]`), concealed kongs in
+/// parentheses (`(2222s)`), the winning tile last after '+' (`...11z+7z`). Spaces may stand
+/// anywhere between tiles. docs/notation.md has the details.
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "meldgraph/group.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/tiles.hpp"
 
 namespace meldgraph {
 
-/// A hand as counts. Invariants (checked by parse_hand): no tile exceeds its copies, jokers do not
-/// exceed the rule set's jokers, and the meldable tiles plus jokers do not exceed the hand size.
-struct Hand {
-  TileCounts counts{};       ///< every tile written, by kind, wildcard tiles and bonus tiles included
-  TileCounts red{};          ///< how many of counts[t] were written as red fives
-  std::uint8_t jokers = 0;   ///< generic jokers `*`
-  TileMask wild_tiles = 0;   ///< tile kinds that act as wildcards in this hand
+/// Declared melds a hand may hold: a 17-tile hand has five melds and a pair.
+inline constexpr std::size_t kMaxDeclaredMelds = 5;
 
-  /// Tiles that take part in groups: meldable naturals, designated wildcards and jokers.
+/// A hand as counts. Invariants (checked by parse_hand): no tile exceeds its copies (declared melds
+/// included), jokers do not exceed the rule set's jokers, and the size does not exceed the hand
+/// size, each declared meld (a kong too) counting three.
+struct Hand {
+  TileCounts counts{};       ///< concealed tiles by kind (winning tile, wildcard and bonus tiles included)
+  TileCounts red{};          ///< red fives held, concealed or declared
+  std::uint8_t jokers = 0;   ///< concealed generic jokers `*` (a winning joker included)
+  TileMask wild_tiles = 0;   ///< tile kinds that act as wildcards in this hand
+  /// Declared melds in the order written: exposed ([777z], [1111m], [345p]) or concealed kongs
+  /// ((2222s)). Their groups carry kGroupDeclared; their tiles are not in `counts`.
+  std::array<Group, kMaxDeclaredMelds> melds{};
+  std::uint8_t meld_count = 0;
+  /// The winning tile written after '+' (also counted in `counts`), kNoTile when none is given
+  /// or when it is a joker (`+*`, then winning_joker is set). A winning tile of a wild kind is a
+  /// wildcard, like a joker.
+  TileId winning = kNoTile;
+  bool winning_joker = false;
+
+  /// Tiles for the hand's shape: concealed meldable naturals, wildcards and jokers, plus three per
+  /// declared meld (a kong is one meld).
   [[nodiscard]] int size(const RuleSet& rules) const;
+  /// Concealed tiles only (size() less the declared melds).
+  [[nodiscard]] int concealed_size(const RuleSet& rules) const;
+  [[nodiscard]] bool has_winning_tile() const { return winning != kNoTile || winning_joker; }
+  /// The winning tile is a wildcard: a joker, or a tile of a wild kind.
+  [[nodiscard]] bool winning_is_wildcard() const {
+    return winning_joker || (winning != kNoTile && (wild_tiles & tile_bit(winning)) != 0);
+  }
+  /// Natural tiles held anywhere, concealed and in declared melds, by kind (for copy limits).
+  [[nodiscard]] TileCounts held_counts() const;
   /// Wildcards held: jokers plus tiles of the wild kinds (bonus kinds included when wild).
   [[nodiscard]] int wildcard_count() const;
   /// Natural (non-wild) meldable tiles by kind; bonus and wild kinds are zero.
@@ -51,8 +77,5 @@ struct Hand {
 
 /// The hand as Unicode mahjong tiles.
 [[nodiscard]] std::string format_hand_unicode(const Hand& hand, const RuleSet& rules);
-
-/// Unicode glyph of the joker.
-inline constexpr std::string_view kJokerGlyph = "\U0001F02A";
 
 }  // namespace meldgraph

@@ -35,6 +35,8 @@ struct WildcardRules {
   /// A wildcard may stand for a tile of which the hand's natural tiles plus the other stand-ins
   /// already use every copy.
   bool exceed_copies = true;
+  /// Wildcards may stand in declared (exposed) melds and concealed kongs.
+  bool in_melds = false;
 };
 
 /// The shapes a winning hand may take.
@@ -70,6 +72,8 @@ class RuleSet {
     std::string source;               ///< file or built-in name it was loaded from
     std::vector<SuitInfo> suits;      ///< meldable suits first is not required; any order
     std::uint8_t hand_tiles = 14;     ///< tiles of a complete hand, 3n + 2, at most 17
+    /// A tile of which the hand holds every copy still counts as a wait (engines disagree).
+    bool exhausted_waits = false;
     WildcardRules wildcards;
     std::vector<FormSpec> forms;
   };
@@ -82,6 +86,7 @@ class RuleSet {
   [[nodiscard]] const std::string& source() const { return data_.source; }
   [[nodiscard]] const std::vector<SuitInfo>& suits() const { return data_.suits; }
   [[nodiscard]] std::uint8_t hand_tiles() const { return data_.hand_tiles; }
+  [[nodiscard]] bool exhausted_waits() const { return data_.exhausted_waits; }
   [[nodiscard]] const WildcardRules& wildcards() const { return data_.wildcards; }
   [[nodiscard]] const std::vector<FormSpec>& forms() const { return data_.forms; }
   [[nodiscard]] const Data& data() const { return data_; }

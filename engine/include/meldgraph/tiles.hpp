@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace meldgraph {
 
@@ -24,6 +25,9 @@ using TileCounts = std::array<std::uint8_t, kMaxTileKinds>;
 using TileMask = std::uint64_t;
 
 [[nodiscard]] constexpr TileMask tile_bit(TileId tile) { return TileMask{1} << tile; }
+
+/// Unicode glyph of the joker.
+inline constexpr std::string_view kJokerGlyph = "\U0001F02A";
 
 /// One kind of tile as the rule set defines it.
 struct TileInfo {
