@@ -225,3 +225,73 @@ TEST_CASE("counting does not list: many readings are counted at once", "[engine]
   while (cursor.next(interpretation)) ++taken;
   CHECK(taken == count);
 }
+
+TEST_CASE("the winning tile's group and wait shape", "[engine][winning]") {
+  struct Case {
+    const char* rules;
+    const char* hand;
+    std::multiset<std::string> waits;  // one entry per interpretation
+  };
+  const Case cases[] = {
+      // 456m + 55m: the 5m completed the chow (closed) or the pair (single).
+      {"basic", "4556m+5m", {"closed", "single"}},
+      {"basic", "123m456p789s11z77z+7z", {"dual_pung"}},
+      {"basic", "23m11z+4m", {"two_sided"}},
+      {"basic", "12m11z+3m", {"edge"}},
+      {"basic", "89m11z+7m", {"edge"}},
+      {"basic", "13m11z+2m", {"closed"}},
+      {"basic", "123m1z+1z", {"single"}},
+      // 11m + 123m: the 1m went into the pair or the chow.
+      {"basic", "1123m+1m", {"single", "two_sided"}},
+      // Two identical chows: marking either is the same interpretation.
+      {"basic", "11223m11z+3m", {"edge"}},
+      // Declared melds are fixed groups; the winning tile is concealed.
+      {"basic", "[777z]123m1s+1s", {"single"}},
+      // A winning joker: the stand-in it became decides the shape.
+      {"jokers", "1m+*", {"single"}},
+      {"jokers", "12m11z+*", {"edge"}},
+      {"jokers", "23m11z+*", {"two_sided", "two_sided"}},
+      {"jokers", "*+*", {"any"}},
+      // 1m and four jokers, the last one winning: 1{1}m + {***} (mark in the pair or the meld),
+      // 1{11}m + {**} (in the pung or the pair), 1{23}m + {**} (as 2m, as 3m, or in the pair).
+      {"jokers", "1m***+*", {"single", "any", "dual_pung", "any", "closed", "edge", "any"}},
+      // Thirteen orphans: the winning 1m is the pair or a single.
+      {"laizi", "19m19p19s1234567z+1m", {"single"}},
+      {"laizi", "9m19p19s1234567z1m+1m", {"single"}},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.rules, c.hand);
+    const RuleSet& rules = rules_named(c.rules);
+    const Decomposition decomposition(rules, parse_hand(c.hand, rules));
+    std::multiset<std::string> waits;
+    InterpretationCursor cursor = decomposition.interpretations();
+    Interpretation interpretation;
+    while (cursor.next(interpretation)) {
+      REQUIRE(interpretation.winning_group >= 0);
+      const Group& group = interpretation.groups[static_cast<std::size_t>(interpretation.winning_group)];
+      CHECK(group.winning_slot() >= 0);
+      waits.insert(std::string(wait_shape_name(interpretation.wait)));
+    }
+    CHECK(waits == c.waits);
+    CHECK(decomposition.interpretation_count() == c.waits.size());
+    CHECK(listed(decomposition).size() == c.waits.size());
+  }
+}
+
+TEST_CASE("declared melds stand first in every interpretation", "[engine][winning]") {
+  const RuleSet& rules = rules_named("basic");
+  const Decomposition decomposition(rules, parse_hand("(1111m)[789s]123p11z", rules));
+  CHECK(listed(decomposition) == std::set<std::string>{"standard: (1111m) [789s] 123p 11z"});
+  // Without a winning tile no group is marked.
+  InterpretationCursor cursor = decomposition.interpretations();
+  Interpretation interpretation;
+  REQUIRE(cursor.next(interpretation));
+  CHECK(interpretation.winning_group == -1);
+  CHECK(interpretation.wait == WaitShape::none);
+  // Seven pairs needs fourteen concealed tiles: not with a declared meld.
+  const RuleSet& laizi = rules_named("laizi");
+  const Decomposition melded(laizi, parse_hand("[111m]22334455667p", laizi));
+  for (const FormGraph& graph : melded.graphs()) {
+    if (laizi.forms()[graph.form()].name == "seven_pairs") CHECK(graph.empty());
+  }
+}

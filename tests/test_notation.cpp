@@ -150,3 +150,73 @@ TEST_CASE("hand size and joker limits of the rule set", "[notation]") {
   CHECK_NOTHROW(parse_hand("123m456p789s11z22z1f2f3f", rules));
   CHECK_THROWS_AS(parse_hand("1f1f", rules), NotationError);
 }
+
+TEST_CASE("declared melds and the winning tile", "[notation]") {
+  const RuleSet& rules = laizi();
+  const Hand hand = parse_hand("123m11z [777z] (2222s) +1z", rules);
+  CHECK(hand.meld_count == 2);
+  CHECK(hand.melds[0].kind == GroupKind::pung);
+  CHECK(hand.melds[0].declared());
+  CHECK_FALSE(hand.melds[0].concealed());
+  CHECK(hand.melds[1].kind == GroupKind::kong);
+  CHECK(hand.melds[1].concealed());
+  CHECK(hand.winning == rules.find_tile('z', 1));
+  CHECK(hand.counts[rules.find_tile('z', 1)] == 3);  // the winning tile is a concealed tile
+  CHECK(hand.concealed_size(rules) == 6);
+  CHECK(hand.size(rules) == 12);  // 6 concealed + 3 per declared meld, a kong counting 3
+  CHECK(hand.held_counts()[rules.find_tile('s', 2)] == 4);
+  CHECK(format_hand(hand, rules) == "123m11z[777z](2222s)+1z");
+
+  const Hand chow = parse_hand("[534p]11z", rules);
+  CHECK(chow.melds[0].kind == GroupKind::chow);
+  CHECK(chow.melds[0].tiles[0] == rules.find_tile('p', 3));
+  const Hand wild_chow = parse_hand("[3*5p]11z", rules);
+  CHECK(wild_chow.melds[0].kind == GroupKind::chow);
+  CHECK(wild_chow.melds[0].tiles[1] == rules.find_tile('p', 4));
+  CHECK(wild_chow.melds[0].wild_mask == 0b010);
+  CHECK(format_hand(wild_chow, rules) == "11z[3*5p]");
+  const Hand joker_wins = parse_hand("1m+*", rules);
+  CHECK(joker_wins.winning_joker);
+  CHECK(joker_wins.winning_is_wildcard());
+  CHECK(format_hand(joker_wins, rules) == "1m+*");
+}
+
+TEST_CASE("meld and winning tile errors", "[notation]") {
+  struct Case {
+    const char* hand;
+    const char* message;
+    int column;
+  };
+  const Case cases[] = {
+      {"[12m", "meld is not closed with ']'", 1},
+      {"11m[124m]", "not a meld", 4},
+      {"11m[12m]", "a declared meld holds 3 or 4 tiles, not 2", 4},
+      {"11m(222m)", "parentheses hold a concealed kong", 4},
+      {"11m[1122m]", "a kong is four of one tile", 4},
+      {"11m[12p3m]", "a meld's tiles must be of one suit", 8},
+      {"11m[***m]", "at least one natural tile", 4},
+      {"11m[]", "empty meld", 4},
+      {"11m+", "'+' must be followed by the winning tile", 4},
+      {"11m+1m2m", "nothing may follow the winning tile", 7},
+      {"11m+1m+", "nothing may follow the winning tile", 7},
+      {"[111m]1111m1m", "5th copy of 1m", 8},
+      {"11m[123z]", "not a meld", 4},
+      {"1m]", "unexpected character ']'", 3},
+      {"[1[23m]", "unexpected character '['", 3},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.hand);
+    try {
+      (void)parse_hand(c.hand, laizi());
+      FAIL("no error for " << c.hand);
+    } catch (const NotationError& error) {
+      CHECK_THAT(error.what(), Catch::Contains(c.message));
+      CHECK(error.column() == c.column);
+    }
+  }
+  // Jokers in declared melds only where the rules allow them.
+  CHECK_NOTHROW(parse_hand("[77*z]11m", laizi()));
+  CHECK_THROWS_WITH(parse_hand("[77*z]11m", riichi_like()), Catch::Contains("wildcards.in_melds"));
+  // Bonus tiles neither meld nor win.
+  CHECK_THROWS_WITH(parse_hand("11m+1f", laizi()), Catch::Contains("winning tile"));
+}
