@@ -9,6 +9,23 @@
 // value (a sorted multiset of groups per form) and compared as sets, not just counted.
 //
 // Every TEST_CASE is tagged [reference]; run them with `meldgraph_tests "[reference]"`.
+//
+// Besides the cursor's listing, the graph of every form is walked here directly (every path from
+// the root to a vertex without out-edges), so a failure says whether the graph itself is wrong
+// or only the listing of it.
+//
+// Engine defects these tests expose (found when this file was written; the tests stay failing
+// until the engine is fixed):
+//   1. exceed_copies: false. Search states carry the per-tile stand-in counts, so goal states that
+//      differ only in those counts are not merged: the graph gets several sink vertices, goal()
+//      names only the last one created, and InterpretationCursor (which stops only at goal())
+//      silently drops every interpretation ending at another sink. path_count(), wins() and
+//      interpretation_count() stay right. Smallest case: basic + jokers, capped, hand 111m**:
+//      path_count 2, but the cursor lists only "111m {**}" and misses "11m 1{2}{3}m".
+//   2. exceed_copies: true with a pairs form whose four_as_two_pairs is false, in a rule set with
+//      a tile of one copy: the engine will not realise an abstract pair on such a tile
+//      (capacity min(copies, 8) < 2), although wildcards may exceed the copies there and the
+//      engine itself accepts 1{1}m as a concrete pair of the same one-copy tile.
 
 #include <catch2/catch.hpp>
 
@@ -16,6 +33,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <random>
 #include <sstream>
@@ -533,12 +551,41 @@ bool from_engine(const Group& g, const RuleSet& rules, RefGroup& out, std::strin
 }
 
 struct EngineResult {
-  RefResult forms;                            ///< sorted per form (duplicates kept)
+  RefResult forms;                            ///< listed by the cursor, sorted per form (duplicates kept)
+  RefResult walked;                           ///< every root-to-sink path of each graph, sorted
   std::map<std::size_t, std::uint64_t> path_counts;
+  std::map<std::size_t, int> stray_sinks;     ///< vertices without out-edges other than goal()
   bool wins = false;
   std::uint64_t total = 0;
   std::string error;                          ///< structural problems found while converting
 };
+
+RefInterpretation convert(const std::vector<Group>& groups, const RuleSet& rules, std::string& error) {
+  RefInterpretation converted;
+  for (const Group& g : groups) {
+    RefGroup r;
+    if (from_engine(g, rules, r, error)) converted.push_back(r);
+  }
+  std::sort(converted.begin(), converted.end());
+  return converted;
+}
+
+/// Walks every path from the root to a vertex without out-edges, independently of the cursor.
+/// Only states on a root-to-goal path are kept, so every such vertex should be goal().
+void walk(const FormGraph& graph, std::size_t vertex, std::vector<Group>& path, const RuleSet& rules,
+          EngineResult& out) {
+  const std::vector<FormGraph::Edge> edges = graph.out_edges(vertex);
+  if (edges.empty()) {
+    if (vertex != graph.goal()) ++out.stray_sinks[graph.form()];
+    out.walked[graph.form()].push_back(convert(path, rules, out.error));
+    return;
+  }
+  for (const FormGraph::Edge& edge : edges) {
+    path.push_back(edge.group);
+    walk(graph, edge.target, path, rules, out);
+    path.pop_back();
+  }
+}
 
 EngineResult run_engine(const RuleSet& rules, const Hand& hand) {
   EngineResult out;
@@ -555,15 +602,15 @@ EngineResult run_engine(const RuleSet& rules, const Hand& hand) {
     ++expected_form;
     out.path_counts[graph.form()] = graph.path_count();
     out.forms[graph.form()];  // every enabled form appears, matched or not
+    out.walked[graph.form()];
+    if (!graph.empty()) {
+      std::vector<Group> path;
+      walk(graph, graph.root(), path, rules, out);
+    }
   }
   InterpretationCursor cursor = decomposition.interpretations();
   Interpretation interpretation;
   while (cursor.next(interpretation)) {
-    RefInterpretation converted;
-    for (const Group& g : interpretation.groups) {
-      RefGroup r;
-      if (from_engine(g, rules, r, out.error)) converted.push_back(r);
-    }
     // Documented order (meld and pair forms): by lowest natural tile, abstract groups last.
     const FormType type = rules.forms()[interpretation.form].type;
     if (type == FormType::melds || type == FormType::pairs) {
@@ -585,11 +632,26 @@ EngineResult run_engine(const RuleSet& rules, const Hand& hand) {
         last_low = low;
       }
     }
-    std::sort(converted.begin(), converted.end());
-    out.forms[interpretation.form].push_back(std::move(converted));
+    out.forms[interpretation.form].push_back(convert(interpretation.groups, rules, out.error));
   }
   for (auto& [form, list] : out.forms) std::sort(list.begin(), list.end());
+  for (auto& [form, list] : out.walked) std::sort(list.begin(), list.end());
   return out;
+}
+
+/// Lines naming the interpretations of `want` missing from `got` and those of `got` not in `want`.
+void set_diff(std::ostream& diff, const std::string& what, const std::vector<RefInterpretation>& want,
+              const std::vector<RefInterpretation>& got, const RuleSet& rules) {
+  std::vector<RefInterpretation> missing;
+  std::vector<RefInterpretation> extra;
+  std::set_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(missing));
+  std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra));
+  for (std::size_t i = 0; i < missing.size() && i < 8; ++i) {
+    diff << what << ": missing in engine: " << ref_interpretation_text(missing[i], rules) << "\n";
+  }
+  for (std::size_t i = 0; i < extra.size() && i < 8; ++i) {
+    diff << what << ": extra in engine: " << ref_interpretation_text(extra[i], rules) << "\n";
+  }
 }
 
 /// Empty when the engine agrees with the reference; otherwise a description of every difference.
@@ -619,25 +681,25 @@ std::string compare(const RuleSet& rules, const Hand& hand, const RefResult& exp
       continue;
     }
     const std::vector<RefInterpretation>& got = actual.forms[form];
-    if (actual.path_counts[form] != got.size()) {
-      diff << "form " << name << ": path_count " << actual.path_counts[form] << " but "
-           << got.size() << " interpretations listed\n";
+    const std::vector<RefInterpretation>& walked = actual.walked[form];
+    if (actual.path_counts[form] != want.size()) {
+      diff << "form " << name << ": path_count " << actual.path_counts[form] << ", reference "
+           << want.size() << "\n";
     }
     if (got.size() != want.size()) {
-      diff << "form " << name << ": engine lists " << got.size() << ", reference " << want.size() << "\n";
+      diff << "form " << name << ": the cursor lists " << got.size() << ", reference " << want.size() << "\n";
     }
     for (std::size_t i = 1; i < got.size(); ++i) {
       if (got[i] == got[i - 1]) diff << "form " << name << ": duplicate " << ref_interpretation_text(got[i], rules) << "\n";
     }
-    std::vector<RefInterpretation> missing;
-    std::vector<RefInterpretation> extra;
-    std::set_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(missing));
-    std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra));
-    for (std::size_t i = 0; i < missing.size() && i < 8; ++i) {
-      diff << "form " << name << ": missing in engine: " << ref_interpretation_text(missing[i], rules) << "\n";
+    set_diff(diff, "form " + name + " (cursor)", want, got, rules);
+    if (actual.stray_sinks.count(form) != 0) {
+      diff << "form " << name << ": " << actual.stray_sinks[form]
+           << " root-to-sink paths end at a vertex other than goal()\n";
     }
-    for (std::size_t i = 0; i < extra.size() && i < 8; ++i) {
-      diff << "form " << name << ": extra in engine: " << ref_interpretation_text(extra[i], rules) << "\n";
+    if (walked != want) {
+      diff << "form " << name << ": root-to-sink paths of the graph differ from the reference\n";
+      set_diff(diff, "form " + name + " (graph)", want, walked, rules);
     }
   }
   for (const auto& [form, list] : actual.forms) {
@@ -847,7 +909,6 @@ class HandGenerator {
   }
 
   [[nodiscard]] const std::vector<int>& all() const { return all_; }
-  [[nodiscard]] const std::vector<int>& bonus() const { return bonus_; }
 
  private:
   const RuleSet& rules_;
@@ -865,6 +926,10 @@ struct Tally {
   int wins = 0;
   int interpretations = 0;
   int failures = 0;
+  /// Failures where the graph itself is wrong (counts, or the root-to-sink paths), as opposed to
+  /// failures of listing alone (cursor, goal vertex).
+  int graph_failures = 0;
+  std::size_t most_interpretations = 0;  ///< of one hand
   std::map<std::string, int> form_wins;
 };
 
@@ -883,7 +948,9 @@ void check_hand(const RuleSet& rules, const Hand& hand, int expected_size, Tally
   const RefResult expected = reference(rules, hand);
   ++tally.hands;
   bool won = false;
+  std::size_t here = 0;
   for (const auto& [form, list] : expected) {
+    here += list.size();
     if (!list.empty()) {
       won = true;
       ++tally.form_wins[rules.forms()[form].name];
@@ -891,9 +958,16 @@ void check_hand(const RuleSet& rules, const Hand& hand, int expected_size, Tally
     tally.interpretations += static_cast<int>(list.size());
   }
   tally.wins += won ? 1 : 0;
+  tally.most_interpretations = std::max(tally.most_interpretations, here);
   const std::string diff = compare(rules, hand, expected);
   if (!diff.empty()) {
     ++tally.failures;
+    for (const char* graph_level : {"(graph)", "path_count", "interpretation_count", "wins()", "threw"}) {
+      if (diff.find(graph_level) != std::string::npos) {
+        ++tally.graph_failures;
+        break;
+      }
+    }
     if (tally.failures <= 5) FAIL_CHECK("engine disagrees with the reference on " << text << ":\n" << diff);
   }
 }
@@ -902,11 +976,14 @@ void report(const char* what, const Tally& tally) {
   std::ostringstream forms;
   for (const auto& [name, n] : tally.form_wins) forms << " " << name << "=" << n;
   INFO(what << ": " << tally.hands << " hands, " << tally.wins << " winning, "
-            << tally.interpretations << " interpretations; wins by form:" << forms.str());
+            << tally.interpretations << " interpretations (at most " << tally.most_interpretations
+            << " in one hand); wins by form:" << forms.str() << "; failing hands " << tally.failures << ", of which " << tally.graph_failures
+            << " with wrong counts or graph paths (the rest: listing only)");
   CHECK(tally.failures == 0);
   // Printed with -s; keeps the generator honest about how many hands really win.
   SUCCEED(what << ": " << tally.hands << " hands, " << tally.wins << " winning, "
-               << tally.interpretations << " interpretations; wins by form:" << forms.str());
+               << tally.interpretations << " interpretations (at most " << tally.most_interpretations
+               << " in one hand); wins by form:" << forms.str());
 }
 
 /// A joker count from 0 to `most`, never more than the hand holds.
@@ -929,12 +1006,12 @@ const char* const kDistinctCappedYaml =
     "forms: {seven_pairs: {four_as_two_pairs: false}}\n";
 
 // Assorted forms of other sizes: small pairs and set forms, forms that refuse wildcards, a
-// disabled form, a three-wildcard instant win, and a tile kind (7z) that is wild in every hand.
+// disabled form, a three-wildcard instant win, and a tile kind (5m) that is wild in every hand.
 const char* const kFormsYaml =
     "name: test_forms\n"
     "extends: basic\n"
     "hand: {tiles: 14}\n"
-    "wildcards: {jokers: 8, tiles: [7z]}\n"
+    "wildcards: {jokers: 8, tiles: [5m]}\n"
     "forms:\n"
     "  four_pairs: {type: pairs, pairs: 4, four_as_two_pairs: false}\n"
     "  one_pair: {type: pairs, pairs: 1}\n"
@@ -1079,7 +1156,6 @@ TEST_CASE("reference search matches hand-computed interpretations", "[reference]
       {&basic, "111222z33z", "", {{"standard", 1}}, "honours never chow: 111z 222z 33z"},
       {&basic, "789m11p", "", {{"standard", 1}}, "789m + 11p"},
       {&basic, "891m11p", "", {{"standard", 0}}, "no wrap-around chow 891"},
-      {&basic, "11112345678999m", "", {{"standard", 0}}, "15 tiles: never built"},
       {&basic, "11123455678999m", "", {{"standard", 1}},
        "nine gates + 5m: pairs can only be 11, 55 or 99; 11 strands a 5 after 123 456, 99 "
        "strands one after 111 234 567; 55 gives 111 234 678 999 only"},
@@ -1119,9 +1195,9 @@ TEST_CASE("reference search matches hand-computed interpretations", "[reference]
       // Four of a kind is not two pairs.
       {&distinct, "11112233445566m", "", L(1, 0, 0, 0), "11 11 may not be two pairs"},
       {&distinct, "1122334455z****", "", L(5, 1, 0, 1), "no split kind: only {**}{**} (new kinds)"},
-      // Assorted forms; 7z is wild in every hand.
-      {&forms, "77z123m", "", {{"standard", 5}, {"one_pair", 0}, {"little_set", 0}, {"three_wildcards", 0}},
-       "7z are wildcards: as 123m**"},
+      // Assorted forms; 5m is wild in every hand.
+      {&forms, "12355m", "", {{"standard", 5}, {"one_pair", 0}, {"little_set", 0}, {"three_wildcards", 0}},
+       "5m are wildcards: as 123m**"},
       {&forms, "19m19p*", "", {{"little_set", 4}, {"standard", 0}, {"three_wildcards", 0}},
        "the joker pairs any of 1m 9m 1p 9p; no meld among them"},
       {&forms, "119m1p*", "", {{"little_set", 1}}, "pair 11m, the joker is the 9p"},
@@ -1131,13 +1207,16 @@ TEST_CASE("reference search matches hand-computed interpretations", "[reference]
       {&forms, "1122m3344p", "", {{"four_pairs", 1}, {"standard", 0}}, "four distinct pairs"},
       {&forms, "111m1z2z3z4z5z", "", {{"four_pairs", 0}}, "odd tiles: no pairs"},
       {&forms, "1111m2233p", "", {{"four_pairs", 0}}, "1111m would be two pairs of one kind"},
-      {&forms, "11m22p7z***", "",
+      {&forms, "115m22p***", "",
        {{"four_pairs", 1}, {"three_wildcards", 1}, {"one_pair", 0}, {"natural_seven_pairs", 0}},
-       "7z is wild: 4 wildcards; 11m 22p + two abstract pairs (1{1}m 1{1}m repeats a kind)"},
-      {&forms, "11223344556699m", "", {{"natural_seven_pairs", 1}}, "no wildcards"},
-      {&forms, "1122334455669m*", "", {{"natural_seven_pairs", 0}}, "the form refuses wildcards"},
-      {&forms, "119m19p19s1234567z", "", {{"natural_orphans", 0}, {"little_set", 0}},
-       "7z is wild in this rule set, and the form refuses wildcards"},
+       "5m is wild: 4 wildcards; 11m 22p + two abstract pairs (1{1}m 1{1}m repeats a kind)"},
+      {&forms, "11223344667799m", "", {{"natural_seven_pairs", 1}}, "no wildcards"},
+      {&forms, "11223344556699m", "", {{"natural_seven_pairs", 0}}, "55m are wildcards here"},
+      {&forms, "1122334466799m*", "", {{"natural_seven_pairs", 0}}, "the form refuses wildcards"},
+      {&forms, "119m19p19s1234567z", "", {{"natural_orphans", 1}, {"little_set", 0}},
+       "no wildcards: pair 11m"},
+      {&forms, "19m19p19s1234567z5m", "", {{"natural_orphans", 0}, {"little_set", 0}},
+       "5m is wild in this rule set, and the form refuses wildcards"},
       // Tiny set, copies capped: 1m-4m three copies, 1z 2z two copies.
       {&tiny, "1z****", "", {{"standard", 1}, {"four_pairs", 0}, {"mini_set", 4}},
        "standard: 1{1}z + {***} (111m); 1{11}z would be three 1z. mini set: the pair on any of "
@@ -1153,11 +1232,8 @@ TEST_CASE("reference search matches hand-computed interpretations", "[reference]
       {&micro, "1z****", "", {{"standard", 0}},
        "1{1}z+{***}: five 1z; {**}+1{11}z: five 1z"},
       {&micro, "111z**", "", {{"standard", 0}}, "every reading holds five 1z"},
-      {&micro, "111z11z", "", {{"standard", 0}}, "five natural 1z: never built"},
   };
   for (const Case& c : cases) {
-    const std::string_view why(c.why);
-    if (why.find("never built") != std::string_view::npos) continue;  // not 3n+2 tiles
     INFO(c.hand << " under " << c.rules->name() << ": " << c.why);
     const Hand hand = hand_of(c.hand, *c.rules, c.wild);
     const Counts got = reference_counts(*c.rules, hand);
@@ -1239,7 +1315,7 @@ TEST_CASE("engine matches the reference: basic, every hand size, no wildcards", 
   const RuleSet rules = load_rules("basic");
   Plan plan;
   plan.sizes = kAllSizes;
-  plan.per_size = 300;
+  plan.per_size = 800;
   plan.shapes = {Shape::melds, Shape::uniform, Shape::melds, Shape::pairs};
   report("basic", run_plan(rules, 20240601U, plan));
 }
@@ -1249,7 +1325,7 @@ TEST_CASE("engine matches the reference: jokers over basic, 0-4 wildcards", "[re
   Plan plan;
   plan.sizes = kAllSizes;
   plan.most_jokers = 4;
-  plan.per_size = 300;
+  plan.per_size = 700;
   plan.shapes = {Shape::melds, Shape::uniform, Shape::melds, Shape::pairs};
   report("jokers", run_plan(rules, 7771U, plan));
 }
@@ -1260,7 +1336,7 @@ TEST_CASE("engine matches the reference: laizi 14-tile hands biased towards ever
   Plan plan;
   plan.sizes = {14};
   plan.most_jokers = 4;
-  plan.per_size = 2400;
+  plan.per_size = 3500;
   plan.per_hand_wild = true;
   plan.bonus = true;
   plan.shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform, Shape::melds,
@@ -1280,7 +1356,7 @@ TEST_CASE("engine matches the reference: laizi hands of other sizes", "[referenc
   Plan plan;
   plan.sizes = {2, 5, 8, 11};
   plan.most_jokers = 4;
-  plan.per_size = 150;
+  plan.per_size = 250;
   plan.per_hand_wild = true;
   plan.bonus = true;
   report("laizi small", run_plan(rules, 4242U, plan));
@@ -1292,7 +1368,7 @@ TEST_CASE("engine matches the reference: copies capped (exceed_copies false)", "
     Plan plan;
     plan.sizes = kAllSizes;
     plan.most_jokers = 4;
-    plan.per_size = 200;
+    plan.per_size = 400;
     plan.shapes = {Shape::melds, Shape::pairs, Shape::melds, Shape::uniform};
     report("capped jokers", run_plan(rules, 99U, plan));
   }
@@ -1313,7 +1389,7 @@ TEST_CASE("engine matches the reference: copies capped (exceed_copies false)", "
     Plan plan;
     plan.sizes = {2, 5, 8, 11};
     plan.most_jokers = 4;
-    plan.per_size = 250;
+    plan.per_size = 400;
     plan.shapes = {Shape::melds, Shape::pairs, Shape::uniform};
     report("tiny", run_plan(rules, 101U, plan));
   }
@@ -1357,12 +1433,12 @@ TEST_CASE("engine matches the reference: assorted forms, fixed wild tile, disabl
   Plan plan;
   plan.sizes = {2, 5, 8, 11, 14};
   plan.most_jokers = 4;
-  plan.per_size = 250;
+  plan.per_size = 400;
   plan.shapes = {Shape::pairs, Shape::orphans, Shape::melds, Shape::uniform};
   const Tally tally = run_plan(rules, 8080U, plan);
   report("forms", tally);
   for (const char* form : {"four_pairs", "one_pair", "little_set", "natural_seven_pairs",
-                           "three_wildcards"}) {
+                           "natural_orphans", "three_wildcards"}) {
     INFO(form);
     CHECK(tally.form_wins.count(form) == 1);
   }
@@ -1389,7 +1465,7 @@ TEST_CASE("engine matches the reference: distinct pairs over one-copy tiles, cop
     Plan plan;
     plan.sizes = {2, 5, 8};
     plan.most_jokers = 4;
-    plan.per_size = 100;
+    plan.per_size = 150;
     plan.shapes = {Shape::pairs, Shape::uniform};
     report("single copy", run_plan(rules, 1234U, plan));
   }
