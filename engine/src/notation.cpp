@@ -412,7 +412,10 @@ TileMask parse_wild_choice(std::string_view text, const RuleSet& rules) {
   return mask;
 }
 
-std::string format_counts(const TileCounts& counts, const RuleSet& rules) {
+namespace {
+
+/// Tiles in MPSZ, grouped by suit, the first `red[t]` copies of a tile written as red fives.
+std::string format_mpsz(const TileCounts& counts, const TileCounts& red, const RuleSet& rules) {
   std::string out;
   char open_letter = 0;
   for (TileId t = 0; t < rules.tile_count(); ++t) {
@@ -422,15 +425,13 @@ std::string format_counts(const TileCounts& counts, const RuleSet& rules) {
       open_letter = 0;
     }
     for (int k = 0; k < counts[t]; ++k) {
-      out += static_cast<char>('0' + info.rank);
+      out += static_cast<char>(k < red[t] ? '0' : '0' + info.rank);
       open_letter = info.letter;
     }
   }
   if (open_letter != 0) out += open_letter;
   return out;
 }
-
-namespace {
 
 /// Concealed tiles less the winning tile, which is written last.
 TileCounts concealed_without_winning(const Hand& hand) {
@@ -452,22 +453,12 @@ std::string format_declared_meld(const Group& meld, const RuleSet& rules) {
 
 }  // namespace
 
+std::string format_counts(const TileCounts& counts, const RuleSet& rules) {
+  return format_mpsz(counts, TileCounts{}, rules);
+}
+
 std::string format_hand(const Hand& hand, const RuleSet& rules) {
-  const TileCounts counts = concealed_without_winning(hand);
-  std::string out;
-  char open_letter = 0;
-  for (TileId t = 0; t < rules.tile_count(); ++t) {
-    const TileInfo& info = rules.tile(t);
-    if (open_letter != 0 && open_letter != info.letter) {
-      out += open_letter;
-      open_letter = 0;
-    }
-    for (int k = 0; k < counts[t]; ++k) {
-      out += static_cast<char>(k < hand.red[t] ? '0' : '0' + info.rank);
-      open_letter = info.letter;
-    }
-  }
-  if (open_letter != 0) out += open_letter;
+  std::string out = format_mpsz(concealed_without_winning(hand), hand.red, rules);
   out.append(static_cast<std::size_t>(hand.jokers - (hand.winning_joker ? 1 : 0)), '*');
   for (std::size_t m = 0; m < hand.meld_count; ++m) {
     out += format_declared_meld(hand.melds[m], rules);
