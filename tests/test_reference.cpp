@@ -14,18 +14,12 @@
 // the root to a vertex without out-edges), so a failure says whether the graph itself is wrong
 // or only the listing of it.
 //
-// Engine defects these tests expose (found when this file was written; the tests stay failing
-// until the engine is fixed):
-//   1. exceed_copies: false. Search states carry the per-tile stand-in counts, so goal states that
-//      differ only in those counts are not merged: the graph gets several sink vertices, goal()
-//      names only the last one created, and InterpretationCursor (which stops only at goal())
-//      silently drops every interpretation ending at another sink. path_count(), wins() and
-//      interpretation_count() stay right. Smallest case: basic + jokers, capped, hand 111m**:
-//      path_count 2, but the cursor lists only "111m {**}" and misses "11m 1{2}{3}m".
-//   2. exceed_copies: true with a pairs form whose four_as_two_pairs is false, in a rule set with
-//      a tile of one copy: the engine will not realise an abstract pair on such a tile
-//      (capacity min(copies, 8) < 2), although wildcards may exceed the copies there and the
-//      engine itself accepts 1{1}m as a concrete pair of the same one-copy tile.
+// Engine defects these tests found, both fixed in the engine since, kept as regressions:
+//   1. exceed_copies: false. Goal states that differed only in their stand-in record were not
+//      merged, so the listing stopped at one of several sinks and dropped interpretations
+//      (basic + jokers, capped, 111m**: path_count 2, one listed).
+//   2. exceed_copies: true, distinct pairs, a tile of one copy: abstract pairs were refused on it
+//      although wildcards may exceed copies there.
 
 #include <catch2/catch.hpp>
 

@@ -87,6 +87,10 @@ constexpr Template kTemplates[] = {
 };
 constexpr std::uint8_t kTemplateCount = sizeof(kTemplates) / sizeof(kTemplates[0]);
 
+/// Capacity of a tile for abstract groups when wildcards may exceed copies: more than any group
+/// combination of one hand can use.
+constexpr int kUncappedCapacity = 32;
+
 class FormSearch {
  public:
   FormSearch(const RuleSet& rules, const FormSpec& form, const TileCounts& naturals,
@@ -116,6 +120,11 @@ class FormSearch {
 
   long visit(const State& state) {
     if (const auto found = memo_.find(state); found != memo_.end()) return found->second;
+    // Finished states may differ in their stand-in record; they all are the one goal.
+    if (goal_ >= 0 && at_goal(state)) {
+      memo_.emplace(state, goal_);
+      return goal_;
+    }
     std::vector<std::pair<Group, long>> alive;
     std::uint64_t paths = 0;
     const bool is_goal = at_goal(state);
@@ -315,8 +324,9 @@ class FormSearch {
     for (TileId t = 0; t < meldable_; ++t) {
       const int copies = rules_.tile(t).copies;
       const int used = naturals_[t] + state.standins[t];
+      // Uncapped wildcards may stand for any number of copies of a tile.
       capacity[t] = static_cast<std::uint8_t>(
-          track_standins_ ? std::max(0, copies - used) : std::min(copies, 8));
+          track_standins_ ? std::max(0, copies - used) : kUncappedCapacity);
       // Distinct pairs may not repeat a tile some other pair already holds.
       if (distinct_pairs && used > 0) capacity[t] = 0;
     }
