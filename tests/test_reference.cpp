@@ -30,6 +30,7 @@
 #include <iterator>
 #include <map>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -50,16 +51,26 @@ using namespace meldgraph;
 // Canonical values shared by the reference and the engine's converted output
 // =============================================================================================
 
-enum class RefKind : int { pair, pung, chow, single, any_meld, any_pair, wildcards };
+enum class RefKind : int { pair, pung, chow, single, any_meld, any_pair, wildcards, kong };
 
 /// One group, independent of slot order conventions.
 ///   pair, pung, single: `tile` is the tile, `wild` the number of wildcard slots;
 ///   chow: `tile` is the lowest tile, bit i of `wild` marks the (i+1)-th lowest rank as a wildcard;
 ///   any_meld, any_pair: tile -1, wild = group size; wildcards: tile -1, wild = wildcard count.
+///   Declared melds (pung, kong, chow): `tile` is the lowest tile, `wild` the wildcard slots as
+///   written (bit i: slot i), `declared` their place in the hand as written (1 = first).
+/// The group holding the winning tile has `mark` >= 0: in a chow the rank position of the marked
+/// slot (0-2); in a pair, pung or single 0 for a natural slot, 1 for a wildcard slot (all its
+/// slots show the same tile, so nothing else tells them apart); in an abstract group 0. `wait` is
+/// the wait shape that mark implies (none on unmarked groups).
 struct RefGroup {
   RefKind kind = RefKind::pair;
   int tile = -1;
   int wild = 0;
+  int declared = 0;
+  bool concealed = false;  ///< declared: a concealed kong
+  int mark = -1;
+  WaitShape wait = WaitShape::none;
   friend auto operator<=>(const RefGroup&, const RefGroup&) = default;
 };
 
@@ -77,10 +88,57 @@ std::string slot_text(const std::string& text, bool wild) {
   return out;
 }
 
+std::string ref_wait_name(WaitShape wait) {
+  switch (wait) {
+    case WaitShape::none: return "none";
+    case WaitShape::two_sided: return "two_sided";
+    case WaitShape::closed: return "closed";
+    case WaitShape::edge: return "edge";
+    case WaitShape::single: return "single";
+    case WaitShape::dual_pung: return "dual_pung";
+    case WaitShape::set_tile: return "set_tile";
+    case WaitShape::any: return "any";
+  }
+  return "?";
+}
+
+std::string ref_group_body(const RefGroup& g, const RuleSet& rules);
+
+/// The group as in ref_group_body, declared melds in [] or (), and the mark as `<+tile wait>`:
+/// `123m<+3m edge>`, `1{1}m<+{1}m single>`, `{***}<+* any>`.
 std::string ref_group_text(const RefGroup& g, const RuleSet& rules) {
+  std::string out = ref_group_body(g, rules);
+  if (g.declared > 0) out = (g.concealed ? "(" : "[") + out + (g.concealed ? ")" : "]");
+  if (g.mark >= 0) {
+    std::string what = "*";
+    if (g.kind == RefKind::chow) {
+      const int rank = rules.tile(static_cast<TileId>(g.tile)).rank + g.mark;
+      what = slot_text(std::to_string(rank), ((g.wild >> g.mark) & 1) != 0) +
+             rules.tile(static_cast<TileId>(g.tile)).letter;
+    } else if (g.tile >= 0) {
+      what = slot_text(std::to_string(rules.tile(static_cast<TileId>(g.tile)).rank), g.mark == 1) +
+             rules.tile(static_cast<TileId>(g.tile)).letter;
+    }
+    out += "<+" + what + " " + ref_wait_name(g.wait) + ">";
+  } else if (g.wait != WaitShape::none) {
+    out += "<wait " + ref_wait_name(g.wait) + " without a mark>";
+  }
+  return out;
+}
+
+std::string ref_group_body(const RefGroup& g, const RuleSet& rules) {
   const auto rank = [&](int tile) { return std::to_string(rules.tile(static_cast<TileId>(tile)).rank); };
   const auto letter = [&](int tile) { return std::string(1, rules.tile(static_cast<TileId>(tile)).letter); };
+  if (g.declared > 0 && g.kind != RefKind::chow) {
+    // Declared pung or kong: wildcard slots where they were written.
+    const int size = g.kind == RefKind::kong ? 4 : 3;
+    std::string out;
+    for (int i = 0; i < size; ++i) out += slot_text(rank(g.tile), ((g.wild >> i) & 1) != 0);
+    return out + letter(g.tile);
+  }
   switch (g.kind) {
+    case RefKind::kong:
+      return "kong?";
     case RefKind::any_meld:
       return "{***}";
     case RefKind::any_pair:
@@ -108,11 +166,17 @@ std::string ref_group_text(const RefGroup& g, const RuleSet& rules) {
   return "?";
 }
 
+/// Declared melds first as written, then the other groups in the value's (sorted) order.
 std::string ref_interpretation_text(const RefInterpretation& interpretation, const RuleSet& rules) {
+  std::vector<const RefGroup*> order;
+  for (const RefGroup& g : interpretation) order.push_back(&g);
+  const auto key = [](const RefGroup* g) { return g->declared > 0 ? g->declared : 1000; };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](const RefGroup* a, const RefGroup* b) { return key(a) < key(b); });
   std::string out;
-  for (const RefGroup& g : interpretation) {
+  for (const RefGroup* g : order) {
     if (!out.empty()) out += ' ';
-    out += ref_group_text(g, rules);
+    out += ref_group_text(*g, rules);
   }
   return out;
 }
@@ -135,13 +199,42 @@ int successor(const RuleSet& rules, int tile) {
   return next;
 }
 
+/// The tile of rank - 1 in the same suit when the suit forms sequences, else -1.
+int predecessor(const RuleSet& rules, int tile) {
+  if (!is_meldable(rules, tile)) return -1;
+  const TileInfo& info = rules.tile(static_cast<TileId>(tile));
+  if (!rules.suits()[info.suit].sequences || info.rank <= 1) return -1;
+  const TileId previous = rules.find_tile(info.letter, info.rank - 1);
+  if (previous == kNoTile || !is_meldable(rules, previous)) return -1;
+  return previous;
+}
+
 int copies_of(const RuleSet& rules, int tile) { return rules.tile(static_cast<TileId>(tile)).copies; }
 
-/// The hand as the reference sees it: natural meldable tiles by kind, and the wildcard count.
+/// A declared meld of the hand (the parser's Group, the search's input) as a canonical group.
+RefGroup declared_group(const Group& meld, int position) {
+  RefGroup g;
+  g.kind = meld.kind == GroupKind::kong ? RefKind::kong
+           : meld.kind == GroupKind::chow ? RefKind::chow
+                                          : RefKind::pung;
+  g.tile = meld.tiles[0];
+  g.wild = meld.wild_mask;
+  g.declared = position + 1;
+  g.concealed = (meld.flags & kGroupConcealed) != 0;
+  return g;
+}
+
+/// The hand as the reference sees it: the concealed natural meldable tiles by kind and the
+/// concealed wildcard count (the search's input), the declared melds, the natural tiles they hold
+/// (for the copies cap), and the winning tile.
 struct RefHand {
   std::array<int, kMaxTileKinds> naturals{};
   int wildcards = 0;
-  int size = 0;
+  int size = 0;                                 ///< concealed tiles
+  std::vector<RefGroup> declared;               ///< in the order written
+  std::array<int, kMaxTileKinds> declared_naturals{};
+  int winning_natural = -1;                     ///< a natural winning tile, else -1
+  bool winning_wildcard = false;                ///< `+*`, or a winning tile of a wild kind
 };
 
 RefHand ref_hand(const Hand& hand, const RuleSet& rules) {
@@ -157,6 +250,23 @@ RefHand ref_hand(const Hand& hand, const RuleSet& rules) {
   }
   out.size = out.wildcards;
   for (const int n : out.naturals) out.size += n;
+  for (int m = 0; m < hand.meld_count; ++m) {
+    const Group& meld = hand.melds[static_cast<std::size_t>(m)];
+    out.declared.push_back(declared_group(meld, m));
+    // Natural tiles count as the tiles they are, even of a wild kind; only `*` slots are wild.
+    for (int slot = 0; slot < meld.size; ++slot) {
+      if (((meld.wild_mask >> slot) & 1U) == 0) ++out.declared_naturals[meld.tiles[static_cast<std::size_t>(slot)]];
+    }
+  }
+  if (hand.winning_joker) {
+    out.winning_wildcard = true;
+  } else if (hand.winning != kNoTile) {
+    if (((hand.wild_tiles >> hand.winning) & 1U) != 0) {
+      out.winning_wildcard = true;
+    } else {
+      out.winning_natural = hand.winning;
+    }
+  }
   return out;
 }
 
@@ -412,7 +522,7 @@ class ReferenceSearch {
       if (!is_meldable(rules_, t)) continue;
       const auto k = static_cast<std::size_t>(t);
       if (capped) {
-        capacity[k] = copies_of(rules_, t) - hand_.naturals[k] - standins[k];
+        capacity[k] = copies_of(rules_, t) - hand_.naturals[k] - hand_.declared_naturals[k] - standins[k];
         if (capacity[k] < 0) return;  // a wildcard stands for a copy the set does not have
       } else {
         capacity[k] = 1000;
@@ -439,12 +549,16 @@ class ReferenceSearch {
   std::vector<RefInterpretation> results_;
 };
 
-/// Interpretations of one form under the reference semantics.
+/// Interpretations of one form under the reference semantics, over the concealed tiles, without
+/// declared melds or the winning tile's mark.
 std::vector<RefInterpretation> reference_form(const RuleSet& rules, const FormSpec& form,
                                               const RefHand& hand) {
   if (!form.wildcards && hand.wildcards > 0) return {};
+  // Pairs and set forms fix the whole hand's tiles: never with declared melds.
+  if (!hand.declared.empty() && (form.type == FormType::pairs || form.type == FormType::set)) return {};
   switch (form.type) {
     case FormType::wildcards:
+      // The concealed wildcards; a joker in a declared meld is part of that meld.
       if (hand.wildcards >= form.count) return {{RefGroup{RefKind::wildcards, -1, hand.wildcards}}};
       return {};
     case FormType::melds: {
@@ -464,12 +578,99 @@ std::vector<RefInterpretation> reference_form(const RuleSet& rules, const FormSp
   return {};
 }
 
+/// The wait a mark implies, from the rules of docs/engine.md written out here (not the engine's
+/// wait_shape): pair single, pung dual_pung, set single set_tile, abstract any; a chow's middle
+/// closed, its low end edge when its high tile has no next rank (789), its high end edge when its
+/// low tile has no previous rank (123), other ends two_sided.
+WaitShape ref_wait(const RefGroup& g, const RuleSet& rules) {
+  switch (g.kind) {
+    case RefKind::pair:
+      return WaitShape::single;
+    case RefKind::pung:
+      return WaitShape::dual_pung;
+    case RefKind::single:
+      return WaitShape::set_tile;
+    case RefKind::any_meld:
+    case RefKind::any_pair:
+      return WaitShape::any;
+    case RefKind::chow: {
+      if (g.mark == 1) return WaitShape::closed;
+      if (g.mark == 0) {
+        const int high = successor(rules, successor(rules, g.tile));
+        return successor(rules, high) < 0 ? WaitShape::edge : WaitShape::two_sided;
+      }
+      return predecessor(rules, g.tile) < 0 ? WaitShape::edge : WaitShape::two_sided;
+    }
+    case RefKind::wildcards:
+    case RefKind::kong:
+      break;
+  }
+  return WaitShape::none;
+}
+
+/// Every way to mark the winning tile in one unmarked interpretation (sorted groups), with the
+/// declared melds added. A natural winning tile w: one per distinct group holding a natural w, in
+/// the slot of w. A winning wildcard: one per distinct (group, stand-in of a wildcard slot), and
+/// one per distinct abstract group. No winning tile, or the N-wildcards form: the one unmarked.
+std::vector<RefInterpretation> with_marks(const RefInterpretation& groups, const RefHand& hand,
+                                          const FormSpec& form, const RuleSet& rules) {
+  const auto finish = [&](RefInterpretation v) {
+    v.insert(v.end(), hand.declared.begin(), hand.declared.end());
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  const bool marked = hand.winning_natural >= 0 || hand.winning_wildcard;
+  if (!marked || form.type == FormType::wildcards) return {finish(groups)};
+  std::vector<RefInterpretation> out;
+  const auto mark = [&](std::size_t i, int slot) {
+    RefInterpretation v = groups;
+    v[i].mark = slot;
+    v[i].wait = ref_wait(v[i], rules);
+    out.push_back(finish(std::move(v)));
+  };
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    if (i > 0 && groups[i] == groups[i - 1]) continue;  // the same group again: the same reading
+    const RefGroup& g = groups[i];
+    switch (g.kind) {
+      case RefKind::pair:
+      case RefKind::pung:
+      case RefKind::single: {
+        const int size = g.kind == RefKind::pair ? 2 : g.kind == RefKind::pung ? 3 : 1;
+        if (hand.winning_natural >= 0 && g.tile == hand.winning_natural && g.wild < size) mark(i, 0);
+        if (hand.winning_wildcard && g.wild > 0) mark(i, 1);
+        break;
+      }
+      case RefKind::chow:
+        for (int r = 0; r < 3; ++r) {
+          const bool wild = ((g.wild >> r) & 1) != 0;
+          int tile = g.tile;
+          for (int k = 0; k < r; ++k) tile = successor(rules, tile);
+          if (hand.winning_natural >= 0 && !wild && tile == hand.winning_natural) mark(i, r);
+          if (hand.winning_wildcard && wild) mark(i, r);
+        }
+        break;
+      case RefKind::any_meld:
+      case RefKind::any_pair:
+        if (hand.winning_wildcard) mark(i, 0);
+        break;
+      case RefKind::wildcards:
+      case RefKind::kong:
+        break;
+    }
+  }
+  return out;
+}
+
 RefResult reference(const RuleSet& rules, const Hand& hand) {
   const RefHand ref = ref_hand(hand, rules);
   RefResult out;
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {
     if (!rules.forms()[f].enabled) continue;
-    out[f] = reference_form(rules, rules.forms()[f], ref);
+    std::vector<RefInterpretation>& list = out[f];
+    for (const RefInterpretation& unmarked : reference_form(rules, rules.forms()[f], ref)) {
+      for (RefInterpretation& v : with_marks(unmarked, ref, rules.forms()[f], rules)) list.push_back(std::move(v));
+    }
+    std::sort(list.begin(), list.end());
   }
   return out;
 }
@@ -554,29 +755,105 @@ struct EngineResult {
   std::string error;                          ///< structural problems found while converting
 };
 
-RefInterpretation convert(const std::vector<Group>& groups, const RuleSet& rules, std::string& error) {
+/// The mark of an engine group (see RefGroup::mark), or -1 with `error` appended when the slot is
+/// not where the documented rules put it: the first slot of its kind (natural or wildcard) in a
+/// pair, pung or single, slot 0 of an abstract group.
+int engine_mark(const Group& g, const RefGroup& converted, std::string& error) {
+  const int slot = g.winning_slot();
+  if (slot < 0) return -1;
+  if (slot >= g.size || slot >= 4) {
+    error += "winning slot " + std::to_string(slot) + " beyond the group's size\n";
+    return -1;
+  }
+  switch (converted.kind) {
+    case RefKind::chow:
+      return slot;
+    case RefKind::pair:
+    case RefKind::pung:
+    case RefKind::single:
+      for (int s = 0; s < slot; ++s) {
+        if (g.is_wild(s) == g.is_wild(slot)) {
+          error += "winning slot " + std::to_string(slot) + " is not the first " +
+                   (g.is_wild(slot) ? "wildcard" : "natural") + " slot of its group\n";
+        }
+      }
+      return g.is_wild(slot) ? 1 : 0;
+    case RefKind::any_meld:
+    case RefKind::any_pair:
+      if (slot != 0) error += "winning slot " + std::to_string(slot) + " of an abstract group\n";
+      return 0;
+    case RefKind::wildcards:
+    case RefKind::kong:
+      error += "winning tile marked in a " + std::string(group_kind_name(g.kind)) + " group\n";
+      return slot;
+  }
+  return -1;
+}
+
+/// An engine interpretation (groups, winning_group, wait) in canonical form. Declared melds keep
+/// their position; the marked group carries the mark and the engine's wait.
+RefInterpretation convert(const std::vector<Group>& groups, int winning_group, WaitShape wait,
+                          const RuleSet& rules, std::string& error) {
   RefInterpretation converted;
-  for (const Group& g : groups) {
+  int marked = -1;
+  int marks = 0;
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    const Group& g = groups[i];
     RefGroup r;
-    if (from_engine(g, rules, r, error)) converted.push_back(r);
+    if (g.declared()) {
+      r = declared_group(g, static_cast<int>(i));
+      if (g.winning_slot() >= 0) error += "winning tile marked in a declared meld\n";
+      converted.push_back(r);
+      continue;
+    }
+    if ((g.flags & 0x0F) != 0) error += "flags " + std::to_string(g.flags) + " on a group of the search\n";
+    if (!from_engine(g, rules, r, error)) continue;
+    r.mark = engine_mark(g, r, error);
+    if (g.winning_slot() >= 0) {
+      ++marks;
+      marked = static_cast<int>(i);
+      r.wait = wait;
+    }
+    converted.push_back(r);
+  }
+  if (marks > 1) error += std::to_string(marks) + " groups hold the winning tile\n";
+  if (winning_group != marked) {
+    error += "winning_group " + std::to_string(winning_group) + " but the marked group is " +
+             std::to_string(marked) + "\n";
+  }
+  if (marks == 0 && wait != WaitShape::none) {
+    error += "wait " + ref_wait_name(wait) + " without a marked group\n";
   }
   std::sort(converted.begin(), converted.end());
   return converted;
 }
 
 /// Walks every path from the root to a vertex without out-edges, independently of the cursor.
-/// Only states on a root-to-goal path are kept, so every such vertex should be goal().
-void walk(const FormGraph& graph, std::size_t vertex, std::vector<Group>& path, const RuleSet& rules,
-          EngineResult& out) {
+/// Only states on a root-to-goal path are kept, so every such vertex should be goal(). A path is
+/// read as an interpretation the way the documentation says the cursor does: the hand's declared
+/// melds first, the edges' groups after them, the wait from the marked group (meldgraph::wait_shape;
+/// the reference side derives it independently).
+void walk(const FormGraph& graph, std::size_t vertex, std::vector<Group>& path, const Hand& hand,
+          const RuleSet& rules, EngineResult& out) {
   const std::vector<FormGraph::Edge> edges = graph.out_edges(vertex);
   if (edges.empty()) {
     if (vertex != graph.goal()) ++out.stray_sinks[graph.form()];
-    out.walked[graph.form()].push_back(convert(path, rules, out.error));
+    std::vector<Group> full(hand.melds.begin(), hand.melds.begin() + hand.meld_count);
+    full.insert(full.end(), path.begin(), path.end());
+    int winning_group = -1;
+    WaitShape wait = WaitShape::none;
+    for (std::size_t i = 0; i < full.size(); ++i) {
+      if (full[i].winning_slot() >= 0 && winning_group < 0) {
+        winning_group = static_cast<int>(i);
+        wait = wait_shape(full[i], rules);
+      }
+    }
+    out.walked[graph.form()].push_back(convert(full, winning_group, wait, rules, out.error));
     return;
   }
   for (const FormGraph::Edge& edge : edges) {
     path.push_back(edge.group);
-    walk(graph, edge.target, path, rules, out);
+    walk(graph, edge.target, path, hand, rules, out);
     path.pop_back();
   }
 }
@@ -599,18 +876,20 @@ EngineResult run_engine(const RuleSet& rules, const Hand& hand) {
     out.walked[graph.form()];
     if (!graph.empty()) {
       std::vector<Group> path;
-      walk(graph, graph.root(), path, rules, out);
+      walk(graph, graph.root(), path, hand, rules, out);
     }
   }
   InterpretationCursor cursor = decomposition.interpretations();
   Interpretation interpretation;
   while (cursor.next(interpretation)) {
-    // Documented order (meld and pair forms): by lowest natural tile, abstract groups last.
+    // Documented order (meld and pair forms): declared melds first as written (checked through
+    // their positions in the converted value), then by lowest natural tile, abstract groups last.
     const FormType type = rules.forms()[interpretation.form].type;
     if (type == FormType::melds || type == FormType::pairs) {
       int last_low = -1;
       bool seen_abstract = false;
-      for (const Group& g : interpretation.groups) {
+      for (std::size_t i = hand.meld_count; i < interpretation.groups.size(); ++i) {
+        const Group& g = interpretation.groups[i];
         if (g.abstract()) {
           seen_abstract = true;
           continue;
@@ -626,7 +905,8 @@ EngineResult run_engine(const RuleSet& rules, const Hand& hand) {
         last_low = low;
       }
     }
-    out.forms[interpretation.form].push_back(convert(interpretation.groups, rules, out.error));
+    out.forms[interpretation.form].push_back(
+        convert(interpretation.groups, interpretation.winning_group, interpretation.wait, rules, out.error));
   }
   for (auto& [form, list] : out.forms) std::sort(list.begin(), list.end());
   for (auto& [form, list] : out.walked) std::sort(list.begin(), list.end());
@@ -707,30 +987,108 @@ std::string compare(const RuleSet& rules, const Hand& hand, const RefResult& exp
 // =============================================================================================
 
 /// A small MPSZ reader for the hand-computed tables, independent of the project's parser:
-/// digits then a suit letter, `*` a joker. `wild` names tile kinds that are wild in this hand.
+/// digits then a suit letter, `*` a joker. `[...]` an exposed meld, `(...)` a concealed kong
+/// (digits and `*` then the letter; a chow's wildcard slot stands where its rank would), `+` before
+/// the winning tile (written last). `wild` names tile kinds that are wild in this hand.
 Hand hand_of(std::string_view text, const RuleSet& rules, std::string_view wild = "") {
   Hand hand;
   hand.wild_tiles = rules.fixed_wild_tiles();
-  const auto read = [&](std::string_view s, const auto& on_tile) {
-    std::string digits;
-    for (const char c : s) {
-      if (c >= '1' && c <= '9') {
-        digits += c;
-      } else if (c == '*') {
-        ++hand.jokers;
-      } else if (c >= 'a' && c <= 'z') {
-        for (const char d : digits) {
-          const TileId t = rules.find_tile(c, d - '0');
-          REQUIRE(t != kNoTile);
-          on_tile(t);
-        }
-        digits.clear();
+  std::string pending;  // digits (and `*` inside a meld) waiting for their suit letter
+  std::vector<int> meld_ranks;  // 0 for a wildcard slot
+  char meld_letter = 0;
+  char meld_open = 0;
+  bool winning = false;
+  const auto close_meld = [&](char closer) {
+    REQUIRE(pending.empty());
+    REQUIRE(meld_open == (closer == ']' ? '[' : '('));
+    const int size = static_cast<int>(meld_ranks.size());
+    REQUIRE((size == 3 || size == 4));
+    Group g;
+    g.size = static_cast<std::uint8_t>(size);
+    g.flags = static_cast<std::uint8_t>(kGroupDeclared | (meld_open == '(' ? kGroupConcealed : 0));
+    int natural = 0;
+    bool same = true;
+    for (int i = 0; i < size; ++i) {
+      const int r = meld_ranks[static_cast<std::size_t>(i)];
+      if (r == 0) {
+        g.wild_mask = static_cast<std::uint8_t>(g.wild_mask | (1U << i));
+      } else if (natural == 0) {
+        natural = r;
+      } else if (r != natural) {
+        same = false;
       }
     }
-    REQUIRE(digits.empty());
+    REQUIRE(natural != 0);
+    if (same) {
+      const TileId t = rules.find_tile(meld_letter, natural);
+      REQUIRE(t != kNoTile);
+      g.kind = size == 4 ? GroupKind::kong : GroupKind::pung;
+      g.tiles = {t, t, t, size == 4 ? t : kNoTile};
+    } else {
+      REQUIRE(size == 3);
+      if (g.wild_mask == 0) std::sort(meld_ranks.begin(), meld_ranks.end());
+      int base = 0;
+      for (int i = 0; i < size; ++i) {
+        if (meld_ranks[static_cast<std::size_t>(i)] != 0) base = meld_ranks[static_cast<std::size_t>(i)] - i;
+      }
+      g.kind = GroupKind::chow;
+      for (int i = 0; i < 3; ++i) {
+        const TileId t = rules.find_tile(meld_letter, base + i);
+        REQUIRE(t != kNoTile);
+        g.tiles[static_cast<std::size_t>(i)] = t;
+      }
+    }
+    REQUIRE(hand.meld_count < kMaxDeclaredMelds);
+    hand.melds[hand.meld_count++] = g;
+    meld_ranks.clear();
+    meld_open = 0;
   };
-  read(text, [&](TileId t) { ++hand.counts[t]; });
-  read(wild, [&](TileId t) { hand.wild_tiles |= tile_bit(t); });
+  for (const char c : text) {
+    if (c == ' ') continue;
+    if (c == '[' || c == '(') {
+      REQUIRE((meld_open == 0 && pending.empty()));
+      meld_open = c;
+    } else if (c == ']' || c == ')') {
+      close_meld(c);
+    } else if (c == '+') {
+      REQUIRE((meld_open == 0 && pending.empty()));
+      winning = true;
+    } else if (c == '*' && meld_open == 0) {
+      ++hand.jokers;
+      if (winning) hand.winning_joker = true;
+    } else if ((c >= '1' && c <= '9') || c == '*') {
+      pending += c;
+    } else {
+      REQUIRE((c >= 'a' && c <= 'z'));
+      REQUIRE(!pending.empty());
+      for (const char d : pending) {
+        if (meld_open != 0) {
+          meld_ranks.push_back(d == '*' ? 0 : d - '0');
+          continue;
+        }
+        const TileId t = rules.find_tile(c, d - '0');
+        REQUIRE(t != kNoTile);
+        ++hand.counts[t];
+        if (winning) hand.winning = t;
+      }
+      meld_letter = c;
+      pending.clear();
+    }
+  }
+  REQUIRE((pending.empty() && meld_open == 0));
+  std::string digits;
+  for (const char c : wild) {
+    if (c >= '1' && c <= '9') {
+      digits += c;
+    } else if (c >= 'a' && c <= 'z') {
+      for (const char d : digits) {
+        const TileId t = rules.find_tile(c, d - '0');
+        REQUIRE(t != kNoTile);
+        hand.wild_tiles |= tile_bit(t);
+      }
+      digits.clear();
+    }
+  }
   return hand;
 }
 
@@ -789,8 +1147,13 @@ class HandGenerator {
     }
   }
 
+  /// Copies of `t` taken: by the concealed tiles so far and by the declared melds.
+  [[nodiscard]] int held(int t) const {
+    return counts_[static_cast<std::size_t>(t)] + reserved_[static_cast<std::size_t>(t)];
+  }
+
   bool add(int t, int n = 1) {
-    if (counts_[static_cast<std::size_t>(t)] + n > copies_of(rules_, t)) return false;
+    if (held(t) + n > copies_of(rules_, t)) return false;
     counts_[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(counts_[static_cast<std::size_t>(t)] + n);
     naturals_ += n;
     return true;
@@ -799,7 +1162,7 @@ class HandGenerator {
   void add_uniform(int n, const std::vector<int>& from) {
     std::vector<int> wall;
     for (const int t : from) {
-      for (int c = counts_[static_cast<std::size_t>(t)]; c < copies_of(rules_, t); ++c) wall.push_back(t);
+      for (int c = held(t); c < copies_of(rules_, t); ++c) wall.push_back(t);
     }
     if (static_cast<int>(wall.size()) < n) {
       // Palette too small: widen to every tile; when even that runs out, add what is left (the
@@ -825,9 +1188,8 @@ class HandGenerator {
       const int t2 = successor(rules_, t);
       const int t3 = t2 < 0 ? -1 : successor(rules_, t2);
       if (t3 < 0) continue;
-      if (counts_[static_cast<std::size_t>(t)] < copies_of(rules_, t) &&
-          counts_[static_cast<std::size_t>(t2)] < copies_of(rules_, t2) &&
-          counts_[static_cast<std::size_t>(t3)] < copies_of(rules_, t3)) {
+      if (held(t) < copies_of(rules_, t) && held(t2) < copies_of(rules_, t2) &&
+          held(t3) < copies_of(rules_, t3)) {
         add(t);
         add(t2);
         add(t3);
@@ -904,6 +1266,64 @@ class HandGenerator {
 
   [[nodiscard]] const std::vector<int>& all() const { return all_; }
 
+  /// Declares up to `n` melds (pungs, chows, kongs, concealed kongs) whose natural tiles stay
+  /// reserved, so the next make() respects the copies over the whole hand; under
+  /// wildcards.in_melds some slots are jokers, taken from `jokers_left`. Melds that find no
+  /// copies left are skipped.
+  std::vector<Group> declare(int n, int& jokers_left) {
+    reset();
+    reserved_.fill(0);
+    std::vector<Group> out;
+    const bool joker_slots = rules_.wildcards().in_melds;
+    for (int m = 0; m < n; ++m) {
+      for (int attempt = 0; attempt < 30; ++attempt) {
+        const int t = all_[static_cast<std::size_t>(uniform(0, static_cast<int>(all_.size()) - 1))];
+        const int kind = uniform(0, 99);  // <40 pung, <70 chow, <85 kong, else concealed kong
+        Group g;
+        g.flags = kGroupDeclared;
+        if (kind < 70 && kind >= 40) {
+          const int t2 = successor(rules_, t);
+          const int t3 = t2 < 0 ? -1 : successor(rules_, t2);
+          if (t3 < 0) continue;
+          g.kind = GroupKind::chow;
+          g.size = 3;
+          g.tiles = {static_cast<TileId>(t), static_cast<TileId>(t2), static_cast<TileId>(t3), kNoTile};
+          // At most one joker: with two the parser reads a pung.
+          if (joker_slots && jokers_left > 0 && chance(0.35)) g.wild_mask = static_cast<std::uint8_t>(1U << uniform(0, 2));
+        } else {
+          g.kind = kind < 40 ? GroupKind::pung : GroupKind::kong;
+          g.size = kind < 40 ? 3 : 4;
+          if (kind >= 85) g.flags |= kGroupConcealed;
+          const auto k = static_cast<TileId>(t);
+          g.tiles = {k, k, k, g.size == 4 ? k : kNoTile};
+          if (joker_slots && jokers_left > 0 && chance(0.35)) {
+            const int wild = uniform(1, std::min(jokers_left, g.size - 1));  // one natural at least
+            while (std::popcount(static_cast<unsigned>(g.wild_mask)) < wild) {
+              g.wild_mask = static_cast<std::uint8_t>(g.wild_mask | (1U << uniform(0, g.size - 1)));
+            }
+          }
+        }
+        std::array<int, kMaxTileKinds> need{};
+        bool fits = true;
+        for (int slot = 0; slot < g.size; ++slot) {
+          if (g.is_wild(slot)) continue;
+          const int tile = g.tiles[static_cast<std::size_t>(slot)];
+          if (held(tile) + ++need[static_cast<std::size_t>(tile)] > copies_of(rules_, tile)) fits = false;
+        }
+        if (!fits) continue;
+        for (int slot = 0; slot < g.size; ++slot) {
+          if (!g.is_wild(slot)) ++reserved_[g.tiles[static_cast<std::size_t>(slot)]];
+        }
+        jokers_left -= g.wildcard_count();
+        out.push_back(g);
+        break;
+      }
+    }
+    return out;
+  }
+
+  void clear_reserved() { reserved_.fill(0); }
+
  private:
   const RuleSet& rules_;
   std::mt19937& rng_;
@@ -912,6 +1332,7 @@ class HandGenerator {
   std::vector<int> bonus_;
   TileCounts counts_{};
   int naturals_ = 0;
+  std::array<int, kMaxTileKinds> reserved_{};  ///< natural tiles of declared melds, by kind
 };
 
 /// Counts hands, wins and failures of one random run; reports the first few failures in full.
@@ -925,6 +1346,11 @@ struct Tally {
   int graph_failures = 0;
   std::size_t most_interpretations = 0;  ///< of one hand
   std::map<std::string, int> form_wins;
+  int declared_hands = 0;       ///< hands with declared melds
+  int joker_melds = 0;          ///< hands with a joker in a declared meld
+  int winning_natural = 0;      ///< hands with a natural winning tile
+  int winning_wildcard = 0;     ///< hands whose winning tile is a wildcard
+  int marked_wins = 0;          ///< winning hands with a winning tile
 };
 
 void check_hand(const RuleSet& rules, const Hand& hand, int expected_size, Tally& tally) {
@@ -932,8 +1358,9 @@ void check_hand(const RuleSet& rules, const Hand& hand, int expected_size, Tally
   INFO("hand " << text);
   CAPTURE(expected_size);
   const RefHand ref = ref_hand(hand, rules);
-  if (ref.size != expected_size || hand.size(rules) != expected_size ||
-      hand.wildcard_count() != ref.wildcards) {
+  const int declared_size = 3 * static_cast<int>(ref.declared.size());
+  if (ref.size + declared_size != expected_size || hand.size(rules) != expected_size ||
+      hand.concealed_size(rules) != ref.size || hand.wildcard_count() != ref.wildcards) {
     ++tally.failures;
     FAIL_CHECK("generator or Hand size mismatch: reference size " << ref.size << ", Hand::size "
                                                                   << hand.size(rules));
@@ -953,6 +1380,14 @@ void check_hand(const RuleSet& rules, const Hand& hand, int expected_size, Tally
   }
   tally.wins += won ? 1 : 0;
   tally.most_interpretations = std::max(tally.most_interpretations, here);
+  tally.declared_hands += ref.declared.empty() ? 0 : 1;
+  tally.joker_melds += std::any_of(ref.declared.begin(), ref.declared.end(),
+                                   [](const RefGroup& g) { return g.wild != 0; })
+                           ? 1
+                           : 0;
+  tally.winning_natural += ref.winning_natural >= 0 ? 1 : 0;
+  tally.winning_wildcard += ref.winning_wildcard ? 1 : 0;
+  tally.marked_wins += won && (ref.winning_natural >= 0 || ref.winning_wildcard) ? 1 : 0;
   const std::string diff = compare(rules, hand, expected);
   if (!diff.empty()) {
     ++tally.failures;
@@ -975,9 +1410,16 @@ void report(const char* what, const Tally& tally) {
             << " with wrong counts or graph paths (the rest: listing only)");
   CHECK(tally.failures == 0);
   // Printed with -s; keeps the generator honest about how many hands really win.
+  std::ostringstream extra;
+  if (tally.declared_hands + tally.winning_natural + tally.winning_wildcard > 0) {
+    extra << "; " << tally.declared_hands << " with declared melds (" << tally.joker_melds
+          << " with a joker in one), winning tile natural " << tally.winning_natural
+          << " / wildcard " << tally.winning_wildcard << ", " << tally.marked_wins
+          << " winning hands with a winning tile";
+  }
   SUCCEED(what << ": " << tally.hands << " hands, " << tally.wins << " winning, "
                << tally.interpretations << " interpretations (at most " << tally.most_interpretations
-               << " in one hand); wins by form:" << forms.str());
+               << " in one hand); wins by form:" << forms.str() << extra.str());
 }
 
 /// A joker count from 0 to `most`, never more than the hand holds.
@@ -1107,6 +1549,89 @@ Tally run_plan(const RuleSet& rules, std::uint32_t seed, const Plan& plan) {
       check_hand(rules, hand, size, tally);
     }
   }
+  return tally;
+}
+
+/// Complete hands with declared melds and a winning tile.
+struct FullPlan {
+  std::vector<int> sizes;         ///< whole hand sizes, 3n+2, a declared meld counting three
+  int per_size = 0;               ///< hands per size
+  int most_melds = 0;             ///< 0..most declared melds per hand (fewer when the hand is small)
+  int most_jokers = 0;            ///< 0..most concealed jokers
+  double winning = 0.85;          ///< chance of a winning tile
+  bool per_hand_wild = false;     ///< sometimes make one tile kind wild for the hand
+  bool bonus = false;             ///< sometimes add bonus tiles
+  std::vector<HandGenerator::Shape> shapes{HandGenerator::Shape::melds, HandGenerator::Shape::uniform,
+                                           HandGenerator::Shape::melds};
+};
+
+/// Marks one of the hand's concealed tiles as the winning tile; leans towards a tile of a wild
+/// kind and towards a joker when the hand holds them, so winning wildcards are frequent.
+void choose_winning(Hand& hand, HandGenerator& gen, const RuleSet& rules) {
+  std::vector<int> tiles;
+  std::vector<int> wild_kinds;
+  for (int t = 0; t < rules.tile_count(); ++t) {
+    const int n = hand.counts[static_cast<std::size_t>(t)];
+    const bool wild = ((hand.wild_tiles >> t) & 1U) != 0;
+    if (n == 0 || (!wild && !is_meldable(rules, t))) continue;
+    for (int c = 0; c < n; ++c) tiles.push_back(t);
+    if (wild) wild_kinds.push_back(t);
+  }
+  if (!wild_kinds.empty() && gen.chance(0.5)) {
+    hand.winning = static_cast<TileId>(wild_kinds[static_cast<std::size_t>(gen.uniform(0, static_cast<int>(wild_kinds.size()) - 1))]);
+    return;
+  }
+  if (hand.jokers > 0 && gen.chance(0.3)) {
+    hand.winning_joker = true;
+    return;
+  }
+  const int pick = gen.uniform(0, static_cast<int>(tiles.size()) + hand.jokers - 1);
+  if (pick < static_cast<int>(tiles.size())) {
+    hand.winning = static_cast<TileId>(tiles[static_cast<std::size_t>(pick)]);
+  } else {
+    hand.winning_joker = true;
+  }
+}
+
+Tally run_full_plan(const RuleSet& rules, std::uint32_t seed, const FullPlan& plan) {
+  std::mt19937 rng(seed);
+  HandGenerator gen(rules, rng);
+  Tally tally;
+  int notation_failures = 0;
+  for (const int size : plan.sizes) {
+    for (int i = 0; i < plan.per_size; ++i) {
+      const auto shape = plan.shapes[static_cast<std::size_t>(i) % plan.shapes.size()];
+      int jokers_left = rules.wildcards().jokers;  // the set's jokers, declared and concealed
+      const int melds = std::min(gen.uniform(0, plan.most_melds), (size - 2) / 3);
+      const std::vector<Group> declared = gen.declare(melds, jokers_left);
+      const int concealed = size - 3 * static_cast<int>(declared.size());
+      const int jokers = std::min(jokers_for(gen, concealed, plan.most_jokers), jokers_left);
+      Hand hand = gen.make(shape, concealed, jokers);
+      gen.clear_reserved();
+      if (hand.jokers > jokers_left) continue;  // the wall ran short; make() filled with jokers
+      for (const Group& g : declared) hand.melds[hand.meld_count++] = g;
+      if (plan.per_hand_wild && gen.chance(0.3)) {
+        // The hand's concealed tiles of one kind become wildcards (declared ones stay natural).
+        const int t = gen.all()[static_cast<std::size_t>(gen.uniform(0, static_cast<int>(gen.all().size()) - 1))];
+        const int held = hand.counts[static_cast<std::size_t>(t)];
+        if (hand.jokers + held <= 5) hand.wild_tiles |= tile_bit(static_cast<TileId>(t));
+      }
+      if (gen.chance(plan.winning)) choose_winning(hand, gen, rules);
+      if (plan.bonus && gen.chance(0.3)) gen.add_bonus(hand, gen.uniform(1, 3));
+      // The generated hand is one the parser reads from its own text.
+      const std::string text = format_hand(hand, rules);
+      try {
+        const Hand parsed = parse_hand(text, rules, hand.wild_tiles & ~rules.fixed_wild_tiles());
+        if (!(parsed == hand) && ++notation_failures <= 3) {
+          FAIL_CHECK("generated hand does not read back from its text " << text);
+        }
+      } catch (const std::exception& e) {
+        if (++notation_failures <= 3) FAIL_CHECK("generated hand " << text << " does not parse: " << e.what());
+      }
+      check_hand(rules, hand, size, tally);
+    }
+  }
+  CHECK(notation_failures == 0);
   return tally;
 }
 
@@ -1293,6 +1818,155 @@ TEST_CASE("reference search lists exactly the hand-computed interpretations", "[
     CHECK(std::count(got.begin(), got.end(), "11z 22z 33z 44z 55z {**} {**}") == 1);
     CHECK(std::count(got.begin(), got.end(), "11z 22z 33z 4{4}z 4{4}z 5{5}z 5{5}z") == 1);
     CHECK(compare(laizi, hand, reference(laizi, hand)) == "");
+  }
+}
+
+/// The waits of the reference's interpretations over every form, by name.
+std::multiset<std::string> reference_waits(const RuleSet& rules, const Hand& hand) {
+  std::multiset<std::string> out;
+  for (const auto& [form, list] : reference(rules, hand)) {
+    for (const RefInterpretation& interpretation : list) {
+      WaitShape wait = WaitShape::none;
+      for (const RefGroup& g : interpretation) {
+        if (g.mark >= 0) wait = g.wait;
+      }
+      out.insert(ref_wait_name(wait));
+    }
+  }
+  return out;
+}
+
+TEST_CASE("reference search marks the winning tile and keeps declared melds", "[reference]") {
+  const RuleSet basic = load_rules("basic");
+  const RuleSet jokers = load_rules_from_string(kJokersYaml, "test");
+  const RuleSet laizi = load_rules("laizi");
+  const RuleSet capped = load_rules_from_string(kCappedJokersYaml, "test");
+  const RuleSet forms = load_rules_from_string(kFormsYaml, "test");
+  using Texts = std::vector<std::string>;
+  using Waits = std::multiset<std::string>;
+  const auto sorted = [](Texts texts) {
+    std::sort(texts.begin(), texts.end());
+    return texts;
+  };
+  // Texts: declared melds first as written, then pair, pung, chow, single, any meld, any pair;
+  // the marked group ends in <+tile wait>.
+  SECTION("a natural winning tile in the chow or the pair") {
+    // 4556m+5m: only 55m + 456m; the 5m completes the chow's middle or the pair.
+    const Hand hand = hand_of("4556m+5m", basic);
+    CHECK(reference_texts(basic, hand, "standard") ==
+          sorted({"55m 456m<+5m closed>", "55m<+5m single> 456m"}));
+    // 1123m+1m: 11m + 123m; in the chow the 1m is the low end and 4m exists: two-sided.
+    CHECK(reference_waits(basic, hand_of("1123m+1m", basic)) == Waits{"single", "two_sided"});
+    // 11223m11z+3m: 123m 123m 11z; the two chows are the same group, so one mark: the 3m is the
+    // high end of 123m, and 1m has no previous rank: edge.
+    CHECK(reference_texts(basic, hand_of("11223m11z+3m", basic), "standard") ==
+          Texts{"11z 123m 123m<+3m edge>"});
+    CHECK(reference_waits(basic, hand_of("89m11z+7m", basic)) == Waits{"edge"});
+    for (const char* text : {"4556m+5m", "1123m+1m", "11223m11z+3m", "89m11z+7m"}) {
+      INFO(text);
+      const Hand h = hand_of(text, basic);
+      CHECK(compare(basic, h, reference(basic, h)) == "");
+    }
+  }
+  SECTION("three natural 5m and two jokers, the last 5m winning") {
+    // 55m**+5m (jokers): 55+5{55}, 55+5{67}, 55+{4}5{6}, 55+{34}5, 5{5}+55{5}, 555+{**}. The
+    // natural 5m can be marked in each distinct group holding one: the pair (single) and the
+    // meld (dual_pung, two_sided at 567's low end, closed, two_sided at 345's high end), except
+    // 555+{**} where only the pung holds a natural 5m: 5 * 2 + 1 = 11.
+    const Hand hand = hand_of("55m**+5m", jokers);
+    CHECK(reference_waits(jokers, hand) ==
+          Waits{"single", "single", "single", "single", "single", "dual_pung", "dual_pung",
+                "dual_pung", "two_sided", "two_sided", "closed"});
+    CHECK(compare(jokers, hand, reference(jokers, hand)) == "");
+  }
+  SECTION("a winning joker") {
+    // 1m***+* (jokers): 1{1}m+{***} (the pair's wildcard or the meld), 1{11}m+{**} (the pung's
+    // wildcards are one stand-in, or the pair), 1{23}m+{**} (as 2m: closed, as 3m: edge, or the
+    // pair): 7, as in tests/test_engine.cpp.
+    const Hand hand = hand_of("1m***+*", jokers);
+    CHECK(reference_waits(jokers, hand) ==
+          Waits{"single", "any", "dual_pung", "any", "closed", "edge", "any"});
+    CHECK(reference_texts(jokers, hand, "standard") ==
+          sorted({"1{1}m<+{1}m single> {***}", "1{1}m {***}<+* any>",
+                  "1{1}{1}m<+{1}m dual_pung> {**}", "1{1}{1}m {**}<+* any>",
+                  "1{2}{3}m<+{2}m closed> {**}", "1{2}{3}m<+{3}m edge> {**}",
+                  "1{2}{3}m {**}<+* any>"}));
+    CHECK(compare(jokers, hand, reference(jokers, hand)) == "");
+    // Under laizi the same hand also wins as four wildcards, unmarked: 7 + 1.
+    const Hand l = hand_of("1m***+*", laizi);
+    CHECK(reference_counts(laizi, l)["four_wildcards"] == 1);
+    CHECK(reference_waits(laizi, l).count("none") == 1);
+    CHECK(reference_waits(laizi, l).size() == 8);
+    CHECK(compare(laizi, l, reference(laizi, l)) == "");
+    // 12m11z+* : only 11z + 12{3}m; the joker is the 3m: edge.
+    const Hand edge = hand_of("12m11z+*", jokers);
+    CHECK(reference_waits(jokers, edge) == Waits{"edge"});
+    CHECK(compare(jokers, edge, reference(jokers, edge)) == "");
+  }
+  SECTION("declared melds") {
+    const Hand pung = hand_of("[777z]123m1s+1s", basic);
+    CHECK(reference_texts(basic, pung, "standard") == Texts{"[777z] 11s<+1s single> 123m"});
+    // No winning tile: nothing is marked; a concealed kong and an exposed chow stay as written.
+    const Hand kongs = hand_of("(1111m)[789s]123p11z", basic);
+    CHECK(reference_texts(basic, kongs, "standard") == Texts{"(1111m) [789s] 11z 123p"});
+    // docs/notation.md: 11 concealed tiles and the pung make a complete 14-tile hand.
+    const Hand docs = hand_of("123m456p789s1z(1111m)+1z", basic);
+    CHECK(reference_texts(basic, docs, "standard") ==
+          Texts{"(1111m) 11z<+1z single> 123m 456p 789s"});
+    for (const Hand* h : {&pung, &kongs, &docs}) CHECK(compare(basic, *h, reference(basic, *h)) == "");
+    // Seven pairs never with a declared meld, even when the concealed tiles are pairs.
+    const Hand pairs = hand_of("[111m]11223344p5z+5z", laizi);
+    CHECK(reference_counts(laizi, pairs)["seven_pairs"] == 0);
+    // standard: 11p + 234p 234p... no: 11223344p5z5z = 11 + 22 + 33 + 44p + 55z: pair 55z,
+    // 123p 234p leaves a 4p; pair 11p leaves 223344p 55z: 234 234 + 55z is two melds and two
+    // pairs. No standard reading either.
+    CHECK(reference_counts(laizi, pairs)["standard"] == 0);
+    CHECK(compare(laizi, pairs, reference(laizi, pairs)) == "");
+  }
+  SECTION("a joker in a declared meld and a winning tile of the wild kind") {
+    // laizi, 5m wild: [77*z] is fixed; the concealed 123p 5m 5m are 123p and two wildcards, read
+    // as under jokers (123m**): 123p{**}: any; 1{1}p {1}23p: single, two_sided (low end, 4p
+    // exists); 1{1}p 23{4}p: single, two_sided (high end, 1p exists); 2{2}p 1{2}3p: single,
+    // closed; 3{3}p 12{3}p: single, edge: 9. Two concealed wildcards: no four-wildcard win.
+    const Hand hand = hand_of("[77*z]123p5m+5m", laizi, "5m");
+    CHECK(reference_waits(laizi, hand) == Waits{"any", "single", "single", "single", "single",
+                                                "two_sided", "two_sided", "closed", "edge"});
+    CHECK(reference_counts(laizi, hand)["four_wildcards"] == 0);
+    CHECK(compare(laizi, hand, reference(laizi, hand)) == "");
+    // A declared chow with a joker, the wildcard's rank given by its place: [3*5p] is 345p.
+    const Hand chow = hand_of("[3*5p]11z+1z", laizi);
+    CHECK(reference_texts(laizi, chow, "standard") == Texts{"[3{4}5p] 11z<+1z single>"});
+    CHECK(compare(laizi, chow, reference(laizi, chow)) == "");
+  }
+  SECTION("copies capped: declared natural tiles count") {
+    // [111m]1m+* : the joker pairs the concealed 1m. Uncapped: 1 reading. Capped: three 1m in
+    // the meld, one concealed, the stand-in would be a fifth: none.
+    const Hand uncapped = hand_of("[111m]1m+*", jokers);
+    CHECK(reference_texts(jokers, uncapped, "standard") == Texts{"[111m] 1{1}m<+{1}m single>"});
+    const Hand capped_hand = hand_of("[111m]1m+*", capped);
+    CHECK(reference_counts(capped, capped_hand)["standard"] == 0);
+    CHECK(compare(jokers, uncapped, reference(jokers, uncapped)) == "");
+    CHECK(compare(capped, capped_hand, reference(capped, capped_hand)) == "");
+  }
+  SECTION("set forms") {
+    // 19m19p19s123456z*+7z (laizi): the joker pairs any of the 13 orphans; the winning 7z is a
+    // single (set_tile) unless the joker pairs it (7{7}z: single): 12 + 1.
+    const Hand natural = hand_of("19m19p19s123456z*+7z", laizi);
+    Waits want;
+    for (int i = 0; i < 12; ++i) want.insert("set_tile");
+    want.insert("single");
+    CHECK(reference_waits(laizi, natural) == want);
+    CHECK(compare(laizi, natural, reference(laizi, natural)) == "");
+    // The joker wins: it is the pair's wildcard, whichever orphan it pairs: 13 singles.
+    const Hand joker = hand_of("19m19p19s1234567z+*", laizi);
+    CHECK(reference_waits(laizi, joker) == Waits(std::multiset<std::string>(13, "single")) );
+    CHECK(compare(laizi, joker, reference(laizi, joker)) == "");
+    // test_forms, 5m always wild: 19m19p + the winning 5m: the little set's pair on any of the
+    // four tiles, the 5m its wildcard (4 singles); one wildcard is no three-wildcard win.
+    const Hand little = hand_of("19m19p+5m", forms);
+    CHECK(reference_counts(forms, little)["little_set"] == 4);
+    CHECK(reference_waits(forms, little) == Waits(std::multiset<std::string>(4, "single")));
+    CHECK(compare(forms, little, reference(forms, little)) == "");
   }
 }
 

@@ -109,8 +109,9 @@ Value make_value(const YAML::Node& node, const std::string& origin, int order) {
       break;
     case YAML::NodeType::Sequence:
       value.kind = Kind::list;
-      for (const YAML::Node& element : node)
+      for (const YAML::Node& element : node) {
         value.elements.push_back(make_value(element, origin, order));
+      }
       break;
     case YAML::NodeType::Map:
       value.kind = Kind::map;
@@ -404,8 +405,9 @@ std::vector<std::uint8_t> read_ranks(const Item& item) {
     if (compact[0] > compact[2]) {
       fail(value.where, "range '" + value.text + "' of '" + item.key + "' runs backwards");
     }
-    for (char r = compact[0]; r <= compact[2]; ++r)
+    for (char r = compact[0]; r <= compact[2]; ++r) {
       ranks.push_back(static_cast<std::uint8_t>(r - '0'));
+    }
     return ranks;
   }
   if (value.kind != Kind::list) {
