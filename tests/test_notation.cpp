@@ -220,3 +220,36 @@ TEST_CASE("meld and winning tile errors", "[notation]") {
   // Bonus tiles neither meld nor win.
   CHECK_THROWS_WITH(parse_hand("11m+1f", laizi()), Catch::Contains("winning tile"));
 }
+
+TEST_CASE("wildcards chosen by an indicator tile", "[notation][indicator]") {
+  const RuleSet by_group = load_rules_from_string(
+      "name: ind\nextends: laizi\nwildcards: {indicator: {cycle: group}}\n", "ind.yaml");
+  const RuleSet by_suit = load_rules_from_string(
+      "name: ind_suit\nextends: laizi\nwildcards: {indicator: {cycle: suit}}\n", "ind_suit.yaml");
+  const RuleSet tianjin = load_rules_from_string(
+      "name: tj\nextends: laizi\nwildcards: {indicator: {include_indicator: true}}\n", "tj.yaml");
+  const auto tile = [&](const RuleSet& rules, const char* code) {
+    return tile_bit(parse_tile(code, rules));
+  };
+  struct Case {
+    const RuleSet* rules;
+    const char* indicator;
+    const char* wild;
+  };
+  const Case cases[] = {
+      {&by_group, "4m", "5m"}, {&by_group, "9m", "1m"}, {&by_group, "9s", "1s"},
+      {&by_group, "4z", "1z"}, {&by_group, "7z", "5z"}, {&by_group, "3z", "4z"},
+      {&by_suit, "4z", "5z"},  {&by_suit, "7z", "1z"},  {&by_suit, "9p", "1p"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.indicator, c.wild);
+    CHECK(parse_indicator(c.indicator, *c.rules) == tile(*c.rules, c.wild));
+  }
+  CHECK(parse_indicator("4m", tianjin) == (tile(tianjin, "4m") | tile(tianjin, "5m")));
+  CHECK_THROWS_AS(parse_indicator("4m", laizi()), Error);
+  CHECK_THROWS_AS(parse_indicator("1f", by_group), NotationError);
+  CHECK_THROWS_AS(parse_indicator("4x", by_group), NotationError);
+  // The chosen tiles are wild in the hand.
+  const Hand hand = parse_hand("55m123p", by_group, parse_indicator("4m", by_group));
+  CHECK(hand.wildcard_count() == 2);
+}

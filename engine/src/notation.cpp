@@ -453,6 +453,21 @@ std::string format_declared_meld(const Group& meld, const RuleSet& rules) {
 
 }  // namespace
 
+TileMask parse_indicator(std::string_view text, const RuleSet& rules) {
+  const IndicatorRules& indicator = rules.wildcards().indicator;
+  if (!indicator.enabled) {
+    throw Error("rule set '" + rules.name() +
+                "' does not choose wildcards by an indicator (wildcards.indicator)");
+  }
+  const TileId tile = parse_tile(text, rules);
+  if (rules.tile(tile).bonus) {
+    throw NotationError("bonus tile " + rules.tile(tile).code + " cannot be an indicator", 1);
+  }
+  TileMask mask = tile_bit(rules.indicated_tile(tile));
+  if (indicator.include_indicator) mask |= tile_bit(tile);
+  return mask;
+}
+
 std::string format_counts(const TileCounts& counts, const RuleSet& rules) {
   return format_mpsz(counts, TileCounts{}, rules);
 }

@@ -108,6 +108,23 @@ TileId RuleSet::find_tile(char letter, int rank) const {
   return by_letter_rank_[index * 10U + static_cast<unsigned>(rank)];
 }
 
+TileId RuleSet::indicated_tile(TileId tile) const {
+  const TileInfo& info = tiles_[tile];
+  const SuitInfo& suit = data_.suits[info.suit];
+  const std::vector<std::uint8_t>* cycle = &suit.ranks;
+  if (data_.wildcards.indicator.by_group) {
+    for (const auto& [group_name, ranks] : suit.groups) {
+      if (std::find(ranks.begin(), ranks.end(), info.rank) != ranks.end()) {
+        cycle = &ranks;
+        break;
+      }
+    }
+  }
+  const auto at = std::find(cycle->begin(), cycle->end(), info.rank);
+  const std::uint8_t next = (at == cycle->end() || at + 1 == cycle->end()) ? cycle->front() : *(at + 1);
+  return find_tile(info.letter, next);
+}
+
 int RuleSet::find_suit(char letter) const {
   for (std::size_t s = 0; s < data_.suits.size(); ++s) {
     if (data_.suits[s].letter == letter) return static_cast<int>(s);

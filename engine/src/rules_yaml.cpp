@@ -688,7 +688,8 @@ class Interpreter {
     if (wildcards == nullptr) return;
     wildcards_where_ = &wildcards->key_where;
     const Value& map = expect_map(*wildcards);
-    check_keys(map, {"jokers", "tiles", "per_hand", "exceed_copies", "in_melds"}, "wildcards");
+    check_keys(map, {"jokers", "tiles", "per_hand", "exceed_copies", "in_melds", "indicator"},
+               "wildcards");
     WildcardRules& rules = data_.wildcards;
     if (const Item* jokers = map.find("jokers")) {
       rules.jokers = static_cast<std::uint8_t>(read_int(*jokers, 0, 16));
@@ -708,6 +709,24 @@ class Interpreter {
     if (const Item* per_hand = map.find("per_hand")) rules.per_hand = read_bool(*per_hand);
     if (const Item* exceed = map.find("exceed_copies")) rules.exceed_copies = read_bool(*exceed);
     if (const Item* in_melds = map.find("in_melds")) rules.in_melds = read_bool(*in_melds);
+    if (const Item* indicator = map.find("indicator")) {
+      const Value& fields = expect_map(*indicator);
+      check_keys(fields, {"enabled", "cycle", "include_indicator"}, "wildcards.indicator");
+      IndicatorRules& rule = rules.indicator;
+      rule.enabled = true;  // giving the map switches it on unless it says otherwise
+      if (const Item* enabled = fields.find("enabled")) rule.enabled = read_bool(*enabled);
+      if (const Item* cycle = fields.find("cycle")) {
+        const std::string text = read_string(*cycle);
+        if (text != "suit" && text != "group") {
+          fail(cycle->value.where,
+               "wildcards.indicator.cycle must be 'suit' or 'group', got '" + text + "'");
+        }
+        rule.by_group = text == "group";
+      }
+      if (const Item* include = fields.find("include_indicator")) {
+        rule.include_indicator = read_bool(*include);
+      }
+    }
   }
 
   void read_forms() {
@@ -841,11 +860,13 @@ class Interpreter {
                    " wildcards, more than hand.tiles (" + std::to_string(data_.hand_tiles) + ")");
         }
         const WildcardRules& wild = data_.wildcards;
-        if (form.enabled && wild.jokers == 0 && wild.tiles.empty() && !wild.per_hand) {
+        if (form.enabled && wild.jokers == 0 && wild.tiles.empty() && !wild.per_hand &&
+            !wild.indicator.enabled) {
           fail(blame(count, wildcards_where_),
                "form '" + entry.key +
                    "' wins on wildcards, but the rule set has none (wildcards.jokers is 0, "
-                   "wildcards.tiles is empty and wildcards.per_hand is false)");
+                   "wildcards.tiles is empty, wildcards.per_hand is false and there is no "
+                   "wildcards.indicator)");
         }
         break;
       }
@@ -1024,6 +1045,10 @@ std::string dump_rules(const RuleSet& rules) {
   out += "  per_hand: " + bool_text(wild.per_hand) + "\n";
   out += "  exceed_copies: " + bool_text(wild.exceed_copies) + "\n";
   out += "  in_melds: " + bool_text(wild.in_melds) + "\n";
+  out += "  indicator:\n";
+  out += "    enabled: " + bool_text(wild.indicator.enabled) + "\n";
+  out += std::string("    cycle: ") + (wild.indicator.by_group ? "group" : "suit") + "\n";
+  out += "    include_indicator: " + bool_text(wild.indicator.include_indicator) + "\n";
 
   out += data.forms.empty() ? "forms: {}\n" : "forms:\n";
   for (const FormSpec& form : data.forms) {

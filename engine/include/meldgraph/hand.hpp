@@ -69,6 +69,10 @@ struct Hand {
 /// Error when the rules do not allow choosing wildcards per hand.
 [[nodiscard]] TileMask parse_wild_choice(std::string_view text, const RuleSet& rules);
 
+/// The wildcard tiles an indicator tile chooses (`--indicator 4m` makes 5m wild): throws
+/// NotationError for a bad tile, Error when the rules have no indicator.
+[[nodiscard]] TileMask parse_indicator(std::string_view text, const RuleSet& rules);
+
 /// MPSZ text of tile counts in id order, grouped by suit: "111m456p".
 [[nodiscard]] std::string format_counts(const TileCounts& counts, const RuleSet& rules);
 

@@ -27,6 +27,16 @@ struct SuitInfo {
   std::vector<std::pair<std::string, std::vector<std::uint8_t>>> groups;
 };
 
+/// Wildcards chosen per game by an indicator tile: the tile after the indicator is wild.
+struct IndicatorRules {
+  bool enabled = false;
+  /// The cycle the next tile is taken in: false, the whole suit (9 wraps to 1, 7z to 1z);
+  /// true, the named rank group holding the indicator (winds 4z to 1z, dragons 7z to 5z).
+  bool by_group = true;
+  /// Both the indicator and the next tile are wild (Tianjin).
+  bool include_indicator = false;
+};
+
 /// How wildcards behave.
 struct WildcardRules {
   std::uint8_t jokers = 0;        ///< generic jokers `*` in the set; 0 forbids them in hands
@@ -37,6 +47,7 @@ struct WildcardRules {
   bool exceed_copies = true;
   /// Wildcards may stand in declared (exposed) melds and concealed kongs.
   bool in_melds = false;
+  IndicatorRules indicator;
 };
 
 /// The shapes a winning hand may take.
@@ -103,6 +114,8 @@ class RuleSet {
   [[nodiscard]] int find_suit(char letter) const;
   /// Tile kinds wild in every hand under these rules.
   [[nodiscard]] TileMask fixed_wild_tiles() const { return fixed_wild_; }
+  /// The tile after `tile` in its indicator cycle (see IndicatorRules); `tile` must be meldable.
+  [[nodiscard]] TileId indicated_tile(TileId tile) const;
 
  private:
   Data data_;
