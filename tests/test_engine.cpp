@@ -51,6 +51,17 @@ const RuleSet& rules_named(const std::string& name) {
                            "sanma.yaml"))
         .first->second;
   }
+  const std::map<std::string, std::string> custom = {
+      {"pair258", "name: pair258\nextends: basic\n"
+                  "forms: {standard: {pair_tiles: \"258m258p258s\"}}\n"},
+      {"pair_natural", "name: pair_natural\nextends: basic\nwildcards: {jokers: 8}\n"
+                       "forms: {standard: {pair_wildcards: with_natural}}\n"},
+      {"pair_none", "name: pair_none\nextends: basic\nwildcards: {jokers: 8}\n"
+                    "forms: {standard: {pair_wildcards: none}}\n"},
+  };
+  if (const auto yaml = custom.find(name); yaml != custom.end()) {
+    return cache.emplace(name, load_rules_from_string(yaml->second, name + ".yaml")).first->second;
+  }
   return cache.emplace(name, load_rules(name)).first->second;
 }
 
@@ -128,6 +139,18 @@ TEST_CASE("interpretation counts of classic hands", "[engine]") {
       // A fifth 1m from a joker: fine by default (2 readings), not when copies are capped.
       {"laizi", "1111m*", {{"standard", 2}}},
       {"capped", "1111m*", {}},
+      // The pair must be a 2, 5 or 8.
+      {"pair258", "123m22m", {{"standard", 1}}},
+      {"pair258", "123m33m", {}},
+      // 123m with two jokers reads five ways: 123m {**}, 1{1}m {1}23m, 1{1}m 23{4}m,
+      // 2{2}m 1{2}3m, 3{3}m 12{3}m. Without wildcard-only pairs the first goes; without
+      // wildcards in pairs all go.
+      {"jokers", "123m**", {{"standard", 5}}},
+      {"pair_natural", "123m**", {{"standard", 4}}},
+      {"pair_none", "123m**", {}},
+      // 1123m*: 11m {1}23m, 11m 23{4}m, 1{1}m 123m; the last has a wildcard in its pair.
+      {"jokers", "1123m*", {{"standard", 3}}},
+      {"pair_none", "1123m*", {{"standard", 2}}},
       // Three-player set: 1m and 9m only, no chows in characters.
       {"sanma", "111m999m11p", {{"standard", 1}}},
   };

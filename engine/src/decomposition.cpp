@@ -208,6 +208,7 @@ class FormSearch {
       const Template& shape = kTemplates[index];
       const bool is_pair = shape.kind == GroupKind::pair;
       if (is_pair ? state.pairs == 0 : (state.melds == 0 || pairs_only)) continue;
+      if (is_pair && !pair_allowed(lowest, shape)) continue;
       Child base{Group{}, state};
       if (!apply_template(shape, lowest, base)) continue;
       if (pairs_only && !form_.four_as_two_pairs && base.state.remaining[lowest] != 0) continue;
@@ -219,6 +220,12 @@ class FormSearch {
         out.push_back(child);
       }
     }
+  }
+
+  /// Whether a pair of `tile` in `shape` (NN or NW) obeys the form's pair rules.
+  [[nodiscard]] bool pair_allowed(TileId tile, const Template& shape) const {
+    if (form_.pair_tiles != 0 && (form_.pair_tiles & tile_bit(tile)) == 0) return false;
+    return shape.slots[1] == 'N' || form_.pair_wildcards != PairWildcards::none;
   }
 
   /// The group unmarked, and marked with the winning tile in each distinct slot that can hold it.
@@ -297,7 +304,8 @@ class FormSearch {
       child.state.wildcards = static_cast<std::uint8_t>(state.wildcards - 3);
       --child.state.melds;
       last = child.state.melds == 0;
-    } else if (state.melds == 0 && state.pairs > 0 && state.wildcards >= 2) {
+    } else if (state.melds == 0 && state.pairs > 0 && state.wildcards >= 2 &&
+               form_.pair_wildcards == PairWildcards::any) {
       child.group = Group{GroupKind::any_pair, 2, 0b11, 0, {kNoTile, kNoTile, kNoTile, kNoTile}};
       child.state.wildcards = static_cast<std::uint8_t>(state.wildcards - 2);
       --child.state.pairs;
@@ -319,7 +327,7 @@ class FormSearch {
     if (state.wildcards == 0) return true;
     if (!form_.wildcards) return false;
     const bool distinct_pairs = form_.type == FormType::pairs && !form_.four_as_two_pairs;
-    if (!track_standins_ && !distinct_pairs) return true;
+    if (!track_standins_ && !distinct_pairs && form_.pair_tiles == 0) return true;
     TileCounts capacity{};
     for (TileId t = 0; t < meldable_; ++t) {
       const int copies = rules_.tile(t).copies;
@@ -361,7 +369,8 @@ class FormSearch {
         ++capacity[third];
         if (ok) return true;
       }
-      if (pairs > 0 && capacity[t] >= 2) {
+      const bool pair_tile = form_.pair_tiles == 0 || (form_.pair_tiles & tile_bit(t)) != 0;
+      if (pairs > 0 && pair_tile && capacity[t] >= 2) {
         capacity[t] = static_cast<std::uint8_t>(capacity[t] - 2);
         const bool ok = can_fill(capacity, t, melds, pairs - 1);
         capacity[t] = static_cast<std::uint8_t>(capacity[t] + 2);
@@ -422,7 +431,10 @@ FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const H
   const int wildcards = hand.wildcard_count();
   const TileCounts naturals = hand.natural_counts(rules);
   const int hand_size = hand.concealed_size(rules);
-  if (form.hand_tiles != 0 && form.hand_tiles != hand_size) return FormGraph(impl);
+  // Pairs and set forms are whole-hand shapes: every tile concealed, no declared meld.
+  if (form.hand_tiles != 0 && (form.hand_tiles != hand_size || hand.meld_count != 0)) {
+    return FormGraph(impl);
+  }
   if (!form.wildcards && wildcards > 0) return FormGraph(impl);
 
   State root;

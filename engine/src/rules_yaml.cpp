@@ -763,10 +763,13 @@ class Interpreter {
     const std::string type_name = read_string(*type);
     if (type_name == "melds") {
       form.type = FormType::melds;
-      check_keys(map, {"type", "enabled", "wildcards", "pairs"}, path);
+      check_keys(map, {"type", "enabled", "wildcards", "pairs", "pair_tiles", "pair_wildcards"},
+                 path);
     } else if (type_name == "pairs") {
       form.type = FormType::pairs;
-      check_keys(map, {"type", "enabled", "wildcards", "pairs", "four_as_two_pairs"}, path);
+      check_keys(map, {"type", "enabled", "wildcards", "pairs", "four_as_two_pairs",
+                       "pair_wildcards"},
+                 path);
     } else if (type_name == "set") {
       form.type = FormType::set;
       check_keys(map, {"type", "enabled", "wildcards", "tiles"}, path);
@@ -780,6 +783,30 @@ class Interpreter {
     const Item* enabled = map.find("enabled");
     if (enabled != nullptr) form.enabled = read_bool(*enabled);
     if (const Item* wildcards = map.find("wildcards")) form.wildcards = read_bool(*wildcards);
+    if (const Item* pair_wildcards = map.find("pair_wildcards")) {
+      const std::string text = read_string(*pair_wildcards);
+      if (text == "any") {
+        form.pair_wildcards = PairWildcards::any;
+      } else if (text == "with_natural") {
+        form.pair_wildcards = PairWildcards::with_natural;
+      } else if (text == "none") {
+        form.pair_wildcards = PairWildcards::none;
+      } else {
+        fail(pair_wildcards->value.where, path + ".pair_wildcards must be any, with_natural or "
+                                                 "none, got '" + text + "'");
+      }
+    }
+    if (const Item* pair_tiles = map.find("pair_tiles")) {
+      for (const TileRef& ref : read_tile_codes(*pair_tiles, path + ".pair_tiles")) {
+        const TileId id =
+            resolve(ref, "unknown tile '" + ref.code() + "' in " + path + ".pair_tiles");
+        if (provisional_->tile(id).bonus) {
+          fail(ref.where, "tile '" + ref.code() + "' in " + path + ".pair_tiles is a bonus tile");
+        }
+        form.pair_tiles |= tile_bit(id);
+      }
+      if (form.pair_tiles == 0) fail(pair_tiles->value.where, path + ".pair_tiles is empty");
+    }
 
     // A contradiction inside a form blames the latest of the form's own keys and `extra`.
     const auto blame = [&](const Item* key, const Where* extra) {
@@ -954,6 +981,18 @@ std::string tile_list(const RuleSet& rules, const std::vector<TileId>& tiles) {
   return out + "]";
 }
 
+std::string pair_wildcards_name(PairWildcards rule) {
+  switch (rule) {
+    case PairWildcards::any:
+      return "any";
+    case PairWildcards::with_natural:
+      return "with_natural";
+    case PairWildcards::none:
+      return "none";
+  }
+  return "any";
+}
+
 std::string form_type_name(FormType type) {
   switch (type) {
     case FormType::melds:
@@ -1057,12 +1096,20 @@ std::string dump_rules(const RuleSet& rules) {
     out += "    enabled: " + bool_text(form.enabled) + "\n";
     out += "    wildcards: " + bool_text(form.wildcards) + "\n";
     switch (form.type) {
-      case FormType::melds:
+      case FormType::melds: {
         out += "    pairs: " + std::to_string(form.pairs) + "\n";
+        std::vector<TileId> pair_tiles;
+        for (TileId t = 0; t < rules.meldable_count(); ++t) {
+          if ((form.pair_tiles & tile_bit(t)) != 0) pair_tiles.push_back(t);
+        }
+        if (!pair_tiles.empty()) out += "    pair_tiles: " + tile_list(rules, pair_tiles) + "\n";
+        out += "    pair_wildcards: " + pair_wildcards_name(form.pair_wildcards) + "\n";
         break;
+      }
       case FormType::pairs:
         out += "    pairs: " + std::to_string(form.pairs) + "\n";
         out += "    four_as_two_pairs: " + bool_text(form.four_as_two_pairs) + "\n";
+        out += "    pair_wildcards: " + pair_wildcards_name(form.pair_wildcards) + "\n";
         break;
       case FormType::set:
         out += "    tiles: " + tile_list(rules, form.set_tiles) + "\n";

@@ -58,6 +58,13 @@ enum class FormType : std::uint8_t {
   wildcards,  ///< holding `count` wildcards wins at once
 };
 
+/// What wildcards may do in a form's pairs.
+enum class PairWildcards : std::uint8_t {
+  any,           ///< wildcards may be in a pair, even make it alone
+  with_natural,  ///< a wildcard may complete a natural tile's pair, never two wildcards alone
+  none,          ///< no wildcard in a pair
+};
+
 /// One named winning form. Results name the form that matched.
 struct FormSpec {
   std::string name;
@@ -68,6 +75,9 @@ struct FormSpec {
   bool four_as_two_pairs = true;    ///< pairs: four of a kind may count as two pairs
   std::vector<TileId> set_tiles;    ///< set: the required tiles, ascending
   std::uint8_t count = 4;           ///< wildcards: wildcards needed
+  PairWildcards pair_wildcards = PairWildcards::any;  ///< melds and pairs forms
+  /// melds: tiles the pair may be (2, 5 or 8 in Changsha and Wuhan); 0 allows every tile.
+  TileMask pair_tiles = 0;
   /// Tiles the (concealed) hand must hold for the form to apply; for `melds` it is 0, meaning any
   /// 3n + 2 * pairs up to the hand size.
   std::uint8_t hand_tiles = 0;
