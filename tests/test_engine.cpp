@@ -318,3 +318,30 @@ TEST_CASE("declared melds stand first in every interpretation", "[engine][winnin
     if (laizi.forms()[graph.form()].name == "seven_pairs") CHECK(graph.empty());
   }
 }
+
+TEST_CASE("hard and soft wins, and a limit on wildcards", "[engine][wildcards]") {
+  const RuleSet natural = load_rules_from_string(
+      "name: natural\nextends: laizi\nwildcards: {max_in_win: 1, natural_use: true}\n",
+      "natural.yaml");
+  const RuleSet& laizi = rules_named("laizi");
+  const auto soft_counts = [](const Decomposition& decomposition) {
+    std::multiset<int> counts;
+    InterpretationCursor cursor = decomposition.interpretations();
+    Interpretation interpretation;
+    while (cursor.next(interpretation)) counts.insert(interpretation.soft_wildcards);
+    return counts;
+  };
+  // With 5m wild, 345m reads as 34{5}m (the wild 5m on its own face) or {2}34m.
+  const char* hand = "123456789p11z345m";
+  const Decomposition with_self(natural, parse_hand(hand, natural, parse_wild_choice("5m", natural)));
+  CHECK(soft_counts(with_self) == std::multiset<int>{0, 1});
+  const Decomposition without(laizi, parse_hand(hand, laizi, parse_wild_choice("5m", laizi)));
+  CHECK(soft_counts(without) == std::multiset<int>{1, 1});
+  // A joker never stands for itself.
+  const Decomposition joker(natural, parse_hand("123456789p11z34m*", natural));
+  CHECK(soft_counts(joker) == std::multiset<int>{1, 1});
+  // Two wildcards are more than max_in_win allows: no win, although laizi wins.
+  const char* two = "123456789p11z455m";
+  CHECK_FALSE(Decomposition(natural, parse_hand(two, natural, parse_wild_choice("5m", natural))).wins());
+  CHECK(Decomposition(laizi, parse_hand(two, laizi, parse_wild_choice("5m", laizi))).wins());
+}

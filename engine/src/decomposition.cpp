@@ -555,8 +555,15 @@ Decomposition::Decomposition(const RuleSet& rules, const Hand& hand)
                         std::to_string(rules.hand_tiles()) + " under rule set '" + rules.name() +
                         "'");
   }
+  const int max_in_win = rules.wildcards().max_in_win;
+  const bool too_wild = max_in_win != 0 && hand.wildcard_count() > max_in_win;
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {
-    if (!rules.forms()[f].enabled) continue;
+    const FormSpec& form = rules.forms()[f];
+    if (!form.enabled) continue;
+    if (too_wild && form.type != FormType::wildcards) {
+      graphs_.push_back(FormGraph(std::make_shared<FormGraph::Impl>(FormGraph::Impl{{}, f, 0, 0})));
+      continue;
+    }
     graphs_.push_back(build_form_graph(rules, f, hand));
   }
 }
@@ -634,11 +641,29 @@ void InterpretationCursor::emit(std::size_t form, Interpretation& out) const {
   out.groups.insert(out.groups.end(), groups_.begin(), groups_.end());
   out.winning_group = -1;
   out.wait = WaitShape::none;
+  // Stand-ins per tile, to see how many wild tiles could sit on their own face.
+  TileCounts standins{};
+  int wildcards = 0;
   for (std::size_t g = 0; g < out.groups.size(); ++g) {
-    if (out.groups[g].winning_slot() < 0) continue;
+    const Group& group = out.groups[g];
+    wildcards += group.wildcard_count();
+    if (!group.abstract()) {
+      for (int slot = 0; slot < group.size; ++slot) {
+        if (group.is_wild(slot)) ++standins[group.tiles[static_cast<std::size_t>(slot)]];
+      }
+    }
+    if (group.winning_slot() < 0) continue;
     out.winning_group = static_cast<int>(g);
-    out.wait = wait_shape(out.groups[g], decomposition_->rules());
+    out.wait = wait_shape(group, decomposition_->rules());
   }
+  int as_self = 0;
+  if (decomposition_->rules().wildcards().natural_use) {
+    for (std::size_t t = 0; t < kMaxTileKinds; ++t) {
+      if ((hand.wild_tiles & tile_bit(static_cast<TileId>(t))) == 0) continue;
+      as_self += std::min<int>(standins[t], hand.counts[t]);
+    }
+  }
+  out.soft_wildcards = static_cast<std::uint8_t>(wildcards - as_self);
 }
 
 InterpretationCursor::InterpretationCursor(const Decomposition& decomposition)

@@ -53,7 +53,9 @@ nlohmann::json interpretation_to_json(const Interpretation& interpretation,
   nlohmann::json out = {{"form", rules.forms()[interpretation.form].name},
                         {"text", format_interpretation(interpretation, rules)},
                         {"groups", groups},
-                        {"wildcards", wildcards}};
+                        {"wildcards", wildcards},
+                        {"soft_wildcards", interpretation.soft_wildcards},
+                        {"hard", interpretation.soft_wildcards == 0}};
   if (interpretation.winning_group >= 0) {
     out["winning_group"] = interpretation.winning_group;
     out["wait"] = std::string(wait_shape_name(interpretation.wait));

@@ -688,8 +688,11 @@ class Interpreter {
     if (wildcards == nullptr) return;
     wildcards_where_ = &wildcards->key_where;
     const Value& map = expect_map(*wildcards);
-    check_keys(map, {"jokers", "tiles", "per_hand", "exceed_copies", "in_melds", "indicator"},
+    check_keys(map,
+               {"jokers", "tiles", "per_hand", "exceed_copies", "in_melds", "indicator",
+                "max_in_win", "natural_use"},
                "wildcards");
+
     WildcardRules& rules = data_.wildcards;
     if (const Item* jokers = map.find("jokers")) {
       rules.jokers = static_cast<std::uint8_t>(read_int(*jokers, 0, 16));
@@ -709,6 +712,12 @@ class Interpreter {
     if (const Item* per_hand = map.find("per_hand")) rules.per_hand = read_bool(*per_hand);
     if (const Item* exceed = map.find("exceed_copies")) rules.exceed_copies = read_bool(*exceed);
     if (const Item* in_melds = map.find("in_melds")) rules.in_melds = read_bool(*in_melds);
+    if (const Item* max_in_win = map.find("max_in_win")) {
+      rules.max_in_win = static_cast<std::uint8_t>(read_int(*max_in_win, 0, 17));
+    }
+    if (const Item* natural_use = map.find("natural_use")) {
+      rules.natural_use = read_bool(*natural_use);
+    }
     if (const Item* indicator = map.find("indicator")) {
       const Value& fields = expect_map(*indicator);
       check_keys(fields, {"enabled", "cycle", "include_indicator"}, "wildcards.indicator");
@@ -1084,6 +1093,8 @@ std::string dump_rules(const RuleSet& rules) {
   out += "  per_hand: " + bool_text(wild.per_hand) + "\n";
   out += "  exceed_copies: " + bool_text(wild.exceed_copies) + "\n";
   out += "  in_melds: " + bool_text(wild.in_melds) + "\n";
+  out += "  max_in_win: " + std::to_string(wild.max_in_win) + "\n";
+  out += "  natural_use: " + bool_text(wild.natural_use) + "\n";
   out += "  indicator:\n";
   out += "    enabled: " + bool_text(wild.indicator.enabled) + "\n";
   out += std::string("    cycle: ") + (wild.indicator.by_group ? "group" : "suit") + "\n";

@@ -42,6 +42,9 @@ struct Interpretation {
   std::vector<Group> groups;
   int winning_group = -1;  ///< index into groups of the group holding the winning tile, or -1
   WaitShape wait = WaitShape::none;
+  /// Wildcards standing for something other than themselves (软胡 when above 0, 硬胡 at 0). With
+  /// wildcards.natural_use, a wild tile placed as its own face does not count.
+  std::uint8_t soft_wildcards = 0;
 
   friend bool operator==(const Interpretation&, const Interpretation&) = default;
 };

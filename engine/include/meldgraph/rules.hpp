@@ -48,6 +48,12 @@ struct WildcardRules {
   /// Wildcards may stand in declared (exposed) melds and concealed kongs.
   bool in_melds = false;
   IndicatorRules indicator;
+  /// A winning hand may hold at most this many wildcards (Wuhan); 0: no limit. The `wildcards`
+  /// form (N wildcards win at once) is exempt.
+  std::uint8_t max_in_win = 0;
+  /// A wildcard tile standing for its own face counts as natural (归位): such a win can still be
+  /// hard. Otherwise every wildcard counts as a stand-in.
+  bool natural_use = false;
 };
 
 /// The shapes a winning hand may take.
