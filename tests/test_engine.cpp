@@ -345,3 +345,17 @@ TEST_CASE("hard and soft wins, and a limit on wildcards", "[engine][wildcards]")
   CHECK_FALSE(Decomposition(natural, parse_hand(two, natural, parse_wild_choice("5m", natural))).wins());
   CHECK(Decomposition(laizi, parse_hand(two, laizi, parse_wild_choice("5m", laizi))).wins());
 }
+
+TEST_CASE("bonus tiles as wildcards (Guangdong flowers)", "[engine][wildcards]") {
+  const RuleSet flowers = load_rules_from_string(
+      "name: flowers\nextends: laizi\nwildcards: {tiles: \"12345678f\"}\n", "flowers.yaml");
+  // The flower completes 78s as {6}78s or 78{9}s; it counts towards the hand's size.
+  const Hand hand = parse_hand("123m456p78s11z1f", flowers);
+  CHECK(hand.size(flowers) == 11);
+  CHECK(hand.wildcard_count() == 1);
+  const Decomposition decomposition(flowers, hand);
+  CHECK(decomposition.interpretation_count() == 2);
+  // Where flowers are only bonus tiles, the same tiles are one short.
+  const RuleSet& laizi = rules_named("laizi");
+  CHECK(parse_hand("123m456p78s11z1f", laizi).size(laizi) == 10);
+}
