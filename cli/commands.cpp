@@ -4,12 +4,14 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "meldgraph/analyzers/analyzer.hpp"
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/error.hpp"
 #include "meldgraph/hand.hpp"
 #include "meldgraph/rules.hpp"
+#include "meldgraph/shanten.hpp"
 
 namespace meldgraph::cli {
 namespace {
@@ -18,13 +20,31 @@ RuleSet load_selected_rules(const GlobalOptions& global) {
   return load_rules(global.rules.empty() ? std::string(kDefaultRules) : global.rules);
 }
 
+/// The wildcard tiles chosen for the hands: `--wild` and the tile `--indicator` points to.
 TileMask wild_choice(const GlobalOptions& global, const RuleSet& rules) {
-  if (global.wild.empty()) return 0;
+  TileMask wild = 0;
   try {
-    return parse_wild_choice(global.wild, rules);
+    if (!global.wild.empty()) wild |= parse_wild_choice(global.wild, rules);
   } catch (const NotationError& error) {
     throw Error(std::string("--wild: ") + error.what());
   }
+  try {
+    if (!global.indicator.empty()) wild |= parse_indicator(global.indicator, rules);
+  } catch (const NotationError& error) {
+    throw Error(std::string("--indicator: ") + error.what());
+  }
+  return wild;
+}
+
+/// Reads `--visible` into the analyzer options.
+void read_visible(const GlobalOptions& global, const RuleSet& rules, AnalyzerOptions& options) {
+  if (!global.has_visible) return;
+  try {
+    options.visible = parse_visible(global.visible, rules);
+  } catch (const NotationError& error) {
+    throw Error(std::string("--visible: ") + error.what());
+  }
+  options.has_visible = true;
 }
 
 /// Prints a hand error with a caret under the column it names.
@@ -66,24 +86,54 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
     const AnalyzerRegistry registry = builtin_analyzers();
     AnalyzerOptions options;
     options.limit = limit;
-    const auto win = registry.create("win", rules, options);
-    const auto interpretations = registry.create("interpretations", rules, options);
+    read_visible(global, rules, options);
     const Hand& hand = analysis.hand();
-    (void)analysis.decomposition();  // a hand that cannot be analysed fails before any output
+    const int size = hand.size(rules);
+    if (size % 3 == 0) {
+      throw AnalysisError("hand holds " + std::to_string(size) +
+                          " tiles; analyze needs a complete hand of 3n+2 tiles or a hand of 3n+1 "
+                          "tiles, one short");
+    }
+    const bool complete_size = size % 3 == 2;
+    // Everything is computed before anything is printed, so a hand that cannot be analysed fails
+    // with its error alone.
+    const bool wins = complete_size && analysis.decomposition().wins();
+    const auto shanten = registry.create("shanten", rules, options);
     if (format == OutputFormat::json) {
       nlohmann::json out = {{"hand", format_hand(hand, rules)}, {"rules", rules.name()}};
-      win->write_json(analysis, out);
-      interpretations->write_json(analysis, out);
+      if (complete_size) {
+        registry.create("win", rules, options)->write_json(analysis, out);
+        registry.create("interpretations", rules, options)->write_json(analysis, out);
+      } else {
+        out["tiles"] = size;
+        out["wildcards"] = hand.wildcard_count();
+      }
+      if (!wins) {
+        // "by_form" is taken by the interpretation counts: shanten by form is "shanten_by_form".
+        nlohmann::json fields = nlohmann::json::object();
+        shanten->write_json(analysis, fields);
+        out["shanten"] = fields["shanten"];
+        out["shanten_by_form"] = fields["by_form"];
+        if (fields.contains("improving")) out["improving"] = fields["improving"];
+      }
+      if (!complete_size) registry.create("waits", rules, options)->write_json(analysis, out);
       std::cout << out.dump(2) << '\n';
       return 0;
     }
-    std::cout << "rules            " << rules.name() << '\n'
-              << "hand             " << format_hand(hand, rules) << "  "
-              << format_hand_unicode(hand, rules) << '\n'
-              << "tiles            " << hand.size(rules) << " (wildcards "
-              << hand.wildcard_count() << ")\n";
-    win->write_text(analysis, std::cout);
-    interpretations->write_text(analysis, std::cout);
+    std::ostringstream text;
+    text << "rules            " << rules.name() << '\n'
+         << "hand             " << format_hand(hand, rules) << "  "
+         << format_hand_unicode(hand, rules) << '\n'
+         << "tiles            " << size << " (wildcards " << hand.wildcard_count() << ")\n";
+    if (complete_size) {
+      registry.create("win", rules, options)->write_text(analysis, text);
+      if (!wins) shanten->write_text(analysis, text);
+      registry.create("interpretations", rules, options)->write_text(analysis, text);
+    } else {
+      shanten->write_text(analysis, text);
+      registry.create("waits", rules, options)->write_text(analysis, text);
+    }
+    std::cout << text.str();
     return 0;
   });
 }
@@ -95,6 +145,7 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
     const TileMask wild = wild_choice(global, rules);
     AnalyzerOptions options;
     options.limit = limit;
+    read_visible(global, rules, options);
     const auto analyzer = builtin_analyzers().create(op, rules, options);
     std::ifstream file;
     if (!input.empty() && input != "-") {

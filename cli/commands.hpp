@@ -9,8 +9,11 @@ namespace meldgraph::cli {
 
 /// Options shared by every subcommand.
 struct GlobalOptions {
-  std::string rules;  ///< built-in name or file; empty: the default rule set
-  std::string wild;   ///< per-hand wildcard tiles (`--wild 5m`); empty: none
+  std::string rules;    ///< built-in name or file; empty: the default rule set
+  std::string wild;       ///< per-hand wildcard tiles (`--wild 5m`); empty: none
+  std::string indicator;  ///< indicator tile choosing the wildcard (`--indicator 4m`); empty: none
+  std::string visible;  ///< tiles seen elsewhere (`--visible 1m1m5z`), when `has_visible`
+  bool has_visible = false;
 };
 
 enum class OutputFormat { text, json, dot };

@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <vector>
 
 #include "commands.hpp"
 
@@ -15,6 +16,19 @@ int run(int argc, char** argv) {
   app.add_option("--rules", global.rules, "built-in rule set name or rule file (default: laizi)");
   app.add_option("--wild", global.wild, "wildcard tiles chosen for this hand, e.g. 5m")
       ->type_name("TILES");
+  app.add_option("--indicator", global.indicator,
+                 "indicator tile: the next tile in its cycle is wild, e.g. 4m makes 5m wild")
+      ->type_name("TILE");
+  // Tiles seen elsewhere; accepted before the command or after `analyze` / `batch`.
+  std::vector<CLI::Option*> visible_options;
+  const auto add_visible = [&](CLI::App* command) {
+    visible_options.push_back(
+        command
+            ->add_option("--visible", global.visible,
+                         "tiles seen elsewhere, e.g. 1m1m5z: waits count the copies left")
+            ->type_name("TILES"));
+  };
+  add_visible(&app);
 
   const std::map<std::string, OutputFormat> text_json{{"text", OutputFormat::text},
                                                       {"json", OutputFormat::json}};
@@ -25,18 +39,21 @@ int run(int argc, char** argv) {
   OutputFormat format = OutputFormat::text;
   std::uint64_t limit = 1000;
 
-  CLI::App* analyze = app.add_subcommand("analyze", "win, forms and every interpretation");
+  CLI::App* analyze = app.add_subcommand(
+      "analyze", "win, forms and every interpretation; shanten and waits of a hand one tile short");
   analyze->add_option("hand", hand, "hand in MPSZ notation, e.g. 111222333m456p11s")->required();
   analyze->add_option("--format", format, "text or json")
       ->transform(CLI::CheckedTransformer(text_json, CLI::ignore_case));
   analyze->add_option("--limit", limit, "most interpretations to list (0: all)");
+  add_visible(analyze);
 
   std::string op;
   std::string input;
   CLI::App* batch = app.add_subcommand("batch", "one hand per line in, one JSON object out");
-  batch->add_option("--op", op, "win or interpretations")->required();
+  batch->add_option("--op", op, "win, interpretations, waits or shanten")->required();
   batch->add_option("--input", input, "file of hands, one per line (default: standard input)");
   batch->add_option("--limit", limit, "most interpretations to list per hand (0: all)");
+  add_visible(batch);
 
   OutputFormat graph_format = OutputFormat::dot;
   CLI::App* graph = app.add_subcommand("graph", "the meld-decomposition graph");
@@ -60,6 +77,9 @@ int run(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
 
+  for (const CLI::Option* option : visible_options) {
+    if (option->count() > 0) global.has_visible = true;
+  }
   if (analyze->parsed()) return meldgraph::cli::run_analyze(global, hand, format, limit);
   if (batch->parsed()) return meldgraph::cli::run_batch(global, op, input, limit);
   if (graph->parsed()) return meldgraph::cli::run_graph(global, hand, graph_format);

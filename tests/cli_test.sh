@@ -37,7 +37,7 @@ expect analyze-basic-wild 1 'does not let a hand choose' -- "$bin" --rules basic
 expect analyze-badsuit 1 "unknown suit 'x' at column 5" -- "$bin" analyze 1234x
 expect analyze-caret 1 '^      \^$' -- "$bin" analyze 1234x
 expect analyze-fifth 1 '5th copy of 1m.* at column 5' -- "$bin" analyze 11111m123p456s11z
-expect analyze-size 1 'hand holds 13 tiles' -- "$bin" analyze 123m456p789s1122z
+expect analyze-size 1 'hand holds 12 tiles' -- "$bin" analyze 123m456p789s112z
 expect analyze-badformat 2 'format' -- "$bin" analyze 11m --format xml
 expect analyze-missing 2 'hand' -- "$bin" analyze
 expect no-command 2 'subcommand' -- "$bin"
@@ -78,6 +78,41 @@ expect batch-interp 0 '"by_form":\{"four_wildcards":0,"seven_pairs":1,"standard"
 expect batch-stdin 0 '"win":true' -- bash -c "echo 11m | \"$bin\" --rules basic batch --op win"
 expect batch-badop 1 "unknown analyzer 'nope'" -- "$bin" batch --op nope --input hands.txt
 expect batch-noinput 1 "cannot open input file" -- "$bin" batch --op win --input missing.txt
+
+# Hands one tile short: shanten, waits with the copies left, improving tiles; --visible.
+expect short-shanten 0 '^shanten +0 ready \(standard 0' -- "$bin" analyze 1112345678999m
+expect short-waits 0 '^waits +9 kinds, 23 tiles left$' -- "$bin" analyze 1112345678999m
+expect short-wait-line 0 '^  1m  .*  1 left  standard$' -- "$bin" analyze 1112345678999m
+expect short-wildcard 0 '^wildcard draw +completes \(standard\)$' -- "$bin" analyze 1112345678999m
+expect short-improving 0 '^improving +9 kinds, 23 tiles left: 1m\(1\) 2m\(3\)' -- "$bin" analyze 1112345678999m
+expect short-fifth 0 '^shanten +1 \(standard 1, ' -- "$bin" analyze 1111m234p567p789p
+expect short-nowait 0 '^waits +none$' -- "$bin" analyze 1111m234p567p789p
+expect short-json 0 '"remaining_total": 23' -- "$bin" analyze 1112345678999m --format json
+expect short-json-forms 0 '"shanten_by_form"' -- "$bin" analyze 1112345678999m --format json
+expect short-json-wild 0 '"wildcard_completes": true' -- "$bin" analyze 1112345678999m --format json
+expect short-basic-nowild 0 '^absent$' -- bash -c "\"$bin\" --rules basic analyze 1112345678999m --format json | grep -q wildcard_completes || echo absent"
+expect nowin-shanten 0 '^shanten +1 \(standard 1, ' -- "$bin" analyze 123m456p789s13577z
+expect nowin-shanten-json 0 '"shanten": 1' -- "$bin" analyze 123m456p789s13577z --format json
+expect visible-global 0 '^waits +9 kinds, 19 tiles left$' -- "$bin" --visible 1m5m5m9m analyze 1112345678999m
+expect visible-after 0 '^  5m  .*  1 left  standard$' -- "$bin" analyze 1112345678999m --visible '1m 55m 9m'
+expect visible-bad 1 "--visible: unknown suit 'x' at column 2" -- "$bin" --visible 1x analyze 1112345678999m
+expect visible-fifth 1 'more visible copies of 1m' -- "$bin" --visible 11111m analyze 1112345678999m
+expect declared-waits 0 '^  4s  .*  4 left  standard$' -- "$bin" analyze '[777z]123m456p11s23s'
+printf '1112345678999m\n1111m234p567p789p\n111222333m456p11s\n' > short.txt
+expect batch-waits 0 '^\{"hand":"1112345678999m","remaining_total":23,"waits":\[\{"forms":\["standard"\],"remaining":1,"tile":"1m"\}' -- "$bin" batch --op waits --input short.txt
+expect batch-waits-size 0 '^\{"error":"hand holds 14 tiles; waits and improving tiles need 3n\+1 tiles' -- "$bin" batch --op waits --input short.txt
+expect batch-shanten 0 '^\{"by_form":\{"four_wildcards":3,"seven_pairs":3,"standard":1,"thirteen_orphans":10\},"hand":"1111m234p567p789p","improving":\[' -- "$bin" batch --op shanten --input short.txt
+expect batch-shanten-complete 0 '^\{"by_form":\{.*"standard":-1.*\},"hand":"111222333m456p11s","shanten":-1\}$' -- "$bin" batch --op shanten --input short.txt
+expect batch-visible 0 '"remaining_total":19' -- "$bin" batch --op waits --input short.txt --visible 1m5m5m9m
+
+cat > ind.yaml <<'YAML'
+name: ind
+extends: laizi
+wildcards: {indicator: {cycle: group}}
+YAML
+expect indicator 0 'win +yes' -- "$bin" --rules ./ind.yaml --indicator 4m analyze 123456789p11z455m
+expect indicator-none 1 'does not choose wildcards by an indicator' -- "$bin" --indicator 4m analyze 11m
+expect indicator-bad 1 "unknown suit 'x'" -- "$bin" --rules ./ind.yaml --indicator 4x analyze 11m
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -352,7 +352,7 @@ tiles:
     {"extends not a name", "name: t\nextends: [basic]\n", "case.yaml:2:10",
      "expected a rule set name or file for 'extends'"},
     {"extends unknown built-in", "name: t\nextends: classic\n", "case.yaml:2:10",
-     "unknown rule set 'classic' (built-in: basic, laizi)"},
+     "unknown rule set 'classic' (built-in: basic, laizi, riichi)"},
     {"extends missing file", "name: t\nextends: no/such/file.yaml\n", "case.yaml:2:10",
      "cannot open rule file 'no/such/file.yaml'"},
 };
@@ -373,7 +373,7 @@ TEST_CASE("rule errors name origin, line, column and key", "[rules]") {
 TEST_CASE("unknown built-in and missing file", "[rules]") {
   REQUIRE_THROWS_AS(meldgraph::load_rules("foo"), RuleError);
   REQUIRE_THROWS_WITH(meldgraph::load_rules("foo"),
-                      "unknown rule set 'foo' (built-in: basic, laizi)");
+                      "unknown rule set 'foo' (built-in: basic, laizi, riichi)");
   REQUIRE_THROWS_AS(meldgraph::load_rules("x.yaml"), RuleError);
   REQUIRE_THROWS_WITH(meldgraph::load_rules("x.yaml"), "cannot open rule file 'x.yaml'");
   REQUIRE_THROWS_WITH(meldgraph::load_rules("missing/dir/rules.yml"),

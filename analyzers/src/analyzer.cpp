@@ -2,6 +2,8 @@
 
 #include "meldgraph/analyzers/analyzer.hpp"
 #include "meldgraph/analyzers/interpretations_analyzer.hpp"
+#include "meldgraph/analyzers/shanten_analyzer.hpp"
+#include "meldgraph/analyzers/waits_analyzer.hpp"
 #include "meldgraph/analyzers/win_analyzer.hpp"
 #include "meldgraph/error.hpp"
 
@@ -52,6 +54,10 @@ AnalyzerRegistry builtin_analyzers() {
                &make<WinAnalyzer>);
   registry.add("interpretations", "every reading of a complete hand, counted and listed",
                &make<InterpretationsAnalyzer>);
+  registry.add("waits", "the tiles that complete a hand one tile short, and the copies left",
+               &make<WaitsAnalyzer>);
+  registry.add("shanten", "the fewest exchanges to ready or complete, and the improving tiles",
+               &make<ShantenAnalyzer>);
   return registry;
 }
 

@@ -3,6 +3,7 @@
 /// complete, under any rule set, with wildcards and declared melds.
 
 #include <cstddef>
+#include <string_view>
 #include <vector>
 
 #include "meldgraph/hand.hpp"
@@ -17,11 +18,16 @@ struct FormShanten {
 };
 
 /// The fewest tile exchanges that make the hand ready (0) or complete (-1): the minimum, over
-/// every complete hand W the rules allow (no tile beyond its copies, counting the tiles held),
-/// of the tiles W needs that the hand lacks, less one.
+/// every complete hand W the rules allow (the same declared melds; no tile beyond its copies,
+/// counting the tiles held; the form's pair and wildcard rules), of the tiles W needs that the
+/// hand lacks, less one. Wildcards held fill any slot they may; drawing a wildcard is not counted,
+/// except by the `wildcards` form (N wildcards win at once), which is about drawing them.
+/// docs/analysis.md has the details.
 struct ShantenResult {
-  int shanten = 0;                   ///< minimum over `by_form`
-  std::vector<FormShanten> by_form;  ///< each enabled form that can apply to the hand's size
+  int shanten = 0;  ///< minimum over `by_form`
+  /// Each enabled form that can apply to the hand's size and that exchanging natural tiles can
+  /// complete, in rule-set order.
+  std::vector<FormShanten> by_form;
 };
 
 /// Hand of 3n+1 or 3n+2 tiles (a declared meld counts three), 1 to rules.hand_tiles() tiles.
@@ -46,7 +52,9 @@ struct Waits {
 };
 
 /// Waits of a hand of 3n+1 tiles; `visible` (may be null) counts tiles seen elsewhere.
-/// A tile of which the hand holds every copy is a wait only under `hand.exhausted_waits`.
+/// A tile of which the hand holds every copy is a wait only under `hand.exhausted_waits`; tiles of
+/// a wild kind are never waits (drawing one draws a wildcard). Throws AnalysisError for other
+/// sizes. A tile completes a form exactly when the hand plus that tile has an interpretation in it.
 [[nodiscard]] Waits compute_waits(const RuleSet& rules, const Hand& hand,
                                   const TileCounts* visible);
 
@@ -56,11 +64,13 @@ struct Improvement {
   int remaining = 0;  ///< copies not held and not visible
 };
 
-/// Tiles whose draw lowers the shanten of a 3n+1 hand, in tile order.
+/// Tiles whose draw lowers the shanten of a 3n+1 hand, in tile order: natural tiles of which some
+/// copy is not held. Throws AnalysisError for other sizes.
 [[nodiscard]] std::vector<Improvement> improving_tiles(const RuleSet& rules, const Hand& hand,
                                                        const TileCounts* visible);
 
-/// Reads tiles seen elsewhere (`1m1m5z`, spaces allowed) into counts; throws NotationError.
+/// Reads tiles seen elsewhere (`1m1m5z`, spaces allowed, red fives as fives) into counts; throws
+/// NotationError naming the column for a joker, an unknown tile or more copies than the set holds.
 [[nodiscard]] TileCounts parse_visible(std::string_view text, const RuleSet& rules);
 
 }  // namespace meldgraph

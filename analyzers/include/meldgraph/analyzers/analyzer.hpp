@@ -39,6 +39,10 @@ class HandAnalysis {
 struct AnalyzerOptions {
   /// Most interpretations to list per hand; 0 lists all of them.
   std::uint64_t limit = 1000;
+  /// Tiles seen elsewhere (discards, other players' melds), by kind, when `has_visible`: waits and
+  /// improving tiles then count the copies neither held nor seen. Read with parse_visible.
+  TileCounts visible{};
+  bool has_visible = false;
 };
 
 class Analyzer {

@@ -1,0 +1,65 @@
+#include "meldgraph/analyzers/shanten_analyzer.hpp"
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+
+#include "meldgraph/shanten.hpp"
+
+namespace meldgraph {
+
+ShantenAnalyzer::ShantenAnalyzer(const RuleSet& /*rules*/, const AnalyzerOptions& options)
+    : visible_(options.visible), has_visible_(options.has_visible) {}
+
+namespace {
+
+bool is_short(const HandAnalysis& analysis) {
+  return analysis.hand().size(analysis.rules()) % 3 == 1;
+}
+
+}  // namespace
+
+void ShantenAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
+  const RuleSet& rules = analysis.rules();
+  const ShantenResult result = compute_shanten(rules, analysis.hand());
+  nlohmann::json by_form = nlohmann::json::object();
+  for (const FormShanten& form : result.by_form) {
+    by_form[rules.forms()[form.form].name] = form.shanten;
+  }
+  out["shanten"] = result.shanten;
+  out["by_form"] = by_form;
+  if (is_short(analysis)) {
+    nlohmann::json improving = nlohmann::json::array();
+    for (const Improvement& tile : improving_tiles(rules, analysis.hand(), visible())) {
+      improving.push_back({{"tile", rules.tile(tile.tile).code}, {"remaining", tile.remaining}});
+    }
+    out["improving"] = improving;
+  }
+}
+
+void ShantenAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
+  const RuleSet& rules = analysis.rules();
+  const ShantenResult result = compute_shanten(rules, analysis.hand());
+  std::string by_form;
+  for (const FormShanten& form : result.by_form) {
+    if (!by_form.empty()) by_form += ", ";
+    by_form += rules.forms()[form.form].name + ' ' + std::to_string(form.shanten);
+  }
+  out << "shanten          " << result.shanten;
+  if (result.shanten == -1) out << " complete";
+  if (result.shanten == 0) out << " ready";
+  out << " (" << by_form << ")\n";
+  if (!is_short(analysis)) return;
+  const std::vector<Improvement> improving = improving_tiles(rules, analysis.hand(), visible());
+  int total = 0;
+  std::string tiles;
+  for (const Improvement& tile : improving) {
+    total += tile.remaining;
+    tiles += ' ' + rules.tile(tile.tile).code + '(' + std::to_string(tile.remaining) + ')';
+  }
+  out << "improving        " << improving.size() << " kinds, " << total << " tiles left";
+  if (!tiles.empty()) out << ':' << tiles;
+  out << '\n';
+}
+
+}  // namespace meldgraph

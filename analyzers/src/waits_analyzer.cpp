@@ -1,0 +1,73 @@
+#include "meldgraph/analyzers/waits_analyzer.hpp"
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+
+#include "meldgraph/shanten.hpp"
+
+namespace meldgraph {
+
+WaitsAnalyzer::WaitsAnalyzer(const RuleSet& /*rules*/, const AnalyzerOptions& options)
+    : visible_(options.visible), has_visible_(options.has_visible) {}
+
+namespace {
+
+nlohmann::json form_names(const std::vector<std::size_t>& forms, const RuleSet& rules) {
+  nlohmann::json names = nlohmann::json::array();
+  for (const std::size_t form : forms) names.push_back(rules.forms()[form].name);
+  return names;
+}
+
+std::string joined_names(const std::vector<std::size_t>& forms, const RuleSet& rules) {
+  std::string names;
+  for (const std::size_t form : forms) {
+    if (!names.empty()) names += ", ";
+    names += rules.forms()[form].name;
+  }
+  return names;
+}
+
+}  // namespace
+
+void WaitsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
+  const RuleSet& rules = analysis.rules();
+  const Waits waits = compute_waits(rules, analysis.hand(), visible());
+  nlohmann::json tiles = nlohmann::json::array();
+  for (const WaitTile& tile : waits.tiles) {
+    tiles.push_back({{"tile", rules.tile(tile.tile).code},
+                     {"forms", form_names(tile.forms, rules)},
+                     {"remaining", tile.remaining}});
+  }
+  out["waits"] = tiles;
+  out["remaining_total"] = waits.remaining_total;
+  if (waits.wildcards_exist) {
+    out["wildcard_completes"] = waits.wildcard_completes;
+    out["wildcard_forms"] = form_names(waits.wildcard_forms, rules);
+  }
+}
+
+void WaitsAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
+  const RuleSet& rules = analysis.rules();
+  const Waits waits = compute_waits(rules, analysis.hand(), visible());
+  out << "waits            ";
+  if (waits.tiles.empty()) {
+    out << "none\n";
+  } else {
+    out << waits.tiles.size() << " kinds, " << waits.remaining_total << " tiles left\n";
+    for (const WaitTile& tile : waits.tiles) {
+      const TileInfo& info = rules.tile(tile.tile);
+      out << "  " << info.code << "  " << info.glyph << "  " << tile.remaining << " left  "
+          << joined_names(tile.forms, rules) << '\n';
+    }
+  }
+  if (waits.wildcards_exist) {
+    out << "wildcard draw    "
+        << (waits.wildcard_completes
+                ? "completes (" + joined_names(waits.wildcard_forms, rules) + ")"
+                : std::string("does not complete"))
+        << '\n';
+  }
+}
+
+}  // namespace meldgraph
