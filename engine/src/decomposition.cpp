@@ -561,7 +561,7 @@ Decomposition::Decomposition(const RuleSet& rules, const Hand& hand)
     const FormSpec& form = rules.forms()[f];
     if (!form.enabled) continue;
     if (too_wild && form.type != FormType::wildcards) {
-      graphs_.push_back(FormGraph(std::make_shared<FormGraph::Impl>(FormGraph::Impl{{}, f, 0, 0})));
+      graphs_.emplace_back(std::make_shared<FormGraph::Impl>(FormGraph::Impl{{}, f, 0, 0}));
       continue;
     }
     graphs_.push_back(build_form_graph(rules, f, hand));
