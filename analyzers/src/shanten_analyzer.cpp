@@ -57,7 +57,8 @@ void ShantenAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out
     total += tile.remaining;
     tiles += ' ' + rules.tile(tile.tile).code + '(' + std::to_string(tile.remaining) + ')';
   }
-  out << "improving        " << improving.size() << " kinds, " << total << " tiles left";
+  out << "improving        " << improving.size() << (improving.size() == 1 ? " kind, " : " kinds, ")
+      << total << (total == 1 ? " tile left" : " tiles left");
   if (!tiles.empty()) out << ':' << tiles;
   out << '\n';
 }

@@ -54,7 +54,8 @@ void WaitsAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) 
   if (waits.tiles.empty()) {
     out << "none\n";
   } else {
-    out << waits.tiles.size() << " kinds, " << waits.remaining_total << " tiles left\n";
+    out << waits.tiles.size() << (waits.tiles.size() == 1 ? " kind, " : " kinds, ")
+        << waits.remaining_total << (waits.remaining_total == 1 ? " tile left\n" : " tiles left\n");
     for (const WaitTile& tile : waits.tiles) {
       const TileInfo& info = rules.tile(tile.tile);
       out << "  " << info.code << "  " << info.glyph << "  " << tile.remaining << " left  "
