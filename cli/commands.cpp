@@ -117,7 +117,7 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
         if (fields.contains("improving")) out["improving"] = fields["improving"];
       }
       if (!complete_size) registry.create("waits", rules, options)->write_json(analysis, out);
-      std::cout << out.dump(2) << '\n';
+      std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
       return 0;
     }
     std::ostringstream text;
@@ -164,7 +164,8 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
       } catch (const Error& error) {
         out = {{"hand", hand_text}, {"error", error.what()}};
       }
-      std::cout << out.dump() << '\n';
+      // Input lines are not trusted to be UTF-8: bad bytes become U+FFFD, the batch goes on.
+      std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
     }
     return 0;
   });

@@ -38,13 +38,21 @@ int run(int argc, char** argv) {
   std::string hand;
   OutputFormat format = OutputFormat::text;
   std::uint64_t limit = 1000;
+  // CLI11 would read "-1" into an unsigned count as a huge number.
+  const CLI::Validator not_negative(
+      [](const std::string& text) {
+        return text.find('-') == std::string::npos ? std::string()
+                                                    : std::string("must not be negative");
+      },
+      "COUNT");
 
   CLI::App* analyze = app.add_subcommand(
       "analyze", "win, forms and every interpretation; shanten and waits of a hand one tile short");
   analyze->add_option("hand", hand, "hand in MPSZ notation, e.g. 111222333m456p11s")->required();
   analyze->add_option("--format", format, "text or json")
       ->transform(CLI::CheckedTransformer(text_json, CLI::ignore_case));
-  analyze->add_option("--limit", limit, "most interpretations to list (0: all)");
+  analyze->add_option("--limit", limit, "most interpretations to list (0: all)")
+      ->check(not_negative);
   add_visible(analyze);
 
   std::string op;
@@ -52,7 +60,8 @@ int run(int argc, char** argv) {
   CLI::App* batch = app.add_subcommand("batch", "one hand per line in, one JSON object out");
   batch->add_option("--op", op, "win, interpretations, waits or shanten")->required();
   batch->add_option("--input", input, "file of hands, one per line (default: standard input)");
-  batch->add_option("--limit", limit, "most interpretations to list per hand (0: all)");
+  batch->add_option("--limit", limit, "most interpretations to list per hand (0: all)")
+      ->check(not_negative);
   add_visible(batch);
 
   OutputFormat graph_format = OutputFormat::dot;

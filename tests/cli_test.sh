@@ -114,5 +114,10 @@ expect indicator 0 'win +yes' -- "$bin" --rules ./ind.yaml --indicator 4m analyz
 expect indicator-none 1 'does not choose wildcards by an indicator' -- "$bin" --indicator 4m analyze 11m
 expect indicator-bad 1 "unknown suit 'x'" -- "$bin" --rules ./ind.yaml --indicator 4x analyze 11m
 
+expect limit-negative 2 'must not be negative' -- "$bin" analyze 11m --limit -1
+printf '11m\n\377\376\n12m\n' > bad_utf8.txt
+expect batch-bad-utf8 0 '^\{"error":"unexpected character' -- "$bin" batch --op win --input bad_utf8.txt
+expect batch-bad-utf8-goes-on 0 '^3$' -- bash -c "\"$bin\" batch --op win --input bad_utf8.txt | wc -l"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -113,7 +113,7 @@ std::string decomposition_to_json(const Decomposition& decomposition) {
   const nlohmann::json document = {{"hand", format_hand(decomposition.hand(), rules)},
                                    {"rules", rules.name()},
                                    {"forms", forms}};
-  return document.dump(2);
+  return document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace meldgraph
