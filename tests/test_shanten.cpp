@@ -125,6 +125,19 @@ forms:
   seven_pairs: {four_as_two_pairs: false}
 )";
 
+/// Three short suits where a winning hand must lack one (Sichuan's rule), with pairs that differ.
+constexpr const char* kTinySichuanYaml = R"(name: tiny_sichuan
+tiles:
+  suits:
+    - {letter: m, ranks: 1-5, sequences: true}
+    - {letter: p, ranks: 1-5, sequences: true}
+    - {letter: s, ranks: 1-5, sequences: true}
+hand: {tiles: 8, missing_suits: 1}
+forms:
+  standard: {type: melds}
+  four_pairs: {type: pairs, pairs: 4, four_as_two_pairs: false}
+)";
+
 const RuleSet& rules_named(const std::string& name) {
   static std::map<std::string, RuleSet> cache;
   if (const auto found = cache.find(name); found != cache.end()) return found->second;
@@ -132,7 +145,7 @@ const RuleSet& rules_named(const std::string& name) {
       {"tiny_capped", kTinyCappedYaml},        {"two_copies", kTwoCopiesYaml},
       {"tiny_pairs", kTinyPairsYaml},          {"tiny_no_wild_pair", kTinyNoWildPairYaml},
       {"two_five_eight", kTwoFiveEightYaml},   {"exhausted", kExhaustedYaml},
-      {"capped_distinct", kCappedDistinctYaml}};
+      {"capped_distinct", kCappedDistinctYaml}, {"tiny_sichuan", kTinySichuanYaml}};
   if (const auto text = yaml.find(name); text != yaml.end()) {
     return cache.emplace(name, load_rules_from_string(text->second, name + ".yaml")).first->second;
   }
@@ -270,7 +283,8 @@ class ReferenceShanten {
         for (const TileId t : form.set_tiles) ++demand_[t];
         for (const TileId extra : form.set_tiles) {
           ++demand_[extra];
-          if (const auto cost = price(); cost) best_ = std::min(best_, *cost);
+          const auto cost = price();
+          if (cost && lacks_enough_suits()) best_ = std::min(best_, *cost);
           --demand_[extra];
         }
         break;
@@ -302,7 +316,7 @@ class ReferenceShanten {
     const std::optional<int> cost = price();
     if (!cost || *cost >= best_) return;
     if (left == 0) {
-      best_ = *cost;
+      if (lacks_enough_suits()) best_ = *cost;
       return;
     }
     for (std::size_t i = from; i < pairs_.size(); ++i) {
@@ -313,6 +327,23 @@ class ReferenceShanten {
       demand_[t] -= 2;
       --pairs_at_[t];
     }
+  }
+
+  /// Whether the target (with the declared melds) holds no tile of at least hand.missing_suits
+  /// sequence suits.
+  [[nodiscard]] bool lacks_enough_suits() const {
+    int lacking = 0;
+    for (std::size_t s = 0; s < rules_.suits().size(); ++s) {
+      if (rules_.suits()[s].bonus || !rules_.suits()[s].sequences) continue;
+      bool present = false;
+      for (int t = 0; t < kinds_; ++t) {
+        const auto i = static_cast<std::size_t>(t);
+        if (rules_.tile(static_cast<TileId>(t)).suit != s) continue;
+        present = present || demand_[i] + declared_[i] > 0;
+      }
+      lacking += present ? 0 : 1;
+    }
+    return lacking >= rules_.missing_suits();
   }
 
   /// The exchanges that turn the hand into the target demand_, or none when the rules forbid the
@@ -1023,6 +1054,15 @@ TEST_CASE("random hands: small rule sets, every size, reference and engine", "[s
     CHECK(tally.declared > tally.hands / 5);
   }
   CHECK(tiny.four_of_a_kind > 100);
+}
+
+TEST_CASE("random hands: a suit must be missing (Sichuan's rule)", "[shanten]") {
+  const CheckOptions options;
+  const Tally tally =
+      check_random_hands("tiny_sichuan", 41, 3000, {1, 2, 4, 5, 7, 8}, 0, 1, options, 3);
+  CHECK(tally.ready > 300);
+  CHECK(tally.complete > 100);
+  CHECK(tally.declared > 300);
 }
 
 TEST_CASE("random hands: basic and laizi, reference up to 8 tiles", "[shanten]") {

@@ -423,6 +423,24 @@ class FormSearch {
   std::unordered_map<State, long, StateHash> memo_;
 };
 
+/// Whether the hand holds no tile of at least `missing_suits` sequence suits (缺一门). The rule is
+/// not combined with wildcards (the loader refuses it), so natural tiles decide.
+bool lacks_enough_suits(const RuleSet& rules, const Hand& hand) {
+  if (rules.missing_suits() == 0) return true;
+  const TileCounts held = hand.held_counts();
+  int lacking = 0;
+  for (std::size_t s = 0; s < rules.suits().size(); ++s) {
+    const SuitInfo& suit = rules.suits()[s];
+    if (suit.bonus || !suit.sequences) continue;
+    bool present = false;
+    for (TileId t = 0; t < rules.meldable_count(); ++t) {
+      present = present || (rules.tile(t).suit == s && held[t] != 0);
+    }
+    lacking += present ? 0 : 1;
+  }
+  return lacking >= rules.missing_suits();
+}
+
 /// The graph of one form, or an empty graph when the form does not apply or does not match.
 FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const Hand& hand) {
   const FormSpec& form = rules.forms()[form_index];
@@ -556,11 +574,12 @@ Decomposition::Decomposition(const RuleSet& rules, const Hand& hand)
                         "'");
   }
   const int max_in_win = rules.wildcards().max_in_win;
-  const bool too_wild = max_in_win != 0 && hand.wildcard_count() > max_in_win;
+  const bool refused = (max_in_win != 0 && hand.wildcard_count() > max_in_win) ||
+                        !lacks_enough_suits(rules, hand);
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {
     const FormSpec& form = rules.forms()[f];
     if (!form.enabled) continue;
-    if (too_wild && form.type != FormType::wildcards) {
+    if (refused && form.type != FormType::wildcards) {
       graphs_.emplace_back(std::make_shared<FormGraph::Impl>(FormGraph::Impl{{}, f, 0, 0}));
       continue;
     }

@@ -516,6 +516,7 @@ class Interpreter {
     provisional_.emplace(std::move(tiles_only));
     read_wildcards();
     read_forms();
+    check_missing_suits();
     return std::move(data_);
   }
 
@@ -661,7 +662,11 @@ class Interpreter {
     const Item* hand = root_.find("hand");
     if (hand == nullptr) return;
     const Value& map = expect_map(*hand);
-    check_keys(map, {"tiles", "exhausted_waits"}, "hand");
+    check_keys(map, {"tiles", "exhausted_waits", "missing_suits"}, "hand");
+    if (const Item* missing = map.find("missing_suits")) {
+      data_.missing_suits = static_cast<std::uint8_t>(read_int(*missing, 0, 8));
+      missing_suits_where_ = &missing->value.where;
+    }
     if (const Item* exhausted = map.find("exhausted_waits")) {
       data_.exhausted_waits = read_bool(*exhausted);
     }
@@ -735,6 +740,25 @@ class Interpreter {
       if (const Item* include = fields.find("include_indicator")) {
         rule.include_indicator = read_bool(*include);
       }
+    }
+  }
+
+  /// hand.missing_suits must leave a suit to play, and is not combined with wildcards yet: a
+  /// stand-in's suit would have to be part of the search.
+  void check_missing_suits() const {
+    if (data_.missing_suits == 0) return;
+    const auto sequence_suits = std::count_if(
+        data_.suits.begin(), data_.suits.end(),
+        [](const SuitInfo& suit) { return !suit.bonus && suit.sequences; });
+    if (data_.missing_suits >= sequence_suits) {
+      fail(*missing_suits_where_, "hand.missing_suits is " + std::to_string(data_.missing_suits) +
+                                      " but the rule set has only " +
+                                      std::to_string(sequence_suits) + " sequence suits");
+    }
+    const WildcardRules& wild = data_.wildcards;
+    if (wild.jokers > 0 || !wild.tiles.empty() || wild.per_hand || wild.indicator.enabled) {
+      fail(last_of({missing_suits_where_, wildcards_where_}),
+           "hand.missing_suits cannot be combined with wildcards yet");
     }
   }
 
@@ -918,6 +942,7 @@ class Interpreter {
   const Where* tiles_copies_where_ = nullptr;
   const Where* hand_tiles_where_ = nullptr;
   const Where* wildcards_where_ = nullptr;
+  const Where* missing_suits_where_ = nullptr;
 };
 
 RuleSet load_source(const Source& source, const std::string& name) {
@@ -1085,6 +1110,7 @@ std::string dump_rules(const RuleSet& rules) {
   out += "hand:\n";
   out += "  tiles: " + std::to_string(data.hand_tiles) + "\n";
   out += "  exhausted_waits: " + bool_text(data.exhausted_waits) + "\n";
+  out += "  missing_suits: " + std::to_string(data.missing_suits) + "\n";
 
   const WildcardRules& wild = data.wildcards;
   out += "wildcards:\n";

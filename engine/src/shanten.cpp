@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -53,6 +54,8 @@ struct Profile {
   int wildcards = 0;      ///< concealed wildcards (jokers and wild tiles)
   int concealed = 0;      ///< concealed tiles, wildcards included
   int declared_melds = 0;
+  /// Tiles the target may not hold (the suit a hand must lack); held ones are discarded.
+  TileMask excluded = 0;
 };
 
 Profile make_profile(const RuleSet& rules, const Hand& hand) {
@@ -115,6 +118,10 @@ Limits make_limits(const RuleSet& rules, const Profile& profile) {
     const int cap = std::max<int>(info.copies, held_anywhere(profile, t));
     limits.natural[t] = wild ? 0 : cap - profile.declared[t];
     limits.total[t] = !capped ? kNoLimit : wild ? info.copies : limits.natural[t];
+    if ((profile.excluded & tile_bit(t)) != 0) {
+      limits.natural[t] = 0;
+      limits.total[t] = 0;
+    }
     const TileId second = info.next;
     const TileId third = second == kNoTile ? kNoTile : rules.tile(second).next;
     limits.chow_start[t] = third != kNoTile;
@@ -361,6 +368,7 @@ bool relaxed_is_exact(const RuleSet& rules, const Profile& profile, int melds, i
   int fresh = 0;
   for (TileId t = 0; t < profile.kinds; ++t) {
     if ((profile.wild & tile_bit(t)) != 0 || held_anywhere(profile, t) != 0) continue;
+    if ((profile.excluded & tile_bit(t)) != 0) continue;
     if (rules.tile(t).copies >= 3) ++fresh;
   }
   return fresh >= 2 * melds + pairs;
@@ -584,6 +592,92 @@ class ShantenSolver {
   std::vector<FormShanten> base_;
 };
 
+/// The least shanten by form over every choice of the suits a hand must lack
+/// (hand.missing_suits): one ShantenSolver per choice, the target holding no tile of the chosen
+/// suits. Without that rule, one solver over every tile.
+class ConstrainedSolver {
+ public:
+  ConstrainedSolver(const RuleSet& rules, const Profile& profile, int target, bool draws) {
+    for (const TileMask excluded : suit_exclusions(rules, profile)) {
+      Profile choice = profile;
+      choice.excluded = excluded;
+      solvers_.emplace_back(rules, choice, target, draws);
+    }
+    std::vector<std::vector<FormShanten>> each;
+    for (const ShantenSolver& solver : solvers_) each.push_back(solver.base());
+    base_ = merge(each);
+  }
+
+  [[nodiscard]] const std::vector<FormShanten>& base() const { return base_; }
+
+  [[nodiscard]] std::vector<FormShanten> after_tile(TileId tile) {
+    std::vector<std::vector<FormShanten>> each;
+    for (ShantenSolver& solver : solvers_) each.push_back(solver.after_tile(tile));
+    return merge(each);
+  }
+
+  [[nodiscard]] std::vector<FormShanten> after_wildcard() {
+    std::vector<std::vector<FormShanten>> each;
+    for (ShantenSolver& solver : solvers_) each.push_back(solver.after_wildcard());
+    return merge(each);
+  }
+
+ private:
+  /// The tile masks of the suit choices: every set of `missing_suits` sequence suits holding no
+  /// declared tile (declared melds cannot be discarded). {0} when the rule is off.
+  static std::vector<TileMask> suit_exclusions(const RuleSet& rules, const Profile& profile) {
+    const int missing = rules.missing_suits();
+    if (missing == 0) return {0};
+    std::vector<TileMask> suits;  // tiles of each sequence suit
+    for (std::size_t s = 0; s < rules.suits().size(); ++s) {
+      const SuitInfo& suit = rules.suits()[s];
+      if (suit.bonus || !suit.sequences) continue;
+      TileMask mask = 0;
+      for (TileId t = 0; t < rules.meldable_count(); ++t) {
+        if (rules.tile(t).suit == s) mask |= tile_bit(t);
+      }
+      suits.push_back(mask);
+    }
+    std::vector<TileMask> choices;
+    const auto count = static_cast<unsigned>(suits.size());
+    for (unsigned subset = 0; subset < (1U << count); ++subset) {
+      if (std::popcount(subset) != missing) continue;
+      TileMask excluded = 0;
+      for (unsigned s = 0; s < count; ++s) {
+        if ((subset >> s & 1U) != 0) excluded |= suits[s];
+      }
+      bool declared = false;
+      for (TileId t = 0; t < profile.kinds; ++t) {
+        declared = declared || ((excluded & tile_bit(t)) != 0 && profile.declared[t] != 0);
+      }
+      if (!declared) choices.push_back(excluded);
+    }
+    return choices;
+  }
+
+  /// Per form, the least shanten over the choices, in rule-set order.
+  static std::vector<FormShanten> merge(const std::vector<std::vector<FormShanten>>& each) {
+    std::vector<FormShanten> merged;
+    for (const std::vector<FormShanten>& forms : each) {
+      for (const FormShanten& form : forms) {
+        auto known = std::find_if(merged.begin(), merged.end(),
+                                  [&](const FormShanten& m) { return m.form == form.form; });
+        if (known == merged.end()) {
+          merged.push_back(form);
+        } else {
+          known->shanten = std::min(known->shanten, form.shanten);
+        }
+      }
+    }
+    std::sort(merged.begin(), merged.end(),
+              [](const FormShanten& a, const FormShanten& b) { return a.form < b.form; });
+    return merged;
+  }
+
+  std::vector<ShantenSolver> solvers_;
+  std::vector<FormShanten> base_;
+};
+
 int minimum(const std::vector<FormShanten>& by_form) {
   int best = kUnreachable;
   for (const FormShanten& form : by_form) best = std::min(best, form.shanten);
@@ -609,7 +703,7 @@ int checked_target(const RuleSet& rules, const Hand& hand, const Profile& profil
 
 /// The base shanten by form; throws when no form can complete the hand.
 const std::vector<FormShanten>& checked_base(const RuleSet& rules, const Hand& hand,
-                                             const ShantenSolver& solver) {
+                                             const ConstrainedSolver& solver) {
   if (solver.base().empty()) {
     throw AnalysisError("no form of rule set '" + rules.name() + "' can complete a hand of " +
                         std::to_string(hand.size(rules)) + " tiles");
@@ -636,7 +730,8 @@ int column_of(std::string_view text, std::size_t pos) {
 
 ShantenResult compute_shanten(const RuleSet& rules, const Hand& hand) {
   const Profile profile = make_profile(rules, hand);
-  const ShantenSolver solver(rules, profile, checked_target(rules, hand, profile, false), false);
+  const ConstrainedSolver solver(rules, profile, checked_target(rules, hand, profile, false),
+                                 false);
   ShantenResult result;
   result.by_form = checked_base(rules, hand, solver);
   result.shanten = minimum(result.by_form);
@@ -645,7 +740,7 @@ ShantenResult compute_shanten(const RuleSet& rules, const Hand& hand) {
 
 Waits compute_waits(const RuleSet& rules, const Hand& hand, const TileCounts* visible) {
   const Profile profile = make_profile(rules, hand);
-  ShantenSolver solver(rules, profile, checked_target(rules, hand, profile, true), true);
+  ConstrainedSolver solver(rules, profile, checked_target(rules, hand, profile, true), true);
   const std::vector<FormShanten>& base = checked_base(rules, hand, solver);
   // A natural draw lowers a form's shanten by at most one, so only ready forms can complete; a
   // tile drawn beyond its copies (exhausted waits) is a hypothetical hand and is checked in full.
@@ -700,7 +795,7 @@ Waits compute_waits(const RuleSet& rules, const Hand& hand, const TileCounts* vi
 std::vector<Improvement> improving_tiles(const RuleSet& rules, const Hand& hand,
                                          const TileCounts* visible) {
   const Profile profile = make_profile(rules, hand);
-  ShantenSolver solver(rules, profile, checked_target(rules, hand, profile, true), true);
+  ConstrainedSolver solver(rules, profile, checked_target(rules, hand, profile, true), true);
   const int before = minimum(checked_base(rules, hand, solver));
   std::vector<Improvement> result;
   for (TileId t = 0; t < profile.kinds; ++t) {

@@ -101,6 +101,8 @@ class RuleSet {
     std::uint8_t hand_tiles = 14;     ///< tiles of a complete hand, 3n + 2, at most 17
     /// A tile of which the hand holds every copy still counts as a wait (engines disagree).
     bool exhausted_waits = false;
+    /// A winning hand holds no tile of at least this many sequence suits (Sichuan's 缺一门: 1).
+    std::uint8_t missing_suits = 0;
     WildcardRules wildcards;
     std::vector<FormSpec> forms;
   };
@@ -114,6 +116,7 @@ class RuleSet {
   [[nodiscard]] const std::vector<SuitInfo>& suits() const { return data_.suits; }
   [[nodiscard]] std::uint8_t hand_tiles() const { return data_.hand_tiles; }
   [[nodiscard]] bool exhausted_waits() const { return data_.exhausted_waits; }
+  [[nodiscard]] int missing_suits() const { return data_.missing_suits; }
   [[nodiscard]] const WildcardRules& wildcards() const { return data_.wildcards; }
   [[nodiscard]] const std::vector<FormSpec>& forms() const { return data_.forms; }
   [[nodiscard]] const Data& data() const { return data_; }
