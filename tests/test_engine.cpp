@@ -52,6 +52,8 @@ const RuleSet& rules_named(const std::string& name) {
         .first->second;
   }
   const std::map<std::string, std::string> custom = {
+      {"ligu", "name: ligu\nextends: basic\nwildcards: {jokers: 4}\n"
+               "forms: {standard: {enabled: false}, ligu: {type: pairs, pairs: 7, pungs: 1}}\n"},
       {"pair258", "name: pair258\nextends: basic\n"
                   "forms: {standard: {pair_tiles: \"258m258p258s\"}}\n"},
       {"pair_natural", "name: pair_natural\nextends: basic\nwildcards: {jokers: 8}\n"
@@ -151,6 +153,14 @@ TEST_CASE("interpretation counts of classic hands", "[engine]") {
       // 1123m*: 11m {1}23m, 11m 23{4}m, 1{1}m 123m; the last has a wildcard in its pair.
       {"jokers", "1123m*", {{"standard", 3}}},
       {"pair_none", "1123m*", {{"standard", 2}}},
+      // 嚦咕嚦咕: one pung and seven pairs in 17 tiles.
+      {"ligu", "111m22m33m44m55m66m77m88m", {{"ligu", 1}}},
+      // 1111 is a pung and a single, or two pairs (then no pung): no reading.
+      {"ligu", "1111m22m33m44m55m66m77m8m", {}},
+      // 222 the pung, 1111 two pairs.
+      {"ligu", "1111m222m33m44m55m66m77m", {{"ligu", 1}}},
+      // The joker pairs the 8m; 111m stays the pung (as pairs 11 1{1} there would be eight pairs).
+      {"ligu", "111m22m33m44m55m66m77m8m*", {{"ligu", 1}}},
       // Three-player set: 1m and 9m only, no chows in characters.
       {"sanma", "111m999m11p", {{"standard", 1}}},
   };

@@ -126,6 +126,22 @@ forms:
 )";
 
 /// Three short suits where a winning hand must lack one (Sichuan's rule), with pairs that differ.
+/// A small set with 嚦咕嚦咕-like forms: one pung and four pairs in 11 tiles, pairs that may repeat
+/// or must differ, beside the standard form.
+constexpr const char* kTinyLiguYaml = R"(name: tiny_ligu
+tiles:
+  copies: 4
+  suits:
+    - {letter: m, ranks: 1-6, sequences: true}
+    - {letter: z, ranks: 1-3}
+wildcards: {jokers: 4}
+hand: {tiles: 11}
+forms:
+  standard: {type: melds}
+  ligu: {type: pairs, pairs: 4, pungs: 1}
+  ligu_distinct: {type: pairs, pairs: 4, pungs: 1, four_as_two_pairs: false}
+)";
+
 constexpr const char* kTinySichuanYaml = R"(name: tiny_sichuan
 tiles:
   suits:
@@ -145,7 +161,8 @@ const RuleSet& rules_named(const std::string& name) {
       {"tiny_capped", kTinyCappedYaml},        {"two_copies", kTwoCopiesYaml},
       {"tiny_pairs", kTinyPairsYaml},          {"tiny_no_wild_pair", kTinyNoWildPairYaml},
       {"two_five_eight", kTwoFiveEightYaml},   {"exhausted", kExhaustedYaml},
-      {"capped_distinct", kCappedDistinctYaml}, {"tiny_sichuan", kTinySichuanYaml}};
+      {"capped_distinct", kCappedDistinctYaml}, {"tiny_sichuan", kTinySichuanYaml},
+      {"tiny_ligu", kTinyLiguYaml}};
   if (const auto text = yaml.find(name); text != yaml.end()) {
     return cache.emplace(name, load_rules_from_string(text->second, name + ".yaml")).first->second;
   }
@@ -273,8 +290,8 @@ class ReferenceShanten {
         break;
       }
       case FormType::pairs:
-        if (2 * form.pairs != target_ || !whole_hand) return std::nullopt;
-        choose_pairs(0, form.pairs, form.four_as_two_pairs);
+        if (2 * form.pairs + 3 * form.pungs != target_ || !whole_hand) return std::nullopt;
+        choose_pungs(0, form.pungs, form.pairs, form.four_as_two_pairs);
         break;
       case FormType::set:
         if (static_cast<int>(form.set_tiles.size()) + 1 != target_ || !whole_hand) {
@@ -307,6 +324,21 @@ class ReferenceShanten {
       for (const int t : pungs_and_chows_[i]) ++demand_[static_cast<std::size_t>(t)];
       choose_melds(i, left - 1, pairs);
       for (const int t : pungs_and_chows_[i]) --demand_[static_cast<std::size_t>(t)];
+    }
+  }
+
+  /// Adds `left` more pungs (tiles from `from` up, repeats allowed), then `pairs` pairs.
+  void choose_pungs(int from, int left, int pairs, bool repeat) {
+    const std::optional<int> cost = price();
+    if (!cost || *cost >= best_) return;
+    if (left == 0) {
+      choose_pairs(0, pairs, repeat);
+      return;
+    }
+    for (int t = from; t < kinds_; ++t) {
+      demand_[static_cast<std::size_t>(t)] += 3;
+      choose_pungs(t, left - 1, pairs, repeat);
+      demand_[static_cast<std::size_t>(t)] -= 3;
     }
   }
 
@@ -1063,6 +1095,14 @@ TEST_CASE("random hands: a suit must be missing (Sichuan's rule)", "[shanten]") 
   CHECK(tally.ready > 300);
   CHECK(tally.complete > 100);
   CHECK(tally.declared > 300);
+}
+
+TEST_CASE("random hands: pungs beside pairs (嚦咕嚦咕)", "[shanten]") {
+  const CheckOptions options;
+  const Tally tally = check_random_hands("tiny_ligu", 51, 1500, {8, 10, 11}, 3, 0, options, 3);
+  CHECK(tally.ready > 150);
+  CHECK(tally.complete > 50);
+  CHECK(tally.wildcard_waits > 50);
 }
 
 TEST_CASE("random hands: basic and laizi, reference up to 8 tiles", "[shanten]") {

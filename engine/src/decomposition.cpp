@@ -86,6 +86,8 @@ constexpr Template kTemplates[] = {
     {GroupKind::chow, -1, "WNN"}, {GroupKind::chow, -1, "WNW"}, {GroupKind::chow, -2, "WWN"},
 };
 constexpr std::uint8_t kTemplateCount = sizeof(kTemplates) / sizeof(kTemplates[0]);
+/// Order key of the first pung template (templates 0-1 are pairs, 2-4 pungs).
+constexpr int kFirstPungKey = 2 * 8;
 
 /// Capacity of a tile for abstract groups when wildcards may exceed copies: more than any group
 /// combination of one hand can use.
@@ -207,16 +209,20 @@ class FormSearch {
          ++index) {
       const Template& shape = kTemplates[index];
       const bool is_pair = shape.kind == GroupKind::pair;
-      if (is_pair ? state.pairs == 0 : (state.melds == 0 || pairs_only)) continue;
-      if (is_pair && !pair_allowed(lowest, shape)) continue;
+      // Pairs forms take pungs (嚦咕嚦咕) but never chows.
+      const bool allowed = is_pair ? state.pairs > 0
+                                   : state.melds > 0 && (!pairs_only || shape.kind == GroupKind::pung);
+      if (!allowed || (is_pair && !pair_allowed(lowest, shape))) continue;
       Child base{Group{}, state};
       if (!apply_template(shape, lowest, base)) continue;
-      if (pairs_only && !form_.four_as_two_pairs && base.state.remaining[lowest] != 0) continue;
+      // Pairs that must differ: after a pair, only pungs may still take this tile.
+      const bool one_pair_here = pairs_only && is_pair && !form_.four_as_two_pairs;
       for (Child& child : with_winning_variants(base)) {
         const int key = index * 8 + child.group.winning_slot() + 1;
         if (key < state.min_key) continue;
+        const int next_key = one_pair_here ? std::max(key, kFirstPungKey) : key;
         child.state.min_key =
-            static_cast<std::uint8_t>(child.state.remaining[lowest] != 0 ? key : 0);
+            static_cast<std::uint8_t>(child.state.remaining[lowest] != 0 ? next_key : 0);
         out.push_back(child);
       }
     }
@@ -338,32 +344,42 @@ class FormSearch {
       // Distinct pairs may not repeat a tile some other pair already holds.
       if (distinct_pairs && used > 0) capacity[t] = 0;
     }
+    const bool chows = form_.type != FormType::pairs;
     if (distinct_pairs) {
+      // Pairs on kinds no natural tile holds; pungs (if any) anywhere there is room.
       int free_kinds = 0;
       for (TileId t = 0; t < meldable_; ++t) free_kinds += capacity[t] >= 2 ? 1 : 0;
-      return free_kinds >= state.pairs;
+      if (free_kinds < state.pairs) return false;
+      if (state.melds == 0) return true;
+      for (TileId t = 0; t < meldable_; ++t) {
+        const int used = naturals_[t] + state.standins[t];
+        capacity[t] = static_cast<std::uint8_t>(
+            track_standins_ ? std::max(0, rules_.tile(t).copies - used) : kUncappedCapacity);
+      }
+      return can_fill(capacity, 0, state.melds, 0, chows);
     }
-    return can_fill(capacity, 0, state.melds, state.pairs);
+    return can_fill(capacity, 0, state.melds, state.pairs, chows);
   }
 
-  /// Whether `melds` melds and `pairs` pairs fit in `capacity`, using tiles from `from` upwards.
-  bool can_fill(TileCounts& capacity, TileId from, int melds, int pairs) const {
+  /// Whether `melds` melds (pungs, and chows when `chows`) and `pairs` pairs fit in `capacity`,
+  /// using tiles from `from` upwards.
+  bool can_fill(TileCounts& capacity, TileId from, int melds, int pairs, bool chows) const {
     if (melds == 0 && pairs == 0) return true;
     for (TileId t = from; t < meldable_; ++t) {
       if (capacity[t] == 0) continue;
       if (melds > 0 && capacity[t] >= 3) {
         capacity[t] = static_cast<std::uint8_t>(capacity[t] - 3);
-        const bool ok = can_fill(capacity, t, melds - 1, pairs);
+        const bool ok = can_fill(capacity, t, melds - 1, pairs, chows);
         capacity[t] = static_cast<std::uint8_t>(capacity[t] + 3);
         if (ok) return true;
       }
       const TileId second = rules_.tile(t).next;
       const TileId third = second == kNoTile ? kNoTile : rules_.tile(second).next;
-      if (melds > 0 && third != kNoTile && capacity[second] > 0 && capacity[third] > 0) {
+      if (chows && melds > 0 && third != kNoTile && capacity[second] > 0 && capacity[third] > 0) {
         --capacity[t];
         --capacity[second];
         --capacity[third];
-        const bool ok = can_fill(capacity, t, melds - 1, pairs);
+        const bool ok = can_fill(capacity, t, melds - 1, pairs, chows);
         ++capacity[t];
         ++capacity[second];
         ++capacity[third];
@@ -372,7 +388,7 @@ class FormSearch {
       const bool pair_tile = form_.pair_tiles == 0 || (form_.pair_tiles & tile_bit(t)) != 0;
       if (pairs > 0 && pair_tile && capacity[t] >= 2) {
         capacity[t] = static_cast<std::uint8_t>(capacity[t] - 2);
-        const bool ok = can_fill(capacity, t, melds, pairs - 1);
+        const bool ok = can_fill(capacity, t, melds, pairs - 1, chows);
         capacity[t] = static_cast<std::uint8_t>(capacity[t] + 2);
         if (ok) return true;
       }
@@ -483,6 +499,7 @@ FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const H
       break;
     case FormType::pairs:
       root.pairs = form.pairs;
+      root.melds = form.pungs;
       break;
     case FormType::set: {
       TileMask set_mask = 0;

@@ -89,7 +89,7 @@ RuleSet::RuleSet(Data data) : data_(std::move(data)) {
   for (FormSpec& form : data_.forms) {
     switch (form.type) {
       case FormType::pairs:
-        form.hand_tiles = static_cast<std::uint8_t>(2 * form.pairs);
+        form.hand_tiles = static_cast<std::uint8_t>(2 * form.pairs + 3 * form.pungs);
         break;
       case FormType::set:
         form.hand_tiles = static_cast<std::uint8_t>(form.set_tiles.size() + 1);

@@ -800,7 +800,7 @@ class Interpreter {
                  path);
     } else if (type_name == "pairs") {
       form.type = FormType::pairs;
-      check_keys(map, {"type", "enabled", "wildcards", "pairs", "four_as_two_pairs",
+      check_keys(map, {"type", "enabled", "wildcards", "pairs", "pungs", "four_as_two_pairs",
                        "pair_wildcards"},
                  path);
     } else if (type_name == "set") {
@@ -887,7 +887,9 @@ class Interpreter {
         if (const Item* four = map.find("four_as_two_pairs")) {
           form.four_as_two_pairs = read_bool(*four);
         }
-        check_size(2 * form.pairs, pairs);
+        const Item* pungs = map.find("pungs");
+        if (pungs != nullptr) form.pungs = static_cast<std::uint8_t>(read_int(*pungs, 0, 5));
+        check_size(2 * form.pairs + 3 * form.pungs, pungs != nullptr ? pungs : pairs);
         break;
       }
       case FormType::set: {
@@ -1145,6 +1147,7 @@ std::string dump_rules(const RuleSet& rules) {
       }
       case FormType::pairs:
         out += "    pairs: " + std::to_string(form.pairs) + "\n";
+        out += "    pungs: " + std::to_string(form.pungs) + "\n";
         out += "    four_as_two_pairs: " + bool_text(form.four_as_two_pairs) + "\n";
         out += "    pair_wildcards: " + pair_wildcards_name(form.pair_wildcards) + "\n";
         break;

@@ -59,7 +59,7 @@ struct WildcardRules {
 /// The shapes a winning hand may take.
 enum class FormType : std::uint8_t {
   melds,      ///< n melds (pung or chow) and `pairs` pairs: the standard hand
-  pairs,      ///< only pairs (seven pairs)
+  pairs,      ///< pairs, and optionally a few pungs (seven pairs; 嚦咕嚦咕)
   set,        ///< each tile of a set once, plus one more of any of them (thirteen orphans)
   wildcards,  ///< holding `count` wildcards wins at once
 };
@@ -79,6 +79,8 @@ struct FormSpec {
   bool wildcards = true;            ///< wildcards may be used inside this form
   std::uint8_t pairs = 1;           ///< melds: pairs in the hand; pairs: how many pairs
   bool four_as_two_pairs = true;    ///< pairs: four of a kind may count as two pairs
+  /// pairs: pungs beside the pairs (Taiwan's 嚦咕嚦咕: one pung and seven pairs in 17 tiles).
+  std::uint8_t pungs = 0;
   std::vector<TileId> set_tiles;    ///< set: the required tiles, ascending
   std::uint8_t count = 4;           ///< wildcards: wildcards needed
   PairWildcards pair_wildcards = PairWildcards::any;  ///< melds and pairs forms
