@@ -62,13 +62,14 @@ std::map<std::string, std::uint64_t> parse_forms(const std::string& text) {
   return forms;
 }
 
-/// MPSZ list of tiles -> mask; "none" -> 0.
+/// MPSZ list of tiles -> mask; "none" -> 0. Read as a tile list, not a hand, so that a list may
+/// be longer than a hand.
 TileMask parse_tile_set(const std::string& text, const RuleSet& rules) {
   if (text == "none") return 0;
-  const Hand tiles = parse_hand(text, rules);
+  const TileCounts counts = parse_visible(text, rules);
   TileMask mask = 0;
   for (TileId t = 0; t < rules.tile_count(); ++t) {
-    if (tiles.counts[t] > 0) mask |= tile_bit(t);
+    if (counts[t] > 0) mask |= tile_bit(t);
   }
   return mask;
 }
