@@ -9,7 +9,7 @@
 namespace meldgraph {
 
 ShantenAnalyzer::ShantenAnalyzer(const RuleSet& /*rules*/, const AnalyzerOptions& options)
-    : visible_(options.visible), has_visible_(options.has_visible) {}
+    : options_(options) {}
 
 namespace {
 
@@ -30,7 +30,7 @@ void ShantenAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& o
   out["by_form"] = by_form;
   if (is_short(analysis)) {
     nlohmann::json improving = nlohmann::json::array();
-    for (const Improvement& tile : improving_tiles(rules, analysis.hand(), visible())) {
+    for (const Improvement& tile : improving_tiles(rules, analysis.hand(), options_.visible_or_null())) {
       improving.push_back({{"tile", rules.tile(tile.tile).code}, {"remaining", tile.remaining}});
     }
     out["improving"] = improving;
@@ -50,7 +50,7 @@ void ShantenAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out
   if (result.shanten == 0) out << " ready";
   out << " (" << by_form << ")\n";
   if (!is_short(analysis)) return;
-  const std::vector<Improvement> improving = improving_tiles(rules, analysis.hand(), visible());
+  const std::vector<Improvement> improving = improving_tiles(rules, analysis.hand(), options_.visible_or_null());
   int total = 0;
   std::string tiles;
   for (const Improvement& tile : improving) {

@@ -9,7 +9,7 @@
 namespace meldgraph {
 
 WaitsAnalyzer::WaitsAnalyzer(const RuleSet& /*rules*/, const AnalyzerOptions& options)
-    : visible_(options.visible), has_visible_(options.has_visible) {}
+    : options_(options) {}
 
 namespace {
 
@@ -32,7 +32,7 @@ std::string joined_names(const std::vector<std::size_t>& forms, const RuleSet& r
 
 void WaitsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const RuleSet& rules = analysis.rules();
-  const Waits waits = compute_waits(rules, analysis.hand(), visible());
+  const Waits waits = compute_waits(rules, analysis.hand(), options_.visible_or_null());
   nlohmann::json tiles = nlohmann::json::array();
   for (const WaitTile& tile : waits.tiles) {
     tiles.push_back({{"tile", rules.tile(tile.tile).code},
@@ -49,7 +49,7 @@ void WaitsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out
 
 void WaitsAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
   const RuleSet& rules = analysis.rules();
-  const Waits waits = compute_waits(rules, analysis.hand(), visible());
+  const Waits waits = compute_waits(rules, analysis.hand(), options_.visible_or_null());
   out << "waits            ";
   if (waits.tiles.empty()) {
     out << "none\n";

@@ -43,6 +43,11 @@ struct AnalyzerOptions {
   /// improving tiles then count the copies neither held nor seen. Read with parse_visible.
   TileCounts visible{};
   bool has_visible = false;
+
+  /// The visible tiles, or null when none were given (the form the engine's functions take).
+  [[nodiscard]] const TileCounts* visible_or_null() const {
+    return has_visible ? &visible : nullptr;
+  }
 };
 
 class Analyzer {

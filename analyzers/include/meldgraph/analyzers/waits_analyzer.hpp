@@ -17,10 +17,8 @@ class WaitsAnalyzer final : public Analyzer {
   void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
 
  private:
-  [[nodiscard]] const TileCounts* visible() const { return has_visible_ ? &visible_ : nullptr; }
-
-  const TileCounts visible_;
-  const bool has_visible_;
+  /// The options, read once at construction: only the visible tiles are used.
+  const AnalyzerOptions options_;
 };
 
 }  // namespace meldgraph
