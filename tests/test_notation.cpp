@@ -246,6 +246,27 @@ TEST_CASE("wildcards chosen by an indicator tile", "[notation][indicator]") {
     CHECK(parse_indicator(c.indicator, *c.rules) == tile(*c.rules, c.wild));
   }
   CHECK(parse_indicator("4m", tianjin) == (tile(tianjin, "4m") | tile(tianjin, "5m")));
+  // Explicit cycles in the Chinese order: winds, then the dragons Red -> Green -> White.
+  const RuleSet chinese = load_rules_from_string(
+      "name: cn\nextends: laizi\nwildcards: {indicator: {cycles: [\"1234z\", \"765z\"]}}\n",
+      "cn.yaml");
+  CHECK(parse_indicator("7z", chinese) == tile(chinese, "6z"));
+  CHECK(parse_indicator("5z", chinese) == tile(chinese, "7z"));
+  CHECK(parse_indicator("4z", chinese) == tile(chinese, "1z"));
+  CHECK(parse_indicator("9m", chinese) == tile(chinese, "1m"));  // suits still by group/suit
+  const RuleSet one_cycle = load_rules_from_string(
+      "name: one\nextends: laizi\nwildcards: {indicator: {cycles: [\"1234765z\"]}}\n",
+      "one.yaml");
+  CHECK(parse_indicator("4z", one_cycle) == tile(one_cycle, "7z"));
+  CHECK(parse_indicator("5z", one_cycle) == tile(one_cycle, "1z"));
+  CHECK_THROWS_WITH(load_rules_from_string("name: bad\nextends: laizi\n"
+                                           "wildcards: {indicator: {cycles: [\"12z\", \"23z\"]}}\n",
+                                           "bad.yaml"),
+                    Catch::Contains("more than one place"));
+  CHECK_THROWS_WITH(load_rules_from_string("name: bad\nextends: laizi\n"
+                                           "wildcards: {indicator: {cycles: [\"1z\"]}}\n",
+                                           "bad.yaml"),
+                    Catch::Contains("needs two tiles"));
   CHECK_THROWS_AS(parse_indicator("4m", laizi()), Error);
   CHECK_THROWS_AS(parse_indicator("1f", by_group), NotationError);
   CHECK_THROWS_AS(parse_indicator("4x", by_group), NotationError);

@@ -109,6 +109,10 @@ TileId RuleSet::find_tile(char letter, int rank) const {
 }
 
 TileId RuleSet::indicated_tile(TileId tile) const {
+  for (const std::vector<TileId>& cycle : data_.wildcards.indicator.cycles) {
+    const auto at = std::find(cycle.begin(), cycle.end(), tile);
+    if (at != cycle.end()) return at + 1 == cycle.end() ? cycle.front() : *(at + 1);
+  }
   const TileInfo& info = tiles_[tile];
   const SuitInfo& suit = data_.suits[info.suit];
   const std::vector<std::uint8_t>* cycle = &suit.ranks;

@@ -725,7 +725,8 @@ class Interpreter {
     }
     if (const Item* indicator = map.find("indicator")) {
       const Value& fields = expect_map(*indicator);
-      check_keys(fields, {"enabled", "cycle", "include_indicator"}, "wildcards.indicator");
+      check_keys(fields, {"enabled", "cycle", "include_indicator", "cycles"},
+                 "wildcards.indicator");
       IndicatorRules& rule = rules.indicator;
       rule.enabled = true;  // giving the map switches it on unless it says otherwise
       if (const Item* enabled = fields.find("enabled")) rule.enabled = read_bool(*enabled);
@@ -740,6 +741,7 @@ class Interpreter {
       if (const Item* include = fields.find("include_indicator")) {
         rule.include_indicator = read_bool(*include);
       }
+      if (const Item* cycles = fields.find("cycles")) read_indicator_cycles(*cycles, rule);
     }
   }
 
@@ -759,6 +761,34 @@ class Interpreter {
     if (wild.jokers > 0 || !wild.tiles.empty() || wild.per_hand || wild.indicator.enabled) {
       fail(last_of({missing_suits_where_, wildcards_where_}),
            "hand.missing_suits cannot be combined with wildcards yet");
+    }
+  }
+
+  /// Explicit indicator cycles: a list of MPSZ strings, each a cycle in order ("765z": Red, then
+  /// Green, then White, then Red again). A tile may stand in one cycle only.
+  void read_indicator_cycles(const Item& cycles, IndicatorRules& rule) const {
+    const std::string path = "wildcards.indicator.cycles";
+    if (cycles.value.kind != Kind::list) {
+      fail(cycles.value.where, "expected a list of tile strings for '" + path + "', got " +
+                                   describe(cycles.value));
+    }
+    TileMask seen = 0;
+    for (const Value& element : cycles.value.elements) {
+      const Item one{cycles.key, cycles.key_where, element};
+      std::vector<TileId> cycle;
+      for (const TileRef& ref : read_tile_codes(one, path)) {
+        const TileId id = resolve(ref, "unknown tile '" + ref.code() + "' in " + path);
+        if (provisional_->tile(id).bonus) {
+          fail(ref.where, "bonus tile '" + ref.code() + "' in " + path);
+        }
+        if ((seen & tile_bit(id)) != 0) {
+          fail(ref.where, "tile '" + ref.code() + "' stands in more than one place in " + path);
+        }
+        seen |= tile_bit(id);
+        cycle.push_back(id);
+      }
+      if (cycle.size() < 2) fail(element.where, "a cycle in " + path + " needs two tiles or more");
+      rule.cycles.push_back(std::move(cycle));
     }
   }
 
@@ -1127,6 +1157,12 @@ std::string dump_rules(const RuleSet& rules) {
   out += "    enabled: " + bool_text(wild.indicator.enabled) + "\n";
   out += std::string("    cycle: ") + (wild.indicator.by_group ? "group" : "suit") + "\n";
   out += "    include_indicator: " + bool_text(wild.indicator.include_indicator) + "\n";
+  out += wild.indicator.cycles.empty() ? "    cycles: []\n" : "    cycles:\n";
+  for (const std::vector<TileId>& cycle : wild.indicator.cycles) {
+    std::string codes;
+    for (const TileId t : cycle) codes += rules.tile(t).code;
+    out += "      - \"" + codes + "\"\n";
+  }
 
   out += data.forms.empty() ? "forms: {}\n" : "forms:\n";
   for (const FormSpec& form : data.forms) {

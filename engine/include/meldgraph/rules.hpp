@@ -35,6 +35,9 @@ struct IndicatorRules {
   bool by_group = true;
   /// Both the indicator and the next tile are wild (Tianjin).
   bool include_indicator = false;
+  /// Explicit cycles, each in order, taking precedence for the tiles they hold (Chinese tables
+  /// turn the dragons Red -> Green -> White: {7z, 6z, 5z}).
+  std::vector<std::vector<TileId>> cycles;
 };
 
 /// How wildcards behave.
