@@ -119,5 +119,19 @@ printf '11m\n\377\376\n12m\n' > bad_utf8.txt
 expect batch-bad-utf8 0 '^\{"error":"unexpected character' -- "$bin" batch --op win --input bad_utf8.txt
 expect batch-bad-utf8-goes-on 0 '^3$' -- bash -c "\"$bin\" batch --op win --input bad_utf8.txt | wc -l"
 
+# Robustness: random strings over the notation's characters never crash a batch, every line gets
+# an answer, in order (RANDOM is seeded, so the corpus is the same on every run).
+RANDOM=42
+alphabet='0123456789mpszf*[]()+ '
+for _ in $(seq 1500); do
+  line=''
+  for _ in $(seq $((RANDOM % 20 + 1))); do line+=${alphabet:$((RANDOM % ${#alphabet})):1}; done
+  printf '%s\n' "$line"
+done > random.txt
+answers=$(grep -cv '^ *$\|^ *#' random.txt)
+for op in win interpretations waits shanten; do
+  expect "random-$op" 0 "^$answers\$" -- bash -c "\"$bin\" batch --op $op --limit 3 --input random.txt | wc -l"
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
