@@ -1,0 +1,34 @@
+#pragma once
+/// The yes/no and numeric questions about a hand, answered without listing interpretations.
+///
+/// These are the entry points the analyzers, `meldgraph bench` and the benchmarks call. Each has
+/// one meaning, defined by the exact search (Decomposition, compute_shanten, compute_waits); a
+/// faster implementation (lookup tables) may answer instead when the rule set and the hand allow
+/// it, and must give the same answer on every hand. docs/performance.md says which path answers.
+
+#include <cstddef>
+
+#include "meldgraph/hand.hpp"
+#include "meldgraph/rules.hpp"
+#include "meldgraph/tiles.hpp"
+
+namespace meldgraph {
+
+/// Whether a complete hand (3n+2 tiles, a declared meld counting three) has an interpretation in
+/// some enabled form: the same as Decomposition(rules, hand).wins(). Throws AnalysisError for
+/// other sizes.
+[[nodiscard]] bool is_win(const RuleSet& rules, const Hand& hand);
+
+/// The minimum shanten over all forms: the same as compute_shanten(rules, hand).shanten.
+[[nodiscard]] int shanten_number(const RuleSet& rules, const Hand& hand);
+
+/// The shanten of one form (an index into rules.forms()), or kNoShanten when the form cannot
+/// apply to the hand or no exchange completes it: the by_form entry of compute_shanten.
+[[nodiscard]] int form_shanten(const RuleSet& rules, const Hand& hand, std::size_t form);
+inline constexpr int kNoShanten = 1 << 20;
+
+/// The natural tiles that complete a hand of 3n+1 tiles: the tiles of compute_waits(rules, hand,
+/// nullptr).tiles as a mask (a drawn wildcard is not a tile of the mask).
+[[nodiscard]] TileMask wait_mask(const RuleSet& rules, const Hand& hand);
+
+}  // namespace meldgraph
