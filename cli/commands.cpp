@@ -1,15 +1,28 @@
 #include "commands.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <exception>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
+#include <string_view>
+#include <thread>
+#include <utility>
+#include <vector>
 
 #include "meldgraph/analyzers/analyzer.hpp"
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/error.hpp"
 #include "meldgraph/hand.hpp"
+#include "meldgraph/queries.hpp"
+#include "meldgraph/random_hands.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/shanten.hpp"
 
@@ -47,14 +60,27 @@ void read_visible(const GlobalOptions& global, const RuleSet& rules, AnalyzerOpt
   options.has_visible = true;
 }
 
-/// Prints a hand error with a caret under the column it names.
-void report_hand_error(const std::string& hand, const NotationError& error) {
-  std::cerr << "meldgraph: error: " << error.what() << "\n  " << hand << "\n  ";
+/// Prints a hand error's message, then the hand with a caret under the column it names.
+void report_hand_error(const std::string& message, const std::string& hand, int column) {
+  std::cerr << "meldgraph: error: " << message << "\n  " << hand << "\n  ";
   // Columns count characters; the caret line repeats the hand's multi-byte characters' widths
   // as single spaces, which is right for the ASCII hands the notation accepts.
-  std::cerr << std::string(static_cast<std::size_t>(std::max(0, error.column() - 1)), ' ')
-            << "^\n";
+  std::cerr << std::string(static_cast<std::size_t>(std::max(0, column - 1)), ' ') << "^\n";
 }
+
+/// A bad hand in an input file: the message names the file and line, and the hand is shown with
+/// a caret under the column, as for a hand given on the command line.
+class LineError : public Error {
+ public:
+  LineError(const std::string& message, std::string hand, int column)
+      : Error(message), hand_(std::move(hand)), column_(column) {}
+  [[nodiscard]] const std::string& hand() const { return hand_; }
+  [[nodiscard]] int column() const { return column_; }
+
+ private:
+  std::string hand_;
+  int column_;
+};
 
 /// Runs `body`, turning meldgraph's input errors into a message and exit code 1.
 template <class Body>
@@ -62,7 +88,9 @@ int guarded(const std::string& hand, Body&& body) {
   try {
     return body();
   } catch (const NotationError& error) {
-    report_hand_error(hand, error);
+    report_hand_error(error.what(), hand, error.column());
+  } catch (const LineError& error) {
+    report_hand_error(error.what(), error.hand(), error.column());
   } catch (const Error& error) {
     std::cerr << "meldgraph: error: " << error.what() << '\n';
   }
@@ -76,6 +104,199 @@ std::string trim(const std::string& line) {
   return line.substr(first, last - first + 1);
 }
 
+/// Lines a `batch --jobs N` chunk holds per worker: enough that the workers rarely wait for the
+/// slowest hand of a chunk, few enough that a chunk's answers take a few megabytes at most.
+constexpr std::size_t kBatchChunkLinesPerJob = 512;
+
+/// Calls `body(i)` for every i in [0, count) on `workers` threads (the calling thread alone when
+/// there is one worker). Each index is claimed once, through an atomic counter, so `body` may write
+/// to slot i of a presized vector without locking. An exception escaping `body` (a bug: input
+/// errors are answers) is rethrown here once every thread has stopped.
+template <class Body>
+void for_each_index(std::size_t workers, std::size_t count, Body&& body) {
+  if (workers <= 1 || count <= 1) {
+    for (std::size_t i = 0; i < count; ++i) body(i);
+    return;
+  }
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  const auto work = [&] {
+    try {
+      for (std::size_t i = next++; i < count && !failed; i = next++) body(i);
+    } catch (...) {
+      const std::lock_guard<std::mutex> lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      failed = true;
+    }
+  };
+  std::vector<std::thread> threads;
+  const std::size_t spawned = std::min(workers, count) - 1;
+  threads.reserve(spawned);
+  for (std::size_t t = 0; t < spawned; ++t) threads.emplace_back(work);
+  work();  // the calling thread is a worker too
+  for (std::thread& thread : threads) thread.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+/// One batch line's answer, newline included. Input errors become the line's answer.
+std::string batch_answer(const RuleSet& rules, TileMask wild, const Analyzer& analyzer,
+                         const std::string& hand_text) {
+  nlohmann::json out = {{"hand", hand_text}};
+  try {
+    const HandAnalysis analysis(rules, parse_hand(hand_text, rules, wild));
+    analyzer.write_json(analysis, out);
+  } catch (const Error& error) {
+    out = {{"hand", hand_text}, {"error", error.what()}};
+  }
+  // Input lines are not trusted to be UTF-8: bad bytes become U+FFFD, the batch goes on.
+  return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
+}
+
+enum class BenchOp { win, waits, shanten, interpretations };
+
+BenchOp bench_op(const std::string& name) {
+  if (name == "win") return BenchOp::win;
+  if (name == "waits") return BenchOp::waits;
+  if (name == "shanten") return BenchOp::shanten;
+  if (name == "interpretations") return BenchOp::interpretations;
+  throw Error("unknown bench operation '" + name + "'");  // the parser allows only the four
+}
+
+/// The hands a bench times, each with the input line it came from (0 for generated hands).
+struct BenchHands {
+  std::vector<Hand> hands;
+  std::vector<std::size_t> lines;
+};
+
+/// Whether a hand of `size` tiles is one the operation's query accepts.
+bool bench_size_fits(BenchOp op, int size) {
+  switch (op) {
+    case BenchOp::win:
+    case BenchOp::interpretations:
+      return size % 3 == 2;
+    case BenchOp::waits:
+      return size % 3 == 1;
+    case BenchOp::shanten:
+      return size % 3 != 0;
+  }
+  return false;
+}
+
+std::string_view bench_size_need(BenchOp op) {
+  switch (op) {
+    case BenchOp::win:
+    case BenchOp::interpretations:
+      return "3n+2 tiles";
+    case BenchOp::waits:
+      return "3n+1 tiles";
+    case BenchOp::shanten:
+      return "3n+1 or 3n+2 tiles";
+  }
+  return "";
+}
+
+/// Reads every hand of `path` (one per line, blank lines and '#' comments skipped). The first bad
+/// line stops the bench: timing a set with holes in it would compare nothing.
+BenchHands read_bench_hands(const RuleSet& rules, TileMask wild, BenchOp op,
+                            const std::string& path) {
+  std::ifstream file;
+  if (path != "-") {
+    file.open(path);
+    if (!file) throw Error("cannot open input file '" + path + "'");
+  }
+  std::istream& in = file.is_open() ? static_cast<std::istream&>(file) : std::cin;
+  const std::string name = path == "-" ? std::string("<stdin>") : path;
+  BenchHands out;
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    const std::string hand_text = trim(line);
+    if (hand_text.empty() || hand_text.front() == '#') continue;
+    const std::string place = name + ":" + std::to_string(number) + ": ";
+    Hand hand;
+    try {
+      hand = parse_hand(hand_text, rules, wild);
+    } catch (const NotationError& error) {
+      throw LineError(place + error.what(), hand_text, error.column());
+    }
+    const int size = hand.size(rules);
+    if (!bench_size_fits(op, size)) {
+      throw Error(place + "hand holds " + std::to_string(size) + " tiles; this operation needs " +
+                  std::string(bench_size_need(op)));
+    }
+    out.hands.push_back(hand);
+    out.lines.push_back(number);
+  }
+  if (out.hands.empty()) throw Error("no hands in '" + name + "'");
+  return out;
+}
+
+/// The default workload of each operation (docs/performance.md): hands of 14 tiles, or the rule
+/// set's hand size when smaller, with 0 to 8 wildcards where the rule set has wildcards.
+BenchHands generate_bench_hands(const RuleSet& rules, TileMask wild, BenchOp op, int count,
+                                std::uint64_t seed) {
+  constexpr int kMaxWildcards = 8;
+  const int size = std::min(14, static_cast<int>(rules.hand_tiles()));
+  RandomHands generator(rules, seed, wild);
+  BenchHands out;
+  out.hands.reserve(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) {
+    switch (op) {
+      case BenchOp::win:
+        out.hands.push_back(generator.random(size, kMaxWildcards));
+        break;
+      case BenchOp::waits:
+        out.hands.push_back(generator.ready(size - 1, kMaxWildcards));
+        break;
+      case BenchOp::shanten:
+        // Alternately one short of complete and complete size.
+        out.hands.push_back(generator.random(size - 1 + i % 2, kMaxWildcards));
+        break;
+      case BenchOp::interpretations:
+        out.hands.push_back(generator.complete(size, kMaxWildcards));
+        break;
+    }
+  }
+  out.lines.assign(out.hands.size(), 0);
+  return out;
+}
+
+/// One pass of the query over every hand: its checksum (wins, shanten sum, waits, interpretations).
+std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hands) {
+  std::int64_t sum = 0;
+  std::size_t index = 0;
+  try {
+    for (; index < hands.hands.size(); ++index) {
+      const Hand& hand = hands.hands[index];
+      switch (op) {
+        case BenchOp::win:
+          sum += is_win(rules, hand) ? 1 : 0;
+          break;
+        case BenchOp::waits:
+          sum += std::popcount(wait_mask(rules, hand));
+          break;
+        case BenchOp::shanten:
+          sum += shanten_number(rules, hand);
+          break;
+        case BenchOp::interpretations: {
+          const Decomposition decomposition(rules, hand);
+          InterpretationCursor cursor = decomposition.interpretations();
+          Interpretation interpretation;
+          while (cursor.next(interpretation)) ++sum;
+          break;
+        }
+      }
+    }
+  } catch (const Error& error) {
+    // A hand the query refuses although its size fits (no form applies, say): name its line.
+    const std::size_t line = hands.lines[index];
+    throw Error(
+        (line > 0 ? "input line " + std::to_string(line) + ": " : std::string("generated hand: ")) +
+        error.what());
+  }
+  return sum;
+}
 }  // namespace
 
 int run_analyze(const GlobalOptions& global, const std::string& hand_text, OutputFormat format,
@@ -139,7 +360,7 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
 }
 
 int run_batch(const GlobalOptions& global, const std::string& op, const std::string& input,
-              std::uint64_t limit) {
+              std::uint64_t limit, int jobs) {
   return guarded("", [&] {
     const RuleSet rules = load_selected_rules(global);
     const TileMask wild = wild_choice(global, rules);
@@ -153,20 +374,64 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
       if (!file) throw Error("cannot open input file '" + input + "'");
     }
     std::istream& in = file.is_open() ? static_cast<std::istream&>(file) : std::cin;
+    // One thread answers each line as it is read (a pipe gets its answers line by line); more
+    // threads answer a chunk of lines at a time, so memory is bounded by the chunk, not the input.
+    const auto workers = static_cast<std::size_t>(jobs);
+    const std::size_t chunk_lines = workers == 1 ? 1 : kBatchChunkLinesPerJob * workers;
+    std::vector<std::string> hands;
+    std::vector<std::string> answers;
     std::string line;
-    while (std::getline(in, line)) {
-      const std::string hand_text = trim(line);
-      if (hand_text.empty() || hand_text.front() == '#') continue;
-      nlohmann::json out = {{"hand", hand_text}};
-      try {
-        const HandAnalysis analysis(rules, parse_hand(hand_text, rules, wild));
-        analyzer->write_json(analysis, out);
-      } catch (const Error& error) {
-        out = {{"hand", hand_text}, {"error", error.what()}};
+    bool more = true;
+    while (more) {
+      hands.clear();
+      while (hands.size() < chunk_lines && (more = static_cast<bool>(std::getline(in, line)))) {
+        std::string hand_text = trim(line);
+        if (hand_text.empty() || hand_text.front() == '#') continue;
+        hands.push_back(std::move(hand_text));
       }
-      // Input lines are not trusted to be UTF-8: bad bytes become U+FFFD, the batch goes on.
-      std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+      answers.assign(hands.size(), std::string());
+      for_each_index(workers, hands.size(), [&](std::size_t i) {
+        answers[i] = batch_answer(rules, wild, *analyzer, hands[i]);
+      });
+      for (const std::string& answer : answers) std::cout << answer;
+      if (workers == 1) std::cout.flush();
     }
+    return 0;
+  });
+}
+
+int run_bench(const GlobalOptions& global, const BenchOptions& bench) {
+  return guarded("", [&] {
+    const RuleSet rules = load_selected_rules(global);
+    const TileMask wild = wild_choice(global, rules);
+    const BenchOp op = bench_op(bench.op);
+    // Every hand is read (or made) and checked before the clock starts: only the queries are timed.
+    const BenchHands hands = bench.input.empty()
+                                 ? generate_bench_hands(rules, wild, op, bench.count, bench.seed)
+                                 : read_bench_hands(rules, wild, op, bench.input);
+    std::int64_t checksum = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (int r = 0; r < bench.repeat; ++r) {
+      const std::int64_t pass = bench_pass(rules, op, hands);
+      // Every pass does the same work; a pass that disagrees is a bug (shared state, a race).
+      if (r > 0 && pass != checksum) {
+        throw std::logic_error("bench: pass " + std::to_string(r + 1) + " gave checksum " +
+                               std::to_string(pass) + ", pass 1 gave " + std::to_string(checksum));
+      }
+      checksum = pass;
+    }
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    const double seconds = elapsed.count();
+    const double analysed = static_cast<double>(hands.hands.size()) * bench.repeat;
+    nlohmann::ordered_json out;
+    out["op"] = bench.op;
+    out["rules"] = rules.name();
+    out["hands"] = hands.hands.size();
+    out["repeat"] = bench.repeat;
+    out["seconds"] = seconds;
+    out["hands_per_s"] = seconds > 0 ? analysed / seconds : 0.0;
+    out["checksum"] = checksum;
+    std::cout << out.dump() << '\n';
     return 0;
   });
 }

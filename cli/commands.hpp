@@ -9,20 +9,41 @@ namespace meldgraph::cli {
 
 /// Options shared by every subcommand.
 struct GlobalOptions {
-  std::string rules;    ///< built-in name or file; empty: the default rule set
+  std::string rules;      ///< built-in name or file; empty: the default rule set
   std::string wild;       ///< per-hand wildcard tiles (`--wild 5m`); empty: none
   std::string indicator;  ///< indicator tile choosing the wildcard (`--indicator 4m`); empty: none
-  std::string visible;  ///< tiles seen elsewhere (`--visible 1m1m5z`), when `has_visible`
+  std::string visible;    ///< tiles seen elsewhere (`--visible 1m1m5z`), when `has_visible`
   bool has_visible = false;
 };
 
 enum class OutputFormat { text, json, dot };
 
+/// Hands `bench` generates when no input file is given, and the seed it draws them with: fixed so
+/// that two runs (two builds, two machines) time the same work and can compare checksums.
+inline constexpr int kBenchDefaultCount = 1000;
+inline constexpr std::uint64_t kBenchDefaultSeed = 1;
+
+/// Most worker threads `batch --jobs` accepts: far beyond any machine's cores, it only guards
+/// against a typo creating thousands of threads.
+inline constexpr int kMaxJobs = 256;
+
+/// The options of `bench`.
+struct BenchOptions {
+  std::string op;     ///< win, waits, shanten or interpretations (checked by the parser)
+  std::string input;  ///< file of hands; empty: generate `count` hands from `seed`
+  int repeat = 1;     ///< passes over the hands, at least 1
+  int count = kBenchDefaultCount;
+  std::uint64_t seed = kBenchDefaultSeed;
+};
+
 /// Each returns the process exit code: 0 on success, 1 on bad input (after printing the error).
 int run_analyze(const GlobalOptions& global, const std::string& hand, OutputFormat format,
                 std::uint64_t limit);
+/// `jobs` (at least 1) worker threads analyse the lines; the output is the same for any number.
 int run_batch(const GlobalOptions& global, const std::string& op, const std::string& input,
-              std::uint64_t limit);
+              std::uint64_t limit, int jobs);
+/// Times one query over many hands and prints one JSON line; exit 1 on a bad input line.
+int run_bench(const GlobalOptions& global, const BenchOptions& bench);
 int run_graph(const GlobalOptions& global, const std::string& hand, OutputFormat format);
 int run_rules_list();
 int run_rules_check(const std::string& file);

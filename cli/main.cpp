@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <string>
 #include <vector>
 
 #include "commands.hpp"
@@ -62,7 +63,32 @@ int run(int argc, char** argv) {
   batch->add_option("--input", input, "file of hands, one per line (default: standard input)");
   batch->add_option("--limit", limit, "most interpretations to list per hand (0: all)")
       ->check(not_negative);
+  int jobs = 1;
+  batch->add_option("--jobs", jobs, "worker threads (default 1); the output does not change")
+      ->check(CLI::Range(1, meldgraph::cli::kMaxJobs));
   add_visible(batch);
+
+  meldgraph::cli::BenchOptions bench_options;
+  CLI::App* bench = app.add_subcommand("bench", "times a query over many hands; one JSON line");
+  bench->add_option("--op", bench_options.op, "win, waits, shanten or interpretations")
+      ->required()
+      ->check(CLI::IsMember({"win", "waits", "shanten", "interpretations"}));
+  CLI::Option* bench_input = bench->add_option(
+      "--input", bench_options.input, "file of hands, one per line (default: generated hands)");
+  bench->add_option("--repeat", bench_options.repeat, "passes over the hands (default 1)")
+      ->check(CLI::Range(1, 1'000'000));
+  bench
+      ->add_option(
+          "--count", bench_options.count,
+          "hands to generate (default " + std::to_string(meldgraph::cli::kBenchDefaultCount) + ")")
+      ->check(CLI::Range(1, 100'000'000))
+      ->excludes(bench_input);
+  bench
+      ->add_option("--seed", bench_options.seed,
+                   "seed of the generated hands (default " +
+                       std::to_string(meldgraph::cli::kBenchDefaultSeed) + ")")
+      ->check(not_negative)
+      ->excludes(bench_input);
 
   OutputFormat graph_format = OutputFormat::dot;
   CLI::App* graph = app.add_subcommand("graph", "the meld-decomposition graph");
@@ -90,7 +116,8 @@ int run(int argc, char** argv) {
     if (option->count() > 0) global.has_visible = true;
   }
   if (analyze->parsed()) return meldgraph::cli::run_analyze(global, hand, format, limit);
-  if (batch->parsed()) return meldgraph::cli::run_batch(global, op, input, limit);
+  if (batch->parsed()) return meldgraph::cli::run_batch(global, op, input, limit, jobs);
+  if (bench->parsed()) return meldgraph::cli::run_bench(global, bench_options);
   if (graph->parsed()) return meldgraph::cli::run_graph(global, hand, graph_format);
   if (rules_list->parsed()) return meldgraph::cli::run_rules_list();
   if (rules_check->parsed()) return meldgraph::cli::run_rules_check(rules_arg);

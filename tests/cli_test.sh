@@ -133,5 +133,55 @@ for op in win interpretations waits shanten; do
   expect "random-$op" 0 "^$answers\$" -- bash -c "\"$bin\" batch --op $op --limit 3 --input random.txt | wc -l"
 done
 
+# batch --jobs: the same bytes as one thread, in input order, bad lines included. random.txt's
+# lines and the hands after them span more than one chunk of lines at two and three threads.
+for _ in $(seq 300); do
+  line=''
+  for _ in $(seq $((RANDOM % 2 + 13))); do line+=$((RANDOM % 9 + 1))${alphabet:$((10 + RANDOM % 3)):1}; done
+  printf '%s\n' "$line"
+done > jobs.txt
+cat random.txt >> jobs.txt
+printf '# a comment\n\n1234x\n111222333m456p11s\n' >> jobs.txt
+for op in win interpretations waits shanten; do
+  "$bin" batch --op "$op" --limit 3 --input jobs.txt > jobs1.out 2>&1
+  for jobs in 2 3; do
+    expect "batch-jobs$jobs-$op" 0 '^same$' -- bash -c "\"$bin\" batch --op $op --limit 3 --jobs $jobs --input jobs.txt | cmp - jobs1.out && echo same"
+  done
+done
+expect batch-jobs-lines 0 "^$(grep -cv '^ *$\|^ *#' jobs.txt)\$" -- bash -c "\"$bin\" batch --op win --jobs 2 --input jobs.txt | wc -l"
+expect batch-jobs-stdin 0 '"win":true' -- bash -c "echo 11m | \"$bin\" --rules basic batch --op win --jobs 2"
+expect batch-jobs-zero 2 '--jobs' -- "$bin" batch --op win --jobs 0 --input jobs.txt
+expect batch-jobs-negative 2 '--jobs' -- "$bin" batch --op win --jobs -3 --input jobs.txt
+
+# bench: one JSON line; the checksum is per pass, so one pass and two passes agree.
+number='-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?'
+for op in win interpretations waits shanten; do
+  for rules in riichi laizi; do
+    expect "bench-shape-$op-$rules" 0 "^\{\"op\":\"$op\",\"rules\":\"$rules\",\"hands\":40,\"repeat\":2,\"seconds\":$number,\"hands_per_s\":$number,\"checksum\":-?[0-9]+\}\$" -- "$bin" --rules "$rules" bench --op "$op" --count 40 --repeat 2
+    one=$("$bin" --rules "$rules" bench --op "$op" --count 40 --repeat 1 | sed 's/.*"checksum"://')
+    expect "bench-repeat-$op-$rules" 0 "\"checksum\":$one\$" -- "$bin" --rules "$rules" bench --op "$op" --count 40 --repeat 2
+  done
+done
+expect bench-seed 0 '"checksum":' -- "$bin" bench --op shanten --count 10 --seed 7
+expect bench-lines 0 '^1$' -- bash -c "\"$bin\" bench --op win --count 5 | wc -l"
+expect bench-wild 0 '"rules":"laizi"' -- "$bin" --wild 5m bench --op interpretations --count 20
+expect bench-basic-wild 1 'does not let a hand choose' -- "$bin" --rules basic --wild 5m bench --op win --count 5
+printf '# hands\n111222333m456p11s\n\n11223344556677m\n' > bench_ok.txt
+expect bench-input 0 '^\{"op":"interpretations","rules":"laizi","hands":2,"repeat":1,.*"checksum":6\}$' -- "$bin" bench --op interpretations --input bench_ok.txt
+expect bench-input-win 0 '"checksum":2\}$' -- "$bin" bench --op win --input bench_ok.txt --repeat 3
+expect bench-stdin 0 '"hands":1,' -- bash -c "echo 11m | \"$bin\" --rules basic bench --op win --input -"
+printf '111222333m456p11s\n# two\n1234x\n' > bench_bad.txt
+expect bench-bad-line 1 'bench_bad.txt:3: unknown suit .x. at column 5' -- "$bin" bench --op win --input bench_bad.txt
+expect bench-bad-caret 1 '^      \^$' -- "$bin" bench --op win --input bench_bad.txt
+expect bench-bad-size 1 'bench_ok.txt:2: hand holds 14 tiles; this operation needs 3n\+1 tiles' -- "$bin" bench --op waits --input bench_ok.txt
+printf '# nothing\n\n' > bench_empty.txt
+expect bench-empty 1 "no hands in 'bench_empty.txt'" -- "$bin" bench --op win --input bench_empty.txt
+expect bench-noinput 1 'cannot open input file' -- "$bin" bench --op win --input missing.txt
+expect bench-badop 2 '--op' -- "$bin" bench --op nope
+expect bench-noop 2 '--op' -- "$bin" bench
+expect bench-repeat-zero 2 '--repeat' -- "$bin" bench --op win --repeat 0
+expect bench-count-zero 2 '--count' -- "$bin" bench --op win --count 0
+expect bench-count-input 2 'excludes' -- "$bin" bench --op win --count 5 --input bench_ok.txt
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

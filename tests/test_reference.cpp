@@ -59,11 +59,12 @@ using namespace meldgraph;
 // Canonical values shared by the reference and the engine's converted output
 // =============================================================================================
 
-enum class RefKind : int { pair, pung, chow, single, any_meld, any_pair, wildcards, kong };
+enum class RefKind : int { pair, pung, chow, single, any_meld, any_pair, wildcards, kong, knit };
 
 /// One group, independent of slot order conventions.
 ///   pair, pung, single: `tile` is the tile, `wild` the number of wildcard slots;
 ///   chow: `tile` is the lowest tile, bit i of `wild` marks the (i+1)-th lowest rank as a wildcard;
+///   knit (ranks r, r+3, r+6 of one suit): as a chow, the ranks three apart;
 ///   any_meld, any_pair: tile -1, wild = group size; wildcards: tile -1, wild = wildcard count.
 ///   Declared melds (pung, kong, chow): `tile` is the lowest tile, `wild` the wildcard slots as
 ///   written (bit i: slot i), `declared` their place in the hand as written (1 = first).
@@ -153,11 +154,13 @@ std::string ref_group_body(const RefGroup& g, const RuleSet& rules) {
       return "{**}";
     case RefKind::wildcards:
       return slot_text(std::string(static_cast<std::size_t>(g.wild), '*'), true);
-    case RefKind::chow: {
+    case RefKind::chow:
+    case RefKind::knit: {
       std::string out;
       int tile = g.tile;
+      const int step = g.kind == RefKind::knit ? 3 : 1;
       for (int i = 0; i < 3; ++i) {
-        const std::string r = std::to_string(rules.tile(static_cast<TileId>(g.tile)).rank + i);
+        const std::string r = std::to_string(rules.tile(static_cast<TileId>(g.tile)).rank + step * i);
         out += slot_text(r, ((g.wild >> i) & 1) != 0);
       }
       return out + letter(tile);
@@ -372,6 +375,39 @@ std::vector<Entry> catalogue(const RuleSet& rules, const FormSpec& form) {
       break;
     case FormType::wildcards:
       break;
+    case FormType::knitted:
+      // The melds form's catalogue, and every knit (147, 258, 369 of a sequence suit) with every
+      // choice of wildcard slots; the knit's tiles are fixed, so all-wildcard knits are concrete.
+      {
+        FormSpec melds = form;
+        melds.type = FormType::melds;
+        out = catalogue(rules, melds);
+      }
+      for (int t = 0; t < tiles; ++t) {
+        const TileInfo& info = rules.tile(static_cast<TileId>(t));
+        if (!is_meldable(rules, t) || !rules.suits()[info.suit].sequences || info.rank > 3) continue;
+        const int t4 = rules.find_tile(info.letter, info.rank + 3);
+        const int t7 = rules.find_tile(info.letter, info.rank + 6);
+        for (int mask = 0; mask < 8; ++mask) {
+          out.push_back(concrete(RefKind::knit, Role::single, t, mask, {t, t4, t7},
+                                 {(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0}));
+        }
+      }
+      break;
+    case FormType::singles:
+      // A single or a pair of any tile; accept() checks the pattern.
+      for (int t = 0; t < tiles; ++t) {
+        if (!is_meldable(rules, t)) continue;
+        for (int w = 0; w <= 1; ++w) {
+          out.push_back(same_tile(RefKind::single, Role::single, t, 1, w));
+          out.back().set_tile = t;
+        }
+        for (int w = 0; w <= 2; ++w) {
+          out.push_back(same_tile(RefKind::pair, Role::pair, t, 2, w));
+          out.back().set_tile = t;
+        }
+      }
+      break;
   }
   if (!form.wildcards) {
     std::erase_if(out, [](const Entry& e) { return e.wildcards > 0; });
@@ -525,6 +561,8 @@ class ReferenceSearch {
         std::popcount(set_tiles_seen) != static_cast<int>(form_.set_tiles.size())) {
       return;
     }
+    if (form_.type == FormType::knitted && !knits_valid()) return;
+    if (form_.type == FormType::singles && !singles_valid()) return;
     std::array<int, kMaxTileKinds> capacity{};
     for (int t = 0; t < rules_.tile_count(); ++t) {
       if (!is_meldable(rules_, t)) continue;
@@ -544,6 +582,56 @@ class ReferenceSearch {
     for (const std::size_t i : chosen_) interpretation.push_back(entries_[i].group);
     std::sort(interpretation.begin(), interpretation.end());
     results_.push_back(std::move(interpretation));
+  }
+
+  /// The three knits are of three different suits and three different rank classes.
+  [[nodiscard]] bool knits_valid() const {
+    std::set<int> suits;
+    std::set<int> classes;
+    for (const std::size_t i : chosen_) {
+      const RefGroup& g = entries_[i].group;
+      if (g.kind != RefKind::knit) continue;
+      const TileInfo& info = rules_.tile(static_cast<TileId>(g.tile));
+      suits.insert(info.suit);
+      classes.insert(info.rank);  // the lowest rank, 1..3, names the class
+    }
+    return suits.size() == 3 && classes.size() == 3;
+  }
+
+  /// Distinct tiles; honours only from the form's list; the sequence suits per the form's
+  /// pattern; every required tile present.
+  [[nodiscard]] bool singles_valid() const {
+    std::set<int> tiles;
+    for (const std::size_t i : chosen_) {
+      if (!tiles.insert(entries_[i].group.tile).second) return false;
+    }
+    std::map<int, std::vector<int>> ranks_by_suit;
+    for (const int t : tiles) {
+      const TileInfo& info = rules_.tile(static_cast<TileId>(t));
+      if (!rules_.suits()[info.suit].sequences) {
+        if (((form_.single_tiles >> t) & 1U) == 0) return false;
+        continue;
+      }
+      ranks_by_suit[info.suit].push_back(info.rank);
+    }
+    std::set<int> classes;
+    for (const auto& [suit, ranks] : ranks_by_suit) {
+      if (form_.singles_suits == SinglesSuits::gapped) {
+        for (std::size_t k = 1; k < ranks.size(); ++k) {
+          if (ranks[k] - ranks[k - 1] < form_.gap) return false;
+        }
+        continue;
+      }
+      const int knit = (ranks.front() - 1) % 3;
+      for (const int r : ranks) {
+        if ((r - 1) % 3 != knit) return false;
+      }
+      if (!classes.insert(knit).second) return false;  // two suits of one class
+    }
+    for (int t = 0; t < rules_.tile_count(); ++t) {
+      if (((form_.required >> t) & 1U) != 0 && tiles.count(t) == 0) return false;
+    }
+    return true;
   }
 
   const RuleSet& rules_;
@@ -582,6 +670,14 @@ std::vector<RefInterpretation> reference_form(const RuleSet& rules, const FormSp
       if (hand.size != set + 1) return {};
       return ReferenceSearch(rules, form, hand).run(0, 1, set - 1);
     }
+    case FormType::knitted: {
+      const int rest = hand.size - 9 - 2 * form.pairs;
+      if (rest < 0 || rest % 3 != 0) return {};
+      return ReferenceSearch(rules, form, hand).run(rest / 3, form.pairs, 3);
+    }
+    case FormType::singles:
+      if (!hand.declared.empty() || hand.size != form.hand_tiles) return {};
+      return ReferenceSearch(rules, form, hand).run(0, form.pairs, form.hand_tiles - 2 * form.pairs);
   }
   return {};
 }
@@ -597,6 +693,7 @@ WaitShape ref_wait(const RefGroup& g, const RuleSet& rules) {
     case RefKind::pung:
       return WaitShape::dual_pung;
     case RefKind::single:
+    case RefKind::knit:
       return WaitShape::set_tile;
     case RefKind::any_meld:
     case RefKind::any_pair:
@@ -649,10 +746,12 @@ std::vector<RefInterpretation> with_marks(const RefInterpretation& groups, const
         break;
       }
       case RefKind::chow:
+      case RefKind::knit:
         for (int r = 0; r < 3; ++r) {
           const bool wild = ((g.wild >> r) & 1) != 0;
           int tile = g.tile;
-          for (int k = 0; k < r; ++k) tile = successor(rules, tile);
+          const int steps = g.kind == RefKind::knit ? 3 * r : r;
+          for (int k = 0; k < steps; ++k) tile = successor(rules, tile);
           if (hand.winning_natural >= 0 && !wild && tile == hand.winning_natural) mark(i, r);
           if (hand.winning_wildcard && wild) mark(i, r);
         }
@@ -703,6 +802,7 @@ bool from_engine(const Group& g, const RuleSet& rules, RefGroup& out, std::strin
     case GroupKind::pung:
     case GroupKind::chow:
     case GroupKind::any_meld:
+    case GroupKind::knit:
       size = 3;
       break;
     case GroupKind::single:
@@ -743,6 +843,16 @@ bool from_engine(const Group& g, const RuleSet& rules, RefGroup& out, std::strin
     out.wild = g.wild_mask;
     return true;
   }
+  if (g.kind == GroupKind::knit) {
+    const TileInfo& low = rules.tile(g.tiles[0]);
+    if (low.rank > 3 || rules.find_tile(low.letter, low.rank + 3) != g.tiles[1] ||
+        rules.find_tile(low.letter, low.rank + 6) != g.tiles[2]) {
+      return bad("knit not of ranks three apart");
+    }
+    out.kind = RefKind::knit;
+    out.wild = g.wild_mask;
+    return true;
+  }
   for (int slot = 1; slot < size; ++slot) {
     if (g.tiles[static_cast<std::size_t>(slot)] != g.tiles[0]) return bad("tiles differ");
   }
@@ -775,6 +885,7 @@ int engine_mark(const Group& g, const RefGroup& converted, std::string& error) {
   }
   switch (converted.kind) {
     case RefKind::chow:
+    case RefKind::knit:
       return slot;
     case RefKind::pair:
     case RefKind::pung:
@@ -1229,7 +1340,24 @@ class HandGenerator {
     if (remove_naturals(1) == 1) add_uniform(1, chance(0.5) ? from : all_);
   }
 
-  enum class Shape { uniform, melds, pairs, orphans };
+  enum class Shape { uniform, melds, pairs, orphans, knitted };
+
+  /// One knit (147, 258, 369 over the three sequence suits, in a random order) and the honours.
+  std::vector<int> knit_pool(bool honours) {
+    std::array<int, 3> knit{0, 1, 2};
+    std::shuffle(knit.begin(), knit.end(), rng_);
+    std::vector<int> pool;
+    std::size_t suit = 0;
+    for (const SuitInfo& info : rules_.suits()) {
+      if (info.bonus) continue;
+      for (const std::uint8_t rank : info.ranks) {
+        const int t = rules_.find_tile(info.letter, rank);
+        if (info.sequences ? suit < 3 && (rank - 1) % 3 == knit[suit] : honours) pool.push_back(t);
+      }
+      suit += info.sequences ? 1 : 0;
+    }
+    return pool;
+  }
 
   /// A hand of `size` tiles (meldable naturals + jokers), `jokers` of them jokers.
   Hand make(Shape shape, int size, int jokers, double mutate_chance = 0.25) {
@@ -1247,6 +1375,23 @@ class HandGenerator {
         for (int p = 0; p < size / 2; ++p) add_group(2, from);
         if (size % 2 != 0) add_uniform(1, from);
         break;
+      case Shape::knitted: {
+        // Half the time a knitted straight with melds and a pair, else distinct knit tiles and
+        // honours (全不靠, 十六不搭).
+        if (size >= 11 && (size - 11) % 3 == 0 && chance(0.5)) {
+          for (const int t : knit_pool(false)) add(t);
+          for (int m = 0; m < (size - 11) / 3; ++m) add_group(3, from);
+          add_group(2, from);
+        } else {
+          std::vector<int> pool = knit_pool(true);
+          std::shuffle(pool.begin(), pool.end(), rng_);
+          for (const int t : pool) {
+            if (naturals_ < size) add(t);
+          }
+          add_uniform(size - naturals_, pool);
+        }
+        break;
+      }
       case Shape::orphans: {
         std::vector<int> set = orphans_;
         std::shuffle(set.begin(), set.end(), rng_);
@@ -2283,4 +2428,51 @@ TEST_CASE("engine matches the reference: assorted forms with a winning tile", "[
   report("forms, declared + winning", tally);
   CHECK(tally.form_wins.count("little_set") == 1);
   CHECK(tally.form_wins.count("three_wildcards") == 1);
+}
+
+/// MCR's knitted forms alone, with jokers standing in knits, singles and pairs.
+const char* const kKnittedYaml =
+    "name: knitted_only\n"
+    "extends: mcr\n"
+    "wildcards: {jokers: 3}\n"
+    "forms:\n"
+    "  standard: {enabled: false}\n"
+    "  seven_pairs: {enabled: false}\n"
+    "  thirteen_orphans: {enabled: false}\n";
+
+TEST_CASE("engine matches the reference: knitted forms (组合龙, 全不靠, 七星不靠)", "[reference]") {
+  const RuleSet rules = load_rules_from_string(kKnittedYaml, "test");
+  Plan plan;
+  plan.sizes = {14};
+  plan.most_jokers = 3;
+  plan.per_size = 600;
+  plan.shapes = {Shape::knitted};
+  const Tally tally = run_plan(rules, 9191U, plan);
+  report("knitted", tally);
+  for (const char* form : {"knitted_straight", "lesser_knitted", "greater_knitted"}) {
+    INFO(form);
+    CHECK(tally.form_wins.count(form) == 1);
+  }
+  FullPlan full;
+  full.sizes = {14};
+  full.per_size = 300;
+  full.most_melds = 1;
+  full.most_jokers = 2;
+  full.shapes = {Shape::knitted};
+  report("knitted, declared and winning", run_full_plan(rules, 9192U, full));
+}
+
+TEST_CASE("engine matches the reference: 十六不搭 with jokers", "[reference]") {
+  const RuleSet rules = load_rules_from_string(
+      "name: unrelated_only\nextends: taiwan\nwildcards: {jokers: 2}\n"
+      "forms:\n  standard: {enabled: false}\n  ligu: {enabled: false}\n",
+      "test");
+  Plan plan;
+  plan.sizes = {17};
+  plan.most_jokers = 2;
+  plan.per_size = 300;
+  plan.shapes = {Shape::knitted};
+  const Tally tally = run_plan(rules, 9193U, plan);
+  report("unrelated", tally);
+  CHECK(tally.form_wins.count("sixteen_unrelated") == 1);
 }

@@ -18,6 +18,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdint>
 #include <map>
@@ -154,6 +155,26 @@ forms:
   four_pairs: {type: pairs, pairs: 4, four_as_two_pairs: false}
 )";
 
+/// MCR's knitted forms alone (the melds forms' reference is too slow at 14 tiles), with jokers
+/// that may also be knit tiles, singles and pairs; stand-ins capped at the copies.
+constexpr const char* kKnittedYaml = R"(name: knitted_only
+extends: mcr
+wildcards: {jokers: 3, exceed_copies: false}
+forms:
+  standard: {enabled: false}
+  seven_pairs: {enabled: false}
+  thirteen_orphans: {enabled: false}
+)";
+
+/// Taiwan's 十六不搭 alone, with jokers.
+constexpr const char* kUnrelatedYaml = R"(name: unrelated_only
+extends: taiwan
+wildcards: {jokers: 3}
+forms:
+  standard: {enabled: false}
+  ligu: {enabled: false}
+)";
+
 const RuleSet& rules_named(const std::string& name) {
   static std::map<std::string, RuleSet> cache;
   if (const auto found = cache.find(name); found != cache.end()) return found->second;
@@ -162,7 +183,8 @@ const RuleSet& rules_named(const std::string& name) {
       {"tiny_pairs", kTinyPairsYaml},          {"tiny_no_wild_pair", kTinyNoWildPairYaml},
       {"two_five_eight", kTwoFiveEightYaml},   {"exhausted", kExhaustedYaml},
       {"capped_distinct", kCappedDistinctYaml}, {"tiny_sichuan", kTinySichuanYaml},
-      {"tiny_ligu", kTinyLiguYaml}};
+      {"tiny_ligu", kTinyLiguYaml},            {"knitted_only", kKnittedYaml},
+      {"unrelated_only", kUnrelatedYaml}};
   if (const auto text = yaml.find(name); text != yaml.end()) {
     return cache.emplace(name, load_rules_from_string(text->second, name + ".yaml")).first->second;
   }
@@ -305,6 +327,32 @@ class ReferenceShanten {
           --demand_[extra];
         }
         break;
+      case FormType::knitted: {
+        // Every assignment of 147/258/369 to the three sequence suits, then the melds form's
+        // targets over the rest.
+        const int rest = target_ - 9 - 2 * form.pairs;
+        if (rest < 0 || rest % 3 != 0) return std::nullopt;
+        std::vector<int> suits;
+        for (int t = 0; t < kinds_; ++t) {
+          const TileInfo& info = rules_.tile(static_cast<TileId>(t));
+          if (rules_.suits()[info.suit].sequences && info.rank == 1) suits.push_back(t);
+        }
+        std::array<int, 3> knit{0, 1, 2};
+        do {
+          for (std::size_t k = 0; k < 3; ++k) {
+            for (int r = 0; r < 3; ++r) ++demand_[static_cast<std::size_t>(suits[k] + knit[k] + 3 * r)];
+          }
+          choose_melds(0, rest / 3, form.pairs);
+          for (std::size_t k = 0; k < 3; ++k) {
+            for (int r = 0; r < 3; ++r) --demand_[static_cast<std::size_t>(suits[k] + knit[k] + 3 * r)];
+          }
+        } while (std::next_permutation(knit.begin(), knit.end()));
+        break;
+      }
+      case FormType::singles:
+        if (form.hand_tiles != target_ || !whole_hand) return std::nullopt;
+        choose_singles(form, 0, form.hand_tiles - form.pairs, SinglesPattern{-1, 0, 0});
+        break;
     }
     if (best_ == INT_MAX) return std::nullopt;
     return best_;
@@ -324,6 +372,87 @@ class ReferenceShanten {
       for (const int t : pungs_and_chows_[i]) ++demand_[static_cast<std::size_t>(t)];
       choose_melds(i, left - 1, pairs);
       for (const int t : pungs_and_chows_[i]) --demand_[static_cast<std::size_t>(t)];
+    }
+  }
+
+  /// Where a singles target stands while its tiles are chosen in id order.
+  struct SinglesPattern {
+    int suit = -1;      ///< suit of the last sequence-suit tile taken
+    int last_rank = 0;  ///< its rank
+    int used = 0;       ///< knitted: classes taken by suits (bit per class)
+  };
+
+  /// Whether `t` may join a singles target after `pattern`; updates `next`. Knitted: all ranks
+  /// of a suit in one class, each suit its own class; gapped: ranks of a suit `gap` apart.
+  [[nodiscard]] bool singles_admits(const FormSpec& form, const SinglesPattern& pattern, int t,
+                                    SinglesPattern& next) const {
+    next = pattern;
+    const TileInfo& info = rules_.tile(static_cast<TileId>(t));
+    if (!rules_.suits()[info.suit].sequences) return ((form.single_tiles >> t) & 1U) != 0;
+    const bool same_suit = pattern.suit == info.suit;
+    next.suit = info.suit;
+    next.last_rank = info.rank;
+    if (form.singles_suits == SinglesSuits::gapped) {
+      return !same_suit || info.rank - pattern.last_rank >= form.gap;
+    }
+    const int knit = (info.rank - 1) % 3;
+    if (same_suit) return (pattern.last_rank - 1) % 3 == knit;
+    if ((pattern.used >> knit & 1) != 0) return false;
+    next.used |= 1 << knit;
+    return true;
+  }
+
+  /// The most tiles a singles target can still take from tile `from` on: three per sequence
+  /// suit (fewer in the part of a suit left), one per admitted honour.
+  [[nodiscard]] int singles_room(const FormSpec& form, int from) const {
+    int room = 0;
+    for (int t = from; t < kinds_; ++t) {
+      const TileInfo& info = rules_.tile(static_cast<TileId>(t));
+      if (!rules_.suits()[info.suit].sequences) {
+        room += ((form.single_tiles >> t) & 1U) != 0 ? 1 : 0;
+      } else if (info.rank % 3 == 1) {
+        room += 1;  // ranks 1, 4, 7 start each third of the suit: at most one tile per third
+      }
+    }
+    return room;
+  }
+
+  /// Chooses `left` more distinct tiles (ids from `from` up) that keep the singles pattern, then
+  /// which of them are doubled; records complete targets holding the required tiles.
+  void choose_singles(const FormSpec& form, int from, int left, const SinglesPattern& pattern) {
+    const std::optional<int> cost = price();
+    if (!cost || *cost >= best_) return;
+    if (left == 0) {
+      for (int t = 0; t < kinds_; ++t) {
+        if (((form.required >> t) & 1U) != 0 && demand_[static_cast<std::size_t>(t)] == 0) return;
+      }
+      choose_doubled(0, form.pairs);
+      return;
+    }
+    if (left > singles_room(form, from)) return;
+    for (int t = from; t < kinds_; ++t) {
+      // A required tile passed over can never be taken.
+      if (t > from && ((form.required >> (t - 1)) & 1U) != 0) break;
+      SinglesPattern next;
+      if (!singles_admits(form, pattern, t, next)) continue;
+      ++demand_[static_cast<std::size_t>(t)];
+      choose_singles(form, t + 1, left - 1, next);
+      --demand_[static_cast<std::size_t>(t)];
+    }
+  }
+
+  /// Doubles `left` more of the chosen tiles (ids from `from` up).
+  void choose_doubled(int from, int left) {
+    if (left == 0) {
+      const auto cost = price();
+      if (cost && lacks_enough_suits()) best_ = std::min(best_, *cost);
+      return;
+    }
+    for (int t = from; t < kinds_; ++t) {
+      if (demand_[static_cast<std::size_t>(t)] != 1) continue;
+      ++demand_[static_cast<std::size_t>(t)];
+      choose_doubled(t + 1, left - 1);
+      --demand_[static_cast<std::size_t>(t)];
     }
   }
 
@@ -460,7 +589,11 @@ int minimum_of(const std::map<std::size_t, int>& by_form) {
 /// ready or nearly so, some holding four of a kind.
 class HandMaker {
  public:
-  HandMaker(const RuleSet& rules, std::uint32_t seed) : rules_(rules), rng_(seed) {}
+  HandMaker(const RuleSet& rules, std::uint32_t seed) : rules_(rules), rng_(seed) {
+    for (const FormSpec& form : rules.forms()) {
+      knit_bias_ = knit_bias_ || form.type == FormType::knitted || form.type == FormType::singles;
+    }
+  }
 
   struct Made {
     std::string text;
@@ -480,7 +613,12 @@ class HandMaker {
     const int jokers = pick(0, std::min(jokers_left_, concealed));
     concealed -= jokers;
     std::vector<TileId> tiles;
-    if (pick(0, 1) == 0) grouped_tiles(concealed, tiles);
+    if (knit_bias_ && pick(0, 3) != 0) {
+      knitted_tiles(concealed, tiles);
+      grouped_tiles(concealed, tiles);
+    } else if (pick(0, 1) == 0) {
+      grouped_tiles(concealed, tiles);
+    }
     while (static_cast<int>(tiles.size()) < concealed) {
       if (pick(0, 9) == 0 && concealed - static_cast<int>(tiles.size()) >= 4) {
         const TileId t = random_tile();  // four of a kind
@@ -507,6 +645,35 @@ class HandMaker {
   void take(TileId t, std::vector<TileId>& tiles) {
     --available_[t];
     tiles.push_back(t);
+  }
+
+  /// Distinct tiles of one knit (147, 258, 369 over the three sequence suits) and the honours,
+  /// up to `count` tiles, most of them, so that knitted forms are often near.
+  void knitted_tiles(int count, std::vector<TileId>& tiles) {
+    std::array<int, 3> knit{0, 1, 2};
+    std::shuffle(knit.begin(), knit.end(), rng_);
+    std::vector<TileId> pool;
+    std::size_t suit = 0;
+    for (const SuitInfo& info : rules_.suits()) {
+      if (info.bonus) continue;
+      for (const std::uint8_t rank : info.ranks) {
+        const TileId t = rules_.find_tile(info.letter, rank);
+        if (!info.sequences || (suit < 3 && knit_class(rank) == knit[suit])) pool.push_back(t);
+      }
+      suit += info.sequences ? 1 : 0;
+    }
+    // Half the time the nine knit tiles first (the knitted straight), else distinct tiles.
+    const bool straight = pick(0, 1) == 0 && count >= 9;
+    std::stable_partition(pool.begin(), pool.end(), [&](TileId t) {
+      return rules_.suits()[rules_.tile(t).suit].sequences == straight;
+    });
+    std::shuffle(pool.begin() + (straight ? 9 : 0), pool.end(), rng_);
+    if (!straight) std::shuffle(pool.begin(), pool.end(), rng_);
+    const int want = straight ? 9 : count - pick(0, 2);
+    for (const TileId t : pool) {
+      if (static_cast<int>(tiles.size()) >= want) break;
+      if (available_[t] > 0) take(t, tiles);
+    }
   }
 
   /// Groups (a pair, then pungs and chows) up to `count` tiles, then one or two swapped out.
@@ -580,6 +747,7 @@ class HandMaker {
 
   const RuleSet& rules_;
   std::mt19937 rng_;
+  bool knit_bias_ = false;  ///< the rules have knitted or singles forms
   std::vector<int> available_;
   int jokers_left_ = 0;
 };
@@ -1103,6 +1271,33 @@ TEST_CASE("random hands: pungs beside pairs (嚦咕嚦咕)", "[shanten]") {
   CHECK(tally.ready > 150);
   CHECK(tally.complete > 50);
   CHECK(tally.wildcard_waits > 50);
+}
+
+TEST_CASE("random hands: knitted forms (组合龙, 全不靠, 七星不靠) with jokers", "[shanten]") {
+  const CheckOptions options;
+  const Tally tally = check_random_hands("knitted_only", 61, 1500, {13, 14}, 3, 1, options, 5);
+  CHECK(tally.ready > 100);
+  CHECK(tally.complete > 50);
+  CHECK(tally.wildcard_waits > 50);
+  CHECK(tally.declared > 100);
+}
+
+TEST_CASE("random hands: 十六不搭 with jokers", "[shanten]") {
+  const CheckOptions options;
+  const Tally tally = check_random_hands("unrelated_only", 62, 800, {16, 17}, 3, 0, options, 5);
+  CHECK(tally.ready > 30);
+  CHECK(tally.complete > 15);
+  CHECK(tally.wildcard_waits > 20);
+}
+
+TEST_CASE("random hands: mcr and taiwan with every form, against the engine", "[shanten]") {
+  CheckOptions options;
+  options.reference = false;
+  const Tally mcr = check_random_hands("mcr", 63, 1500, {13, 14}, 0, 1, options);
+  const Tally taiwan = check_random_hands("taiwan", 64, 600, {16, 17}, 0, 1, options);
+  CHECK(mcr.ready > 100);
+  CHECK(mcr.complete > 30);
+  CHECK(taiwan.ready > 15);
 }
 
 TEST_CASE("random hands: basic and laizi, reference up to 8 tiles", "[shanten]") {

@@ -50,9 +50,13 @@ struct State {
   std::uint8_t melds = 0;         ///< melds still needed (set forms: singles still needed)
   std::uint8_t pairs = 0;         ///< pairs still needed
   /// Meld forms: groups at the same lowest tile come in non-decreasing order of
-  /// template * 8 + (winning slot + 1); this is the least key still allowed.
+  /// template * 8 + (winning slot + 1); this is the least key still allowed. Singles forms: the
+  /// pattern so far (see singles_step).
   std::uint8_t min_key = 0;
-  std::uint8_t cursor = 0;        ///< set forms: index of the next set tile
+  /// Set forms: index of the next set tile. Knitted forms: knit phase (0-2: the suit whose knit
+  /// group comes next, 3: melds) + 4 * the knit classes used. Singles forms: the lowest tile id a
+  /// group may still take (one past the last one placed).
+  std::uint8_t cursor = 0;
   std::uint8_t winning = kWinningPlaced;  ///< whether the winning tile still has to be placed
 
   friend bool operator==(const State&, const State&) = default;
@@ -93,6 +97,9 @@ constexpr int kFirstPungKey = 2 * 8;
 /// combination of one hand can use.
 constexpr int kUncappedCapacity = 32;
 
+/// Knitted forms place one knit group per sequence suit before their melds.
+constexpr int kKnitPhases = kKnitClasses;
+
 class FormSearch {
  public:
   FormSearch(const RuleSet& rules, const FormSpec& form, const TileCounts& naturals,
@@ -102,7 +109,12 @@ class FormSearch {
         naturals_(naturals),
         winning_(winning),
         track_standins_(!rules.wildcards().exceed_copies),
-        meldable_(rules.meldable_count()) {}
+        meldable_(rules.meldable_count()) {
+    for (std::size_t s = 0; s < rules.suits().size(); ++s) {
+      const SuitInfo& suit = rules.suits()[s];
+      if (suit.sequences && !suit.bonus) knit_suits_.push_back(s);
+    }
+  }
 
   /// Builds the graph from `root`; returns false when no path reaches the goal.
   bool build(const State& root, Graph& graph, std::size_t& root_id, std::size_t& goal_id) {
@@ -167,15 +179,42 @@ class FormSearch {
     for (TileId t = 0; t < meldable_; ++t) {
       if (state.remaining[t] != 0) return false;
     }
-    return form_.type != FormType::set || state.cursor == form_.set_tiles.size();
+    switch (form_.type) {
+      case FormType::set:
+        return state.cursor == form_.set_tiles.size();
+      case FormType::knitted:
+        return state.cursor % 4 == kKnitPhases;
+      case FormType::singles:
+        // No required tile may be left behind the cursor.
+        return state.cursor >= kMaxTileKinds || (form_.required >> state.cursor) == 0;
+      case FormType::melds:
+      case FormType::pairs:
+      case FormType::wildcards:
+        break;
+    }
+    return true;
   }
 
   void expand(const State& state, std::vector<Child>& out) {
-    if (form_.type == FormType::set) {
-      expand_set(state, out);
-    } else {
-      expand_melds(state, out);
+    switch (form_.type) {
+      case FormType::set:
+        expand_set(state, out);
+        return;
+      case FormType::singles:
+        expand_singles(state, out);
+        return;
+      case FormType::knitted:
+        if (state.cursor % 4 < kKnitPhases) {
+          expand_knit(state, out);
+          return;
+        }
+        break;
+      case FormType::melds:
+      case FormType::pairs:
+      case FormType::wildcards:
+        break;
     }
+    expand_melds(state, out);
   }
 
   /// Places a wildcard standing in for `tile`; false when that would exceed the tile's copies.
@@ -428,8 +467,110 @@ class FormSearch {
     }
   }
 
+  // Knitted and singles forms -------------------------------------------------------------
+
+  /// Knit phase `phase` (State::cursor % 4): the knit group of the phase's suit, for every class
+  /// not used by an earlier suit, each slot natural or a wildcard.
+  void expand_knit(const State& state, std::vector<Child>& out) const {
+    const int phase = state.cursor % 4;
+    const int used = state.cursor / 4;
+    const SuitInfo& suit = rules_.suits()[knit_suits_[static_cast<std::size_t>(phase)]];
+    for (int knit = 0; knit < kKnitClasses; ++knit) {
+      if ((used >> knit & 1) != 0) continue;
+      for (unsigned wild = 0; wild < 8; ++wild) {
+        Child child{Group{}, state};
+        child.group.kind = GroupKind::knit;
+        child.group.size = 3;
+        bool ok = true;
+        for (int slot = 0; slot < 3 && ok; ++slot) {
+          const TileId tile = rules_.find_tile(suit.letter, knit + 1 + 3 * slot);
+          child.group.tiles[static_cast<std::size_t>(slot)] = tile;
+          if ((wild >> slot & 1U) == 0) {
+            ok = child.state.remaining[tile] != 0;
+            if (ok) --child.state.remaining[tile];
+          } else {
+            ok = form_.wildcards && place_standin(child.state, tile);
+          }
+        }
+        if (!ok) continue;
+        child.group.wild_mask = static_cast<std::uint8_t>(wild);
+        child.state.cursor = static_cast<std::uint8_t>(phase + 1 + 4 * (used | 1 << knit));
+        for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
+      }
+    }
+  }
+
+  /// The pattern after placing a single or pair of `tile` behind the cursor, or -1 when the form
+  /// does not admit the tile there. Keys: knitted, bits 0-2 the classes taken by earlier suits
+  /// and bits 3-4 the class of the current suit + 1; gapped, the rank last taken in the current
+  /// suit. A suit is current while the last tile placed (cursor - 1) is of it.
+  [[nodiscard]] int singles_step(const State& state, TileId tile) const {
+    const TileInfo& info = rules_.tile(tile);
+    const bool new_suit =
+        state.cursor == 0 || rules_.tile(static_cast<TileId>(state.cursor - 1)).suit != info.suit;
+    if (!rules_.suits()[info.suit].sequences) {
+      if ((form_.single_tiles & tile_bit(tile)) == 0) return -1;
+      return form_.singles_suits == SinglesSuits::knitted ? (state.min_key & 7) : 0;
+    }
+    if (form_.singles_suits == SinglesSuits::gapped) {
+      const int last = new_suit ? 0 : state.min_key;
+      if (last != 0 && info.rank - last < form_.gap) return -1;
+      return info.rank;
+    }
+    const int knit = knit_class(info.rank);
+    int used = state.min_key & 7;
+    const int current = new_suit ? 0 : state.min_key >> 3;
+    if (current == 0) {
+      if ((used >> knit & 1) != 0) return -1;
+      used |= 1 << knit;
+    } else if (current != knit + 1) {
+      return -1;
+    }
+    return used | (knit + 1) << 3;
+  }
+
+  /// Singles forms: the next group at some tile from the cursor on; tiles passed over must be
+  /// neither held nor required.
+  void expand_singles(const State& state, std::vector<Child>& out) const {
+    for (TileId tile = state.cursor; tile < meldable_; ++tile) {
+      const int held = state.remaining[tile];
+      const int key = held <= 2 ? singles_step(state, tile) : -1;
+      if (key >= 0) {
+        for (const GroupKind kind : {GroupKind::single, GroupKind::pair}) {
+          const int size = kind == GroupKind::single ? 1 : 2;
+          if (held > size || (kind == GroupKind::pair ? state.pairs : state.melds) == 0) continue;
+          Child child{Group{}, state};
+          child.group.kind = kind;
+          child.group.size = static_cast<std::uint8_t>(size);
+          bool ok = true;
+          for (int slot = 0; slot < size && ok; ++slot) {
+            child.group.tiles[static_cast<std::size_t>(slot)] = tile;
+            if (slot < held) {
+              --child.state.remaining[tile];
+            } else {
+              ok = form_.wildcards && place_standin(child.state, tile);
+              child.group.wild_mask =
+                  static_cast<std::uint8_t>(child.group.wild_mask | (1U << slot));
+            }
+          }
+          if (!ok) continue;
+          if (kind == GroupKind::pair) {
+            --child.state.pairs;
+          } else {
+            --child.state.melds;
+          }
+          child.state.cursor = static_cast<std::uint8_t>(tile + 1);
+          child.state.min_key = static_cast<std::uint8_t>(key);
+          for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
+        }
+      }
+      if (held != 0 || (form_.required & tile_bit(tile)) != 0) return;
+    }
+  }
+
   const RuleSet& rules_;
   const FormSpec& form_;
+  std::vector<std::size_t> knit_suits_;  ///< the sequence suits, in order (knitted forms)
   const TileCounts& naturals_;  ///< natural copies held, declared melds included (copy caps)
   const TileId winning_;        ///< natural winning tile, or kNoTile
   const bool track_standins_;
@@ -496,6 +637,17 @@ FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const H
     case FormType::melds:
       root.pairs = form.pairs;
       root.melds = static_cast<std::uint8_t>((hand_size - 2 * form.pairs) / 3);
+      break;
+    case FormType::knitted: {
+      const int rest = hand_size - 3 * kKnitPhases - 2 * form.pairs;
+      if (rest < 0 || rest % 3 != 0) return FormGraph(impl);
+      root.pairs = form.pairs;
+      root.melds = static_cast<std::uint8_t>(rest / 3);
+      break;
+    }
+    case FormType::singles:
+      root.pairs = form.pairs;
+      root.melds = static_cast<std::uint8_t>(form.hand_tiles - 2 * form.pairs);
       break;
     case FormType::pairs:
       root.pairs = form.pairs;
@@ -651,6 +803,7 @@ WaitShape wait_shape(const Group& group, const RuleSet& rules) {
     case GroupKind::kong:
       return WaitShape::dual_pung;
     case GroupKind::single:
+    case GroupKind::knit:
       return WaitShape::set_tile;
     case GroupKind::chow:
       if (slot == 1) return WaitShape::closed;

@@ -23,6 +23,8 @@ std::string_view group_kind_name(GroupKind kind) {
       return "any_pair";
     case GroupKind::wildcards:
       return "wildcards";
+    case GroupKind::knit:
+      return "knit";
   }
   return "?";
 }

@@ -94,7 +94,10 @@ RuleSet::RuleSet(Data data) : data_(std::move(data)) {
       case FormType::set:
         form.hand_tiles = static_cast<std::uint8_t>(form.set_tiles.size() + 1);
         break;
+      case FormType::singles:
+        break;  // read from the rule file
       case FormType::melds:
+      case FormType::knitted:
       case FormType::wildcards:
         form.hand_tiles = 0;
         break;

@@ -9,6 +9,7 @@
 ///      of the offending key or value; contradictions between keys name the key set last.
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
@@ -821,7 +822,8 @@ class Interpreter {
     const Item* type = map.find("type");
     if (type == nullptr) {
       fail(entry.key_where,
-           "form '" + entry.key + "' has no 'type' (melds, pairs, set or wildcards)");
+           "form '" + entry.key +
+               "' has no 'type' (melds, pairs, set, wildcards, knitted or singles)");
     }
     const std::string type_name = read_string(*type);
     if (type_name == "melds") {
@@ -839,9 +841,19 @@ class Interpreter {
     } else if (type_name == "wildcards") {
       form.type = FormType::wildcards;
       check_keys(map, {"type", "enabled", "wildcards", "count"}, path);
+    } else if (type_name == "knitted") {
+      form.type = FormType::knitted;
+      check_keys(map, {"type", "enabled", "wildcards", "pairs", "pair_tiles", "pair_wildcards"},
+                 path);
+    } else if (type_name == "singles") {
+      form.type = FormType::singles;
+      check_keys(map,
+                 {"type", "enabled", "wildcards", "size", "pairs", "honours", "suits", "gap",
+                  "require"},
+                 path);
     } else {
       fail(type->value.where, "unknown form type '" + type_name + "' for form '" + entry.key +
-                                  "' (expected melds, pairs, set or wildcards)");
+                                  "' (expected melds, pairs, set, wildcards, knitted or singles)");
     }
     const Item* enabled = map.find("enabled");
     if (enabled != nullptr) form.enabled = read_bool(*enabled);
@@ -891,6 +903,9 @@ class Interpreter {
     };
 
     switch (form.type) {
+      case FormType::knitted:
+        check_knit_suits(entry, blame(nullptr, nullptr));
+        [[fallthrough]];
       case FormType::melds: {
         const Item* pairs = map.find("pairs");
         if (pairs != nullptr) {
@@ -906,8 +921,13 @@ class Interpreter {
           }
         }
         form.pairs = 1;
+        if (form.type == FormType::knitted) check_size(9 + 2, &entry);
         break;
       }
+      case FormType::singles:
+        read_singles(entry, form, blame);
+        check_size(form.hand_tiles, map.find("size") != nullptr ? map.find("size") : &entry);
+        break;
       case FormType::pairs: {
         const Item* pairs = map.find("pairs");
         if (pairs == nullptr) {
@@ -964,6 +984,126 @@ class Interpreter {
       }
     }
     return form;
+  }
+
+  /// The sequence suits of the tile set, for knitted patterns: exactly three, each of ranks 1-9.
+  [[nodiscard]] std::vector<std::size_t> knit_suits() const {
+    std::vector<std::size_t> suits;
+    for (std::size_t s = 0; s < data_.suits.size(); ++s) {
+      if (data_.suits[s].sequences && !data_.suits[s].bonus) suits.push_back(s);
+    }
+    return suits;
+  }
+
+  void check_knit_suits(const Item& entry, const Where& where) const {
+    const std::vector<std::size_t> suits = knit_suits();
+    bool ok = suits.size() == kKnitClasses;
+    for (const std::size_t s : suits) {
+      ok = ok && data_.suits[s].ranks == std::vector<std::uint8_t>{1, 2, 3, 4, 5, 6, 7, 8, 9};
+    }
+    if (!ok) {
+      fail(where, "form '" + entry.key +
+                      "' knits 147, 258 and 369 across suits, which needs exactly three sequence "
+                      "suits of ranks 1-9 (tiles)");
+    }
+  }
+
+  /// The keys of a `singles` form (全不靠, 七星不靠, 十六不搭).
+  template <class Blame>
+  void read_singles(const Item& entry, FormSpec& form, const Blame& blame) {
+    const std::string path = "forms." + entry.key;
+    const Value& map = entry.value;
+    form.hand_tiles = data_.hand_tiles;
+    if (const Item* size = map.find("size")) {
+      form.hand_tiles = static_cast<std::uint8_t>(read_int(*size, 2, 17));
+    }
+    form.pairs = 0;
+    if (const Item* pairs = map.find("pairs")) {
+      form.pairs = static_cast<std::uint8_t>(read_int(*pairs, 0, 8));
+    }
+    // Honours: every tile of the meldable suits without sequences unless listed.
+    const Item* honours = map.find("honours");
+    if (honours != nullptr) {
+      for (const TileRef& ref : read_tile_codes(*honours, path + ".honours")) {
+        const TileId id =
+            resolve(ref, "unknown tile '" + ref.code() + "' in " + path + ".honours");
+        const TileInfo& info = provisional_->tile(id);
+        if (info.bonus || data_.suits[info.suit].sequences) {
+          fail(ref.where, "tile '" + ref.code() + "' in " + path +
+                              ".honours is not an honour (a meldable tile of a suit without "
+                              "sequences); sequence suits follow " + path + ".suits");
+        }
+        form.single_tiles |= tile_bit(id);
+      }
+    } else {
+      for (TileId t = 0; t < provisional_->meldable_count(); ++t) {
+        if (!data_.suits[provisional_->tile(t).suit].sequences) form.single_tiles |= tile_bit(t);
+      }
+    }
+    const Item* suits = map.find("suits");
+    if (suits != nullptr) {
+      const std::string text = read_string(*suits);
+      if (text == "knitted") {
+        form.singles_suits = SinglesSuits::knitted;
+      } else if (text == "gapped") {
+        form.singles_suits = SinglesSuits::gapped;
+      } else {
+        fail(suits->value.where,
+             path + ".suits must be knitted or gapped, got '" + text + "'");
+      }
+    }
+    const Item* gap = map.find("gap");
+    if (gap != nullptr) {
+      if (form.singles_suits != SinglesSuits::gapped) {
+        fail(gap->key_where, path + ".gap applies only with suits: gapped");
+      }
+      form.gap = static_cast<std::uint8_t>(read_int(*gap, 1, 8));
+    }
+    if (form.singles_suits == SinglesSuits::knitted) {
+      check_knit_suits(entry, blame(suits, nullptr));
+    }
+    const Item* require = map.find("require");
+    if (require != nullptr) {
+      for (const TileRef& ref : read_tile_codes(*require, path + ".require")) {
+        const TileId id =
+            resolve(ref, "unknown tile '" + ref.code() + "' in " + path + ".require");
+        const TileInfo& info = provisional_->tile(id);
+        if (info.bonus || (!data_.suits[info.suit].sequences &&
+                           (form.single_tiles & tile_bit(id)) == 0)) {
+          fail(ref.where, "tile '" + ref.code() + "' in " + path +
+                              ".require can never be one of the form's singles");
+        }
+        form.required |= tile_bit(id);
+      }
+    }
+    // The most distinct tiles the pattern admits, against the distinct tiles the size needs.
+    int most = std::popcount(form.single_tiles);
+    for (std::size_t s = 0; s < data_.suits.size(); ++s) {
+      const SuitInfo& suit = data_.suits[s];
+      if (!suit.sequences || suit.bonus) continue;
+      if (form.singles_suits == SinglesSuits::knitted) {
+        most += 3;
+        continue;
+      }
+      int taken = 0;
+      int last = -100;
+      for (const std::uint8_t rank : suit.ranks) {
+        if (rank - last >= form.gap) {
+          ++taken;
+          last = rank;
+        }
+      }
+      most += taken;
+    }
+    const int distinct = form.hand_tiles - form.pairs;
+    if (form.pairs > distinct || distinct > most) {
+      fail(blame(map.find("size") != nullptr ? map.find("size") : map.find("pairs"), nullptr),
+           "form '" + entry.key + "' needs " + std::to_string(distinct) +
+               " distinct tiles, but its pattern admits at most " + std::to_string(most));
+    }
+    if (std::popcount(form.required) > distinct) {
+      fail(blame(require, nullptr), "form '" + entry.key + "' requires more tiles than it holds");
+    }
   }
 
   const Value& root_;
@@ -1069,6 +1209,10 @@ std::string form_type_name(FormType type) {
       return "set";
     case FormType::wildcards:
       return "wildcards";
+    case FormType::knitted:
+      return "knitted";
+    case FormType::singles:
+      return "singles";
   }
   return "melds";
 }
@@ -1171,7 +1315,8 @@ std::string dump_rules(const RuleSet& rules) {
     out += "    enabled: " + bool_text(form.enabled) + "\n";
     out += "    wildcards: " + bool_text(form.wildcards) + "\n";
     switch (form.type) {
-      case FormType::melds: {
+      case FormType::melds:
+      case FormType::knitted: {
         out += "    pairs: " + std::to_string(form.pairs) + "\n";
         std::vector<TileId> pair_tiles;
         for (TileId t = 0; t < rules.meldable_count(); ++t) {
@@ -1193,6 +1338,22 @@ std::string dump_rules(const RuleSet& rules) {
       case FormType::wildcards:
         out += "    count: " + std::to_string(form.count) + "\n";
         break;
+      case FormType::singles: {
+        out += "    size: " + std::to_string(form.hand_tiles) + "\n";
+        out += "    pairs: " + std::to_string(form.pairs) + "\n";
+        std::vector<TileId> honours;
+        std::vector<TileId> required;
+        for (TileId t = 0; t < rules.meldable_count(); ++t) {
+          if ((form.single_tiles & tile_bit(t)) != 0) honours.push_back(t);
+          if ((form.required & tile_bit(t)) != 0) required.push_back(t);
+        }
+        out += "    honours: " + tile_list(rules, honours) + "\n";
+        const bool knitted = form.singles_suits == SinglesSuits::knitted;
+        out += std::string("    suits: ") + (knitted ? "knitted" : "gapped") + "\n";
+        if (!knitted) out += "    gap: " + std::to_string(form.gap) + "\n";
+        out += "    require: " + tile_list(rules, required) + "\n";
+        break;
+      }
     }
   }
   return out;

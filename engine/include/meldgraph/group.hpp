@@ -16,10 +16,11 @@ enum class GroupKind : std::uint8_t {
   pung,       ///< three of a tile
   kong,       ///< four of a tile (declared melds only)
   chow,       ///< three consecutive ranks of a sequence suit
-  single,     ///< one tile of a set form (thirteen orphans)
+  single,     ///< one tile of a set or singles form (thirteen orphans, 全不靠)
   any_meld,   ///< three wildcards forming some meld, not expanded
   any_pair,   ///< two wildcards forming some pair, not expanded
   wildcards,  ///< the wildcards of an instant "N wildcards" win
+  knit,       ///< ranks r, r+3, r+6 of one suit: a third of the knitted straight (组合龙)
 };
 
 [[nodiscard]] std::string_view group_kind_name(GroupKind kind);

@@ -4,9 +4,11 @@
 /// These are the entry points the analyzers, `meldgraph bench` and the benchmarks call. Each has
 /// one meaning, defined by the exact search (Decomposition, compute_shanten, compute_waits); a
 /// faster implementation (lookup tables) may answer instead when the rule set and the hand allow
-/// it, and must give the same answer on every hand. docs/performance.md says which path answers.
+/// it, and must give the same answer on every hand. docs/tables.md says which path answers
+/// (answered_by_tables tells for one hand).
 
 #include <cstddef>
+#include <cstdint>
 
 #include "meldgraph/hand.hpp"
 #include "meldgraph/rules.hpp"
@@ -30,5 +32,12 @@ inline constexpr int kNoShanten = 1 << 20;
 /// The natural tiles that complete a hand of 3n+1 tiles: the tiles of compute_waits(rules, hand,
 /// nullptr).tiles as a mask (a drawn wildcard is not a tile of the mask).
 [[nodiscard]] TileMask wait_mask(const RuleSet& rules, const Hand& hand);
+
+/// The questions above, for answered_by_tables (shanten covers shanten_number and form_shanten).
+enum class Query : std::uint8_t { win, shanten, waits };
+
+/// Whether the lookup tables (docs/tables.md) answer `query` for this hand under these rules;
+/// otherwise the exact search does. For tests and benchmarks: the answer is the same either way.
+[[nodiscard]] bool answered_by_tables(const RuleSet& rules, const Hand& hand, Query query);
 
 }  // namespace meldgraph

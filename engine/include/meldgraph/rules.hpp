@@ -3,7 +3,10 @@
 /// that knows YAML); everything else sees `const RuleSet&`.
 
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -65,6 +68,18 @@ enum class FormType : std::uint8_t {
   pairs,      ///< pairs, and optionally a few pungs (seven pairs; 嚦咕嚦咕)
   set,        ///< each tile of a set once, plus one more of any of them (thirteen orphans)
   wildcards,  ///< holding `count` wildcards wins at once
+  /// The knitted straight (组合龙): 147, 258 and 369 each in a different sequence suit as three
+  /// `knit` groups, plus melds and `pairs` pairs for the rest of the hand.
+  knitted,
+  /// Distinct single tiles (全不靠, 七星不靠, 十六不搭): `hand_tiles` tiles, `pairs` of them
+  /// doubled, drawn from `single_tiles` and from the sequence suits as `singles_suits` says.
+  singles,
+};
+
+/// Which tiles of the sequence suits a `singles` form may hold.
+enum class SinglesSuits : std::uint8_t {
+  knitted,  ///< each suit only ranks of one of 147, 258, 369, a different one per suit (全不靠)
+  gapped,   ///< within a suit, ranks at least `gap` apart (十六不搭); suits independent
 };
 
 /// What wildcards may do in a form's pairs.
@@ -89,10 +104,20 @@ struct FormSpec {
   PairWildcards pair_wildcards = PairWildcards::any;  ///< melds and pairs forms
   /// melds: tiles the pair may be (2, 5 or 8 in Changsha and Wuhan); 0 allows every tile.
   TileMask pair_tiles = 0;
-  /// Tiles the (concealed) hand must hold for the form to apply; for `melds` it is 0, meaning any
-  /// 3n + 2 * pairs up to the hand size.
+  /// Tiles the (concealed) hand must hold for the form to apply; for `melds` and `knitted` it is
+  /// 0, meaning any size the groups fit, up to the hand size.
   std::uint8_t hand_tiles = 0;
+  /// singles: tiles of suits without sequences (honours) the singles may be.
+  TileMask single_tiles = 0;
+  SinglesSuits singles_suits = SinglesSuits::knitted;  ///< singles: sequence-suit tiles allowed
+  std::uint8_t gap = 3;        ///< singles, gapped: least rank difference within a suit
+  TileMask required = 0;       ///< singles: tiles every winning hand holds (七星不靠: the honours)
 };
+
+/// The knit classes of the 9-rank sequence suits: ranks 1-4-7, 2-5-8, 3-6-9.
+inline constexpr int kKnitClasses = 3;
+/// The class of a rank (1..9) in the knit: 0 for 1-4-7, 1 for 2-5-8, 2 for 3-6-9.
+[[nodiscard]] constexpr int knit_class(int rank) { return (rank - 1) % kKnitClasses; }
 
 /// The validated rule set. Construction derives the tile table and lookup tables once.
 class RuleSet {
@@ -141,8 +166,19 @@ class RuleSet {
   /// The tile after `tile` in its indicator cycle (see IndicatorRules); `tile` must be meldable.
   [[nodiscard]] TileId indicated_tile(TileId tile) const;
 
+  /// Data other parts of the engine derive from the rules on first use (the tables of the fast
+  /// queries, queries.cpp), built once under `once` even from several threads. Copies share it:
+  /// they hold the same rules.
+  struct Derived {
+    std::once_flag once;
+    std::shared_ptr<const void> value;
+    std::atomic<const void*> ready{nullptr};  ///< value.get() once built: the lock-free read
+  };
+  [[nodiscard]] Derived& derived() const { return *derived_; }
+
  private:
   Data data_;
+  std::shared_ptr<Derived> derived_ = std::make_shared<Derived>();
   std::vector<TileInfo> tiles_;
   TileId meldable_count_ = 0;
   TileMask fixed_wild_ = 0;

@@ -1,0 +1,80 @@
+#pragma once
+/// Random hands for benchmarks and tests: drawn from the rule set's wall, complete (winning) by
+/// construction, or one tile short of complete (ready).
+///
+/// The output depends only on the rule set, the wildcard choice and the seed: the generator uses
+/// std::mt19937_64 (whose sequence the standard fixes) and its own reductions to a range and its
+/// own shuffles, never the standard distributions, whose algorithms differ between libraries.
+/// Every hand it returns is one parse_hand accepts: parse_hand(format_hand(h), rules, wild) == h,
+/// where `wild` is the per-hand wildcard choice given to the generator.
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "meldgraph/hand.hpp"
+#include "meldgraph/rules.hpp"
+#include "meldgraph/tiles.hpp"
+
+namespace meldgraph {
+
+/// A seeded source of random hands under one rule set. Not thread-safe (it owns its engine); give
+/// each thread its own generator.
+class RandomHands {
+ public:
+  /// `extra_wild` adds per-hand wildcard kinds to the rule set's fixed ones, as `--wild` and
+  /// `--indicator` do (the caller checks that the rules allow choosing them). `rules` must outlive
+  /// the generator.
+  RandomHands(const RuleSet& rules, std::uint64_t seed, TileMask extra_wild = 0);
+
+  /// `size` tiles drawn from the wall without replacement (copies respected, red fives drawn as
+  /// the physical tiles they are), of which a number of wildcards chosen uniformly in
+  /// [0, max_wildcards], clamped to the wildcards the set holds (jokers and copies of the wild
+  /// kinds). Bonus tiles that are not wild are left out: they never count towards a hand's size.
+  /// Throws Error when `size` is not in [1, rules.hand_tiles()].
+  [[nodiscard]] Hand random(int size, int max_wildcards);
+
+  /// A winning hand of `size` tiles in the rule set's first enabled `melds` form (the standard
+  /// hand): random pungs and chows plus the form's pairs, drawn within the copies, then up to
+  /// `max_wildcards` (uniformly chosen, clamped as above and by the form's wildcard rules) of its
+  /// tiles replaced by wildcards. Respects pair tile restrictions, wildcards in pairs, the most
+  /// wildcards a win may hold and suits that must be lacking. Throws Error when the rules have no
+  /// such form or `size` does not fit it.
+  [[nodiscard]] Hand complete(int size, int max_wildcards);
+
+  /// A ready hand of `size` tiles (3n+1): a complete hand of size + 1 less one of its tiles chosen
+  /// at random. The tile taken out (or, when it was a wildcard, the tile it stood for) completes
+  /// the hand again, so the hand has at least one natural wait.
+  [[nodiscard]] Hand ready(int size, int max_wildcards);
+
+  /// A number uniform in [0, bound), bound > 0, without modulo bias (rejection of the short last
+  /// block of the 64-bit range).
+  [[nodiscard]] std::uint64_t below(std::uint64_t bound);
+
+  /// The rule set's wildcard kinds plus the per-hand choice: the hands' `wild_tiles`.
+  [[nodiscard]] TileMask wild_tiles() const { return wild_; }
+
+ private:
+  /// A wildcard of the set: a joker, or one copy of a wild tile kind.
+  struct Wildcard {
+    bool joker = false;
+    TileId tile = kNoTile;
+  };
+
+  /// Adds up to `count` wildcards drawn without replacement from the set's wildcards.
+  void add_wildcards(Hand& hand, int count);
+  /// Decides which of the hand's fives are red, as if its copies had been drawn from the set.
+  void draw_red_fives(Hand& hand);
+  /// Shuffles the first `count` places of `items` (a partial Fisher-Yates shuffle): they are then a
+  /// uniform sample without replacement.
+  template <class T>
+  void sample_front(std::vector<T>& items, std::size_t count);
+
+  const RuleSet* rules_;
+  std::mt19937_64 engine_;
+  TileMask wild_ = 0;
+  std::vector<TileId> naturals_;     ///< the wall's natural meldable tiles, one entry per copy
+  std::vector<Wildcard> wildcards_;  ///< the set's wildcards, one entry per physical tile
+};
+
+}  // namespace meldgraph

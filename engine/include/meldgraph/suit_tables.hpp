@@ -1,0 +1,91 @@
+#pragma once
+/// Lookup tables over the count patterns of one suit, the basis of the table-speed queries
+/// (queries.cpp). docs/tables.md describes them, their sizes and what they answer.
+///
+/// A suit *shape* is what the tables depend on: the number of ranks (consecutive ranks when the
+/// suit has sequences), whether chows are allowed, and the copies of each tile. A suit's *key* is
+/// its natural concealed counts read as a base-5 number, rank 0 lowest: sum of count[r] * 5^r.
+/// Every shape with at most 9 ranks and at most 4 copies has a table; rule sets share the tables
+/// of equal shapes (a process-wide cache, built on first use, safe under concurrent first use).
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace meldgraph {
+
+struct SuitShape {
+  int ranks = 9;          ///< 1..9 tiles in the suit
+  bool sequences = true;  ///< chows of three consecutive ranks are groups
+  int copies = 4;         ///< copies of each tile, 1..4
+
+  friend bool operator==(const SuitShape&, const SuitShape&) = default;
+};
+
+/// Most ranks and copies a table can hold (the key is base 5 over at most 9 digits).
+inline constexpr int kTableMaxRanks = 9;
+inline constexpr int kTableMaxCopies = 4;
+/// Melds per suit the shanten table covers: a 17-tile hand has five.
+inline constexpr int kTableMaxMelds = 5;
+/// Saturated value of the win table: "15 or more wildcards", more than any hand can hold with
+/// such a suit (a suit of k natural tiles needs at most 2k + 1 wildcards, and k + wildcards <= 17).
+inline constexpr int kWinSaturated = 15;
+/// Bytes per key of the shanten table: kept + 1 for (pairs p in 0..1, melds m in 0..5) at
+/// p * (kTableMaxMelds + 1) + m; 0 means no such placement fits the suit at all.
+inline constexpr std::size_t kKeptStride = 2 * (kTableMaxMelds + 1);
+
+/// The tables of one suit shape. Each part is built on its first request.
+class SuitTables {
+ public:
+  explicit SuitTables(SuitShape shape);
+  SuitTables(const SuitTables&) = delete;
+  SuitTables& operator=(const SuitTables&) = delete;
+
+  /// The process-wide tables of a shape (ranks <= 9, copies <= 4).
+  [[nodiscard]] static const SuitTables& of(SuitShape shape);
+
+  [[nodiscard]] const SuitShape& shape() const { return shape_; }
+  [[nodiscard]] std::size_t key_count() const { return key_count_; }
+  /// 5^r: the key step of one tile of rank index r.
+  [[nodiscard]] std::uint32_t step(int rank) const {
+    return steps_[static_cast<std::size_t>(rank)];
+  }
+
+  /// Win table: for each key, the fewest wildcards that turn the suit's naturals into melds only
+  /// (low nibble) and into melds plus one pair (high nibble), saturated at kWinSaturated.
+  /// `capped`: a wildcard may not stand for a copy beyond the tile's copies (natural copies plus
+  /// stand-ins within the copies); otherwise it may. Keys with a count above the copies hold
+  /// saturated values.
+  [[nodiscard]] const std::uint8_t* win(bool capped) const;
+
+  /// Shanten table: for each key, kKeptStride bytes: the most natural tiles of the suit that a
+  /// placement of exactly m melds and p pairs within the suit (no tile beyond its copies) can
+  /// keep, plus one; 0 where m melds and p pairs do not fit the suit.
+  [[nodiscard]] const std::uint8_t* kept() const;
+
+  /// Bytes held by the parts built so far.
+  [[nodiscard]] std::size_t memory_bytes() const;
+
+ private:
+  /// Bit 0: the counts are exactly melds; bit 1: exactly melds and one pair.
+  [[nodiscard]] const std::vector<std::uint8_t>& complete() const;
+  void build_win_uncapped(std::vector<std::uint8_t>& out) const;
+  void build_win_capped(std::vector<std::uint8_t>& out) const;
+  void build_kept(std::vector<std::uint8_t>& out) const;
+
+  SuitShape shape_;
+  std::size_t key_count_ = 1;
+  std::array<std::uint32_t, kTableMaxRanks + 1> steps_{};
+
+  mutable std::once_flag complete_once_;
+  mutable std::vector<std::uint8_t> complete_;
+  mutable std::array<std::once_flag, 2> win_once_;
+  mutable std::array<std::vector<std::uint8_t>, 2> win_;
+  mutable std::once_flag kept_once_;
+  mutable std::vector<std::uint8_t> kept_;
+};
+
+}  // namespace meldgraph

@@ -1,0 +1,250 @@
+/// Suit tables: built by dynamic programmes over the keys of a suit shape, each key's value read
+/// from keys already done, so a table costs a few lookups per key.
+///
+///   complete  ascending keys: the lowest tile of a complete pattern is in a pair, a pung or a
+///             chow it starts, and the rest is complete (with one pair fewer for the pair).
+///   win, uncapped  ascending keys: the lowest natural tile is in some group, exactly as in the
+///             exact search (decomposition.cpp): pair NN/NW, pung NNN/NNW/NWW, or a chow holding
+///             it first, in the middle or last (wildcards below it: lower ranks hold no natural);
+///             the rest, one natural tile fewer at least, is a smaller key.
+///   win, capped  descending keys: the fewest wildcards = the fewest tiles to add, one tile at a
+///             time within the copies, before the pattern is complete.
+///   kept      A(m, p), the patterns some complete placement of m melds and p pairs within the
+///             copies contains, by descending keys (a pattern is in A when it is complete with m
+///             melds and p pairs, or when adding some tile within the copies gives a pattern in
+///             A); then kept(n) = |n| when n is in A, else the best of n less one tile, by
+///             ascending keys.
+
+#include "meldgraph/suit_tables.hpp"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <tuple>
+
+namespace meldgraph {
+namespace {
+
+constexpr int kBase = 5;
+constexpr int kInfinity = 255;
+
+/// The digits of a key, rank 0 first, and their sum.
+struct Digits {
+  std::array<int, kTableMaxRanks> d{};
+  int ranks = 0;
+  int sum = 0;
+
+  [[nodiscard]] int at(int i) const { return i < ranks ? d[static_cast<std::size_t>(i)] : 0; }
+  [[nodiscard]] int lowest() const {
+    int i = 0;
+    while (d[static_cast<std::size_t>(i)] == 0) ++i;
+    return i;
+  }
+};
+
+/// Keys are decoded on the fly: a digit array per key would cost more memory than the tables.
+void decode(std::uint32_t key, int ranks, Digits& out) {
+  out.ranks = ranks;
+  out.sum = 0;
+  for (int i = 0; i < ranks; ++i) {
+    const int digit = static_cast<int>(key % kBase);
+    key /= kBase;
+    out.d[static_cast<std::size_t>(i)] = digit;
+    out.sum += digit;
+  }
+}
+
+bool valid(const Digits& digits, int copies) {
+  for (int i = 0; i < digits.ranks; ++i) {
+    if (digits.d[static_cast<std::size_t>(i)] > copies) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+SuitTables::SuitTables(SuitShape shape) : shape_(shape) {
+  if (shape.ranks < 1 || shape.ranks > kTableMaxRanks || shape.copies < 1 ||
+      shape.copies > kTableMaxCopies) {
+    throw std::invalid_argument("suit shape outside the tables' range");
+  }
+  steps_[0] = 1;
+  for (std::size_t r = 1; r <= kTableMaxRanks; ++r) steps_[r] = steps_[r - 1] * kBase;
+  key_count_ = steps_[static_cast<std::size_t>(shape.ranks)];
+}
+
+const SuitTables& SuitTables::of(SuitShape shape) {
+  static std::mutex mutex;
+  static std::map<std::tuple<int, bool, int>, std::unique_ptr<SuitTables>> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = cache[{shape.ranks, shape.sequences, shape.copies}];
+  if (!slot) slot = std::make_unique<SuitTables>(shape);
+  return *slot;
+}
+
+std::size_t SuitTables::memory_bytes() const {
+  return complete_.capacity() + win_[0].capacity() + win_[1].capacity() + kept_.capacity();
+}
+
+const std::vector<std::uint8_t>& SuitTables::complete() const {
+  std::call_once(complete_once_, [this] {
+    std::vector<std::uint8_t> c(key_count_, 0);
+    c[0] = 1;  // no tile: melds only (none of them)
+    Digits digits;
+    for (std::uint32_t key = 1; key < key_count_; ++key) {
+      decode(key, shape_.ranks, digits);
+      if (!valid(digits, shape_.copies)) continue;
+      const int i = digits.lowest();
+      const std::uint32_t s = steps_[static_cast<std::size_t>(i)];
+      const int a = digits.at(i);
+      unsigned v = 0;
+      if (a >= 3) v |= c[key - 3 * s] & 3U;
+      if (shape_.sequences && i + 2 < shape_.ranks && digits.at(i + 1) > 0 &&
+          digits.at(i + 2) > 0) {
+        const std::uint32_t chow =
+            s + steps_[static_cast<std::size_t>(i + 1)] + steps_[static_cast<std::size_t>(i + 2)];
+        v |= c[key - chow] & 3U;
+      }
+      if (a >= 2 && (c[key - 2 * s] & 1U) != 0) v |= 2U;
+      c[key] = static_cast<std::uint8_t>(v);
+    }
+    complete_ = std::move(c);
+  });
+  return complete_;
+}
+
+void SuitTables::build_win_uncapped(std::vector<std::uint8_t>& out) const {
+  std::vector<std::uint8_t> f0(key_count_, kWinSaturated);
+  std::vector<std::uint8_t> f1(key_count_, kWinSaturated);
+  f0[0] = 0;
+  f1[0] = 2;  // a pair of wildcards
+  Digits digits;
+  for (std::uint32_t key = 1; key < key_count_; ++key) {
+    decode(key, shape_.ranks, digits);
+    if (!valid(digits, shape_.copies)) continue;
+    const int i = digits.lowest();
+    const auto step = [&](int rank) { return steps_[static_cast<std::size_t>(rank)]; };
+    const std::uint32_t s = step(i);
+    const int a = digits.at(i);
+    int best0 = kInfinity;
+    int best1 = kInfinity;
+    // A meld holding the lowest tile, `wild` wildcards, leaving `rest`.
+    const auto meld = [&](std::uint32_t rest, int wild) {
+      best0 = std::min(best0, wild + f0[rest]);
+      best1 = std::min(best1, wild + f1[rest]);
+    };
+    if (a >= 3) meld(key - 3 * s, 0);
+    if (a >= 2) meld(key - 2 * s, 1);
+    meld(key - s, 2);
+    if (a >= 2) best1 = std::min(best1, static_cast<int>(f0[key - 2 * s]));
+    best1 = std::min(best1, 1 + f0[key - s]);
+    if (shape_.sequences) {
+      const int b = digits.at(i + 1);
+      const int c = digits.at(i + 2);
+      if (i + 2 < shape_.ranks) {
+        for (int n1 = 0; n1 <= std::min(b, 1); ++n1) {
+          for (int n2 = 0; n2 <= std::min(c, 1); ++n2) {
+            meld(key - s - static_cast<std::uint32_t>(n1) * step(i + 1) -
+                     static_cast<std::uint32_t>(n2) * step(i + 2),
+                 2 - n1 - n2);
+          }
+        }
+      }
+      if (i >= 1 && i + 1 < shape_.ranks) {
+        for (int n1 = 0; n1 <= std::min(b, 1); ++n1) {
+          meld(key - s - static_cast<std::uint32_t>(n1) * step(i + 1), 2 - n1);
+        }
+      }
+      if (i >= 2) meld(key - s, 2);
+    }
+    f0[key] = static_cast<std::uint8_t>(std::min(best0, kWinSaturated));
+    f1[key] = static_cast<std::uint8_t>(std::min(best1, kWinSaturated));
+  }
+  out.resize(key_count_);
+  for (std::size_t key = 0; key < key_count_; ++key) {
+    out[key] = static_cast<std::uint8_t>(f0[key] | (f1[key] << 4));
+  }
+}
+
+void SuitTables::build_win_capped(std::vector<std::uint8_t>& out) const {
+  const std::vector<std::uint8_t>& c = complete();
+  std::vector<std::uint8_t> f0(key_count_, kWinSaturated);
+  std::vector<std::uint8_t> f1(key_count_, kWinSaturated);
+  Digits digits;
+  for (std::uint32_t key = static_cast<std::uint32_t>(key_count_); key-- > 0;) {
+    decode(key, shape_.ranks, digits);
+    if (!valid(digits, shape_.copies)) continue;
+    int best0 = (c[key] & 1) != 0 ? 0 : kInfinity;
+    int best1 = (c[key] & 2) != 0 ? 0 : kInfinity;
+    for (int i = 0; i < shape_.ranks; ++i) {
+      if (digits.at(i) >= shape_.copies) continue;
+      const std::uint32_t up = key + steps_[static_cast<std::size_t>(i)];
+      best0 = std::min(best0, f0[up] + 1);
+      best1 = std::min(best1, f1[up] + 1);
+    }
+    f0[key] = static_cast<std::uint8_t>(std::min(best0, kWinSaturated));
+    f1[key] = static_cast<std::uint8_t>(std::min(best1, kWinSaturated));
+  }
+  out.resize(key_count_);
+  for (std::size_t key = 0; key < key_count_; ++key) {
+    out[key] = static_cast<std::uint8_t>(f0[key] | (f1[key] << 4));
+  }
+}
+
+void SuitTables::build_kept(std::vector<std::uint8_t>& out) const {
+  const std::vector<std::uint8_t>& c = complete();
+  constexpr int kWidth = kTableMaxMelds + 1;
+  // A(m, p) membership, bit p * kWidth + m.
+  std::vector<std::uint16_t> members(key_count_, 0);
+  Digits digits;
+  for (std::uint32_t key = static_cast<std::uint32_t>(key_count_); key-- > 0;) {
+    decode(key, shape_.ranks, digits);
+    if (!valid(digits, shape_.copies)) continue;
+    std::uint16_t bits = 0;
+    if ((c[key] & 1) != 0 && digits.sum % 3 == 0 && digits.sum / 3 <= kTableMaxMelds) {
+      bits = static_cast<std::uint16_t>(bits | (1U << (digits.sum / 3)));
+    }
+    if ((c[key] & 2) != 0 && (digits.sum - 2) % 3 == 0 && (digits.sum - 2) / 3 <= kTableMaxMelds) {
+      bits = static_cast<std::uint16_t>(bits | (1U << (kWidth + (digits.sum - 2) / 3)));
+    }
+    for (int i = 0; i < shape_.ranks; ++i) {
+      if (digits.at(i) >= shape_.copies) continue;
+      bits = static_cast<std::uint16_t>(bits | members[key + steps_[static_cast<std::size_t>(i)]]);
+    }
+    members[key] = bits;
+  }
+  out.assign(key_count_ * kKeptStride, 0);
+  for (std::uint32_t key = 0; key < key_count_; ++key) {
+    decode(key, shape_.ranks, digits);
+    if (!valid(digits, shape_.copies)) continue;
+    std::array<std::uint8_t, kKeptStride> row{};
+    for (int i = 0; i < shape_.ranks; ++i) {
+      if (digits.at(i) == 0) continue;
+      const std::uint8_t* below = &out[(key - steps_[static_cast<std::size_t>(i)]) * kKeptStride];
+      for (std::size_t b = 0; b < kKeptStride; ++b) row[b] = std::max(row[b], below[b]);
+    }
+    for (std::size_t b = 0; b < kKeptStride; ++b) {
+      if ((members[key] >> b & 1U) != 0) row[b] = static_cast<std::uint8_t>(digits.sum + 1);
+    }
+    std::copy(row.begin(), row.end(), &out[key * kKeptStride]);
+  }
+}
+
+const std::uint8_t* SuitTables::win(bool capped) const {
+  const std::size_t index = capped ? 1 : 0;
+  std::call_once(win_once_[index], [this, capped, index] {
+    if (capped) {
+      build_win_capped(win_[index]);
+    } else {
+      build_win_uncapped(win_[index]);
+    }
+  });
+  return win_[index].data();
+}
+
+const std::uint8_t* SuitTables::kept() const {
+  std::call_once(kept_once_, [this] { build_kept(kept_); });
+  return kept_.data();
+}
+
+}  // namespace meldgraph

@@ -1,0 +1,414 @@
+// The table-speed queries (queries.hpp, suit_tables.hpp) against the exact search.
+//
+// Every query answer must equal the exact search's: is_win against Decomposition::wins,
+// shanten_number and form_shanten against compute_shanten, wait_mask against compute_waits,
+// including the hands where the search throws. Hands are random count arrays under every
+// built-in rule set and a few custom ones (capped copies, pair rules, small suits), with 0-8
+// wildcards (jokers and wild tile kinds), declared melds, and every size the rules allow; most
+// are built from groups and then disturbed, so that wins, ready hands and near misses are common.
+//
+// Tagged [fast]. The [.long] case cross-checks millions of hands (run it by its tag).
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "meldgraph/decomposition.hpp"
+#include "meldgraph/error.hpp"
+#include "meldgraph/hand.hpp"
+#include "meldgraph/queries.hpp"
+#include "meldgraph/rules.hpp"
+#include "meldgraph/shanten.hpp"
+#include "meldgraph/suit_tables.hpp"
+
+namespace {
+
+using namespace meldgraph;
+
+#ifdef __SANITIZE_ADDRESS__
+constexpr int kScale = 4;  // the sanitizers' build is several times slower
+#else
+constexpr int kScale = 1;
+#endif
+
+/// Wildcards stand in for copies beyond the set's: capped, with jokers and a wild kind.
+constexpr const char* kCappedYaml = R"(name: fast_capped
+extends: laizi
+wildcards: {exceed_copies: false, tiles: "5z"}
+forms:
+  seven_pairs: {four_as_two_pairs: false}
+)";
+
+/// Pair rules the tables do not model: the standard form falls back, seven pairs too.
+constexpr const char* kPairRulesYaml = R"(name: fast_pair_rules
+extends: laizi
+forms:
+  standard: {pair_tiles: "258m258p258s", pair_wildcards: with_natural}
+)";
+
+/// Small suits of two and three copies, a suit of five ranks, one wild kind, and a 17-tile hand
+/// with seven distinct pairs and a pung.
+constexpr const char* kSmallYaml = R"(name: fast_small
+extends: basic
+tiles:
+  suits:
+    - {letter: m, ranks: 1-9, sequences: true, copies: 3}
+    - {letter: p, ranks: 1-5, sequences: true, copies: 2}
+    - {letter: s, ranks: 1-9, sequences: true}
+    - {letter: z, ranks: 1-4, copies: 3}
+hand: {tiles: 17}
+wildcards: {jokers: 4, tiles: "4z"}
+forms:
+  ligu: {type: pairs, pairs: 7, pungs: 1, four_as_two_pairs: false}
+)";
+
+/// Seven pairs with jokers where four of a kind counts once, and at most two wildcards in a win.
+constexpr const char* kDistinctPairsYaml = R"(name: fast_distinct
+extends: laizi
+wildcards: {max_in_win: 2}
+forms:
+  seven_pairs: {four_as_two_pairs: false}
+)";
+
+std::vector<RuleSet> rule_sets() {
+  std::vector<RuleSet> sets;
+  for (const std::string& name : builtin_rule_names()) sets.push_back(load_rules(name));
+  for (const char* yaml : {kCappedYaml, kPairRulesYaml, kSmallYaml, kDistinctPairsYaml}) {
+    sets.push_back(load_rules_from_string(yaml, "test_fast_path"));
+  }
+  return sets;
+}
+
+/// Random hands as count arrays, within the copies, the jokers and the hand size.
+class HandMaker {
+ public:
+  HandMaker(const RuleSet& rules, std::uint64_t seed) : rules_(rules), rng_(seed) {}
+
+  /// A hand of `size` tiles (declared melds counting three) with at most `max_wild` wildcards.
+  Hand make(int size, int max_wild) {
+    Hand hand;
+    hand.wild_tiles = rules_.fixed_wild_tiles();
+    // A per-hand wild kind now and then, where the rules allow one.
+    if (rules_.wildcards().per_hand && below(3) == 0) {
+      hand.wild_tiles |= tile_bit(static_cast<TileId>(below(rules_.meldable_count())));
+    }
+    left_.assign(rules_.tile_count(), 0);
+    for (TileId t = 0; t < rules_.meldable_count(); ++t) {
+      if ((hand.wild_tiles & tile_bit(t)) == 0) left_[t] = rules_.tile(t).copies;
+    }
+    jokers_left_ = rules_.wildcards().jokers;
+
+    const int declared_most =
+        std::min<int>((size - 2 + 3) / 3, static_cast<int>(kMaxDeclaredMelds));
+    int declared =
+        below(3) == 0 ? static_cast<int>(below(static_cast<std::uint64_t>(declared_most) + 1)) : 0;
+    while (declared > 0 && size - 3 * declared < 1) --declared;
+    for (int m = 0; m < declared; ++m) declare(hand);
+    const int concealed = size - 3 * hand.meld_count;
+
+    // Wildcards: jokers and copies of the wild kinds (bonus kinds too).
+    std::vector<TileId> pool;  // kNoTile: a joker
+    for (int j = 0; j < jokers_left_; ++j) pool.push_back(kNoTile);
+    for (TileId t = 0; t < rules_.tile_count(); ++t) {
+      if ((hand.wild_tiles & tile_bit(t)) == 0) continue;
+      for (int c = 0; c < rules_.tile(t).copies; ++c) pool.push_back(t);
+    }
+    std::shuffle(pool.begin(), pool.end(), rng_);
+    const int wild_most = std::min({max_wild, static_cast<int>(pool.size()), concealed});
+    const int wild = static_cast<int>(below(static_cast<std::uint64_t>(wild_most) + 1));
+    for (int w = 0; w < wild; ++w) {
+      if (pool[static_cast<std::size_t>(w)] == kNoTile) {
+        ++hand.jokers;
+      } else {
+        ++hand.counts[pool[static_cast<std::size_t>(w)]];
+      }
+    }
+
+    const int naturals = concealed - wild;
+    std::vector<TileId> tiles;
+    switch (below(6)) {
+      case 0:
+        break;  // uniform
+      case 1:
+        pairs_shape(tiles, naturals);
+        break;
+      case 2:
+        set_shape(tiles, naturals);
+        break;
+      default:
+        melds_shape(tiles, naturals);
+        break;
+    }
+    // Disturb a structured hand: drop a few of its tiles, then fill up uniformly.
+    const int drop = tiles.empty() ? 0 : static_cast<int>(below(3));
+    for (int d = 0; d < drop && !tiles.empty(); ++d) {
+      const std::size_t at = below(tiles.size());
+      ++left_[tiles[at]];
+      tiles.erase(tiles.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+    while (static_cast<int>(tiles.size()) > naturals) {
+      ++left_[tiles.back()];
+      tiles.pop_back();
+    }
+    while (static_cast<int>(tiles.size()) < naturals) {
+      const TileId t = draw_any();
+      if (t == kNoTile) break;
+      tiles.push_back(t);
+    }
+    for (const TileId t : tiles) ++hand.counts[t];
+    return hand;
+  }
+
+  std::uint64_t below(std::uint64_t bound) {
+    return std::uniform_int_distribution<std::uint64_t>(0, bound - 1)(rng_);
+  }
+
+ private:
+  bool take(TileId t, int n) {
+    if (t >= rules_.meldable_count() || left_[t] < n) return false;
+    left_[t] -= n;
+    return true;
+  }
+
+  TileId draw_any() {
+    int total = 0;
+    for (TileId t = 0; t < rules_.meldable_count(); ++t) total += left_[t];
+    if (total == 0) return kNoTile;
+    int pick = static_cast<int>(below(static_cast<std::uint64_t>(total)));
+    for (TileId t = 0; t < rules_.meldable_count(); ++t) {
+      if (pick < left_[t]) {
+        --left_[t];
+        return t;
+      }
+      pick -= left_[t];
+    }
+    return kNoTile;
+  }
+
+  /// A chow starting at t, when its tiles are left.
+  bool take_chow(TileId t, std::vector<TileId>& out) {
+    const TileId second = rules_.tile(t).next;
+    const TileId third = second == kNoTile ? kNoTile : rules_.tile(second).next;
+    if (third == kNoTile || left_[t] == 0 || left_[second] == 0 || left_[third] == 0) return false;
+    for (const TileId x : {t, second, third}) {
+      --left_[x];
+      out.push_back(x);
+    }
+    return true;
+  }
+
+  void melds_shape(std::vector<TileId>& out, int naturals) {
+    bool pair = false;
+    for (int attempt = 0; attempt < 60 && static_cast<int>(out.size()) < naturals; ++attempt) {
+      const auto t = static_cast<TileId>(below(rules_.meldable_count()));
+      const int room = naturals - static_cast<int>(out.size());
+      if (!pair && room % 3 != 0 && take(t, 2)) {
+        out.insert(out.end(), {t, t});
+        pair = true;
+      } else if (room >= 3 && below(2) == 0 && take_chow(t, out)) {
+      } else if (room >= 3 && take(t, 3)) {
+        out.insert(out.end(), {t, t, t});
+      }
+    }
+  }
+
+  void pairs_shape(std::vector<TileId>& out, int naturals) {
+    for (int attempt = 0; attempt < 60 && static_cast<int>(out.size()) + 1 < naturals; ++attempt) {
+      const auto t = static_cast<TileId>(below(rules_.meldable_count()));
+      const int n = below(5) == 0 ? 3 : 2;
+      if (take(t, n)) out.insert(out.end(), static_cast<std::size_t>(n), t);
+    }
+  }
+
+  void set_shape(std::vector<TileId>& out, int naturals) {
+    for (const FormSpec& form : rules_.forms()) {
+      if (form.type != FormType::set) continue;
+      for (const TileId t : form.set_tiles) {
+        if (static_cast<int>(out.size()) < naturals && take(t, 1)) out.push_back(t);
+      }
+      return;
+    }
+  }
+
+  void declare(Hand& hand) {
+    Group group;
+    group.flags = kGroupDeclared;
+    group.size = 3;
+    for (int attempt = 0; attempt < 40; ++attempt) {
+      const auto t = static_cast<TileId>(below(rules_.meldable_count()));
+      std::vector<TileId> tiles;
+      if (below(2) == 0 && take_chow(t, tiles)) {
+        group.kind = GroupKind::chow;
+      } else if (take(t, 3)) {
+        group.kind = GroupKind::pung;
+        tiles = {t, t, t};
+      } else {
+        continue;
+      }
+      for (std::size_t i = 0; i < 3; ++i) group.tiles[i] = tiles[i];
+      // A joker in a declared meld, where the rules allow it.
+      if (rules_.wildcards().in_melds && jokers_left_ > 0 && below(4) == 0) {
+        group.wild_mask = 0b010;
+        ++left_[tiles[1]];
+        --jokers_left_;
+      }
+      hand.melds[hand.meld_count++] = group;
+      return;
+    }
+  }
+
+  const RuleSet& rules_;
+  std::mt19937_64 rng_;
+  std::vector<int> left_;
+  int jokers_left_ = 0;
+};
+
+struct Tally {
+  long hands = 0;
+  long by_tables = 0;
+};
+
+/// One hand, every query against the search; returns whether the tables answered the win / wait.
+void check_hand(const RuleSet& rules, const Hand& hand, Tally& win_tally, Tally& rest_tally) {
+  const int size = hand.size(rules);
+  INFO("rules " << rules.name() << ", hand " << format_hand(hand, rules) << ", size " << size);
+  if (size % 3 == 2) {
+    const bool expected = Decomposition(rules, hand).wins();
+    REQUIRE(is_win(rules, hand) == expected);
+    ++win_tally.hands;
+    win_tally.by_tables += answered_by_tables(rules, hand, Query::win) ? 1 : 0;
+  } else {
+    bool threw = false;
+    TileMask expected = 0;
+    try {
+      for (const WaitTile& wait : compute_waits(rules, hand, nullptr).tiles) {
+        expected |= tile_bit(wait.tile);
+      }
+    } catch (const AnalysisError&) {
+      threw = true;
+    }
+    if (threw) {
+      REQUIRE_THROWS_AS(wait_mask(rules, hand), AnalysisError);
+    } else {
+      REQUIRE(wait_mask(rules, hand) == expected);
+    }
+  }
+  bool threw = false;
+  ShantenResult expected;
+  try {
+    expected = compute_shanten(rules, hand);
+  } catch (const AnalysisError&) {
+    threw = true;
+  }
+  ++rest_tally.hands;
+  rest_tally.by_tables += answered_by_tables(rules, hand, Query::shanten) ? 1 : 0;
+  if (threw) {
+    REQUIRE_THROWS_AS(shanten_number(rules, hand), AnalysisError);
+    return;
+  }
+  REQUIRE(shanten_number(rules, hand) == expected.shanten);
+  for (std::size_t f = 0; f < rules.forms().size(); ++f) {
+    int by_form = kNoShanten;
+    for (const FormShanten& entry : expected.by_form) {
+      if (entry.form == f) by_form = entry.shanten;
+    }
+    INFO("form " << rules.forms()[f].name);
+    REQUIRE(form_shanten(rules, hand, f) == by_form);
+  }
+}
+
+/// `per_size` hands of every size of every rule set.
+void cross_check(int per_size, std::uint64_t seed) {
+  for (const RuleSet& rules : rule_sets()) {
+    HandMaker maker(rules, seed);
+    Tally win_tally;
+    Tally rest_tally;
+    for (int size = 1; size <= rules.hand_tiles(); ++size) {
+      if (size % 3 == 0) continue;
+      for (int i = 0; i < per_size; ++i) {
+        const Hand hand = maker.make(size, static_cast<int>(maker.below(9)));
+        check_hand(rules, hand, win_tally, rest_tally);
+      }
+    }
+    // Every built-in rule set whose forms the tables model has its wins answered by them.
+    const bool builtin = rules.source().find("test_fast_path") == std::string::npos;
+    bool modelled = true;
+    for (const FormSpec& form : rules.forms()) {
+      modelled = modelled &&
+                 (!form.enabled || form.type == FormType::melds || form.type == FormType::pairs ||
+                  form.type == FormType::set || form.type == FormType::wildcards);
+    }
+    INFO("rules " << rules.name());
+    if (builtin && modelled) CHECK(win_tally.by_tables == win_tally.hands);
+    WARN(rules.name() << ": tables answered " << win_tally.by_tables << "/" << win_tally.hands
+                      << " wins, " << rest_tally.by_tables << "/" << rest_tally.hands
+                      << " shanten");
+  }
+}
+
+TEST_CASE("suit tables: hand-worked entries", "[fast]") {
+  const SuitTables& numbers = SuitTables::of(SuitShape{9, true, 4});
+  const std::uint8_t* win = numbers.win(false);
+  const auto key = [&](std::initializer_list<int> ranks) {
+    std::uint32_t k = 0;
+    for (const int r : ranks) k += numbers.step(r - 1);
+    return k;
+  };
+  // 123: melds with no wildcard; a pair takes two more (a wildcard pair).
+  CHECK((win[key({1, 2, 3})] & 15) == 0);
+  CHECK((win[key({1, 2, 3})] >> 4) == 2);
+  // 13: one wildcard makes 123 (melds); with a pair, 11 + 3{3}{3}... least is 2 (1{1}, 3{3}3?
+  // no: 13 -> 1{2}3 + wildcard pair = 3, or 1{1} pair + 3{3}{3} pung = 3, or 11 33 pairs: one
+  // pair only) = 3.
+  CHECK((win[key({1, 3})] & 15) == 1);
+  CHECK((win[key({1, 3})] >> 4) == 3);
+  // 1112345678999: nine gates, melds plus pair after any one more tile; as it stands 13 tiles
+  // need one wildcard for melds + pair, two for melds only (e.g. 111 234 567 899{9}... ).
+  const std::uint32_t gates = key({1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9});
+  CHECK((win[gates] >> 4) == 1);
+  CHECK((win[gates] & 15) == 2);
+  // Honours, uncapped: four of a kind is a pung and a single needing two more (melds), or a pung
+  // and a pair needing one more. Capped: impossible.
+  const SuitTables& honours = SuitTables::of(SuitShape{7, false, 4});
+  CHECK(honours.win(false)[4] == (2 | (1 << 4)));
+  CHECK(honours.win(true)[4] == (kWinSaturated | (kWinSaturated << 4)));
+  // Kept: 1m 1m 5m with one meld and a pair keeps 3 (111? no: 11 + 5{5}{5} or 11 + 456 keep 3).
+  const std::uint8_t* kept = numbers.kept() + std::size_t{key({1, 1, 5})} * kKeptStride;
+  CHECK(kept[kTableMaxMelds + 1 + 1] == 3 + 1);
+  // 1m alone with five melds and a pair: one natural kept.
+  CHECK(numbers.kept()[std::size_t{key({1})} * kKeptStride + kTableMaxMelds + 1 + 5] == 1 + 1);
+}
+
+TEST_CASE("fast queries: hand-worked hands", "[fast]") {
+  const RuleSet riichi = load_rules("riichi");
+  const RuleSet laizi = load_rules("laizi");
+  CHECK(is_win(riichi, parse_hand("111222333m456p11s", riichi)));
+  CHECK_FALSE(is_win(riichi, parse_hand("111222333m456p12s", riichi)));
+  CHECK(is_win(riichi, parse_hand("11223344556677z", riichi)));
+  CHECK_FALSE(is_win(riichi, parse_hand("11112233445566z", riichi)));  // four as two pairs: no
+  CHECK(is_win(laizi, parse_hand("11112233445566z", laizi)));
+  CHECK(is_win(riichi, parse_hand("19m19p19s12345677z", riichi)));
+  CHECK(is_win(laizi, parse_hand("19m19p19s1234566z*", laizi)));
+  CHECK(is_win(laizi, parse_hand("1m****", laizi)));
+  CHECK(wait_mask(riichi, parse_hand("1112345678999m", riichi)) == 0x1FF);
+  CHECK(shanten_number(riichi, parse_hand("1112345678999m", riichi)) == 0);
+  CHECK(shanten_number(riichi, parse_hand("1111m234p567p789p", riichi)) == 1);
+  CHECK(shanten_number(riichi, parse_hand("123m456p789s13577z", riichi)) == 1);
+  CHECK(answered_by_tables(riichi, parse_hand("123m456p789s13577z", riichi), Query::shanten));
+  CHECK(answered_by_tables(laizi, parse_hand("123m456p789s135z**", laizi), Query::win));
+}
+
+TEST_CASE("fast queries agree with the exact search on random hands", "[fast]") {
+  cross_check(40 / kScale, 20240611);
+}
+
+TEST_CASE("fast queries agree with the exact search: long run", "[.long]") {
+  // About two million hands over all rule sets and sizes.
+  cross_check(8000, 7);
+}
+
+}  // namespace
