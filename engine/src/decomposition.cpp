@@ -46,13 +46,18 @@ constexpr std::uint8_t kWinningWild = 2;     ///< one of the wildcards is to be 
 struct State {
   TileCounts remaining{};   ///< natural tiles still to place
   TileCounts standins{};    ///< wildcards placed per tile; tracked only when copies are capped
-  std::uint8_t wildcards = 0;
+  /// Wildcards still to place, per class (WildcardClasses).
+  std::array<std::uint8_t, kMaxWildcardClasses> wildcards{};
   std::uint8_t melds = 0;         ///< melds still needed (set forms: singles still needed)
   std::uint8_t pairs = 0;         ///< pairs still needed
+  /// Wildcard-only groups of restricted wildcards: the lowest tile the next one may start at.
+  std::uint8_t anchor = 0;
+  std::uint8_t unused = 0;  ///< keeps the struct free of padding
   /// Meld forms: groups at the same lowest tile come in non-decreasing order of
-  /// template * 8 + (winning slot + 1); this is the least key still allowed. Singles forms: the
+  /// (template * 64 + wildcard classes) * 8 + (winning slot + 1); this is the least key still
+  /// allowed. Wildcard-only groups: template * 64 + classes at the anchor. Singles forms: the
   /// pattern so far (see singles_step).
-  std::uint8_t min_key = 0;
+  std::uint16_t min_key = 0;
   /// Set forms: index of the next set tile. Knitted forms: knit phase (0-2: the suit whose knit
   /// group comes next, 3: melds) + 4 * the knit classes used. Singles forms: the lowest tile id a
   /// group may still take (one past the last one placed).
@@ -65,7 +70,7 @@ struct State {
 struct StateHash {
   std::size_t operator()(const State& state) const {
     // FNV-1a over the bytes; the struct has no padding (all members are bytes).
-    static_assert(sizeof(State) == 2 * kMaxTileKinds + 6);
+    static_assert(sizeof(State) == 2 * kMaxTileKinds + kMaxWildcardClasses + 8);
     const auto* bytes = reinterpret_cast<const unsigned char*>(&state);
     std::uint64_t hash = 1469598103934665603ULL;
     for (std::size_t i = 0; i < sizeof(State); ++i) {
@@ -90,8 +95,24 @@ constexpr Template kTemplates[] = {
     {GroupKind::chow, -1, "WNN"}, {GroupKind::chow, -1, "WNW"}, {GroupKind::chow, -2, "WWN"},
 };
 constexpr std::uint8_t kTemplateCount = sizeof(kTemplates) / sizeof(kTemplates[0]);
+/// Codes of the wildcard classes of a group's slots (Group::wild_classes of three slots).
+constexpr int kClassCodes = 64;
 /// Order key of the first pung template (templates 0-1 are pairs, 2-4 pungs).
-constexpr int kFirstPungKey = 2 * 8;
+constexpr int kFirstPungKey = 2 * kClassCodes * 8;
+
+/// The wildcards still to place, over every class.
+int wildcards_left(const State& state) {
+  int total = 0;
+  for (const std::uint8_t n : state.wildcards) total += n;
+  return total;
+}
+
+/// Group::wild_classes with every one of `size` slots of class `cls`.
+std::uint8_t uniform_classes(int cls, int size) {
+  unsigned code = 0;
+  for (int slot = 0; slot < size && slot < 4; ++slot) code |= static_cast<unsigned>(cls) << (2 * slot);
+  return static_cast<std::uint8_t>(code);
+}
 
 /// Capacity of a tile for abstract groups when wildcards may exceed copies: more than any group
 /// combination of one hand can use.
@@ -103,9 +124,10 @@ constexpr int kKnitPhases = kKnitClasses;
 class FormSearch {
  public:
   FormSearch(const RuleSet& rules, const FormSpec& form, const TileCounts& naturals,
-             TileId winning)
+             TileId winning, const WildcardClasses& classes)
       : rules_(rules),
         form_(form),
+        classes_(classes),
         naturals_(naturals),
         winning_(winning),
         track_standins_(!rules.wildcards().exceed_copies),
@@ -158,7 +180,7 @@ class FormSearch {
     if (is_goal || !alive.empty()) {
       FormGraph::Vertex vertex;
       vertex.remaining = state.remaining;
-      vertex.wildcards = state.wildcards;
+      vertex.wildcards = static_cast<std::uint8_t>(wildcards_left(state));
       vertex.melds_left = state.melds;
       vertex.pairs_left = state.pairs;
       vertex.paths = paths;
@@ -174,7 +196,7 @@ class FormSearch {
   }
 
   [[nodiscard]] bool at_goal(const State& state) const {
-    if (state.wildcards != 0 || state.melds != 0 || state.pairs != 0) return false;
+    if (wildcards_left(state) != 0 || state.melds != 0 || state.pairs != 0) return false;
     if (state.winning != kWinningPlaced) return false;
     for (TileId t = 0; t < meldable_; ++t) {
       if (state.remaining[t] != 0) return false;
@@ -217,10 +239,14 @@ class FormSearch {
     expand_melds(state, out);
   }
 
-  /// Places a wildcard standing in for `tile`; false when that would exceed the tile's copies.
-  bool place_standin(State& state, TileId tile) const {
-    if (state.wildcards == 0) return false;
-    --state.wildcards;
+  /// Places a wildcard of class `cls` standing in for `tile`; false when the form takes no
+  /// wildcards, none of the class is left, the class may not be the tile, or that would exceed
+  /// the tile's copies.
+  bool place_standin(State& state, TileId tile, int cls) const {
+    const auto c = static_cast<std::size_t>(cls);
+    if (!form_.wildcards || cls >= classes_.count || state.wildcards[c] == 0) return false;
+    if ((classes_.masks[c] & tile_bit(tile)) == 0) return false;
+    --state.wildcards[c];
     if (track_standins_) {
       const int used = naturals_[tile] + state.standins[tile] + 1;
       if (used > rules_.tile(tile).copies) return false;
@@ -240,29 +266,117 @@ class FormSearch {
       }
     }
     if (lowest == kNoTile) {
-      expand_abstract(state, out);
+      if (restricted_left(state)) {
+        expand_wild_only(state, out);
+      } else {
+        expand_abstract(state, out);
+      }
       return;
     }
     const bool pairs_only = form_.type == FormType::pairs;
-    for (std::uint8_t index = static_cast<std::uint8_t>(state.min_key / 8); index < kTemplateCount;
-         ++index) {
+    for (auto index = static_cast<std::uint8_t>(state.min_key / (kClassCodes * 8));
+         index < kTemplateCount; ++index) {
       const Template& shape = kTemplates[index];
       const bool is_pair = shape.kind == GroupKind::pair;
       // Pairs forms take pungs (嚦咕嚦咕) but never chows.
       const bool allowed = is_pair ? state.pairs > 0
                                    : state.melds > 0 && (!pairs_only || shape.kind == GroupKind::pung);
       if (!allowed || (is_pair && !pair_allowed(lowest, shape))) continue;
-      Child base{Group{}, state};
-      if (!apply_template(shape, lowest, base)) continue;
       // Pairs that must differ: after a pair, only pungs may still take this tile.
       const bool one_pair_here = pairs_only && is_pair && !form_.four_as_two_pairs;
-      for (Child& child : with_winning_variants(base)) {
-        const int key = index * 8 + child.group.winning_slot() + 1;
-        if (key < state.min_key) continue;
-        const int next_key = one_pair_here ? std::max(key, kFirstPungKey) : key;
-        child.state.min_key =
-            static_cast<std::uint8_t>(child.state.remaining[lowest] != 0 ? next_key : 0);
-        out.push_back(child);
+      for (int code = 0; code < kClassCodes; ++code) {
+        if (!code_fits(shape.slots, code)) continue;
+        Child base{Group{}, state};
+        if (!apply_template(shape, lowest, code, base)) continue;
+        for (Child& child : with_winning_variants(base)) {
+          const int key = (index * kClassCodes + code) * 8 + child.group.winning_slot() + 1;
+          if (key < state.min_key) continue;
+          const int next_key = one_pair_here ? std::max(key, kFirstPungKey) : key;
+          child.state.min_key =
+              static_cast<std::uint16_t>(child.state.remaining[lowest] != 0 ? next_key : 0);
+          out.push_back(child);
+        }
+      }
+    }
+  }
+
+  /// Whether class `code` (2 bits per slot) gives a class in use to every wildcard slot of
+  /// `slots` ('N'/'W', '\0'-ended) and nothing to natural slots. One class: code 0 only.
+  [[nodiscard]] bool code_fits(const char* slots, int code) const {
+    for (int slot = 0; slot < 3; ++slot) {
+      const int cls = (code >> (2 * slot)) & 3;
+      const bool wild = slots[slot] == 'W';
+      if (slots[slot] == '\0' || !wild) {
+        if (cls != 0) return false;
+        if (slots[slot] == '\0') {
+          return (code >> (2 * slot)) == 0;
+        }
+        continue;
+      }
+      if (cls >= classes_.count) return false;
+    }
+    return true;
+  }
+
+  /// Whether wildcard slots of one tile take their classes in non-decreasing order, so that a
+  /// multiset of classes is placed once.
+  [[nodiscard]] static bool classes_canonical(const Group& group) {
+    for (int slot = 1; slot < group.size; ++slot) {
+      if (group.is_wild(slot) && group.is_wild(slot - 1) &&
+          group.tiles[static_cast<std::size_t>(slot)] ==
+              group.tiles[static_cast<std::size_t>(slot - 1)] &&
+          group.wild_class(slot) < group.wild_class(slot - 1)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /// Whether a wildcard of a restricted class is still to place.
+  [[nodiscard]] bool restricted_left(const State& state) const {
+    for (int c = 0; c < classes_.count; ++c) {
+      if (c != classes_.unrestricted && state.wildcards[static_cast<std::size_t>(c)] != 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// No natural tile is left but restricted wildcards are: concrete wildcard-only groups (each
+  /// holding a restricted wildcard), by anchor tile and then template and classes, in
+  /// non-decreasing order. Unrestricted wildcards left after them form the abstract groups.
+  void expand_wild_only(const State& state, std::vector<Child>& out) const {
+    static constexpr Template kWildOnly[] = {
+        {GroupKind::pair, 0, "WW"}, {GroupKind::pung, 0, "WWW"}, {GroupKind::chow, 0, "WWW"}};
+    const bool pairs_only = form_.type == FormType::pairs;
+    const bool distinct_pairs = pairs_only && !form_.four_as_two_pairs;
+    for (TileId tile = state.anchor; tile < meldable_; ++tile) {
+      for (int index = 0; index < 3; ++index) {
+        const Template& shape = kWildOnly[index];
+        const bool is_pair = shape.kind == GroupKind::pair;
+        const bool allowed =
+            is_pair ? state.pairs > 0 && pair_allowed(tile, shape)
+                    : state.melds > 0 && (!pairs_only || shape.kind == GroupKind::pung);
+        if (!allowed) continue;
+        // Pairs that must differ stay off kinds held naturally (see abstract_realizable).
+        if (is_pair && distinct_pairs && naturals_[tile] != 0) continue;
+        for (int code = 0; code < kClassCodes; ++code) {
+          const int key = index * kClassCodes + code;
+          if (tile == state.anchor && key < state.min_key) continue;
+          if (!code_fits(shape.slots, code)) continue;
+          bool restricted = false;
+          for (int slot = 0; shape.slots[slot] != '\0'; ++slot) {
+            restricted = restricted || ((code >> (2 * slot)) & 3) != classes_.unrestricted;
+          }
+          if (!restricted) continue;
+          Child child{Group{}, state};
+          if (!apply_template(shape, tile, code, child)) continue;
+          child.state.anchor = tile;
+          // A distinct pair once per kind: the next group here must come after the pairs.
+          child.state.min_key =
+              static_cast<std::uint16_t>(is_pair && distinct_pairs ? kClassCodes : key);
+          for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
+        }
       }
     }
   }
@@ -292,6 +406,7 @@ class FormSearch {
       TileMask seen = 0;
       for (int slot = 0; slot < group.size; ++slot) {
         if (!group.is_wild(slot) || (seen & tile_bit(group.tiles[slot])) != 0) continue;
+        if (group.wild_class(slot) != classes_.winning) continue;
         seen |= tile_bit(group.tiles[slot]);
         Child marked = base;
         marked.group.set_winning_slot(slot);
@@ -303,11 +418,13 @@ class FormSearch {
     return variants;
   }
 
-  /// Fills `child` with the group of `shape` around `lowest`; false when it cannot be formed.
-  bool apply_template(const Template& shape, TileId lowest, Child& child) const {
+  /// Fills `child` with the group of `shape` around `lowest`, its wildcard slots of the classes
+  /// `code` gives; false when it cannot be formed.
+  bool apply_template(const Template& shape, TileId lowest, int code, Child& child) const {
     Group& group = child.group;
     State& next = child.state;
     group.kind = shape.kind;
+    group.wild_classes = static_cast<std::uint8_t>(code);
     TileId tile = lowest;
     for (int step = 0; step > shape.first_offset; --step) {
       tile = rules_.tile(tile).previous;
@@ -324,10 +441,11 @@ class FormSearch {
         if (next.remaining[tile] == 0) return false;
         --next.remaining[tile];
       } else {
-        if (!form_.wildcards || !place_standin(next, tile)) return false;
+        if (!place_standin(next, tile, (code >> (2 * slot)) & 3)) return false;
         group.wild_mask = static_cast<std::uint8_t>(group.wild_mask | (1U << slot));
       }
     }
+    if (!classes_canonical(group)) return false;
     if (shape.kind == GroupKind::pair) {
       --next.pairs;
     } else {
@@ -341,25 +459,31 @@ class FormSearch {
   /// is reached once.
   void expand_abstract(const State& state, std::vector<Child>& out) const {
     if (state.winning == kWinningNatural || !abstract_realizable(state)) return;
+    // Only unrestricted wildcards are left (restricted ones were placed as concrete groups).
+    const int cls = classes_.unrestricted;
+    if (cls < 0) return;
+    const int left = state.wildcards[static_cast<std::size_t>(cls)];
     Child child{Group{}, state};
     child.state.min_key = 0;
     bool last = false;
-    if (state.melds > 0 && state.wildcards >= 3) {
+    if (state.melds > 0 && left >= 3) {
       child.group = Group{GroupKind::any_meld, 3, 0b111, 0, {kNoTile, kNoTile, kNoTile, kNoTile}};
-      child.state.wildcards = static_cast<std::uint8_t>(state.wildcards - 3);
+      child.group.wild_classes = uniform_classes(cls, 3);
+      child.state.wildcards[static_cast<std::size_t>(cls)] = static_cast<std::uint8_t>(left - 3);
       --child.state.melds;
       last = child.state.melds == 0;
-    } else if (state.melds == 0 && state.pairs > 0 && state.wildcards >= 2 &&
+    } else if (state.melds == 0 && state.pairs > 0 && left >= 2 &&
                form_.pair_wildcards == PairWildcards::any) {
       child.group = Group{GroupKind::any_pair, 2, 0b11, 0, {kNoTile, kNoTile, kNoTile, kNoTile}};
-      child.state.wildcards = static_cast<std::uint8_t>(state.wildcards - 2);
+      child.group.wild_classes = uniform_classes(cls, 2);
+      child.state.wildcards[static_cast<std::size_t>(cls)] = static_cast<std::uint8_t>(left - 2);
       --child.state.pairs;
       last = child.state.pairs == 0;
     } else {
       return;
     }
     out.push_back(child);
-    if (last && state.winning == kWinningWild) {
+    if (last && state.winning == kWinningWild && classes_.winning == cls) {
       child.group.set_winning_slot(0);
       child.state.winning = kWinningPlaced;
       out.push_back(child);
@@ -369,7 +493,7 @@ class FormSearch {
   /// Whether the wildcards left can really be the abstract groups left: they can unless copies
   /// are capped or pairs must differ.
   [[nodiscard]] bool abstract_realizable(const State& state) const {
-    if (state.wildcards == 0) return true;
+    if (wildcards_left(state) == 0) return true;
     if (!form_.wildcards) return false;
     const bool distinct_pairs = form_.type == FormType::pairs && !form_.four_as_two_pairs;
     if (!track_standins_ && !distinct_pairs && form_.pair_tiles == 0) return true;
@@ -446,25 +570,37 @@ class FormSearch {
       const int size = kind == GroupKind::single ? 1 : 2;
       if (kind == GroupKind::pair && state.pairs == 0) continue;
       if (held > size) continue;  // every copy of the tile must go into this group
-      Child child{Group{}, state};
-      child.group.kind = kind;
-      child.group.size = static_cast<std::uint8_t>(size);
-      bool ok = true;
-      for (int slot = 0; slot < size && ok; ++slot) {
-        child.group.tiles[slot] = tile;
-        if (slot < held) {
-          --child.state.remaining[tile];
-        } else {
-          ok = form_.wildcards && place_standin(child.state, tile);
-          child.group.wild_mask = static_cast<std::uint8_t>(child.group.wild_mask | (1U << slot));
-        }
+      for (int code = 0; code < kClassCodes; ++code) {
+        Child child{Group{}, state};
+        if (!same_tile_group(kind, size, tile, held, code, child)) continue;
+        ++child.state.cursor;
+        --child.state.melds;
+        if (kind == GroupKind::pair) --child.state.pairs;
+        for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
       }
-      if (!ok) continue;
-      ++child.state.cursor;
-      --child.state.melds;
-      if (kind == GroupKind::pair) --child.state.pairs;
-      for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
     }
+  }
+
+  /// A single or pair of `tile` with its first `held` slots natural and the rest wildcards of
+  /// the classes `code` gives; false when the code does not fit or a slot cannot be filled.
+  bool same_tile_group(GroupKind kind, int size, TileId tile, int held, int code,
+                       Child& child) const {
+    char slots[4] = {0, 0, 0, 0};
+    for (int slot = 0; slot < size; ++slot) slots[slot] = slot < held ? 'N' : 'W';
+    if (!code_fits(slots, code)) return false;
+    child.group.kind = kind;
+    child.group.size = static_cast<std::uint8_t>(size);
+    child.group.wild_classes = static_cast<std::uint8_t>(code);
+    for (int slot = 0; slot < size; ++slot) {
+      child.group.tiles[static_cast<std::size_t>(slot)] = tile;
+      if (slot < held) {
+        --child.state.remaining[tile];
+      } else {
+        if (!place_standin(child.state, tile, (code >> (2 * slot)) & 3)) return false;
+        child.group.wild_mask = static_cast<std::uint8_t>(child.group.wild_mask | (1U << slot));
+      }
+    }
+    return classes_canonical(child.group);
   }
 
   // Knitted and singles forms -------------------------------------------------------------
@@ -478,24 +614,30 @@ class FormSearch {
     for (int knit = 0; knit < kKnitClasses; ++knit) {
       if ((used >> knit & 1) != 0) continue;
       for (unsigned wild = 0; wild < 8; ++wild) {
-        Child child{Group{}, state};
-        child.group.kind = GroupKind::knit;
-        child.group.size = 3;
-        bool ok = true;
-        for (int slot = 0; slot < 3 && ok; ++slot) {
-          const TileId tile = rules_.find_tile(suit.letter, knit + 1 + 3 * slot);
-          child.group.tiles[static_cast<std::size_t>(slot)] = tile;
-          if ((wild >> slot & 1U) == 0) {
-            ok = child.state.remaining[tile] != 0;
-            if (ok) --child.state.remaining[tile];
-          } else {
-            ok = form_.wildcards && place_standin(child.state, tile);
+        char slots[4] = {0, 0, 0, 0};
+        for (int slot = 0; slot < 3; ++slot) slots[slot] = (wild >> slot & 1U) != 0 ? 'W' : 'N';
+        for (int code = 0; code < kClassCodes; ++code) {
+          if (!code_fits(slots, code)) continue;
+          Child child{Group{}, state};
+          child.group.kind = GroupKind::knit;
+          child.group.size = 3;
+          child.group.wild_classes = static_cast<std::uint8_t>(code);
+          bool ok = true;
+          for (int slot = 0; slot < 3 && ok; ++slot) {
+            const TileId tile = rules_.find_tile(suit.letter, knit + 1 + 3 * slot);
+            child.group.tiles[static_cast<std::size_t>(slot)] = tile;
+            if ((wild >> slot & 1U) == 0) {
+              ok = child.state.remaining[tile] != 0;
+              if (ok) --child.state.remaining[tile];
+            } else {
+              ok = place_standin(child.state, tile, (code >> (2 * slot)) & 3);
+            }
           }
+          if (!ok) continue;
+          child.group.wild_mask = static_cast<std::uint8_t>(wild);
+          child.state.cursor = static_cast<std::uint8_t>(phase + 1 + 4 * (used | 1 << knit));
+          for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
         }
-        if (!ok) continue;
-        child.group.wild_mask = static_cast<std::uint8_t>(wild);
-        child.state.cursor = static_cast<std::uint8_t>(phase + 1 + 4 * (used | 1 << knit));
-        for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
       }
     }
   }
@@ -539,29 +681,18 @@ class FormSearch {
         for (const GroupKind kind : {GroupKind::single, GroupKind::pair}) {
           const int size = kind == GroupKind::single ? 1 : 2;
           if (held > size || (kind == GroupKind::pair ? state.pairs : state.melds) == 0) continue;
-          Child child{Group{}, state};
-          child.group.kind = kind;
-          child.group.size = static_cast<std::uint8_t>(size);
-          bool ok = true;
-          for (int slot = 0; slot < size && ok; ++slot) {
-            child.group.tiles[static_cast<std::size_t>(slot)] = tile;
-            if (slot < held) {
-              --child.state.remaining[tile];
+          for (int code = 0; code < kClassCodes; ++code) {
+            Child child{Group{}, state};
+            if (!same_tile_group(kind, size, tile, held, code, child)) continue;
+            if (kind == GroupKind::pair) {
+              --child.state.pairs;
             } else {
-              ok = form_.wildcards && place_standin(child.state, tile);
-              child.group.wild_mask =
-                  static_cast<std::uint8_t>(child.group.wild_mask | (1U << slot));
+              --child.state.melds;
             }
+            child.state.cursor = static_cast<std::uint8_t>(tile + 1);
+            child.state.min_key = static_cast<std::uint16_t>(key);
+            for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
           }
-          if (!ok) continue;
-          if (kind == GroupKind::pair) {
-            --child.state.pairs;
-          } else {
-            --child.state.melds;
-          }
-          child.state.cursor = static_cast<std::uint8_t>(tile + 1);
-          child.state.min_key = static_cast<std::uint8_t>(key);
-          for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
         }
       }
       if (held != 0 || (form_.required & tile_bit(tile)) != 0) return;
@@ -570,6 +701,7 @@ class FormSearch {
 
   const RuleSet& rules_;
   const FormSpec& form_;
+  const WildcardClasses& classes_;
   std::vector<std::size_t> knit_suits_;  ///< the sequence suits, in order (knitted forms)
   const TileCounts& naturals_;  ///< natural copies held, declared melds included (copy caps)
   const TileId winning_;        ///< natural winning tile, or kNoTile
@@ -612,9 +744,12 @@ FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const H
   }
   if (!form.wildcards && wildcards > 0) return FormGraph(impl);
 
+  const WildcardClasses classes = wildcard_classes(rules, hand);
   State root;
   root.remaining = naturals;
-  root.wildcards = static_cast<std::uint8_t>(wildcards);
+  for (int c = 0; c < classes.count; ++c) {
+    root.wildcards[static_cast<std::size_t>(c)] = classes.held[static_cast<std::size_t>(c)];
+  }
   if (hand.has_winning_tile()) {
     root.winning = hand.winning_is_wildcard() ? kWinningWild : kWinningNatural;
   }
@@ -625,11 +760,11 @@ FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const H
       goal.paths = 1;
       FormGraph::Vertex start;
       start.remaining = naturals;
-      start.wildcards = root.wildcards;
+      start.wildcards = static_cast<std::uint8_t>(wildcards);
       start.paths = 1;
       impl->goal = boost::add_vertex(goal, impl->graph);
       impl->root = boost::add_vertex(start, impl->graph);
-      Group group{GroupKind::wildcards, root.wildcards, 0xFF, 0,
+      Group group{GroupKind::wildcards, static_cast<std::uint8_t>(wildcards), 0xFF, 0,
                   {kNoTile, kNoTile, kNoTile, kNoTile}};
       boost::add_edge(impl->root, impl->goal, EdgeProperties{group}, impl->graph);
       return FormGraph(impl);
@@ -670,7 +805,7 @@ FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const H
     if ((hand.wild_tiles & tile_bit(t)) != 0 || t >= rules.meldable_count()) held[t] = 0;
   }
   const TileId natural_winning = hand.winning_is_wildcard() ? kNoTile : hand.winning;
-  FormSearch search(rules, form, held, natural_winning);
+  FormSearch search(rules, form, held, natural_winning, classes);
   if (!search.build(root, impl->graph, impl->root, impl->goal)) {
     impl->graph.clear();
   }

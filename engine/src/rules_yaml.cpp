@@ -518,6 +518,7 @@ class Interpreter {
     read_wildcards();
     read_forms();
     check_missing_suits();
+    check_stand_ins();
     return std::move(data_);
   }
 
@@ -696,7 +697,7 @@ class Interpreter {
     const Value& map = expect_map(*wildcards);
     check_keys(map,
                {"jokers", "tiles", "per_hand", "exceed_copies", "in_melds", "indicator",
-                "max_in_win", "natural_use"},
+                "max_in_win", "natural_use", "stand_ins"},
                "wildcards");
 
     WildcardRules& rules = data_.wildcards;
@@ -743,6 +744,169 @@ class Interpreter {
         rule.include_indicator = read_bool(*include);
       }
       if (const Item* cycles = fields.find("cycles")) read_indicator_cycles(*cycles, rule);
+    }
+    read_stand_ins(map.find("stand_ins"));
+  }
+
+  /// wildcards.stand_ins: a map from `joker`, a tile code or `default` to what that wildcard may
+  /// stand for: a list (or one string) of set names and tile codes, united. Names: any, honours,
+  /// numbers (the sequence suits), same_rank, own_suit (relative to a wild tile kind), 147, 258,
+  /// 369 (those ranks of the sequence suits) and the tile set's rank groups (winds, dragons).
+  void read_stand_ins(const Item* stand_ins) {
+    WildcardRules& rules = data_.wildcards;
+    const RuleSet& tiles = *provisional_;
+    TileMask all = 0;
+    for (TileId t = 0; t < tiles.meldable_count(); ++t) all |= tile_bit(t);
+    rules.joker_stand_ins = all;
+    rules.tile_stand_ins.fill(0);
+    for (TileId t = 0; t < tiles.tile_count(); ++t) rules.tile_stand_ins[t] = all;
+    if (stand_ins == nullptr) return;
+    stand_ins_where_ = &stand_ins->key_where;
+    const Value& map = expect_map(*stand_ins);
+    // `face` is the wild tile kind a relative name is taken from; kNoTile for jokers.
+    const auto resolve_sets = [&](const Item& entry, TileId face, bool is_default) {
+      const std::string path = "wildcards.stand_ins." + entry.key;
+      std::vector<const Value*> items;
+      if (entry.value.kind == Kind::list) {
+        for (const Value& element : entry.value.elements) items.push_back(&element);
+      } else {
+        items.push_back(&entry.value);
+      }
+      TileMask mask = 0;
+      for (const Value* item : items) {
+        if (item->kind != Kind::scalar) {
+          fail(item->where, "expected a set name or tile codes in " + path + ", got " +
+                                describe(*item));
+        }
+        const std::string& name = item->text;
+        const auto each = [&](auto&& keep) {
+          for (TileId t = 0; t < tiles.meldable_count(); ++t) {
+            if (keep(tiles.tile(t))) mask |= tile_bit(t);
+          }
+        };
+        const auto sequences = [&](const TileInfo& info) {
+          return data_.suits[info.suit].sequences;
+        };
+        const bool relative = name == "same_rank" || name == "own_suit";
+        if (relative && face == kNoTile && !is_default) {
+          fail(item->where, "'" + name + "' in " + path +
+                                " needs a tile face; a joker has none (use any, a set or tiles)");
+        }
+        if (name == "any") {
+          mask |= all;
+        } else if (name == "honours") {
+          each([&](const TileInfo& info) { return !sequences(info); });
+        } else if (name == "numbers") {
+          each([&](const TileInfo& info) { return sequences(info); });
+        } else if (name == "147" || name == "258" || name == "369") {
+          const int knit = name[0] - '1';
+          each([&](const TileInfo& info) {
+            return sequences(info) && knit_class(info.rank) == knit;
+          });
+        } else if (name == "same_rank") {
+          if (face == kNoTile) continue;  // default for jokers: resolved per tile kind only
+          const TileInfo& own = tiles.tile(face);
+          // The same number in every sequence suit; an honour or bonus face stands for itself.
+          each([&](const TileInfo& info) {
+            return sequences(own) ? sequences(info) && info.rank == own.rank
+                                  : &info == &own;
+          });
+        } else if (name == "own_suit") {
+          if (face == kNoTile) continue;
+          const TileInfo& own = tiles.tile(face);
+          each([&](const TileInfo& info) { return info.suit == own.suit; });
+        } else {
+          bool group = false;
+          for (const SuitInfo& suit : data_.suits) {
+            for (const auto& [group_name, ranks] : suit.groups) {
+              if (group_name != name) continue;
+              group = true;
+              for (const std::uint8_t rank : ranks) {
+                const TileId t = tiles.find_tile(suit.letter, rank);
+                if (t != kNoTile && t < tiles.meldable_count()) mask |= tile_bit(t);
+              }
+            }
+          }
+          if (!group) {
+            const Item one{entry.key, entry.key_where, *item};
+            for (const TileRef& ref : read_tile_codes(one, path)) {
+              const TileId id = resolve(ref, "'" + name + "' in " + path +
+                                                 " is neither a set name (any, honours, numbers, "
+                                                 "same_rank, own_suit, 147, 258, 369, a rank "
+                                                 "group) nor a known tile");
+              if (id >= tiles.meldable_count()) {
+                fail(ref.where, "bonus tile '" + ref.code() + "' in " + path +
+                                    ": a wildcard stands only for meldable tiles");
+              }
+              mask |= tile_bit(id);
+            }
+          }
+        }
+      }
+      return mask;
+    };
+    const Item* fallback = map.find("default");
+    for (TileId t = 0; t < tiles.tile_count(); ++t) {
+      if (fallback != nullptr) rules.tile_stand_ins[t] = resolve_sets(*fallback, t, true);
+    }
+    if (fallback != nullptr) rules.joker_stand_ins = resolve_sets(*fallback, kNoTile, true);
+    for (const Item& entry : map.entries) {
+      if (entry.key == "default") continue;
+      if (entry.key == "joker") {
+        if (rules.jokers == 0) {
+          fail(entry.key_where,
+               "wildcards.stand_ins.joker, but the set has no jokers (wildcards.jokers is 0)");
+        }
+        rules.joker_stand_ins = resolve_sets(entry, kNoTile, false);
+        continue;
+      }
+      const Value key{Kind::scalar, entry.key, entry.key_where, {}, {}};
+      const Item code{entry.key, entry.key_where, key};
+      const std::vector<TileRef> refs = read_tile_codes(code, "wildcards.stand_ins");
+      if (refs.size() != 1) {
+        fail(entry.key_where, "wildcards.stand_ins key '" + entry.key +
+                                  "' must be joker, default or one tile code");
+      }
+      const TileId id = resolve(refs.front(), "unknown tile '" + entry.key +
+                                                  "' in wildcards.stand_ins");
+      rules.tile_stand_ins[id] = resolve_sets(entry, id, false);
+    }
+    // Every mask must allow something; a default over jokers with only relative names is empty
+    // for jokers, which is a contradiction unless the set has no jokers.
+    if (rules.jokers > 0 && rules.joker_stand_ins == 0) {
+      fail(stand_ins->key_where,
+           "wildcards.stand_ins leaves jokers nothing to stand for (same_rank and own_suit need "
+           "a tile face; give `joker:` its own entry)");
+    }
+    for (TileId t = 0; t < tiles.tile_count(); ++t) {
+      if (rules.tile_stand_ins[t] == 0) {
+        fail(stand_ins->key_where, "wildcards.stand_ins leaves wild " + tiles.tile(t).code +
+                                       " nothing to stand for");
+      }
+    }
+    rules.restricted = rules.joker_stand_ins != all;
+    for (TileId t = 0; t < tiles.tile_count(); ++t) {
+      rules.restricted = rules.restricted || rules.tile_stand_ins[t] != all;
+    }
+  }
+
+  /// Rules not combined with restricted stand-ins (yet): the shanten cost model treats a
+  /// restricted wildcard as the tile it is assigned, which pair-slot and max_in_win rules would
+  /// have to see through.
+  void check_stand_ins() const {
+    const WildcardRules& wild = data_.wildcards;
+    if (!wild.restricted) return;
+    if (wild.max_in_win != 0) {
+      fail(last_of({stand_ins_where_, wildcards_where_}),
+           "wildcards.stand_ins restricts wildcards, which cannot be combined with "
+           "wildcards.max_in_win yet");
+    }
+    for (const FormSpec& form : data_.forms) {
+      if (form.enabled && form.wildcards && form.pair_wildcards != PairWildcards::any) {
+        fail(last_of({stand_ins_where_}), "wildcards.stand_ins restricts wildcards, which cannot "
+                                          "be combined with form '" + form.name +
+                                          "' pair_wildcards yet (use any)");
+      }
     }
   }
 
@@ -1113,6 +1277,7 @@ class Interpreter {
   std::vector<std::pair<char, std::string>> letters_;  ///< letters seen so far, with their path
   const Where* tiles_copies_where_ = nullptr;
   const Where* hand_tiles_where_ = nullptr;
+  const Where* stand_ins_where_ = nullptr;
   const Where* wildcards_where_ = nullptr;
   const Where* missing_suits_where_ = nullptr;
 };
@@ -1306,6 +1471,28 @@ std::string dump_rules(const RuleSet& rules) {
     std::string codes;
     for (const TileId t : cycle) codes += rules.tile(t).code;
     out += "      - \"" + codes + "\"\n";
+  }
+  if (wild.restricted) {
+    // Resolved masks, one entry per wildcard that is not unrestricted.
+    TileMask all = 0;
+    for (TileId t = 0; t < rules.meldable_count(); ++t) all |= tile_bit(t);
+    const auto codes = [&](TileMask mask) {
+      std::vector<TileId> list;
+      for (TileId t = 0; t < rules.meldable_count(); ++t) {
+        if ((mask & tile_bit(t)) != 0) list.push_back(t);
+      }
+      return tile_list(rules, list);
+    };
+    out += "  stand_ins:\n";
+    if (wild.jokers > 0 && wild.joker_stand_ins != all) {
+      out += "    joker: " + codes(wild.joker_stand_ins) + "\n";
+    }
+    for (TileId t = 0; t < rules.tile_count(); ++t) {
+      if (wild.tile_stand_ins[t] != all) {
+        out += "    " + yaml_quoted(rules.tile(t).code) + ": " + codes(wild.tile_stand_ins[t]) +
+               "\n";
+      }
+    }
   }
 
   out += data.forms.empty() ? "forms: {}\n" : "forms:\n";

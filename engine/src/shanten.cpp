@@ -44,6 +44,8 @@ namespace {
 constexpr int kUnreachable = 1 << 20;
 /// The total limit of a tile when stand-ins may exceed the copies: more than any hand can demand.
 constexpr int kNoLimit = 255;
+/// The most assignments of restricted wildcards priced for one hand (see ConstrainedSolver).
+constexpr std::size_t kMaxAssignments = 4096;
 
 /// The hand as the search sees it: counts only. Tiles past `kinds` are zero.
 struct Profile {
@@ -51,7 +53,14 @@ struct Profile {
   TileCounts held{};      ///< natural concealed copies; zero for wild kinds
   TileCounts declared{};  ///< natural copies in declared melds
   TileMask wild = 0;      ///< tile kinds that are wildcards in this hand
-  int wildcards = 0;      ///< concealed wildcards (jokers and wild tiles)
+  /// Concealed wildcards that may stand for any tile (jokers and wild tiles); under restricted
+  /// stand-ins only the unrestricted ones, the others being assigned (`assigned`).
+  int wildcards = 0;
+  int all_wildcards = 0;  ///< every concealed wildcard (the `wildcards` form counts them all)
+  /// Restricted wildcards assigned to the tile they stand for, counted in `held` as if natural:
+  /// each fills a slot of its tile, beyond the natural copies if need be.
+  TileCounts assigned{};
+  bool any_assigned = false;
   int concealed = 0;      ///< concealed tiles, wildcards included
   int declared_melds = 0;
   /// Tiles the target may not hold (the suit a hand must lack); held ones are discarded.
@@ -72,6 +81,7 @@ Profile make_profile(const RuleSet& rules, const Hand& hand) {
     }
   }
   profile.wildcards = hand.wildcard_count();
+  profile.all_wildcards = profile.wildcards;
   profile.concealed = hand.concealed_size(rules);
   profile.declared_melds = hand.meld_count;
   return profile;
@@ -87,6 +97,7 @@ Profile with_tile(Profile profile, TileId tile) {
 /// The profile with one more wildcard drawn.
 Profile with_wildcard(Profile profile) {
   ++profile.wildcards;
+  ++profile.all_wildcards;
   ++profile.concealed;
   return profile;
 }
@@ -115,9 +126,13 @@ Limits make_limits(const RuleSet& rules, const Profile& profile) {
   for (TileId t = 0; t < profile.kinds; ++t) {
     const TileInfo& info = rules.tile(t);
     const bool wild = (profile.wild & tile_bit(t)) != 0;
-    const int cap = std::max<int>(info.copies, held_anywhere(profile, t));
+    // Assigned wildcards are not copies of the tile: they do not raise its cap.
+    const int cap = std::max<int>(info.copies, held_anywhere(profile, t) - profile.assigned[t]);
     limits.natural[t] = wild ? 0 : cap - profile.declared[t];
     limits.total[t] = !capped ? kNoLimit : wild ? info.copies : limits.natural[t];
+    // An assigned wildcard fills a slot of its tile beyond the natural copies too; capped, it
+    // still counts towards the total.
+    limits.natural[t] += profile.assigned[t];
     if ((profile.excluded & tile_bit(t)) != 0) {
       limits.natural[t] = 0;
       limits.total[t] = 0;
@@ -712,12 +727,14 @@ class ShantenSolver {
       // Pairs and set forms are whole-hand shapes: the target size and no declared meld.
       const bool whole_hand = form.hand_tiles == target_ && profile.declared_melds == 0;
       const int usable = usable_wildcards(rules_, form, profile);
+      // A form without wildcards is priced with every restricted wildcard unassigned only.
+      if (!form.wildcards && profile.any_assigned) continue;
       int cost = kUnreachable;
       switch (form.type) {
         case FormType::wildcards: {
           if (form.count > target_ || wildcard_supply(rules_, profile.wild) < form.count) continue;
           // Wildcards still to draw, and at least the tile a 3n+1 hand lacks.
-          cost = std::max(target_ - profile.concealed, form.count - profile.wildcards);
+          cost = std::max(target_ - profile.concealed, form.count - profile.all_wildcards);
           break;
         }
         case FormType::melds:
@@ -760,11 +777,16 @@ class ShantenSolver {
 /// suits. Without that rule, one solver over every tile.
 class ConstrainedSolver {
  public:
-  ConstrainedSolver(const RuleSet& rules, const Profile& profile, int target, bool draws) {
+  ConstrainedSolver(const RuleSet& rules, const Hand& hand, const Profile& profile, int target,
+                    bool draws)
+      : rules_(rules), hand_(hand), target_(target) {
+    const std::vector<Profile> assignments = assign_restricted(rules, hand, profile);
     for (const TileMask excluded : suit_exclusions(rules, profile)) {
-      Profile choice = profile;
-      choice.excluded = excluded;
-      solvers_.emplace_back(rules, choice, target, draws);
+      for (const Profile& assignment : assignments) {
+        Profile choice = assignment;
+        choice.excluded = excluded;
+        solvers_.emplace_back(rules, choice, target, draws);
+      }
     }
     std::vector<std::vector<FormShanten>> each;
     for (const ShantenSolver& solver : solvers_) each.push_back(solver.base());
@@ -780,12 +802,73 @@ class ConstrainedSolver {
   }
 
   [[nodiscard]] std::vector<FormShanten> after_wildcard() {
+    if (rules_.wildcards().restricted) {
+      // The drawn wildcard has its own stand-ins: a joker when the set has jokers, else a copy of
+      // the hand's first wild tile kind; priced as a hand of its own.
+      Hand drawn = hand_;
+      if (rules_.wildcards().jokers > 0) {
+        ++drawn.jokers;
+      } else {
+        for (TileId t = 0; t < rules_.tile_count(); ++t) {
+          if ((drawn.wild_tiles & tile_bit(t)) != 0) {
+            ++drawn.counts[t];
+            break;
+          }
+        }
+      }
+      return ConstrainedSolver(rules_, drawn, make_profile(rules_, drawn), target_, false).base();
+    }
     std::vector<std::vector<FormShanten>> each;
     for (ShantenSolver& solver : solvers_) each.push_back(solver.after_wildcard());
     return merge(each);
   }
 
  private:
+  /// Under restricted stand-ins, every way to assign the restricted wildcards to tiles they may
+  /// stand for or to nothing (discarded): one profile each, the assigned wildcards held as their
+  /// tiles. The shanten is the least over them: a target's slots a restricted wildcard fills are
+  /// exactly an assignment. Without restrictions, the profile itself.
+  static std::vector<Profile> assign_restricted(const RuleSet& rules, const Hand& hand,
+                                                const Profile& profile) {
+    if (!rules.wildcards().restricted) return {profile};
+    const WildcardClasses classes = wildcard_classes(rules, hand);
+    Profile base = profile;
+    base.wildcards =
+        classes.unrestricted >= 0 ? classes.held[static_cast<std::size_t>(classes.unrestricted)] : 0;
+    std::vector<Profile> out{base};
+    for (int c = 0; c < classes.count; ++c) {
+      if (c == classes.unrestricted) continue;
+      std::vector<TileId> options;
+      for (TileId t = 0; t < profile.kinds; ++t) {
+        if ((classes.masks[static_cast<std::size_t>(c)] & tile_bit(t)) != 0) options.push_back(t);
+      }
+      std::vector<Profile> next;
+      for (const Profile& partial : out) {
+        // Multisets of `held` choices among the options and "nothing", by non-decreasing index.
+        const auto place = [&](auto&& self, Profile current, std::size_t from, int left) -> void {
+          if (next.size() > kMaxAssignments) {
+            throw AnalysisError("too many ways to assign the hand's restricted wildcards (more "
+                                "than " + std::to_string(kMaxAssignments) + ") for an exact answer");
+          }
+          if (left == 0) {
+            next.push_back(current);
+            return;
+          }
+          self(self, current, options.size(), 0);  // the rest are discarded
+          for (std::size_t i = from; i < options.size(); ++i) {
+            Profile more = current;
+            ++more.held[options[i]];
+            ++more.assigned[options[i]];
+            more.any_assigned = true;
+            self(self, more, i, left - 1);
+          }
+        };
+        place(place, partial, 0, classes.held[static_cast<std::size_t>(c)]);
+      }
+      out = std::move(next);
+    }
+    return out;
+  }
   /// The tile masks of the suit choices: every set of `missing_suits` sequence suits holding no
   /// declared tile (declared melds cannot be discarded). {0} when the rule is off.
   static std::vector<TileMask> suit_exclusions(const RuleSet& rules, const Profile& profile) {
@@ -837,6 +920,9 @@ class ConstrainedSolver {
     return merged;
   }
 
+  const RuleSet& rules_;
+  Hand hand_;
+  int target_ = 0;
   std::vector<ShantenSolver> solvers_;
   std::vector<FormShanten> base_;
 };
@@ -893,7 +979,7 @@ int column_of(std::string_view text, std::size_t pos) {
 
 ShantenResult compute_shanten(const RuleSet& rules, const Hand& hand) {
   const Profile profile = make_profile(rules, hand);
-  const ConstrainedSolver solver(rules, profile, checked_target(rules, hand, profile, false),
+  const ConstrainedSolver solver(rules, hand, profile, checked_target(rules, hand, profile, false),
                                  false);
   ShantenResult result;
   result.by_form = checked_base(rules, hand, solver);
@@ -903,7 +989,7 @@ ShantenResult compute_shanten(const RuleSet& rules, const Hand& hand) {
 
 Waits compute_waits(const RuleSet& rules, const Hand& hand, const TileCounts* visible) {
   const Profile profile = make_profile(rules, hand);
-  ConstrainedSolver solver(rules, profile, checked_target(rules, hand, profile, true), true);
+  ConstrainedSolver solver(rules, hand, profile, checked_target(rules, hand, profile, true), true);
   const std::vector<FormShanten>& base = checked_base(rules, hand, solver);
   // A natural draw lowers a form's shanten by at most one, so only ready forms can complete; a
   // tile drawn beyond its copies (exhausted waits) is a hypothetical hand and is checked in full.
@@ -958,7 +1044,7 @@ Waits compute_waits(const RuleSet& rules, const Hand& hand, const TileCounts* vi
 std::vector<Improvement> improving_tiles(const RuleSet& rules, const Hand& hand,
                                          const TileCounts* visible) {
   const Profile profile = make_profile(rules, hand);
-  ConstrainedSolver solver(rules, profile, checked_target(rules, hand, profile, true), true);
+  ConstrainedSolver solver(rules, hand, profile, checked_target(rules, hand, profile, true), true);
   const int before = minimum(checked_base(rules, hand, solver));
   std::vector<Improvement> result;
   for (TileId t = 0; t < profile.kinds; ++t) {

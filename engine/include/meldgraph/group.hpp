@@ -30,9 +30,9 @@ inline constexpr std::uint8_t kGroupDeclared = 1;   ///< a declared meld (writte
 inline constexpr std::uint8_t kGroupConcealed = 2;  ///< with kGroupDeclared: a concealed kong
 inline constexpr int kGroupWinningShift = 4;        ///< bits 4-6: winning slot + 1, 0 if none
 
-/// A group, 8 bytes. Layout: kind, size (tiles in the group), wild_mask (bit i set when slot i is a
+/// A group, 9 bytes. Layout: kind, size (tiles in the group), wild_mask (bit i set when slot i is a
 /// wildcard standing in for tiles[i]), flags (declared, concealed, and which slot holds the winning
-/// tile), then up to four tiles ascending (a chow low to high). Abstract kinds (any_meld, any_pair,
+/// tile), then up to four tiles ascending (a chow low to high), then the wildcard classes. Abstract kinds (any_meld, any_pair,
 /// wildcards) have every slot wild and tiles kNoTile; for `wildcards`, size is the number of
 /// wildcards (it may exceed four).
 struct Group {
@@ -41,6 +41,9 @@ struct Group {
   std::uint8_t wild_mask = 0;
   std::uint8_t flags = 0;
   std::array<TileId, 4> tiles{kNoTile, kNoTile, kNoTile, kNoTile};
+  /// Under restricted stand-ins, the wildcard class (WildcardClasses) of each wild slot: bits
+  /// 2i-2i+1 for slot i. Zero when every wildcard is of class 0 (no restriction).
+  std::uint8_t wild_classes = 0;
 
   [[nodiscard]] bool declared() const { return (flags & kGroupDeclared) != 0; }
   [[nodiscard]] bool concealed() const { return (flags & kGroupConcealed) != 0; }
@@ -55,6 +58,7 @@ struct Group {
            kind == GroupKind::wildcards;
   }
   [[nodiscard]] bool is_wild(int slot) const { return ((wild_mask >> slot) & 1U) != 0; }
+  [[nodiscard]] int wild_class(int slot) const { return (wild_classes >> (2 * slot)) & 3; }
   [[nodiscard]] int wildcard_count() const;
 
   friend auto operator<=>(const Group&, const Group&) = default;

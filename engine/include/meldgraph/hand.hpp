@@ -7,6 +7,7 @@
 /// parentheses (`(2222s)`), the winning tile last after '+' (`...11z+7z`). Spaces may stand
 /// anywhere between tiles. docs/notation.md has the details.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -57,6 +58,30 @@ struct Hand {
 
   friend bool operator==(const Hand&, const Hand&) = default;
 };
+
+/// The most kinds of wildcard one hand may hold under restricted stand-ins.
+inline constexpr int kMaxWildcardClasses = 4;
+
+/// A hand's concealed wildcards grouped by what they may stand for (wildcards.stand_ins):
+/// sources (jokers, each wild tile kind) with equal masks share a class. Classes are numbered in
+/// source order: jokers first, then wild tile kinds by id. Without restricted stand-ins every
+/// wildcard is in one unrestricted class 0.
+struct WildcardClasses {
+  int count = 0;                                         ///< classes in use
+  std::array<TileMask, kMaxWildcardClasses> masks{};     ///< tiles each class may stand for
+  std::array<std::uint8_t, kMaxWildcardClasses> held{};  ///< concealed wildcards per class
+  int unrestricted = -1;  ///< the class that may stand for every meldable tile, or -1
+  int winning = -1;       ///< class of the winning wildcard, or -1
+  /// Class a wildcard source of this hand belongs to: [kMaxTileKinds] is the joker.
+  std::array<std::int8_t, kMaxTileKinds + 1> of_source{};
+};
+
+/// Throws AnalysisError when the hand holds more than kMaxWildcardClasses kinds of wildcard.
+[[nodiscard]] WildcardClasses wildcard_classes(const RuleSet& rules, const Hand& hand);
+
+/// The class a wildcard source would have in a hand that holds `classes`, adding a new class
+/// when none matches (for a drawn wildcard); -1 when no class is left.
+[[nodiscard]] int class_for_mask(WildcardClasses& classes, TileMask mask, bool unrestricted);
 
 /// Reads a hand. Designated wildcard tiles of the rules are wild; `extra_wild` adds per-hand ones
 /// (only where the rules allow choosing them per hand). Throws NotationError with the column.

@@ -60,6 +60,13 @@ struct WildcardRules {
   /// A wildcard tile standing for its own face counts as natural (归位): such a win can still be
   /// hard. Otherwise every wildcard counts as a stand-in.
   bool natural_use = false;
+  /// What each wildcard may stand for (wildcards.stand_ins), resolved at load into masks over
+  /// the meldable tiles: `joker_stand_ins` for `*`, `tile_stand_ins[t]` for tile kind t when it
+  /// is wild (fixed, per hand or by indicator). A mask of every meldable tile is unrestricted.
+  TileMask joker_stand_ins = 0;
+  std::array<TileMask, kMaxTileKinds> tile_stand_ins{};
+  /// Some wildcard may stand for fewer than every meldable tile.
+  bool restricted = false;
 };
 
 /// The shapes a winning hand may take.

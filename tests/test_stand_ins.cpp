@@ -1,0 +1,261 @@
+// Restricted wildcard stand-ins (wildcards.stand_ins): rule loading, hand-counted
+// interpretations, and random hands whose win is cross-checked against a brute force that
+// replaces every wildcard by each tile it may stand for, and whose shanten and waits are
+// cross-checked against the search (tests/test_shanten.cpp's checks, repeated here compactly).
+// Every TEST_CASE is tagged [stand_ins].
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "meldgraph/decomposition.hpp"
+#include "meldgraph/error.hpp"
+#include "meldgraph/hand.hpp"
+#include "meldgraph/rules.hpp"
+#include "meldgraph/shanten.hpp"
+
+using namespace meldgraph;
+
+namespace {
+
+/// Jokers that may be anything, and the white dragon wild but only as a wind or a dragon.
+constexpr const char* kHonoursYaml = R"(name: honour_wild
+extends: basic
+hand: {tiles: 14}
+wildcards:
+  jokers: 2
+  tiles: [5z]
+  stand_ins:
+    5z: [winds, dragons]
+forms:
+  seven_pairs: {type: pairs, pairs: 7}
+)";
+
+/// A wildcard chosen per hand that may only be its own number in any suit (a restricted laizi),
+/// and jokers that may only be terminals; copies capped.
+constexpr const char* kSameRankYaml = R"(name: same_rank_wild
+extends: basic
+hand: {tiles: 11}
+wildcards:
+  jokers: 2
+  per_hand: true
+  exceed_copies: false
+  stand_ins:
+    joker: "19m19p19s"
+    default: same_rank
+)";
+
+RuleSet load(const char* yaml) { return load_rules_from_string(yaml, "test.yaml"); }
+
+/// Interpretations by form name.
+std::map<std::string, std::uint64_t> counts(const RuleSet& rules, const Hand& hand) {
+  std::map<std::string, std::uint64_t> out;
+  const Decomposition decomposition(rules, hand);
+  for (const FormGraph& graph : decomposition.graphs()) {
+    if (!graph.empty()) out[rules.forms()[graph.form()].name] = graph.path_count();
+  }
+  return out;
+}
+
+/// Brute force: whether some replacement of every concealed wildcard by a tile it may stand for
+/// (within the copies when they are capped) gives a hand that wins with natural tiles only.
+bool brute_force_wins(const RuleSet& rules, const Hand& hand) {
+  const WildcardClasses classes = wildcard_classes(rules, hand);
+  Hand natural = hand;
+  natural.jokers = 0;
+  natural.winning = kNoTile;
+  natural.winning_joker = false;
+  for (TileId t = 0; t < rules.tile_count(); ++t) {
+    if ((hand.wild_tiles & tile_bit(t)) != 0) natural.counts[t] = 0;
+  }
+  natural.wild_tiles = 0;
+  const TileCounts held = hand.held_counts();
+  std::vector<int> slots;  // class of each wildcard
+  for (int c = 0; c < classes.count; ++c) {
+    for (int k = 0; k < classes.held[static_cast<std::size_t>(c)]; ++k) slots.push_back(c);
+  }
+  const std::function<bool(std::size_t, TileId)> place = [&](std::size_t i, TileId from) {
+    if (i == slots.size()) return Decomposition(rules, natural).wins();
+    // Wildcards of one class take tiles in non-decreasing order (multisets only).
+    const TileId start = i > 0 && slots[i] == slots[i - 1] ? from : 0;
+    for (TileId t = start; t < rules.meldable_count(); ++t) {
+      if ((classes.masks[static_cast<std::size_t>(slots[i])] & tile_bit(t)) == 0) continue;
+      const bool wild_kind = (hand.wild_tiles & tile_bit(t)) != 0;
+      const int natural_held = wild_kind ? 0 : held[t];
+      if (!rules.wildcards().exceed_copies &&
+          natural.counts[t] - hand.natural_counts(rules)[t] + natural_held + 1 >
+              rules.tile(t).copies) {
+        continue;
+      }
+      ++natural.counts[t];
+      const bool wins = place(i + 1, t);
+      --natural.counts[t];
+      if (wins) return true;
+    }
+    return false;
+  };
+  return place(0, 0);
+}
+
+}  // namespace
+
+TEST_CASE("stand_ins: rules load, resolve and dump", "[stand_ins]") {
+  const RuleSet honours = load(kHonoursYaml);
+  CHECK(honours.wildcards().restricted);
+  const TileId white = honours.find_tile('z', 5);
+  TileMask expected = 0;
+  for (int rank = 1; rank <= 7; ++rank) expected |= tile_bit(honours.find_tile('z', rank));
+  CHECK(honours.wildcards().tile_stand_ins[white] == expected);
+  const RuleSet same = load(kSameRankYaml);
+  const TileId five = same.find_tile('m', 5);
+  CHECK(same.wildcards().tile_stand_ins[five] ==
+        (tile_bit(five) | tile_bit(same.find_tile('p', 5)) | tile_bit(same.find_tile('s', 5))));
+  CHECK(same.wildcards().tile_stand_ins[same.find_tile('z', 3)] ==
+        tile_bit(same.find_tile('z', 3)));
+  // The dump loads back to the same masks.
+  const RuleSet again = load_rules_from_string(dump_rules(same), "dump.yaml");
+  CHECK(again.wildcards().tile_stand_ins == same.wildcards().tile_stand_ins);
+  CHECK(again.wildcards().joker_stand_ins == same.wildcards().joker_stand_ins);
+  // Unrestricted rule sets stay unrestricted.
+  CHECK_FALSE(load_rules("laizi").wildcards().restricted);
+}
+
+TEST_CASE("stand_ins: bad entries name the place", "[stand_ins]") {
+  const auto error_of = [](const std::string& yaml) {
+    try {
+      (void)load_rules_from_string(yaml, "bad.yaml");
+    } catch (const RuleError& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  const std::string head = "name: x\nextends: basic\nwildcards:\n  jokers: 2\n  stand_ins:\n";
+  CHECK_THAT(error_of(head + "    joker: same_rank\n"),
+             Catch::Contains("bad.yaml:6:12") && Catch::Contains("needs a tile face"));
+  CHECK_THAT(error_of(head + "    joker: \"8m\"\n  tiles: [5z]\n    5z: eights\n"),
+             Catch::Contains("bad.yaml"));
+  CHECK_THAT(error_of(head + "    joker: 1q\n"), Catch::Contains("neither a set name"));
+  CHECK_THAT(error_of(head + "    12m: any\n"), Catch::Contains("one tile code"));
+  CHECK_THAT(error_of(head + "    joker: any\n  max_in_win: 2\n"),
+             Catch::Contains("no error"));  // unrestricted: fine
+  CHECK_THAT(error_of(head + "    joker: winds\n  max_in_win: 2\n"),
+             Catch::Contains("max_in_win"));
+  CHECK_THAT(error_of("name: x\nextends: basic\nwildcards:\n  stand_ins: {joker: any}\n"),
+             Catch::Contains("no jokers"));
+}
+
+TEST_CASE("stand_ins: hand-counted interpretations", "[stand_ins]") {
+  const RuleSet rules = load(kHonoursYaml);
+  const auto count = [&](const char* text) { return counts(rules, parse_hand(text, rules)); };
+  // 5z may be a wind or a dragon only. 123 456 789m (only chows), 11z, 2z and two wild 5z: the
+  // wilds make 11{1}z + 2{2}z or 11z + 2{2}{2}z; they cannot reach the characters: 2.
+  CHECK(count("123456789m112z55z") == std::map<std::string, std::uint64_t>{{"standard", 2}});
+  // Jokers instead: the same two, and a joker with the characters leaves 10 or 11 of them, which
+  // the honours 112z cannot complete: 2.
+  CHECK(count("123456789m112z**") == std::map<std::string, std::uint64_t>{{"standard", 2}});
+  // 5z can not be a number: 12m + 5z is no chow; with a joker it is: 12m{3} only.
+  CHECK(count("12m5z456p789p111s22s")["standard"] == 0);
+  CHECK(count("12m*456p789p111s22s")["standard"] == 1);
+  // Two wild 5z alone after the naturals: a concrete pair of any wind or dragon (seven kinds)
+  // beside 123m456m789m + 111s (no 5z can join a suit): 7 readings.
+  CHECK(count("123456789m111s55z")["standard"] == 7);
+  // One 5z and one joker alone: 5z's kind (7 choices) paired with the joker: 7.
+  CHECK(count("123456789m111s5z*")["standard"] == 7);
+}
+
+TEST_CASE("stand_ins: random hands win exactly when a brute-force replacement wins",
+          "[stand_ins]") {
+  std::mt19937 rng(4242);
+  int wins = 0;
+  int hands = 0;
+  for (const char* yaml : {kHonoursYaml, kSameRankYaml}) {
+    const RuleSet rules = load(yaml);
+    const bool per_hand = rules.wildcards().per_hand;
+    for (int i = 0; i < 700; ++i) {
+      // Sizes 5, 8, 11 (14 where the rules allow); hands drawn from a few tiles so they often win.
+      const int size = 5 + 3 * static_cast<int>(rng() % (rules.hand_tiles() == 14 ? 4 : 3));
+      std::string text;
+      const int wild = static_cast<int>(rng() % 4);
+      std::vector<TileId> pool;
+      const int window = static_cast<int>(rng() % 20);
+      for (TileId t = static_cast<TileId>(window); t < rules.meldable_count() && pool.size() < 9; ++t) {
+        pool.push_back(t);
+      }
+      pool.push_back(rules.find_tile('z', 5));
+      TileCounts taken{};
+      int placed = 0;
+      int jokers = 0;
+      for (int k = 0; k < wild && jokers < 2; ++k, ++jokers, ++placed) text += '*';
+      while (placed < size) {
+        const TileId t = pool[rng() % pool.size()];
+        if (taken[t] >= 4) continue;
+        ++taken[t];
+        ++placed;
+        text += rules.tile(t).code;
+      }
+      TileMask choice = 0;
+      if (per_hand && rng() % 2 == 0) choice = tile_bit(pool[rng() % pool.size()]);
+      const Hand hand = parse_hand(text, rules, choice);
+      CAPTURE(text, choice);
+      const bool engine = Decomposition(rules, hand).wins();
+      CHECK(engine == brute_force_wins(rules, hand));
+      // Shanten -1 exactly when the hand wins; a 3n+1 hand less one tile is ready for it.
+      CHECK((compute_shanten(rules, hand).shanten == -1) == engine);
+      ++hands;
+      wins += engine ? 1 : 0;
+    }
+  }
+  CHECK(wins > hands / 10);
+}
+
+TEST_CASE("stand_ins: waits of random ready hands match the search", "[stand_ins]") {
+  std::mt19937 rng(777);
+  int ready = 0;
+  for (const char* yaml : {kHonoursYaml, kSameRankYaml}) {
+    const RuleSet rules = load(yaml);
+    for (int i = 0; i < 300; ++i) {
+      std::string text;
+      const int size = rules.hand_tiles() == 14 ? 13 : 10;
+      std::vector<TileId> pool;
+      const int window = static_cast<int>(rng() % 20);
+      for (TileId t = static_cast<TileId>(window); t < rules.meldable_count() && pool.size() < 8; ++t) {
+        pool.push_back(t);
+      }
+      pool.push_back(rules.find_tile('z', 5));
+      TileCounts taken{};
+      int placed = 0;
+      for (; placed < static_cast<int>(rng() % 3); ++placed) text += '*';
+      while (placed < size) {
+        const TileId t = pool[rng() % pool.size()];
+        if (taken[t] >= 4) continue;
+        ++taken[t];
+        ++placed;
+        text += rules.tile(t).code;
+      }
+      const TileMask choice = rules.wildcards().per_hand ? tile_bit(pool[rng() % pool.size()]) : 0;
+      const Hand hand = parse_hand(text, rules, choice);
+      CAPTURE(text, choice);
+      const Waits waits = compute_waits(rules, hand, nullptr);
+      std::vector<TileId> got;
+      for (const WaitTile& wait : waits.tiles) got.push_back(wait.tile);
+      std::vector<TileId> expected;
+      const TileCounts held = hand.held_counts();
+      for (TileId t = 0; t < rules.meldable_count(); ++t) {
+        if ((hand.wild_tiles & tile_bit(t)) != 0 || held[t] >= rules.tile(t).copies) continue;
+        Hand drawn = hand;
+        ++drawn.counts[t];
+        if (Decomposition(rules, drawn).wins()) expected.push_back(t);
+      }
+      CHECK(got == expected);
+      const int shanten = compute_shanten(rules, hand).shanten;
+      CHECK((shanten == 0) == !expected.empty());
+      ready += expected.empty() ? 0 : 1;
+    }
+  }
+  CHECK(ready > 60);
+}
