@@ -93,7 +93,7 @@ void run_query(const RuleSet& rules, Op op, const Hand& hand) {
 
 void bench_query(benchmark::State& state, const Workload* workload, Op op) {
   std::size_t next = 0;
-  for (auto _ : state) {
+  for (auto _ : state) {  // NOLINT(clang-analyzer-deadcode.DeadStores): Benchmark's loop idiom
     run_query(workload->rules, op, workload->hands[next]);
     next = next + 1 == workload->hands.size() ? 0 : next + 1;
   }

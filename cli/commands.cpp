@@ -410,16 +410,20 @@ int run_bench(const GlobalOptions& global, const BenchOptions& bench) {
                                  ? generate_bench_hands(rules, wild, op, bench.count, bench.seed)
                                  : read_bench_hands(rules, wild, op, bench.input);
     std::int64_t checksum = 0;
-    const auto start = std::chrono::steady_clock::now();
-    for (int r = 0; r < bench.repeat; ++r) {
+    int passes = 0;
+    // Every pass does the same work; a pass that disagrees is a bug (shared state, a race).
+    const auto run_pass = [&] {
       const std::int64_t pass = bench_pass(rules, op, hands);
-      // Every pass does the same work; a pass that disagrees is a bug (shared state, a race).
-      if (r > 0 && pass != checksum) {
-        throw std::logic_error("bench: pass " + std::to_string(r + 1) + " gave checksum " +
+      if (passes > 0 && pass != checksum) {
+        throw std::logic_error("bench: pass " + std::to_string(passes + 1) + " gave checksum " +
                                std::to_string(pass) + ", pass 1 gave " + std::to_string(checksum));
       }
       checksum = pass;
-    }
+      ++passes;
+    };
+    for (int w = 0; w < bench.warmup; ++w) run_pass();
+    const auto start = std::chrono::steady_clock::now();
+    for (int r = 0; r < bench.repeat; ++r) run_pass();
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
     const double seconds = elapsed.count();
     const double analysed = static_cast<double>(hands.hands.size()) * bench.repeat;

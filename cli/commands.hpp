@@ -20,7 +20,7 @@ enum class OutputFormat { text, json, dot };
 
 /// Hands `bench` generates when no input file is given, and the seed it draws them with: fixed so
 /// that two runs (two builds, two machines) time the same work and can compare checksums.
-inline constexpr int kBenchDefaultCount = 1000;
+inline constexpr int kBenchDefaultCount = 10000;
 inline constexpr std::uint64_t kBenchDefaultSeed = 1;
 
 /// Most worker threads `batch --jobs` accepts: far beyond any machine's cores, it only guards
@@ -31,7 +31,9 @@ inline constexpr int kMaxJobs = 256;
 struct BenchOptions {
   std::string op;     ///< win, waits, shanten or interpretations (checked by the parser)
   std::string input;  ///< file of hands; empty: generate `count` hands from `seed`
-  int repeat = 1;     ///< passes over the hands, at least 1
+  int repeat = 1;     ///< timed passes over the hands, at least 1
+  /// Untimed passes first, so that one-time set-up (tables built on first use) is not timed.
+  int warmup = 1;
   int count = kBenchDefaultCount;
   std::uint64_t seed = kBenchDefaultSeed;
 };

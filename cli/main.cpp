@@ -77,6 +77,8 @@ int run(int argc, char** argv) {
       "--input", bench_options.input, "file of hands, one per line (default: generated hands)");
   bench->add_option("--repeat", bench_options.repeat, "passes over the hands (default 1)")
       ->check(CLI::Range(1, 1'000'000));
+  bench->add_option("--warmup", bench_options.warmup, "untimed passes first (default 1)")
+      ->check(CLI::Range(0, 1'000'000));
   bench
       ->add_option(
           "--count", bench_options.count,

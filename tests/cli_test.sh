@@ -181,6 +181,8 @@ expect bench-badop 2 '--op' -- "$bin" bench --op nope
 expect bench-noop 2 '--op' -- "$bin" bench
 expect bench-repeat-zero 2 '--repeat' -- "$bin" bench --op win --repeat 0
 expect bench-count-zero 2 '--count' -- "$bin" bench --op win --count 0
+expect bench-warmup-none 0 '"checksum":2\}$' -- "$bin" bench --op win --input bench_ok.txt --warmup 0
+expect bench-warmup-negative 2 '--warmup' -- "$bin" bench --op win --warmup -1
 expect bench-count-input 2 'excludes' -- "$bin" bench --op win --count 5 --input bench_ok.txt
 
 echo "$passed passed, $failed failed"

@@ -377,10 +377,21 @@ TEST_CASE("suit tables: hand-worked entries", "[fast]") {
   CHECK(honours.win(false)[4] == (2 | (1 << 4)));
   CHECK(honours.win(true)[4] == (kWinSaturated | (kWinSaturated << 4)));
   // Kept: 1m 1m 5m with one meld and a pair keeps 3 (111? no: 11 + 5{5}{5} or 11 + 456 keep 3).
-  const std::uint8_t* kept = numbers.kept() + std::size_t{key({1, 1, 5})} * kKeptStride;
-  CHECK(kept[kTableMaxMelds + 1 + 1] == 3 + 1);
+  const std::int8_t* kept = numbers.kept() + std::size_t{key({1, 1, 5})} * kKeptStride;
+  CHECK(kept[kTableMaxMelds + 1 + 1] == 3);
   // 1m alone with five melds and a pair: one natural kept.
-  CHECK(numbers.kept()[std::size_t{key({1})} * kKeptStride + kTableMaxMelds + 1 + 5] == 1 + 1);
+  CHECK(numbers.kept()[std::size_t{key({1})} * kKeptStride + kTableMaxMelds + 1 + 5] == 1);
+  // 1111m, one meld and no pair in the suit: 111 (or 123) keeps three of the four.
+  CHECK(numbers.kept()[std::size_t{key({1, 1, 1, 1})} * kKeptStride + 1] == 3);
+  // Two honour kinds of four copies hold two pungs, but not two pungs and a pair: "none".
+  const SuitTables& pair_of_kinds = SuitTables::of(SuitShape{2, false, 4});
+  CHECK(pair_of_kinds.kept()[2] == 0);
+  CHECK(pair_of_kinds.kept()[kTableMaxMelds + 1 + 2] == kKeptNone);
+  // Neighbours: 1m 2m with a 3m drawn is a meld; with a fifth copy of a full rank, nothing.
+  const std::uint8_t* row = numbers.neighbours(false) + std::size_t{key({1, 2})} * kNeighbourStride;
+  CHECK((row[2] & 15) == 0);
+  CHECK((row[0] & 15) == win[key({1, 1, 2})] % 16);
+  CHECK(numbers.neighbours(false)[std::size_t{key({1, 1, 1, 1})} * kNeighbourStride] == 0xFF);
 }
 
 TEST_CASE("fast queries: hand-worked hands", "[fast]") {
@@ -400,6 +411,28 @@ TEST_CASE("fast queries: hand-worked hands", "[fast]") {
   CHECK(shanten_number(riichi, parse_hand("123m456p789s13577z", riichi)) == 1);
   CHECK(answered_by_tables(riichi, parse_hand("123m456p789s13577z", riichi), Query::shanten));
   CHECK(answered_by_tables(laizi, parse_hand("123m456p789s135z**", laizi), Query::win));
+}
+
+TEST_CASE("fast queries: restricted stand-ins fall back for hands with wildcards", "[fast]") {
+  // The tables assume a wildcard stands for any tile; a hand without wildcards is unaffected.
+  const RuleSet rules = load_rules_from_string(R"(name: fast_restricted
+extends: laizi
+wildcards: {stand_ins: {joker: numbers}}
+)",
+                                               "test_fast_path");
+  REQUIRE(rules.wildcards().restricted);
+  HandMaker maker(rules, 99);
+  Tally win_tally;
+  Tally rest_tally;
+  for (int i = 0; i < 300 / kScale; ++i) {
+    const Hand hand = maker.make(13 + i % 2, static_cast<int>(maker.below(4)));
+    if (hand.wildcard_count() != 0) {
+      CHECK_FALSE(answered_by_tables(rules, hand, Query::win));
+      CHECK_FALSE(answered_by_tables(rules, hand, Query::waits));
+      CHECK_FALSE(answered_by_tables(rules, hand, Query::shanten));
+    }
+    check_hand(rules, hand, win_tally, rest_tally);
+  }
 }
 
 TEST_CASE("fast queries agree with the exact search on random hands", "[fast]") {

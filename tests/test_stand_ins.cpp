@@ -50,6 +50,13 @@ wildcards:
     default: same_rank
 )";
 
+/// Sichuan (no honours, a winning hand lacks a suit) with jokers: a joker may not stand for a
+/// tile of the suit the hand lacks.
+constexpr const char* kSichuanJokersYaml = R"(name: sichuan_jokers
+extends: sichuan
+wildcards: {jokers: 3}
+)";
+
 RuleSet load(const char* yaml) { return load_rules_from_string(yaml, "test.yaml"); }
 
 /// Interpretations by form name.
@@ -173,20 +180,20 @@ TEST_CASE("stand_ins: random hands win exactly when a brute-force replacement wi
   std::mt19937 rng(4242);
   int wins = 0;
   int hands = 0;
-  for (const char* yaml : {kHonoursYaml, kSameRankYaml}) {
+  for (const char* yaml : {kHonoursYaml, kSameRankYaml, kSichuanJokersYaml}) {
     const RuleSet rules = load(yaml);
     const bool per_hand = rules.wildcards().per_hand;
     for (int i = 0; i < 700; ++i) {
       // Sizes 5, 8, 11 (14 where the rules allow); hands drawn from a few tiles so they often win.
-      const int size = 5 + 3 * static_cast<int>(rng() % (rules.hand_tiles() == 14 ? 4 : 3));
+      const int size = 5 + 3 * static_cast<int>(rng() % (rules.hand_tiles() >= 14 ? 4 : 3));
       std::string text;
       const int wild = static_cast<int>(rng() % 4);
       std::vector<TileId> pool;
-      const int window = static_cast<int>(rng() % 20);
+      const int window = static_cast<int>(rng() % (rules.meldable_count() - 9));
       for (TileId t = static_cast<TileId>(window); t < rules.meldable_count() && pool.size() < 9; ++t) {
         pool.push_back(t);
       }
-      pool.push_back(rules.find_tile('z', 5));
+      if (rules.find_tile('z', 5) != kNoTile) pool.push_back(rules.find_tile('z', 5));
       TileCounts taken{};
       int placed = 0;
       int jokers = 0;
@@ -216,17 +223,17 @@ TEST_CASE("stand_ins: random hands win exactly when a brute-force replacement wi
 TEST_CASE("stand_ins: waits of random ready hands match the search", "[stand_ins]") {
   std::mt19937 rng(777);
   int ready = 0;
-  for (const char* yaml : {kHonoursYaml, kSameRankYaml}) {
+  for (const char* yaml : {kHonoursYaml, kSameRankYaml, kSichuanJokersYaml}) {
     const RuleSet rules = load(yaml);
     for (int i = 0; i < 300; ++i) {
       std::string text;
-      const int size = rules.hand_tiles() == 14 ? 13 : 10;
+      const int size = rules.hand_tiles() >= 14 ? 13 : 10;
       std::vector<TileId> pool;
-      const int window = static_cast<int>(rng() % 20);
+      const int window = static_cast<int>(rng() % (rules.meldable_count() - 8));
       for (TileId t = static_cast<TileId>(window); t < rules.meldable_count() && pool.size() < 8; ++t) {
         pool.push_back(t);
       }
-      pool.push_back(rules.find_tile('z', 5));
+      if (rules.find_tile('z', 5) != kNoTile) pool.push_back(rules.find_tile('z', 5));
       TileCounts taken{};
       int placed = 0;
       for (; placed < static_cast<int>(rng() % 3); ++placed) text += '*';

@@ -11,6 +11,7 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/graphviz.hpp>
 #include <algorithm>
+#include <bit>
 #include <sstream>
 #include <unordered_map>
 
@@ -52,7 +53,9 @@ struct State {
   std::uint8_t pairs = 0;         ///< pairs still needed
   /// Wildcard-only groups of restricted wildcards: the lowest tile the next one may start at.
   std::uint8_t anchor = 0;
-  std::uint8_t unused = 0;  ///< keeps the struct free of padding
+  /// With hand.missing_suits: bit s set when a group holds a tile (natural or stand-in) of suit
+  /// s; zero otherwise, so that states merge as before.
+  std::uint8_t suits_used = 0;
   /// Meld forms: groups at the same lowest tile come in non-decreasing order of
   /// (template * 64 + wildcard classes) * 8 + (winning slot + 1); this is the least key still
   /// allowed. Wildcard-only groups: template * 64 + classes at the anchor. Singles forms: the
@@ -136,6 +139,7 @@ class FormSearch {
       const SuitInfo& suit = rules.suits()[s];
       if (suit.sequences && !suit.bonus) knit_suits_.push_back(s);
     }
+    sequence_suits_ = knit_suits_;
   }
 
   /// Builds the graph from `root`; returns false when no path reaches the goal.
@@ -197,6 +201,9 @@ class FormSearch {
 
   [[nodiscard]] bool at_goal(const State& state) const {
     if (wildcards_left(state) != 0 || state.melds != 0 || state.pairs != 0) return false;
+    if (rules_.missing_suits() != 0 && lacking_suits(state.suits_used) < rules_.missing_suits()) {
+      return false;
+    }
     if (state.winning != kWinningPlaced) return false;
     for (TileId t = 0; t < meldable_; ++t) {
       if (state.remaining[t] != 0) return false;
@@ -217,7 +224,26 @@ class FormSearch {
     return true;
   }
 
+  /// Sequence suits no group has touched, given the suits used.
+  [[nodiscard]] int lacking_suits(unsigned used) const {
+    int lacking = 0;
+    for (const std::size_t s : sequence_suits_) lacking += ((used >> s) & 1U) == 0 ? 1 : 0;
+    return lacking;
+  }
+
   void expand(const State& state, std::vector<Child>& out) {
+    expand_groups(state, out);
+    if (rules_.missing_suits() == 0) return;
+    for (Child& child : out) {
+      if (child.group.abstract()) continue;
+      for (int slot = 0; slot < child.group.size; ++slot) {
+        const unsigned suit = rules_.tile(child.group.tiles[static_cast<std::size_t>(slot)]).suit;
+        child.state.suits_used = static_cast<std::uint8_t>(child.state.suits_used | (1U << suit));
+      }
+    }
+  }
+
+  void expand_groups(const State& state, std::vector<Child>& out) {
     switch (form_.type) {
       case FormType::set:
         expand_set(state, out);
@@ -495,8 +521,32 @@ class FormSearch {
   [[nodiscard]] bool abstract_realizable(const State& state) const {
     if (wildcards_left(state) == 0) return true;
     if (!form_.wildcards) return false;
+    if (rules_.missing_suits() != 0) {
+      // Some choice of untouched suits to lack must leave room for the abstract groups.
+      const auto count = static_cast<unsigned>(sequence_suits_.size());
+      for (unsigned subset = 0; subset < (1U << count); ++subset) {
+        if (std::popcount(subset) != rules_.missing_suits()) continue;
+        TileMask lacked = 0;
+        bool free = true;
+        for (unsigned k = 0; k < count; ++k) {
+          if ((subset >> k & 1U) == 0) continue;
+          const std::size_t s = sequence_suits_[k];
+          free = free && ((state.suits_used >> s) & 1U) == 0;
+          for (TileId t = 0; t < meldable_; ++t) {
+            if (rules_.tile(t).suit == s) lacked |= tile_bit(t);
+          }
+        }
+        if (free && abstract_realizable_without(state, lacked)) return true;
+      }
+      return false;
+    }
+    return abstract_realizable_without(state, 0);
+  }
+
+  /// abstract_realizable with the tiles of `lacked` unavailable.
+  [[nodiscard]] bool abstract_realizable_without(const State& state, TileMask lacked) const {
     const bool distinct_pairs = form_.type == FormType::pairs && !form_.four_as_two_pairs;
-    if (!track_standins_ && !distinct_pairs && form_.pair_tiles == 0) return true;
+    if (!track_standins_ && !distinct_pairs && form_.pair_tiles == 0 && lacked == 0) return true;
     TileCounts capacity{};
     for (TileId t = 0; t < meldable_; ++t) {
       const int copies = rules_.tile(t).copies;
@@ -504,6 +554,7 @@ class FormSearch {
       // Uncapped wildcards may stand for any number of copies of a tile.
       capacity[t] = static_cast<std::uint8_t>(
           track_standins_ ? std::max(0, copies - used) : kUncappedCapacity);
+      if ((lacked & tile_bit(t)) != 0) capacity[t] = 0;
       // Distinct pairs may not repeat a tile some other pair already holds.
       if (distinct_pairs && used > 0) capacity[t] = 0;
     }
@@ -518,6 +569,7 @@ class FormSearch {
         const int used = naturals_[t] + state.standins[t];
         capacity[t] = static_cast<std::uint8_t>(
             track_standins_ ? std::max(0, rules_.tile(t).copies - used) : kUncappedCapacity);
+        if ((lacked & tile_bit(t)) != 0) capacity[t] = 0;
       }
       return can_fill(capacity, 0, state.melds, 0, chows);
     }
@@ -703,6 +755,7 @@ class FormSearch {
   const FormSpec& form_;
   const WildcardClasses& classes_;
   std::vector<std::size_t> knit_suits_;  ///< the sequence suits, in order (knitted forms)
+  std::vector<std::size_t> sequence_suits_;  ///< the same, for hand.missing_suits
   const TileCounts& naturals_;  ///< natural copies held, declared melds included (copy caps)
   const TileId winning_;        ///< natural winning tile, or kNoTile
   const bool track_standins_;
@@ -711,24 +764,6 @@ class FormSearch {
   long goal_ = -1;
   std::unordered_map<State, long, StateHash> memo_;
 };
-
-/// Whether the hand holds no tile of at least `missing_suits` sequence suits (缺一门). The rule is
-/// not combined with wildcards (the loader refuses it), so natural tiles decide.
-bool lacks_enough_suits(const RuleSet& rules, const Hand& hand) {
-  if (rules.missing_suits() == 0) return true;
-  const TileCounts held = hand.held_counts();
-  int lacking = 0;
-  for (std::size_t s = 0; s < rules.suits().size(); ++s) {
-    const SuitInfo& suit = rules.suits()[s];
-    if (suit.bonus || !suit.sequences) continue;
-    bool present = false;
-    for (TileId t = 0; t < rules.meldable_count(); ++t) {
-      present = present || (rules.tile(t).suit == s && held[t] != 0);
-    }
-    lacking += present ? 0 : 1;
-  }
-  return lacking >= rules.missing_suits();
-}
 
 /// The graph of one form, or an empty graph when the form does not apply or does not match.
 FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const Hand& hand) {
@@ -747,6 +782,11 @@ FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const H
   const WildcardClasses classes = wildcard_classes(rules, hand);
   State root;
   root.remaining = naturals;
+  // 缺一门 counts the declared melds' suits too.
+  for (std::size_t m = 0; rules.missing_suits() != 0 && m < hand.meld_count; ++m) {
+    root.suits_used = static_cast<std::uint8_t>(root.suits_used |
+                                                (1U << rules.tile(hand.melds[m].tiles[0]).suit));
+  }
   for (int c = 0; c < classes.count; ++c) {
     root.wildcards[static_cast<std::size_t>(c)] = classes.held[static_cast<std::size_t>(c)];
   }
@@ -878,8 +918,7 @@ Decomposition::Decomposition(const RuleSet& rules, const Hand& hand)
                         "'");
   }
   const int max_in_win = rules.wildcards().max_in_win;
-  const bool refused = (max_in_win != 0 && hand.wildcard_count() > max_in_win) ||
-                        !lacks_enough_suits(rules, hand);
+  const bool refused = max_in_win != 0 && hand.wildcard_count() > max_in_win;
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {
     const FormSpec& form = rules.forms()[f];
     if (!form.enabled) continue;

@@ -35,6 +35,8 @@ enum class Answer : std::uint8_t { no, yes, unknown };
 
 /// Most meldable suits a plan handles (standard sets have four).
 constexpr std::size_t kMaxPlanSuits = 8;
+/// Words of eight tile counts in a TileCounts.
+constexpr std::size_t kWords = kMaxTileKinds / 8;
 /// Meldable kinds with three copies or more that make abstract groups always realizable under
 /// capped copies: a hand touches at most 17 kinds and holds at most 6 groups.
 constexpr int kAmpleKinds = 17 + 6;
@@ -53,6 +55,10 @@ struct FormPlan {
   const FormSpec* spec = nullptr;
   bool win = false;
   bool shanten = false;  ///< for hands where the form can use no wildcard
+  TileMask set = 0;      ///< set form: its tiles
+  /// Set form: bytes of the meldable tiles outside the set, eight tiles a word (a natural tile
+  /// there rules the form out, the common case, in a few word operations).
+  std::array<std::uint64_t, kMaxTileKinds / 8> outside{};
 };
 
 /// Everything derived once per rule set.
@@ -73,21 +79,35 @@ struct Plan {
   bool exhausted_waits = false;
   TileId meldable = 0;
   TileMask meldable_mask = 0;
-  TileMask copies2_mask = 0;  ///< meldable kinds of two copies or more
-  TileMask copies3_mask = 0;  ///< meldable kinds of three copies or more
+  TileMask copies2_mask = 0;   ///< meldable kinds of two copies or more
+  TileMask copies3_mask = 0;   ///< meldable kinds of three copies or more
+  bool restricted = false;     ///< some wildcard stands in for fewer than every tile
+  bool open_standard = false;  ///< an enabled melds form of any size with one pair
+  int open_kinds = 0;          ///< meldable kinds of three copies or more
   std::vector<SuitPlan> suits;
-  std::array<std::uint8_t, kMaxTileKinds> suit_of{};  ///< meldable tile -> index into suits
-  std::array<std::uint8_t, kMaxTileKinds> rank_of{};  ///< meldable tile -> rank index
-  std::array<std::uint8_t, kMaxTileKinds> copies{};   ///< every tile kind's copies
+  // The suits flat, for the per-hand loops (make_view).
+  std::size_t suit_count = 0;
+  std::array<std::uint8_t, kMaxPlanSuits> suit_first{};
+  std::array<std::uint8_t, kMaxPlanSuits> suit_ranks{};
+  std::array<std::uint64_t, kMaxPlanSuits> rank_bytes{};  ///< bytes of ranks 0..7 in the suit
+  std::array<std::uint32_t, kMaxPlanSuits> step8{};       ///< 5^8 for nine ranks, else 0
+  std::array<std::uint64_t, kWords> meldable_bytes{};     ///< 0xFF on each meldable tile
+  std::array<std::uint64_t, kWords> copies_bytes{};       ///< copies of each meldable tile
+  std::array<std::uint8_t, kMaxTileKinds> suit_of{};      ///< meldable tile -> index into suits
+  std::array<std::uint8_t, kMaxTileKinds> rank_of{};      ///< meldable tile -> rank index
+  std::array<std::uint8_t, kMaxTileKinds> copies{};       ///< every tile kind's copies
   std::vector<FormPlan> forms;
 
   // The suits' tables, fetched (and built) on first use; `*_ready` is the lock-free read.
   mutable std::once_flag win_once;
   mutable std::atomic<bool> win_ready{false};
   mutable std::array<const std::uint8_t*, kMaxPlanSuits> win_tables{};
+  mutable std::once_flag neighbours_once;
+  mutable std::atomic<bool> neighbours_ready{false};
+  mutable std::array<const std::uint8_t*, kMaxPlanSuits> neighbours_tables{};
   mutable std::once_flag kept_once;
   mutable std::atomic<bool> kept_ready{false};
-  mutable std::array<const std::uint8_t*, kMaxPlanSuits> kept_tables{};
+  mutable std::array<const std::int8_t*, kMaxPlanSuits> kept_tables{};
 
   [[nodiscard]] const std::array<const std::uint8_t*, kMaxPlanSuits>& win() const {
     if (!win_ready.load(std::memory_order_acquire)) {
@@ -100,7 +120,18 @@ struct Plan {
     }
     return win_tables;
   }
-  [[nodiscard]] const std::array<const std::uint8_t*, kMaxPlanSuits>& kept() const {
+  [[nodiscard]] const std::array<const std::uint8_t*, kMaxPlanSuits>& neighbours() const {
+    if (!neighbours_ready.load(std::memory_order_acquire)) {
+      std::call_once(neighbours_once, [this] {
+        for (std::size_t s = 0; s < suits.size(); ++s) {
+          neighbours_tables[s] = suits[s].tables->neighbours(capped);
+        }
+        neighbours_ready.store(true, std::memory_order_release);
+      });
+    }
+    return neighbours_tables;
+  }
+  [[nodiscard]] const std::array<const std::int8_t*, kMaxPlanSuits>& kept() const {
     if (!kept_ready.load(std::memory_order_acquire)) {
       std::call_once(kept_once, [this] {
         for (std::size_t s = 0; s < suits.size(); ++s) kept_tables[s] = suits[s].tables->kept();
@@ -129,7 +160,14 @@ FormPlan form_support(const Plan& plan, const RuleSet& rules, const FormSpec& fo
       break;
     case FormType::set: {
       bool ok = true;
-      for (const TileId t : form.set_tiles) ok = ok && t < plan.meldable && plan.copies[t] >= 2;
+      for (const TileId t : form.set_tiles) {
+        ok = ok && t < plan.meldable && plan.copies[t] >= 2;
+        if (ok) result.set |= tile_bit(t);
+      }
+      for (TileId t = 0; ok && t < plan.meldable; ++t) {
+        if ((result.set & tile_bit(t)) == 0)
+          result.outside[t / 8] |= std::uint64_t{0xFF} << (8 * (t % 8));
+      }
       result.win = ok;
       result.shanten = ok;
       break;
@@ -198,6 +236,21 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
     sp.tables = &SuitTables::of(SuitShape{sp.ranks, suit.sequences, info.copies});
     for (int r = 0; r < sp.ranks; ++r) sp.steps[static_cast<std::size_t>(r)] = sp.tables->step(r);
   }
+  plan->restricted = rules.wildcards().restricted;
+  plan->open_kinds = std::popcount(plan->copies3_mask);
+  for (TileId t = 0; t < plan->meldable; ++t) {
+    plan->meldable_bytes[t / 8] |= std::uint64_t{0xFF} << (8 * (t % 8));
+    plan->copies_bytes[t / 8] |= std::uint64_t{plan->copies[t]} << (8 * (t % 8));
+  }
+  plan->suit_count = plan->suits_ok ? plan->suits.size() : 0;
+  for (std::size_t s = 0; s < plan->suit_count; ++s) {
+    const SuitPlan& sp = plan->suits[s];
+    plan->suit_first[s] = sp.first;
+    plan->suit_ranks[s] = static_cast<std::uint8_t>(sp.ranks);
+    const int low = std::min(sp.ranks, 8);
+    plan->rank_bytes[s] = low == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * low)) - 1;
+    plan->step8[s] = sp.ranks == 9 ? sp.steps[8] : 0;
+  }
   plan->win_ok = plan->suits_ok && (!plan->capped || plan->capped_ample);
   plan->waits_ok = plan->win_ok;
   plan->shanten_ok = plan->suits_ok;
@@ -209,6 +262,8 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
     plan->waits_ok = plan->waits_ok && fp.win;
     plan->shanten_ok = plan->shanten_ok && fp.shanten;
     plan->forms.push_back(fp);
+    plan->open_standard = plan->open_standard ||
+                          (form.type == FormType::melds && form.hand_tiles == 0 && form.pairs == 1);
   }
   return plan;
 }
@@ -227,47 +282,95 @@ const Plan& plan_of(const RuleSet& rules) {
 
 // The hand as the fast paths see it -----------------------------------------------------------
 
+constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+constexpr std::uint64_t kLowNibbles = 0x0F0F0F0F0F0F0F0FULL;
+
+std::uint64_t load_word(const std::uint8_t* bytes) {
+  std::uint64_t x = 0;
+  std::memcpy(&x, bytes, sizeof x);
+  return x;
+}
+
+/// Eight high bits (one per byte) gathered into the low byte.
+constexpr std::uint64_t gather_high_bits(std::uint64_t high) {
+  return ((high >> 7) * 0x0102040810204080ULL) >> 56;
+}
+
+/// Sum of the bytes of a word whose bytes add up to less than 256.
+constexpr int byte_sum(std::uint64_t x) {
+  return static_cast<int>((x * kOnes) >> 56);
+}
+
+/// High bit of each byte of `x` (bytes below 128) that is at least `bound` (1..16).
+constexpr std::uint64_t bytes_at_least(std::uint64_t x, int bound) {
+  return ((x | kHigh) - static_cast<std::uint64_t>(bound) * kOnes) & kHigh;
+}
+
+/// Base 5 of eight digits, byte 0 lowest: pairs, then quads, then the two halves (each step's
+/// lanes hold the partial sums without overflow: 24, 624, 390624).
+constexpr std::uint32_t base5(std::uint64_t x) {
+  constexpr std::uint64_t kLanes16 = 0x00FF00FF00FF00FFULL;
+  constexpr std::uint64_t kLanes32 = 0x0000FFFF0000FFFFULL;
+  const std::uint64_t pairs = (x & kLanes16) + ((x >> 8) & kLanes16) * 5;
+  const std::uint64_t quads = (pairs & kLanes32) + ((pairs >> 16) & kLanes32) * 25;
+  return static_cast<std::uint32_t>((quads & 0xFFFFFFFFULL) + (quads >> 32) * 625);
+}
+
 struct View {
+  /// Natural concealed counts by tile kind, read only below plan.meldable: the hand's own counts,
+  /// or `own` when a meldable kind is wild (its count zeroed). Keys are read straight from here:
+  /// reading back a copy just written would stall on store forwarding.
+  const std::uint8_t* counts = nullptr;
+  /// The same eight tiles a word, zero past the meldable tiles.
+  std::array<std::uint64_t, kWords> words;
   int concealed = 0;           ///< concealed tiles, wildcards included
   int size = 0;                ///< concealed plus three per declared meld
   int wildcards = 0;           ///< concealed jokers and wild tiles
   bool wild_meldable = false;  ///< some meldable kind is wild in this hand
-  TileCounts naturals{};       ///< natural concealed meldable tiles
-  std::array<std::uint32_t, kMaxPlanSuits> keys{};
+  int odd = 0;                 ///< kinds of an odd natural count (the pairs form's first test)
+  std::array<std::uint32_t, kMaxPlanSuits> keys;
+  TileCounts own;
+
+  [[nodiscard]] std::uint64_t word(std::size_t w) const { return words[w]; }
 };
 
+/// The view of a hand: word-wide masking and sums, keys by SWAR base 5.
 void make_view(const Plan& plan, const Hand& hand, View& view) {
-  const TileMask wild_meldable = hand.wild_tiles & plan.meldable_mask;
-  view.wild_meldable = wild_meldable != 0;
-  std::memcpy(view.naturals.data(), hand.counts.data(), plan.meldable);
-  // Byte sums eight at a time (a hand's counts add up to far less than 256 per word).
-  int total = 0;
-  for (std::size_t w = 0; w < kMaxTileKinds / 8; ++w) {
-    std::uint64_t x = 0;
-    std::memcpy(&x, view.naturals.data() + 8 * w, 8);
-    total += static_cast<int>((x * 0x0101010101010101ULL) >> 56);
-  }
+  view.counts = hand.counts.data();
   int wild = hand.jokers;
-  for (TileMask bits = hand.wild_tiles; bits != 0; bits &= bits - 1) {
-    const auto t = static_cast<TileId>(std::countr_zero(bits));
-    wild += hand.counts[t];
-    if (t < plan.meldable) {
-      view.naturals[t] = 0;  // a wildcard, still counted in `total`
-    } else {
-      total += hand.counts[t];  // a wild bonus kind is concealed too
+  view.wild_meldable = false;
+  if (hand.wild_tiles != 0) {
+    for (TileMask bits = hand.wild_tiles; bits != 0; bits &= bits - 1) {
+      const auto t = static_cast<std::size_t>(std::countr_zero(bits));
+      wild += hand.counts[t];
+      if (t < plan.meldable) {
+        if (!view.wild_meldable) {
+          std::memcpy(view.own.data(), hand.counts.data(), kMaxTileKinds);
+          view.counts = view.own.data();
+          view.wild_meldable = true;
+        }
+        view.own[t] = 0;
+      }
     }
   }
+  std::uint64_t sum = 0;  // bytes of at most 8 * 4 each, adding up to the naturals (<= 17)
+  std::uint64_t odd = 0;
+  for (std::size_t w = 0; w < kWords; ++w) {
+    const std::uint64_t x = load_word(view.counts + 8 * w) & plan.meldable_bytes[w];
+    view.words[w] = x;
+    sum += x;
+    odd += x & kOnes;
+  }
+  view.odd = byte_sum(odd);
   view.wildcards = wild;
-  view.concealed = total + hand.jokers;
+  view.concealed = byte_sum(sum) + wild;
   view.size = view.concealed + 3 * hand.meld_count;
-  for (std::size_t s = 0; s < plan.suits.size(); ++s) {
-    const SuitPlan& sp = plan.suits[s];
-    // Steps past the suit's ranks are zero, so a fixed nine-rank loop (unrolled) reads the tiles
-    // of the next suit times zero; naturals has room past the last suit.
-    const std::uint8_t* counts = view.naturals.data() + sp.first;
-    std::uint32_t key = 0;
-    for (std::size_t r = 0; r < kTableMaxRanks; ++r) key += counts[r] * sp.steps[r];
-    view.keys[s] = key;
+  for (std::size_t s = 0; s < plan.suit_count; ++s) {
+    const std::size_t first = plan.suit_first[s];
+    // The ninth rank's step is zero for shorter suits; counts has room past the last suit.
+    view.keys[s] = base5(load_word(view.counts + first) & plan.rank_bytes[s]) +
+                   view.counts[first + 8] * plan.step8[s];
   }
 }
 
@@ -309,40 +412,42 @@ bool applies(const FormSpec& form, int concealed, const Hand& hand) {
 
 /// Natural counts of the meldable tiles, tallied for the pairs and set forms.
 struct Tally {
-  std::array<int, 5> by_count{};  ///< kinds holding 0..4 natural copies (more counts as 4)
+  std::array<int, 5> by_count{};  ///< kinds holding 0..4 natural copies
   TileMask nonzero = 0;
 };
 
-/// High bit of each byte of `x` that equals zero (exact, no borrow between bytes).
-constexpr std::uint64_t zero_bytes(std::uint64_t x) {
-  constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7FULL;
-  return ~(((x & kLow7) + kLow7) | x | kLow7);
-}
-
-/// Eight high bits (one per byte) gathered into the low byte.
-constexpr std::uint64_t gather_high_bits(std::uint64_t high) {
-  return ((high >> 7) * 0x0102040810204080ULL) >> 56;
-}
-
-/// Counted eight tiles at a time: `naturals` is zero past the meldable tiles and no count
-/// exceeds 4 (the copies of a table suit).
-Tally tally(const TileCounts& naturals) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+/// Counted eight tiles at a time by bit planes (counts are 0..4: 4 is the only one with bit 2).
+Tally tally(const View& view) {
+  std::uint64_t ones = 0;
+  std::uint64_t twos = 0;
+  std::uint64_t threes = 0;
+  std::uint64_t fours = 0;
   Tally result;
-  for (std::size_t w = 0; w < kMaxTileKinds / 8; ++w) {
-    std::uint64_t x = 0;
-    std::memcpy(&x, naturals.data() + 8 * w, 8);
-    const std::uint64_t zero = zero_bytes(x);
-    result.nonzero |= (gather_high_bits(zero) ^ 0xFFU) << (8 * w);
-    for (std::uint64_t v = 1; v <= 4; ++v) {
-      // Bytes equal to v, counted by summing their flags (no popcount instruction is assumed).
-      const std::uint64_t flags = zero_bytes(x ^ (v * kOnes)) >> 7;
-      result.by_count[v] += static_cast<int>((flags * kOnes) >> 56);
-    }
+  for (std::size_t w = 0; w < kWords; ++w) {
+    const std::uint64_t x = view.word(w);
+    const std::uint64_t b0 = x & kOnes;
+    const std::uint64_t b1 = (x >> 1) & kOnes;
+    const std::uint64_t b2 = (x >> 2) & kOnes;
+    ones += b0 & ~b1;
+    twos += b1 & ~b0;
+    threes += b0 & b1;
+    fours += b2;
+    result.nonzero |= gather_high_bits(((b0 | b1 | b2) * 0x80) & kHigh) << (8 * w);
   }
+  result.by_count[1] = byte_sum(ones);
+  result.by_count[2] = byte_sum(twos);
+  result.by_count[3] = byte_sum(threes);
+  result.by_count[4] = byte_sum(fours);
   result.by_count[0] = static_cast<int>(kMaxTileKinds) - result.by_count[1] - result.by_count[2] -
                        result.by_count[3] - result.by_count[4];
   return result;
+}
+
+/// Whether some kind holds four natural copies.
+bool any_four(const View& view) {
+  std::uint64_t four = 0;
+  for (std::size_t w = 0; w < kWords; ++w) four |= view.word(w) & (kOnes << 2);
+  return four != 0;
 }
 
 /// A pairs form (seven pairs; pungs beside them) by the counts alone.
@@ -368,30 +473,54 @@ Answer pairs_win(const Plan& plan, const FormSpec& form, const Tally& tally, int
   return (wildcards - ones) / 2 <= free_kinds ? Answer::yes : Answer::no;
 }
 
-/// A set form (thirteen orphans): naturals only on the set, at most two of a tile and one pair.
-Answer set_win(const FormSpec& form, const TileCounts& naturals, TileMask nonzero) {
-  TileMask set = 0;
-  int doubles = 0;
-  for (const TileId t : form.set_tiles) {
-    set |= tile_bit(t);
-    if (naturals[t] > 2) return Answer::no;
-    doubles += naturals[t] == 2 ? 1 : 0;
+/// pairs_win with the common refusals first: every win of the form has ones + threes within
+/// the wildcards and pungs (see pairs_win), so most hands need only the odd kinds counted.
+Answer pairs_win_quick(const Plan& plan, const FormSpec& form, const View& view, int wildcards) {
+  const int odd = view.odd;
+  if (odd > wildcards + form.pungs) return Answer::no;
+  if (wildcards == 0 && form.pungs == 0) {
+    return form.four_as_two_pairs || !any_four(view) ? Answer::yes : Answer::no;
   }
-  if ((nonzero & ~set) != 0 || doubles > 1) return Answer::no;
-  return Answer::yes;
+  return pairs_win(plan, form, tally(view), wildcards);
+}
+
+/// Whether a natural tile lies outside a set form's tiles.
+bool outside_set(const FormPlan& fp, const View& view) {
+  std::uint64_t outside = 0;
+  for (std::size_t w = 0; w < kWords; ++w) outside |= view.word(w) & fp.outside[w];
+  return outside != 0;
+}
+
+/// A set form (thirteen orphans): naturals only on the set, at most two of a tile and one pair.
+Answer set_win(const FormPlan& fp, const View& view) {
+  if (outside_set(fp, view)) return Answer::no;
+  int doubles = 0;
+  for (TileMask bits = fp.set; bits != 0; bits &= bits - 1) {
+    const int n = view.counts[static_cast<std::size_t>(std::countr_zero(bits))];
+    if (n > 2) return Answer::no;
+    doubles += n == 2 ? 1 : 0;
+  }
+  return doubles > 1 ? Answer::no : Answer::yes;
 }
 
 /// The standard form from the suits' win entries: see the file comment.
-bool melds_win(const std::uint8_t* entries, std::size_t suits, int wildcards) {
+bool melds_win(const Plan& plan, const View& view, int wildcards) {
+  const auto& tables = plan.win();
   int sum0 = 0;
   int delta = 2;
-  for (std::size_t s = 0; s < suits; ++s) {
-    const int f0 = entries[s] & 15;
-    const int f1 = entries[s] >> 4;
+  for (std::size_t s = 0; s < plan.suit_count; ++s) {
+    const unsigned entry = tables[s][view.keys[s]];
+    const int f0 = static_cast<int>(entry & 15U);
     sum0 += f0;
-    delta = std::min(delta, f1 - f0);
+    delta = std::min(delta, static_cast<int>(entry >> 4) - f0);
   }
   return sum0 + delta <= wildcards;
+}
+
+/// Starts loading a table row that is read a little later: the rows of random keys miss the
+/// caches, and the checks in between hide the latency.
+inline void prefetch(const void* address) {
+  __builtin_prefetch(address);
 }
 
 /// Wildcards the form may use, or -1 when the hand's wildcards keep it from matching.
@@ -405,12 +534,13 @@ Answer fast_is_win(const Plan& plan, const Hand& hand) {
   make_view(plan, hand, view);
   if (view.size % 3 != 2 || view.size > plan.hand_tiles) return Answer::unknown;  // it throws
   if (view.wildcards >= kWinSaturated) return Answer::unknown;
-  if (plan.capped && hand.meld_count != 0) return Answer::unknown;  // declared copies cap
+  if (plan.restricted && view.wildcards != 0) return Answer::unknown;  // restricted stand-ins
+  if (plan.capped && hand.meld_count != 0) return Answer::unknown;     // declared copies cap
+  const auto& tables = plan.win();
+  for (std::size_t s = 0; s < plan.suit_count; ++s) prefetch(tables[s] + view.keys[s]);
   const bool refused = (plan.max_in_win != 0 && view.wildcards > plan.max_in_win) ||
                        (plan.missing_suits != 0 &&
                         lacking_suits(plan, present_suits(plan, hand)) < plan.missing_suits);
-  bool have_tally = false;
-  Tally counts;
   Answer answer = Answer::no;
   for (const FormPlan& fp : plan.forms) {
     const FormSpec& form = *fp.spec;
@@ -425,22 +555,14 @@ Answer fast_is_win(const Plan& plan, const Hand& hand) {
     if (wildcards < 0) continue;
     Answer here = Answer::no;
     switch (form.type) {
-      case FormType::melds: {
-        const auto& tables = plan.win();
-        std::array<std::uint8_t, kMaxPlanSuits> entries{};
-        for (std::size_t s = 0; s < plan.suits.size(); ++s) entries[s] = tables[s][view.keys[s]];
-        here = melds_win(entries.data(), plan.suits.size(), wildcards) ? Answer::yes : Answer::no;
+      case FormType::melds:
+        here = melds_win(plan, view, wildcards) ? Answer::yes : Answer::no;
         break;
-      }
       case FormType::pairs:
-        if (!have_tally) counts = tally(view.naturals);
-        have_tally = true;
-        here = pairs_win(plan, form, counts, wildcards);
+        here = pairs_win_quick(plan, form, view, wildcards);
         break;
       case FormType::set:
-        if (!have_tally) counts = tally(view.naturals);
-        have_tally = true;
-        here = set_win(form, view.naturals, counts.nonzero);
+        here = set_win(fp, view);
         break;
       case FormType::wildcards:
         here = wildcards >= form.count ? Answer::yes : Answer::no;
@@ -457,41 +579,74 @@ Answer fast_is_win(const Plan& plan, const Hand& hand) {
 
 // Waits ---------------------------------------------------------------------------------------
 
+/// Natural meldable kinds with a copy not held in the concealed hand, by words of counts.
+TileMask unfilled_kinds(const Plan& plan, const Hand& hand) {
+  TileMask result = 0;
+  for (std::size_t w = 0; w < kWords; ++w) {
+    // Wild kinds read as zero here; the caller removes them.
+    const std::uint64_t x = load_word(hand.counts.data() + 8 * w) & plan.meldable_bytes[w];
+    // copies - x - 1 >= 0 exactly where x < copies: the high bit stays set (no byte borrows).
+    const std::uint64_t below = ((plan.copies_bytes[w] | kHigh) - x - kOnes) & kHigh;
+    result |= gather_high_bits(below) << (8 * w);
+  }
+  return result;
+}
+
+/// Ranks r of a suit whose draw completes the standard form: f1(key + 5^r) <= budget1 or
+/// f0(key + 5^r) <= budget0, from the suit's neighbour row (nine bytes, SWAR on eight).
+unsigned completing_ranks(const std::uint8_t* row, int budget1, int budget0) {
+  const std::uint64_t v = load_word(row);
+  const std::uint64_t f0 = v & kLowNibbles;
+  const std::uint64_t f1 = (v >> 4) & kLowNibbles;
+  std::uint64_t ok = 0;
+  if (budget1 >= 0) ok |= ~bytes_at_least(f1, std::min(budget1, 15) + 1) & kHigh;
+  if (budget0 >= 0) ok |= ~bytes_at_least(f0, std::min(budget0, 15) + 1) & kHigh;
+  auto ranks = static_cast<unsigned>(gather_high_bits(ok));
+  const unsigned last = row[8];
+  if (static_cast<int>(last >> 4) <= budget1 || static_cast<int>(last & 15U) <= budget0) {
+    ranks |= 1U << 8;
+  }
+  return ranks;
+}
+
 Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
   if (!plan.waits_ok || plan.exhausted_waits) return Answer::unknown;
   View view;
   make_view(plan, hand, view);
   if (view.size % 3 != 1 || view.size > plan.hand_tiles) return Answer::unknown;  // it throws
   if (view.wildcards >= kWinSaturated) return Answer::unknown;
+  if (plan.restricted && view.wildcards != 0) return Answer::unknown;
   if (plan.capped && hand.meld_count != 0) return Answer::unknown;
   if (plan.missing_suits != 0 && hand.meld_count != 0) return Answer::unknown;
+  {
+    const auto& tables = plan.win();
+    const auto& rows = plan.neighbours();
+    for (std::size_t s = 0; s < plan.suit_count; ++s) {
+      prefetch(rows[s] + std::size_t{view.keys[s]} * kNeighbourStride);
+      prefetch(tables[s] + view.keys[s]);
+    }
+  }
   // compute_waits throws when no form can complete the hand; a standard form over plenty of
   // kinds always can.
-  const int open_kinds = std::popcount(plan.copies3_mask & ~hand.wild_tiles);
-  bool reachable = false;
   const int target = view.concealed + 1;
-  for (const FormPlan& fp : plan.forms) {
-    const FormSpec& form = *fp.spec;
-    reachable = reachable || (form.type == FormType::melds && form.hand_tiles == 0 &&
-                              form.pairs == 1 && (target - 2) % 3 == 0 && open_kinds >= 17);
-  }
-  if (!reachable) return Answer::unknown;
+  const int open_kinds = (hand.wild_tiles & plan.copies3_mask) == 0
+                             ? plan.open_kinds
+                             : std::popcount(plan.copies3_mask & ~hand.wild_tiles);
+  if (!plan.open_standard || (target - 2) % 3 != 0 || open_kinds < 17) return Answer::unknown;
 
   // Drawable candidates: natural meldable kinds with a copy not held anywhere.
-  TileMask candidates = plan.meldable_mask & ~hand.wild_tiles;
-  TileCounts declared{};
-  if (hand.meld_count != 0) declared = declared_naturals(hand);
-  for (TileId t = 0; t < plan.meldable; ++t) {
-    if (hand.counts[t] + declared[t] >= plan.copies[t]) candidates &= ~tile_bit(t);
+  TileMask candidates = unfilled_kinds(plan, hand) & ~hand.wild_tiles;
+  if (hand.meld_count != 0) {
+    const TileCounts declared = declared_naturals(hand);
+    for (TileId t = 0; t < plan.meldable; ++t) {
+      if (hand.counts[t] + declared[t] >= plan.copies[t]) candidates &= ~tile_bit(t);
+    }
   }
-  const bool too_many = plan.max_in_win != 0 && view.wildcards > plan.max_in_win;
-  unsigned present = 0;
-  if (plan.missing_suits != 0) present = present_suits(plan, hand);
-
-  // Candidates whose suit choice still lacks enough suits once they are drawn.
   TileMask allowed = candidates;
-  if (too_many) allowed = 0;
+  if (plan.max_in_win != 0 && view.wildcards > plan.max_in_win) allowed = 0;
   if (plan.missing_suits != 0) {
+    // Candidates whose suit choice still lacks enough suits once they are drawn.
+    const unsigned present = present_suits(plan, hand);
     for (TileId t = 0; t < plan.meldable; ++t) {
       const unsigned with = present | (1U << plan.suit_of[t]);
       if (lacking_suits(plan, with) < plan.missing_suits) allowed &= ~tile_bit(t);
@@ -499,8 +654,6 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
   }
 
   mask = 0;
-  bool have_tally = false;
-  Tally counts;
   for (const FormPlan& fp : plan.forms) {
     const FormSpec& form = *fp.spec;
     if (!applies(form, target, hand)) continue;
@@ -513,17 +666,19 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
       case FormType::melds: {
         if (allowed == 0) break;
         const auto& tables = plan.win();
-        const std::size_t n = plan.suits.size();
-        std::array<std::uint8_t, kMaxPlanSuits> entries{};
+        const auto& rows = plan.neighbours();
+        const std::size_t n = plan.suit_count;
+        std::array<int, kMaxPlanSuits> f0s{};
         int sum0 = 0;
         // The two least f1 - f0 over the suits, so that "every other suit" is one comparison.
         int best = 2;
         int second = 2;
         std::size_t best_suit = n;
         for (std::size_t s = 0; s < n; ++s) {
-          entries[s] = tables[s][view.keys[s]];
-          const int f0 = entries[s] & 15;
-          const int delta = (entries[s] >> 4) - f0;
+          const unsigned entry = tables[s][view.keys[s]];
+          const int f0 = static_cast<int>(entry & 15U);
+          const int delta = static_cast<int>(entry >> 4) - f0;
+          f0s[s] = f0;
           sum0 += f0;
           if (delta < best) {
             second = best;
@@ -534,35 +689,40 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
           }
         }
         for (std::size_t s = 0; s < n; ++s) {
-          const int others0 = sum0 - (entries[s] & 15);
-          const int other_delta = s == best_suit ? second : best;
-          // The drawn suit's entries are at least 0: no tile of it can do better than this.
-          if (others0 + std::min(0, other_delta) > wildcards) continue;
-          const SuitPlan& sp = plan.suits[s];
-          const std::uint8_t* table = tables[s];
-          for (int r = 0; r < sp.ranks; ++r) {
-            const auto t = static_cast<TileId>(sp.first + r);
-            if ((allowed & tile_bit(t)) == 0) continue;
-            const std::uint8_t entry = table[view.keys[s] + sp.steps[static_cast<std::size_t>(r)]];
-            const int f0 = entry & 15;
-            const int f1 = entry >> 4;
-            if (others0 + f1 <= wildcards || others0 + f0 + other_delta <= wildcards) {
-              mask |= tile_bit(t);
-            }
-          }
+          // Drawn into suit s: its new entry (f0', f1') completes the hand when
+          // others0 + f1' <= W (the pair in s) or others0 + f0' + other_delta <= W.
+          const int budget1 = wildcards - (sum0 - f0s[s]);
+          const int budget0 = budget1 - (s == best_suit ? second : best);
+          if (budget1 < 0 && budget0 < 0) continue;
+          const std::size_t first = plan.suit_first[s];
+          const auto suit_allowed =
+              static_cast<unsigned>((allowed >> first) & ((TileMask{1} << plan.suit_ranks[s]) - 1));
+          if (suit_allowed == 0) continue;
+          const std::uint8_t* row = rows[s] + std::size_t{view.keys[s]} * kNeighbourStride;
+          mask |= TileMask{completing_ranks(row, budget1, budget0) & suit_allowed} << first;
         }
         break;
       }
       case FormType::pairs: {
-        if (!have_tally) counts = tally(view.naturals);
-        have_tally = true;
         // A draw changes ones + threes by one at most, and a win needs them within the
         // wildcards and pungs (pairs_win): most hands are out of reach at once.
-        if (counts.by_count[1] + counts.by_count[3] - 1 > wildcards + form.pungs) break;
+        if (view.odd - 1 > wildcards + form.pungs) break;
+        if (form.pungs == 0 && form.four_as_two_pairs && (!plan.capped || plan.capped_ample)) {
+          // pairs_win here is "ones + threes <= W" (no odd kind at all without wildcards): a
+          // draw onto an odd count lowers that number by one, onto an even count raises it.
+          TileMask odd_kinds = 0;
+          for (std::size_t w = 0; w < kWords; ++w) {
+            odd_kinds |= gather_high_bits((view.word(w) & kOnes) << 7) << (8 * w);
+          }
+          if (view.odd - 1 <= wildcards) mask |= allowed & odd_kinds;
+          if (view.odd + 1 <= wildcards) mask |= allowed & ~odd_kinds;
+          break;
+        }
+        const Tally counts = tally(view);
         for (TileMask bits = allowed & ~mask; bits != 0; bits &= bits - 1) {
           const auto t = static_cast<TileId>(std::countr_zero(bits));
           Tally drawn = counts;
-          const int n = std::min<int>(view.naturals[t], 4);
+          const int n = std::min<int>(view.counts[t], 4);
           --drawn.by_count[static_cast<std::size_t>(n)];
           ++drawn.by_count[static_cast<std::size_t>(std::min(n + 1, 4))];
           drawn.nonzero |= tile_bit(t);
@@ -573,18 +733,20 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
         break;
       }
       case FormType::set: {
-        if (!have_tally) counts = tally(view.naturals);
-        have_tally = true;
-        TileMask set = 0;
-        for (const TileId t : form.set_tiles) set |= tile_bit(t);
-        if ((counts.nonzero & ~set) != 0) break;  // a tile outside the set stays
-        for (TileMask bits = allowed & set & ~mask; bits != 0; bits &= bits - 1) {
+        if (outside_set(fp, view)) break;  // a tile outside the set stays
+        int doubles = 0;
+        bool over = false;
+        for (TileMask bits = fp.set; bits != 0; bits &= bits - 1) {
+          const int n = view.counts[static_cast<std::size_t>(std::countr_zero(bits))];
+          over = over || n > 2;
+          doubles += n >= 2 ? 1 : 0;
+        }
+        if (over || doubles > 1) break;
+        // Drawn t completes when it makes no third copy and no second pair.
+        for (TileMask bits = allowed & fp.set & ~mask; bits != 0; bits &= bits - 1) {
           const auto t = static_cast<TileId>(std::countr_zero(bits));
-          TileCounts drawn = view.naturals;
-          ++drawn[t];
-          if (set_win(form, drawn, counts.nonzero | tile_bit(t)) == Answer::yes) {
-            mask |= tile_bit(t);
-          }
+          const int n = view.counts[t];
+          if (n == 0 || (n == 1 && doubles == 0)) mask |= tile_bit(t);
         }
         break;
       }
@@ -597,111 +759,175 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
 
 // Shanten -------------------------------------------------------------------------------------
 
-constexpr int kImpossible = -1000;
-
-/// Least exchanges of the standard form (one pair, `melds` melds) for a hand of no usable
-/// wildcard, from the suits' kept rows; kNoShanten when no target fits.
-int melds_exchanges(const Plan& plan, const View& view, int melds) {
+/// Most naturals the standard form (one pair, M melds) keeps in a hand of no usable wildcard,
+/// from the suits' kept rows combined by (max, +) over (melds, pair) splits; negative when no
+/// target fits. Rows hold kKeptNone where a split does not fit, so sums through such a cell
+/// stay negative and no branch is needed; M is a template argument so that every loop unrolls.
+template <std::size_t M>
+int melds_kept(const Plan& plan, const View& view) {
   const auto& tables = plan.kept();
-  constexpr int kWidth = kTableMaxMelds + 1;
-  // best[p * kWidth + m]: most naturals kept by m melds and p pairs in the suits so far.
-  std::array<int, kKeptStride> best{};
-  best.fill(kImpossible);
-  best[0] = 0;
-  const std::size_t n = plan.suits.size();
-  for (std::size_t s = 0; s < n; ++s) {
-    const std::uint8_t* row = tables[s] + std::size_t{view.keys[s]} * kKeptStride;
-    std::array<int, kKeptStride> next{};
-    next.fill(kImpossible);
-    const bool last = s + 1 == n;
-    for (int p = last ? 1 : 0; p <= 1; ++p) {
-      for (int m = last ? melds : 0; m <= melds; ++m) {
-        int value = kImpossible;
-        for (int p1 = 0; p1 <= p; ++p1) {
-          for (int m1 = 0; m1 <= m; ++m1) {
-            const int before = best[static_cast<std::size_t>(p1 * kWidth + m1)];
-            const int here = row[static_cast<std::size_t>((p - p1) * kWidth + (m - m1))];
-            if (before < 0 || here == 0) continue;
-            value = std::max(value, before + here - 1);
-          }
-        }
-        next[static_cast<std::size_t>(p * kWidth + m)] = value;
-      }
-    }
-    best = next;
+  constexpr std::size_t kWidth = kTableMaxMelds + 1;
+  const std::size_t n = plan.suit_count;
+  // best[p][m]: most naturals kept by m melds and p pairs in the suits so far.
+  std::array<int, M + 1> best0;
+  std::array<int, M + 1> best1;
+  const std::int8_t* row = tables[0] + std::size_t{view.keys[0]} * kKeptStride;
+  for (std::size_t m = 0; m <= M; ++m) {
+    best0[m] = row[m];
+    best1[m] = row[kWidth + m];
   }
-  const int kept = best[static_cast<std::size_t>(kWidth + melds)];
+  if (n == 1) return best1[M];
+  for (std::size_t s = 1; s + 1 < n; ++s) {
+    row = tables[s] + std::size_t{view.keys[s]} * kKeptStride;
+    std::array<int, M + 1> r0;
+    std::array<int, M + 1> r1;
+    for (std::size_t m = 0; m <= M; ++m) {
+      r0[m] = row[m];
+      r1[m] = row[kWidth + m];
+    }
+    std::array<int, M + 1> next0;
+    std::array<int, M + 1> next1;
+#pragma GCC unroll 8
+    for (std::size_t m = 0; m <= M; ++m) {
+      int v0 = kKeptNone;
+      int v1 = kKeptNone;
+#pragma GCC unroll 8
+      for (std::size_t m1 = 0; m1 <= m; ++m1) {
+        v0 = std::max(v0, best0[m1] + r0[m - m1]);
+        v1 = std::max(v1, std::max(best0[m1] + r1[m - m1], best1[m1] + r0[m - m1]));
+      }
+      next0[m] = v0;
+      next1[m] = v1;
+    }
+    best0 = next0;
+    best1 = next1;
+  }
+  // The last suit: only the cell of M melds and the pair is needed.
+  row = tables[n - 1] + std::size_t{view.keys[n - 1]} * kKeptStride;
+  int kept = kKeptNone;
+  for (std::size_t m1 = 0; m1 <= M; ++m1) {
+    kept = std::max(kept, std::max(best0[m1] + row[kWidth + M - m1], best1[m1] + row[M - m1]));
+  }
+  return kept;
+}
+
+/// Least exchanges of the standard form with `melds` melds (see melds_kept); kNoShanten when no
+/// target fits.
+int melds_exchanges(const Plan& plan, const View& view, int melds) {
+  static_assert(kTableMaxMelds == 5, "one case per meld count");
+  int kept = kKeptNone;
+  switch (melds) {
+    case 0:
+      kept = melds_kept<0>(plan, view);
+      break;
+    case 1:
+      kept = melds_kept<1>(plan, view);
+      break;
+    case 2:
+      kept = melds_kept<2>(plan, view);
+      break;
+    case 3:
+      kept = melds_kept<3>(plan, view);
+      break;
+    case 4:
+      kept = melds_kept<4>(plan, view);
+      break;
+    case 5:
+      kept = melds_kept<5>(plan, view);
+      break;
+    default:
+      break;
+  }
   if (kept < 0) return kNoShanten;
   return 3 * melds + 2 - kept;
 }
 
+/// What fast_shanten needs to know of a hand once, whichever forms it prices.
+struct ShantenHand {
+  View view;
+  int target = 0;
+};
+
+/// The hand checks of the shanten fast path; false: the search answers.
+bool shanten_hand(const Plan& plan, const Hand& hand, ShantenHand& out) {
+  if (!plan.shanten_ok || plan.forms.size() > 32) return false;
+  if (plan.missing_suits != 0 || hand.meld_count != 0) return false;
+  make_view(plan, hand, out.view);
+  const View& view = out.view;
+  if (view.wild_meldable) return false;
+  if (plan.restricted && view.wildcards != 0) return false;
+  if (view.size < 1 || view.size > plan.hand_tiles || view.size % 3 == 0) return false;
+  out.target = view.concealed + (view.size % 3 == 2 ? 0 : 1);
+  const auto& tables = plan.kept();
+  for (std::size_t s = 0; s < plan.suit_count; ++s) {
+    prefetch(tables[s] + std::size_t{view.keys[s]} * kKeptStride);
+  }
+  return true;
+}
+
+constexpr int kDeclined = -1;  ///< a form_cost result: the search must answer
+
+/// Exchanges (shanten + 1) of one modelled form, kNoShanten where it cannot apply or complete,
+/// kDeclined where the tables do not model this hand.
+int form_cost(const Plan& plan, const Hand& hand, const FormPlan& fp, const ShantenHand& sh) {
+  const FormSpec& form = *fp.spec;
+  const View& view = sh.view;
+  const int target = sh.target;
+  const bool whole_hand = form.hand_tiles == target && hand.meld_count == 0;
+  const bool uses_wildcards = form.wildcards && view.wildcards > 0;
+  switch (form.type) {
+    case FormType::wildcards: {
+      int supply = plan.jokers;
+      for (TileMask bits = hand.wild_tiles; bits != 0; bits &= bits - 1) {
+        supply += plan.copies[static_cast<std::size_t>(std::countr_zero(bits))];
+      }
+      if (form.count > target || supply < form.count) return kNoShanten;
+      return std::max(target - view.concealed, form.count - view.wildcards);
+    }
+    case FormType::melds:
+      if (target < 2 || (target - 2) % 3 != 0) return kNoShanten;
+      if (uses_wildcards) return kDeclined;
+      return melds_exchanges(plan, view, (target - 2) / 3);
+    case FormType::pairs: {
+      if (!whole_hand) return kNoShanten;
+      if (uses_wildcards) return kDeclined;
+      const Tally counts = tally(view);
+      const int pairs = form.pairs;
+      const auto& c = counts.by_count;
+      const int twos = form.four_as_two_pairs ? c[2] + c[3] + 2 * c[4] : c[2] + c[3] + c[4];
+      const int ones = form.four_as_two_pairs ? c[1] + c[3] : c[1];
+      const int full = std::min(pairs, twos);
+      return 2 * pairs - 2 * full - std::min(pairs - full, ones);
+    }
+    case FormType::set: {
+      if (!whole_hand) return kNoShanten;
+      if (uses_wildcards) return kDeclined;
+      int missing = 0;
+      bool doubled = false;
+      for (TileMask bits = fp.set; bits != 0; bits &= bits - 1) {
+        const int n = view.counts[static_cast<std::size_t>(std::countr_zero(bits))];
+        missing += n == 0 ? 1 : 0;
+        doubled = doubled || n >= 2;
+      }
+      return missing + (doubled ? 0 : 1);
+    }
+    default:
+      return kDeclined;
+  }
+}
+
 /// Shanten by form (kNoShanten where a form does not apply or cannot complete), for hands the
 /// tables model; unknown otherwise.
-Answer fast_shanten(const Plan& plan, const RuleSet& rules, const Hand& hand,
-                    std::array<int, 32>& by_form) {
-  if (!plan.shanten_ok || plan.forms.size() > by_form.size()) return Answer::unknown;
-  if (plan.missing_suits != 0 || hand.meld_count != 0) return Answer::unknown;
-  View view;
-  make_view(plan, hand, view);
-  if (view.wild_meldable) return Answer::unknown;
-  if (view.size < 1 || view.size > plan.hand_tiles || view.size % 3 == 0) return Answer::unknown;
-  const int target = view.concealed + (view.size % 3 == 2 ? 0 : 1);
+Answer fast_shanten(const Plan& plan, const Hand& hand, std::array<int, 32>& by_form) {
+  ShantenHand sh;
+  if (!shanten_hand(plan, hand, sh)) return Answer::unknown;
   bool any = false;
-  bool have_tally = false;
-  Tally counts;
   for (std::size_t i = 0; i < plan.forms.size(); ++i) {
-    const FormSpec& form = *plan.forms[i].spec;
-    const bool whole_hand = form.hand_tiles == target && hand.meld_count == 0;
-    const bool uses_wildcards = form.wildcards && view.wildcards > 0;
-    int cost = kNoShanten;
-    switch (form.type) {
-      case FormType::wildcards: {
-        int supply = plan.jokers;
-        for (TileMask bits = hand.wild_tiles; bits != 0; bits &= bits - 1) {
-          supply += plan.copies[static_cast<std::size_t>(std::countr_zero(bits))];
-        }
-        if (form.count > target || supply < form.count) break;
-        cost = std::max(target - view.concealed, form.count - view.wildcards);
-        break;
-      }
-      case FormType::melds: {
-        if (target < 2 || (target - 2) % 3 != 0) break;
-        if (uses_wildcards) return Answer::unknown;
-        cost = melds_exchanges(plan, view, (target - 2) / 3);
-        break;
-      }
-      case FormType::pairs: {
-        if (!whole_hand) break;
-        if (uses_wildcards) return Answer::unknown;
-        if (!have_tally) counts = tally(view.naturals);
-        have_tally = true;
-        const int pairs = form.pairs;
-        const auto& c = counts.by_count;
-        const int twos = form.four_as_two_pairs ? c[2] + c[3] + 2 * c[4] : c[2] + c[3] + c[4];
-        const int ones = form.four_as_two_pairs ? c[1] + c[3] : c[1];
-        const int full = std::min(pairs, twos);
-        cost = 2 * pairs - 2 * full - std::min(pairs - full, ones);
-        break;
-      }
-      case FormType::set: {
-        if (!whole_hand) break;
-        if (uses_wildcards) return Answer::unknown;
-        int missing = 0;
-        bool doubled = false;
-        for (const TileId t : form.set_tiles) {
-          missing += view.naturals[t] == 0 ? 1 : 0;
-          doubled = doubled || view.naturals[t] >= 2;
-        }
-        cost = missing + (doubled ? 0 : 1);
-        break;
-      }
-      default:
-        return Answer::unknown;
-    }
+    const int cost = form_cost(plan, hand, plan.forms[i], sh);
+    if (cost == kDeclined) return Answer::unknown;
     by_form[i] = cost >= kNoShanten ? kNoShanten : cost - 1;
     any = any || cost < kNoShanten;
   }
-  (void)rules;
   return any ? Answer::yes : Answer::unknown;  // no form at all: the search throws
 }
 
@@ -716,7 +942,7 @@ bool is_win(const RuleSet& rules, const Hand& hand) {
 int shanten_number(const RuleSet& rules, const Hand& hand) {
   std::array<int, 32> by_form{};
   const Plan& plan = plan_of(rules);
-  if (fast_shanten(plan, rules, hand, by_form) == Answer::yes) {
+  if (fast_shanten(plan, hand, by_form) == Answer::yes) {
     int best = kNoShanten;
     for (std::size_t i = 0; i < plan.forms.size(); ++i) best = std::min(best, by_form[i]);
     return best;
@@ -725,9 +951,20 @@ int shanten_number(const RuleSet& rules, const Hand& hand) {
 }
 
 int form_shanten(const RuleSet& rules, const Hand& hand, std::size_t form) {
-  std::array<int, 32> by_form{};
   const Plan& plan = plan_of(rules);
-  if (fast_shanten(plan, rules, hand, by_form) == Answer::yes) {
+  // One form priced alone: when it completes, some form applies, so the search would not throw
+  // and its entry for this form is this one.
+  ShantenHand sh;
+  if (shanten_hand(plan, hand, sh)) {
+    for (const FormPlan& fp : plan.forms) {
+      if (fp.index != form) continue;
+      const int cost = form_cost(plan, hand, fp, sh);
+      if (cost != kDeclined && cost < kNoShanten) return cost - 1;
+      break;
+    }
+  }
+  std::array<int, 32> by_form{};
+  if (fast_shanten(plan, hand, by_form) == Answer::yes) {
     for (std::size_t i = 0; i < plan.forms.size(); ++i) {
       if (plan.forms[i].index == form) return by_form[i];
     }
@@ -755,7 +992,7 @@ bool answered_by_tables(const RuleSet& rules, const Hand& hand, Query query) {
       return fast_is_win(plan, hand) != Answer::unknown;
     case Query::shanten: {
       std::array<int, 32> by_form{};
-      return fast_shanten(plan, rules, hand, by_form) == Answer::yes;
+      return fast_shanten(plan, hand, by_form) == Answer::yes;
     }
     case Query::waits: {
       TileMask mask = 0;

@@ -32,8 +32,9 @@ struct MeldChoice {
 
 RandomHands::RandomHands(const RuleSet& rules, std::uint64_t seed, TileMask extra_wild)
     : rules_(&rules), engine_(seed), wild_(rules.fixed_wild_tiles() | extra_wild) {
-  for (std::uint32_t j = 0; j < rules.wildcards().jokers; ++j)
+  for (std::uint32_t j = 0; j < rules.wildcards().jokers; ++j) {
     wildcards_.push_back({true, kNoTile});
+  }
   for (TileId t = 0; t < rules.tile_count(); ++t) {
     const TileInfo& info = rules.tile(t);
     const bool wild = (wild_ & tile_bit(t)) != 0;
@@ -63,6 +64,12 @@ void RandomHands::sample_front(std::vector<T>& items, std::size_t count) {
     const std::size_t j = i + static_cast<std::size_t>(below(items.size() - i));
     std::swap(items[i], items[j]);
   }
+}
+
+TileMask RandomHands::stand_in_mask(const Wildcard& wildcard) const {
+  const WildcardRules& wild = rules_->wildcards();
+  if (!wild.restricted) return ~TileMask{0};
+  return wildcard.joker ? wild.joker_stand_ins : wild.tile_stand_ins[wildcard.tile];
 }
 
 void RandomHands::add_wildcards(Hand& hand, int count) {
@@ -202,7 +209,10 @@ Hand RandomHands::complete(int size, int max_wildcards) {
                 " tiles found within the copies");
   }
 
-  // Wildcards replace slots chosen at random, within what the form and the rules allow.
+  // Wildcards replace slots chosen at random, within what the form and the rules allow: the
+  // wildcards are drawn first, then each takes the first free slot, in a random order, that it
+  // may stand for (restricted stand-ins) and that the form lets hold a wildcard (its pairs). A
+  // wildcard that finds no such slot is put back, so a hand may hold fewer than drawn.
   std::size_t wild_count =
       form->wildcards ? static_cast<std::size_t>(std::max(max_wildcards, 0)) : 0;
   wild_count = std::min(wild_count, wildcards_.size());
@@ -210,31 +220,38 @@ Hand RandomHands::complete(int size, int max_wildcards) {
     wild_count = std::min(wild_count, static_cast<std::size_t>(rules.wildcards().max_in_win));
   }
   wild_count = static_cast<std::size_t>(below(wild_count + 1));
+  sample_front(wildcards_, wild_count);
   const std::size_t first_pair_slot = static_cast<std::size_t>(meld_count) * 3;
   std::vector<std::size_t> order(slots.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   sample_front(order, order.size());
   std::vector<bool> wild_slot(slots.size(), false);
   std::vector<int> wild_in_pair(static_cast<std::size_t>(form->pairs), 0);
-  std::size_t placed = 0;
-  for (std::size_t i = 0; i < order.size() && placed < wild_count; ++i) {
-    const std::size_t slot = order[i];
-    if (slot >= first_pair_slot) {
-      const std::size_t pair = (slot - first_pair_slot) / 2;
-      if (form->pair_wildcards == PairWildcards::none) continue;
-      if (form->pair_wildcards == PairWildcards::with_natural && wild_in_pair[pair] > 0) continue;
-      ++wild_in_pair[pair];
-    }
-    wild_slot[slot] = true;
-    ++placed;
-  }
-
   Hand hand;
   hand.wild_tiles = wild_;
+  for (std::size_t w = 0; w < wild_count; ++w) {
+    const Wildcard& wildcard = wildcards_[w];
+    const TileMask stand_ins = stand_in_mask(wildcard);
+    for (const std::size_t slot : order) {
+      if (wild_slot[slot] || (stand_ins & tile_bit(slots[slot])) == 0) continue;
+      if (slot >= first_pair_slot) {
+        const std::size_t pair = (slot - first_pair_slot) / 2;
+        if (form->pair_wildcards == PairWildcards::none) continue;
+        if (form->pair_wildcards == PairWildcards::with_natural && wild_in_pair[pair] > 0) continue;
+        ++wild_in_pair[pair];
+      }
+      wild_slot[slot] = true;
+      if (wildcard.joker) {
+        ++hand.jokers;
+      } else {
+        ++hand.counts[wildcard.tile];
+      }
+      break;
+    }
+  }
   for (std::size_t i = 0; i < slots.size(); ++i) {
     if (!wild_slot[i]) ++hand.counts[slots[i]];
   }
-  add_wildcards(hand, static_cast<int>(placed));
   draw_red_fives(hand);
   return hand;
 }

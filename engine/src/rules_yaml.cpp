@@ -910,8 +910,7 @@ class Interpreter {
     }
   }
 
-  /// hand.missing_suits must leave a suit to play, and is not combined with wildcards yet: a
-  /// stand-in's suit would have to be part of the search.
+  /// hand.missing_suits must leave a suit to play.
   void check_missing_suits() const {
     if (data_.missing_suits == 0) return;
     const auto sequence_suits = std::count_if(
@@ -922,10 +921,11 @@ class Interpreter {
                                       " but the rule set has only " +
                                       std::to_string(sequence_suits) + " sequence suits");
     }
-    const WildcardRules& wild = data_.wildcards;
-    if (wild.jokers > 0 || !wild.tiles.empty() || wild.per_hand || wild.indicator.enabled) {
-      fail(last_of({missing_suits_where_, wildcards_where_}),
-           "hand.missing_suits cannot be combined with wildcards yet");
+    for (std::size_t s = 0; s < data_.suits.size(); ++s) {
+      if (s >= 8 && data_.suits[s].sequences && !data_.suits[s].bonus) {
+        fail(*missing_suits_where_, "hand.missing_suits supports sequence suits among the first "
+                                    "eight suits only");
+      }
     }
   }
 

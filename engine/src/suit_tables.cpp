@@ -83,7 +83,8 @@ const SuitTables& SuitTables::of(SuitShape shape) {
 }
 
 std::size_t SuitTables::memory_bytes() const {
-  return complete_.capacity() + win_[0].capacity() + win_[1].capacity() + kept_.capacity();
+  return complete_.capacity() + win_[0].capacity() + win_[1].capacity() +
+         neighbours_[0].capacity() + neighbours_[1].capacity() + kept_.capacity();
 }
 
 const std::vector<std::uint8_t>& SuitTables::complete() const {
@@ -191,7 +192,7 @@ void SuitTables::build_win_capped(std::vector<std::uint8_t>& out) const {
   }
 }
 
-void SuitTables::build_kept(std::vector<std::uint8_t>& out) const {
+void SuitTables::build_kept(std::vector<std::int8_t>& out) const {
   const std::vector<std::uint8_t>& c = complete();
   constexpr int kWidth = kTableMaxMelds + 1;
   // A(m, p) membership, bit p * kWidth + m.
@@ -213,18 +214,19 @@ void SuitTables::build_kept(std::vector<std::uint8_t>& out) const {
     }
     members[key] = bits;
   }
-  out.assign(key_count_ * kKeptStride, 0);
+  out.assign(key_count_ * kKeptStride, kKeptNone);
   for (std::uint32_t key = 0; key < key_count_; ++key) {
     decode(key, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
-    std::array<std::uint8_t, kKeptStride> row{};
+    std::array<std::int8_t, kKeptStride> row{};
+    row.fill(kKeptNone);
     for (int i = 0; i < shape_.ranks; ++i) {
       if (digits.at(i) == 0) continue;
-      const std::uint8_t* below = &out[(key - steps_[static_cast<std::size_t>(i)]) * kKeptStride];
+      const std::int8_t* below = &out[(key - steps_[static_cast<std::size_t>(i)]) * kKeptStride];
       for (std::size_t b = 0; b < kKeptStride; ++b) row[b] = std::max(row[b], below[b]);
     }
     for (std::size_t b = 0; b < kKeptStride; ++b) {
-      if ((members[key] >> b & 1U) != 0) row[b] = static_cast<std::uint8_t>(digits.sum + 1);
+      if ((members[key] >> b & 1U) != 0) row[b] = static_cast<std::int8_t>(digits.sum);
     }
     std::copy(row.begin(), row.end(), &out[key * kKeptStride]);
   }
@@ -242,7 +244,28 @@ const std::uint8_t* SuitTables::win(bool capped) const {
   return win_[index].data();
 }
 
-const std::uint8_t* SuitTables::kept() const {
+const std::uint8_t* SuitTables::neighbours(bool capped) const {
+  const std::size_t index = capped ? 1 : 0;
+  std::call_once(neighbours_once_[index], [this, capped, index] {
+    const std::uint8_t* win_entries = win(capped);
+    std::vector<std::uint8_t>& out = neighbours_[index];
+    out.assign(key_count_ * kNeighbourStride, 0xFF);
+    Digits digits;
+    for (std::uint32_t key = 0; key < key_count_; ++key) {
+      decode(key, shape_.ranks, digits);
+      if (!valid(digits, shape_.copies)) continue;
+      std::uint8_t* row = &out[std::size_t{key} * kNeighbourStride];
+      for (int r = 0; r < shape_.ranks; ++r) {
+        // A full rank has no neighbour: key + 5^r would carry into the next digit.
+        if (digits.at(r) >= shape_.copies) continue;
+        row[static_cast<std::size_t>(r)] = win_entries[key + steps_[static_cast<std::size_t>(r)]];
+      }
+    }
+  });
+  return neighbours_[index].data();
+}
+
+const std::int8_t* SuitTables::kept() const {
   std::call_once(kept_once_, [this] { build_kept(kept_); });
   return kept_.data();
 }

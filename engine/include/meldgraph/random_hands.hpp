@@ -37,9 +37,9 @@ class RandomHands {
   /// A winning hand of `size` tiles in the rule set's first enabled `melds` form (the standard
   /// hand): random pungs and chows plus the form's pairs, drawn within the copies, then up to
   /// `max_wildcards` (uniformly chosen, clamped as above and by the form's wildcard rules) of its
-  /// tiles replaced by wildcards. Respects pair tile restrictions, wildcards in pairs, the most
-  /// wildcards a win may hold and suits that must be lacking. Throws Error when the rules have no
-  /// such form or `size` does not fit it.
+  /// tiles replaced by wildcards. Respects pair tile restrictions, wildcards in pairs, what each
+  /// wildcard may stand for, the most wildcards a win may hold and suits that must be lacking.
+  /// Throws Error when the rules have no such form or `size` does not fit it.
   [[nodiscard]] Hand complete(int size, int max_wildcards);
 
   /// A ready hand of `size` tiles (3n+1): a complete hand of size + 1 less one of its tiles chosen
@@ -61,6 +61,8 @@ class RandomHands {
     TileId tile = kNoTile;
   };
 
+  /// The tiles a wildcard may stand for (every tile unless the rules restrict stand-ins).
+  [[nodiscard]] TileMask stand_in_mask(const Wildcard& wildcard) const;
   /// Adds up to `count` wildcards drawn without replacement from the set's wildcards.
   void add_wildcards(Hand& hand, int count);
   /// Decides which of the hand's fives are red, as if its copies had been drawn from the set.

@@ -33,9 +33,14 @@ inline constexpr int kTableMaxMelds = 5;
 /// Saturated value of the win table: "15 or more wildcards", more than any hand can hold with
 /// such a suit (a suit of k natural tiles needs at most 2k + 1 wildcards, and k + wildcards <= 17).
 inline constexpr int kWinSaturated = 15;
-/// Bytes per key of the shanten table: kept + 1 for (pairs p in 0..1, melds m in 0..5) at
-/// p * (kTableMaxMelds + 1) + m; 0 means no such placement fits the suit at all.
+/// Bytes per key of the shanten table: kept for (pairs p in 0..1, melds m in 0..5) at
+/// p * (kTableMaxMelds + 1) + m; kKeptNone means no such placement fits the suit at all.
 inline constexpr std::size_t kKeptStride = 2 * (kTableMaxMelds + 1);
+/// The shanten table's "does not fit": so negative that adding it to the kept of every other
+/// suit (at most 17 tiles in all) stays negative, which lets (max, +) run without branches.
+inline constexpr std::int8_t kKeptNone = -64;
+/// Bytes per key of the neighbour table: one win entry per rank.
+inline constexpr std::size_t kNeighbourStride = kTableMaxRanks;
 
 /// The tables of one suit shape. Each part is built on its first request.
 class SuitTables {
@@ -61,10 +66,16 @@ class SuitTables {
   /// saturated values.
   [[nodiscard]] const std::uint8_t* win(bool capped) const;
 
+  /// Neighbour table: for each key, kNeighbourStride bytes: at r, the win entry of the key with
+  /// one more tile of rank r (key + 5^r), or 0xFF (both nibbles saturated: never completes)
+  /// where r is past the suit's ranks or the key already holds every copy of rank r. One row is
+  /// what a wait query reads for a suit, instead of nine scattered win entries.
+  [[nodiscard]] const std::uint8_t* neighbours(bool capped) const;
+
   /// Shanten table: for each key, kKeptStride bytes: the most natural tiles of the suit that a
   /// placement of exactly m melds and p pairs within the suit (no tile beyond its copies) can
-  /// keep, plus one; 0 where m melds and p pairs do not fit the suit.
-  [[nodiscard]] const std::uint8_t* kept() const;
+  /// keep; kKeptNone where m melds and p pairs do not fit the suit.
+  [[nodiscard]] const std::int8_t* kept() const;
 
   /// Bytes held by the parts built so far.
   [[nodiscard]] std::size_t memory_bytes() const;
@@ -74,7 +85,7 @@ class SuitTables {
   [[nodiscard]] const std::vector<std::uint8_t>& complete() const;
   void build_win_uncapped(std::vector<std::uint8_t>& out) const;
   void build_win_capped(std::vector<std::uint8_t>& out) const;
-  void build_kept(std::vector<std::uint8_t>& out) const;
+  void build_kept(std::vector<std::int8_t>& out) const;
 
   SuitShape shape_;
   std::size_t key_count_ = 1;
@@ -84,8 +95,10 @@ class SuitTables {
   mutable std::vector<std::uint8_t> complete_;
   mutable std::array<std::once_flag, 2> win_once_;
   mutable std::array<std::vector<std::uint8_t>, 2> win_;
+  mutable std::array<std::once_flag, 2> neighbours_once_;
+  mutable std::array<std::vector<std::uint8_t>, 2> neighbours_;
   mutable std::once_flag kept_once_;
-  mutable std::vector<std::uint8_t> kept_;
+  mutable std::vector<std::int8_t> kept_;
 };
 
 }  // namespace meldgraph
