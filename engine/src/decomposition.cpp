@@ -272,6 +272,7 @@ class FormSearch {
     const auto c = static_cast<std::size_t>(cls);
     if (!form_.wildcards || cls >= classes_.count || state.wildcards[c] == 0) return false;
     if ((classes_.masks[c] & tile_bit(tile)) == 0) return false;
+    if ((rules_.forbidden_tiles() & tile_bit(tile)) != 0) return false;
     --state.wildcards[c];
     if (track_standins_) {
       const int used = naturals_[tile] + state.standins[tile] + 1;
@@ -546,7 +547,10 @@ class FormSearch {
   /// abstract_realizable with the tiles of `lacked` unavailable.
   [[nodiscard]] bool abstract_realizable_without(const State& state, TileMask lacked) const {
     const bool distinct_pairs = form_.type == FormType::pairs && !form_.four_as_two_pairs;
-    if (!track_standins_ && !distinct_pairs && form_.pair_tiles == 0 && lacked == 0) return true;
+    if (!track_standins_ && !distinct_pairs && form_.pair_tiles == 0 && lacked == 0 &&
+        rules_.forbidden_tiles() == 0) {
+      return true;
+    }
     TileCounts capacity{};
     for (TileId t = 0; t < meldable_; ++t) {
       const int copies = rules_.tile(t).copies;
@@ -554,7 +558,7 @@ class FormSearch {
       // Uncapped wildcards may stand for any number of copies of a tile.
       capacity[t] = static_cast<std::uint8_t>(
           track_standins_ ? std::max(0, copies - used) : kUncappedCapacity);
-      if ((lacked & tile_bit(t)) != 0) capacity[t] = 0;
+      if (((lacked | rules_.forbidden_tiles()) & tile_bit(t)) != 0) capacity[t] = 0;
       // Distinct pairs may not repeat a tile some other pair already holds.
       if (distinct_pairs && used > 0) capacity[t] = 0;
     }
@@ -569,7 +573,7 @@ class FormSearch {
         const int used = naturals_[t] + state.standins[t];
         capacity[t] = static_cast<std::uint8_t>(
             track_standins_ ? std::max(0, rules_.tile(t).copies - used) : kUncappedCapacity);
-        if ((lacked & tile_bit(t)) != 0) capacity[t] = 0;
+        if (((lacked | rules_.forbidden_tiles()) & tile_bit(t)) != 0) capacity[t] = 0;
       }
       return can_fill(capacity, 0, state.melds, 0, chows);
     }
@@ -918,11 +922,17 @@ Decomposition::Decomposition(const RuleSet& rules, const Hand& hand)
                         "'");
   }
   const int max_in_win = rules.wildcards().max_in_win;
-  const bool refused = max_in_win != 0 && hand.wildcard_count() > max_in_win;
+  // A forbidden natural tile held: no form can be made (wild kinds are wildcards, not faces).
+  bool forbidden_held = false;
+  for (TileId t = 0; t < rules.meldable_count(); ++t) {
+    forbidden_held = forbidden_held || ((rules.forbidden_tiles() & tile_bit(t)) != 0 &&
+                                        (hand.wild_tiles & tile_bit(t)) == 0 && hand.counts[t] != 0);
+  }
+  const bool too_many = max_in_win != 0 && hand.wildcard_count() > max_in_win;
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {
     const FormSpec& form = rules.forms()[f];
     if (!form.enabled) continue;
-    if (refused && form.type != FormType::wildcards) {
+    if (forbidden_held || (too_many && form.type != FormType::wildcards)) {
       graphs_.emplace_back(std::make_shared<FormGraph::Impl>(FormGraph::Impl{{}, f, 0, 0}));
       continue;
     }

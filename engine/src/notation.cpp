@@ -378,6 +378,11 @@ Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild
       }
       const Group meld = read_meld(item, rules);
       for (const TileToken& token : item.tiles) {
+        if (token.tile != kNoTile && (rules.forbidden_tiles() & tile_bit(token.tile)) != 0) {
+          throw NotationError(rules.tile(token.tile).code + " cannot be in a declared meld under "
+                              "rule set '" + rules.name() + "' (hand.forbidden_tiles)",
+                              token.column);
+        }
         if (token.tile != kNoTile) {
           add_natural(token);
           continue;
@@ -504,6 +509,12 @@ TileMask parse_indicator(std::string_view text, const RuleSet& rules) {
   const TileId tile = parse_tile(text, rules);
   if (rules.tile(tile).bonus) {
     throw NotationError("bonus tile " + rules.tile(tile).code + " cannot be an indicator", 1);
+  }
+  if ((rules.forbidden_tiles() & tile_bit(tile)) != 0 ||
+      (rules.forbidden_tiles() & tile_bit(rules.indicated_tile(tile))) != 0) {
+    throw NotationError(rules.tile(tile).code + " cannot be an indicator under rule set '" +
+                            rules.name() + "' (hand.forbidden_tiles; it is drawn again)",
+                        1);
   }
   TileMask mask = tile_bit(rules.indicated_tile(tile));
   if (indicator.include_indicator) mask |= tile_bit(tile);

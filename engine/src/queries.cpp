@@ -535,7 +535,10 @@ Answer fast_is_win(const Plan& plan, const Hand& hand) {
   if (view.size % 3 != 2 || view.size > plan.hand_tiles) return Answer::unknown;  // it throws
   if (view.wildcards >= kWinSaturated) return Answer::unknown;
   if (plan.restricted && view.wildcards != 0) return Answer::unknown;  // restricted stand-ins
-  if (plan.capped && hand.meld_count != 0) return Answer::unknown;     // declared copies cap
+  // Which suits a wildcard touches is the search's business (abstract groups keep a suit free,
+  // a wild kind's own suit is not held by it): modelled only for hands without wildcards.
+  if (plan.missing_suits != 0 && view.wildcards != 0) return Answer::unknown;
+  if (plan.capped && hand.meld_count != 0) return Answer::unknown;  // declared copies cap
   const auto& tables = plan.win();
   for (std::size_t s = 0; s < plan.suit_count; ++s) prefetch(tables[s] + view.keys[s]);
   const bool refused = (plan.max_in_win != 0 && view.wildcards > plan.max_in_win) ||
@@ -617,7 +620,10 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
   if (view.wildcards >= kWinSaturated) return Answer::unknown;
   if (plan.restricted && view.wildcards != 0) return Answer::unknown;
   if (plan.capped && hand.meld_count != 0) return Answer::unknown;
-  if (plan.missing_suits != 0 && hand.meld_count != 0) return Answer::unknown;
+  if (plan.missing_suits != 0 && (hand.meld_count != 0 || view.wildcards != 0 ||
+                                  (hand.wild_tiles & plan.meldable_mask) != 0)) {
+    return Answer::unknown;
+  }
   {
     const auto& tables = plan.win();
     const auto& rows = plan.neighbours();

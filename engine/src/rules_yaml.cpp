@@ -515,6 +515,7 @@ class Interpreter {
     tiles_only.suits = data_.suits;
     tiles_only.hand_tiles = data_.hand_tiles;
     provisional_.emplace(std::move(tiles_only));
+    read_forbidden_tiles();
     read_wildcards();
     read_forms();
     check_missing_suits();
@@ -664,7 +665,8 @@ class Interpreter {
     const Item* hand = root_.find("hand");
     if (hand == nullptr) return;
     const Value& map = expect_map(*hand);
-    check_keys(map, {"tiles", "exhausted_waits", "missing_suits"}, "hand");
+    check_keys(map, {"tiles", "exhausted_waits", "missing_suits", "forbidden_tiles"}, "hand");
+    if (const Item* forbidden = map.find("forbidden_tiles")) forbidden_item_ = forbidden;
     if (const Item* missing = map.find("missing_suits")) {
       data_.missing_suits = static_cast<std::uint8_t>(read_int(*missing, 0, 8));
       missing_suits_where_ = &missing->value.where;
@@ -895,6 +897,12 @@ class Interpreter {
   /// have to see through.
   void check_stand_ins() const {
     const WildcardRules& wild = data_.wildcards;
+    for (const TileId t : wild.tiles) {
+      if ((data_.forbidden_tiles & tile_bit(t)) != 0) {
+        fail(forbidden_item_->key_where, "a wildcard tile in wildcards.tiles is also in "
+                                         "hand.forbidden_tiles");
+      }
+    }
     if (!wild.restricted) return;
     if (wild.max_in_win != 0) {
       fail(last_of({stand_ins_where_, wildcards_where_}),
@@ -907,6 +915,20 @@ class Interpreter {
                                           "be combined with form '" + form.name +
                                           "' pair_wildcards yet (use any)");
       }
+    }
+  }
+
+  /// hand.forbidden_tiles: meldable tiles, read once the tile table is known.
+  void read_forbidden_tiles() {
+    if (forbidden_item_ == nullptr) return;
+    const RuleSet& tiles = *provisional_;
+    for (const TileRef& ref : read_tile_codes(*forbidden_item_, "hand.forbidden_tiles")) {
+      const TileId id = resolve(ref, "unknown tile '" + ref.code() + "' in hand.forbidden_tiles");
+      if (id >= tiles.meldable_count()) {
+        fail(ref.where, "bonus tile '" + ref.code() +
+                            "' in hand.forbidden_tiles: bonus tiles are never in a hand's groups");
+      }
+      data_.forbidden_tiles |= tile_bit(id);
     }
   }
 
@@ -1278,6 +1300,7 @@ class Interpreter {
   const Where* tiles_copies_where_ = nullptr;
   const Where* hand_tiles_where_ = nullptr;
   const Where* stand_ins_where_ = nullptr;
+  const Item* forbidden_item_ = nullptr;
   const Where* wildcards_where_ = nullptr;
   const Where* missing_suits_where_ = nullptr;
 };
@@ -1452,6 +1475,13 @@ std::string dump_rules(const RuleSet& rules) {
   out += "  tiles: " + std::to_string(data.hand_tiles) + "\n";
   out += "  exhausted_waits: " + bool_text(data.exhausted_waits) + "\n";
   out += "  missing_suits: " + std::to_string(data.missing_suits) + "\n";
+  {
+    std::vector<TileId> forbidden;
+    for (TileId t = 0; t < rules.meldable_count(); ++t) {
+      if ((data.forbidden_tiles & tile_bit(t)) != 0) forbidden.push_back(t);
+    }
+    out += "  forbidden_tiles: " + tile_list(rules, forbidden) + "\n";
+  }
 
   const WildcardRules& wild = data.wildcards;
   out += "wildcards:\n";

@@ -84,6 +84,8 @@ Profile make_profile(const RuleSet& rules, const Hand& hand) {
   profile.all_wildcards = profile.wildcards;
   profile.concealed = hand.concealed_size(rules);
   profile.declared_melds = hand.meld_count;
+  // Forbidden tiles (Wuhan's red dragons) are never part of a target: held ones are discarded.
+  profile.excluded = rules.forbidden_tiles();
   return profile;
 }
 
@@ -784,7 +786,7 @@ class ConstrainedSolver {
     for (const TileMask excluded : suit_exclusions(rules, profile)) {
       for (const Profile& assignment : assignments) {
         Profile choice = assignment;
-        choice.excluded = excluded;
+        choice.excluded = assignment.excluded | excluded;
         solvers_.emplace_back(rules, choice, target, draws);
       }
     }

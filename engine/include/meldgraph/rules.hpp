@@ -140,6 +140,9 @@ class RuleSet {
     bool exhausted_waits = false;
     /// A winning hand holds no tile of at least this many sequence suits (Sichuan's 缺一门: 1).
     std::uint8_t missing_suits = 0;
+    /// Tiles a winning hand may not hold, natural or stood for (Wuhan's red dragons, laid out as
+    /// kongs when drawn); they are never in declared melds nor indicators.
+    TileMask forbidden_tiles = 0;
     WildcardRules wildcards;
     std::vector<FormSpec> forms;
   };
@@ -154,6 +157,7 @@ class RuleSet {
   [[nodiscard]] std::uint8_t hand_tiles() const { return data_.hand_tiles; }
   [[nodiscard]] bool exhausted_waits() const { return data_.exhausted_waits; }
   [[nodiscard]] int missing_suits() const { return data_.missing_suits; }
+  [[nodiscard]] TileMask forbidden_tiles() const { return data_.forbidden_tiles; }
   [[nodiscard]] const WildcardRules& wildcards() const { return data_.wildcards; }
   [[nodiscard]] const std::vector<FormSpec>& forms() const { return data_.forms; }
   [[nodiscard]] const Data& data() const { return data_; }
