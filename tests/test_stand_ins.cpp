@@ -173,6 +173,18 @@ TEST_CASE("stand_ins: hand-counted interpretations", "[stand_ins]") {
   CHECK(count("123456789m111s55z")["standard"] == 7);
   // One 5z and one joker alone: 5z's kind (7 choices) paired with the joker: 7.
   CHECK(count("123456789m111s5z*")["standard"] == 7);
+  // The classes show in the text: the joker is class 0, the 5z class 1 ("b").
+  {
+    const Hand hand = parse_hand("123456789m111s5z*", rules);
+    const Decomposition decomposition(rules, hand);
+    std::vector<std::string> pairs;
+    Interpretation interpretation;
+    for (InterpretationCursor cursor = decomposition.interpretations(); cursor.next(interpretation);) {
+      pairs.push_back(format_group(interpretation.groups.back(), rules));
+    }
+    CHECK(pairs == std::vector<std::string>{"{1}{1b}z", "{2}{2b}z", "{3}{3b}z", "{4}{4b}z",
+                                            "{5}{5b}z", "{6}{6b}z", "{7}{7b}z"});
+  }
 }
 
 TEST_CASE("stand_ins: random hands win exactly when a brute-force replacement wins",

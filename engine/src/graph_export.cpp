@@ -22,6 +22,14 @@ nlohmann::json group_to_json(const Group& group, const RuleSet& rules) {
                         {"wildcards", group.wildcard_count()}};
   if (group.declared()) out["declared"] = group.concealed() ? "concealed" : "exposed";
   if (group.winning_slot() >= 0) out["winning_slot"] = group.winning_slot();
+  if (group.wild_classes != 0) {
+    // Restricted stand-ins: the wildcard class of every wild slot (WildcardClasses order).
+    nlohmann::json classes = nlohmann::json::array();
+    for (int slot = 0; slot < group.size && slot < 4; ++slot) {
+      if (group.is_wild(slot)) classes.push_back(group.wild_class(slot));
+    }
+    out["wild_classes"] = classes;
+  }
   return out;
 }
 

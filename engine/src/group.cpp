@@ -40,6 +40,10 @@ std::string format_group(const Group& group, const RuleSet& rules) {
     out.reserve(group.size + 2U);
     out += '{';
     out.append(group.size, '*');
+    // Restricted stand-ins: an abstract group of class c > 0 is marked with its letter.
+    if (group.kind != GroupKind::wildcards && group.wild_class(0) > 0) {
+      out += static_cast<char>('a' + group.wild_class(0));
+    }
     out += '}';
     return out;
   }
@@ -48,6 +52,8 @@ std::string format_group(const Group& group, const RuleSet& rules) {
     if (group.is_wild(slot)) {
       out += '{';
       out += digit;
+      // Restricted stand-ins: a wildcard of class c > 0 is marked with a letter (b, c, d).
+      if (group.wild_class(slot) > 0) out += static_cast<char>('a' + group.wild_class(slot));
       out += '}';
     } else {
       out += digit;
