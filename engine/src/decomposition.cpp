@@ -8,10 +8,10 @@
 /// order instead. Identical states are merged, which makes the result a DAG; states from which the
 /// goal cannot be reached are dropped, so every root-to-goal path is an interpretation.
 
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/graphviz.hpp>
 #include <algorithm>
 #include <bit>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/graphviz.hpp>
 #include <sstream>
 #include <unordered_map>
 
@@ -45,12 +45,12 @@ constexpr std::uint8_t kWinningWild = 2;     ///< one of the wildcards is to be 
 /// A search state. Fields past the rule set's tile count stay zero, so whole-array comparison and
 /// hashing are exact.
 struct State {
-  TileCounts remaining{};   ///< natural tiles still to place
-  TileCounts standins{};    ///< wildcards placed per tile; tracked only when copies are capped
+  TileCounts remaining{};  ///< natural tiles still to place
+  TileCounts standins{};   ///< wildcards placed per tile; tracked only when copies are capped
   /// Wildcards still to place, per class (WildcardClasses).
   std::array<std::uint8_t, kMaxWildcardClasses> wildcards{};
-  std::uint8_t melds = 0;         ///< melds still needed (set forms: singles still needed)
-  std::uint8_t pairs = 0;         ///< pairs still needed
+  std::uint8_t melds = 0;  ///< melds still needed (set forms: singles still needed)
+  std::uint8_t pairs = 0;  ///< pairs still needed
   /// Wildcard-only groups of restricted wildcards: the lowest tile the next one may start at.
   std::uint8_t anchor = 0;
   /// With hand.missing_suits: bit s set when a group holds a tile (natural or stand-in) of suit
@@ -113,7 +113,8 @@ int wildcards_left(const State& state) {
 /// Group::wild_classes with every one of `size` slots of class `cls`.
 std::uint8_t uniform_classes(int cls, int size) {
   unsigned code = 0;
-  for (int slot = 0; slot < size && slot < 4; ++slot) code |= static_cast<unsigned>(cls) << (2 * slot);
+  for (int slot = 0; slot < size && slot < 4; ++slot)
+    code |= static_cast<unsigned>(cls) << (2 * slot);
   return static_cast<std::uint8_t>(code);
 }
 
@@ -126,8 +127,8 @@ constexpr int kKnitPhases = kKnitClasses;
 
 class FormSearch {
  public:
-  FormSearch(const RuleSet& rules, const FormSpec& form, const TileCounts& naturals,
-             TileId winning, const WildcardClasses& classes)
+  FormSearch(const RuleSet& rules, const FormSpec& form, const TileCounts& naturals, TileId winning,
+             const WildcardClasses& classes)
       : rules_(rules),
         form_(form),
         classes_(classes),
@@ -306,8 +307,9 @@ class FormSearch {
       const Template& shape = kTemplates[index];
       const bool is_pair = shape.kind == GroupKind::pair;
       // Pairs forms take pungs (嚦咕嚦咕) but never chows.
-      const bool allowed = is_pair ? state.pairs > 0
-                                   : state.melds > 0 && (!pairs_only || shape.kind == GroupKind::pung);
+      const bool allowed = is_pair
+                               ? state.pairs > 0
+                               : state.melds > 0 && (!pairs_only || shape.kind == GroupKind::pung);
       if (!allowed || (is_pair && !pair_allowed(lowest, shape))) continue;
       // Pairs that must differ: after a pair, only pungs may still take this tile.
       const bool one_pair_here = pairs_only && is_pair && !form_.four_as_two_pairs;
@@ -556,8 +558,8 @@ class FormSearch {
       const int copies = rules_.tile(t).copies;
       const int used = naturals_[t] + state.standins[t];
       // Uncapped wildcards may stand for any number of copies of a tile.
-      capacity[t] = static_cast<std::uint8_t>(
-          track_standins_ ? std::max(0, copies - used) : kUncappedCapacity);
+      capacity[t] = static_cast<std::uint8_t>(track_standins_ ? std::max(0, copies - used)
+                                                              : kUncappedCapacity);
       if (((lacked | rules_.forbidden_tiles()) & tile_bit(t)) != 0) capacity[t] = 0;
       // Distinct pairs may not repeat a tile some other pair already holds.
       if (distinct_pairs && used > 0) capacity[t] = 0;
@@ -758,7 +760,7 @@ class FormSearch {
   const RuleSet& rules_;
   const FormSpec& form_;
   const WildcardClasses& classes_;
-  std::vector<std::size_t> knit_suits_;  ///< the sequence suits, in order (knitted forms)
+  std::vector<std::size_t> knit_suits_;      ///< the sequence suits, in order (knitted forms)
   std::vector<std::size_t> sequence_suits_;  ///< the same, for hand.missing_suits
   const TileCounts& naturals_;  ///< natural copies held, declared melds included (copy caps)
   const TileId winning_;        ///< natural winning tile, or kNoTile
@@ -808,7 +810,10 @@ FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const H
       start.paths = 1;
       impl->goal = boost::add_vertex(goal, impl->graph);
       impl->root = boost::add_vertex(start, impl->graph);
-      Group group{GroupKind::wildcards, static_cast<std::uint8_t>(wildcards), 0xFF, 0,
+      Group group{GroupKind::wildcards,
+                  static_cast<std::uint8_t>(wildcards),
+                  0xFF,
+                  0,
                   {kNoTile, kNoTile, kNoTile, kNoTile}};
       boost::add_edge(impl->root, impl->goal, EdgeProperties{group}, impl->graph);
       return FormGraph(impl);
@@ -860,13 +865,27 @@ FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const H
 
 // FormGraph ----------------------------------------------------------------------------------
 
-std::size_t FormGraph::form() const { return impl_->form; }
-std::size_t FormGraph::vertex_count() const { return boost::num_vertices(impl_->graph); }
-std::size_t FormGraph::edge_count() const { return boost::num_edges(impl_->graph); }
-const FormGraph::Vertex& FormGraph::vertex(std::size_t id) const { return impl_->graph[id]; }
-std::size_t FormGraph::root() const { return impl_->root; }
-std::size_t FormGraph::goal() const { return impl_->goal; }
-bool FormGraph::empty() const { return boost::num_vertices(impl_->graph) == 0; }
+std::size_t FormGraph::form() const {
+  return impl_->form;
+}
+std::size_t FormGraph::vertex_count() const {
+  return boost::num_vertices(impl_->graph);
+}
+std::size_t FormGraph::edge_count() const {
+  return boost::num_edges(impl_->graph);
+}
+const FormGraph::Vertex& FormGraph::vertex(std::size_t id) const {
+  return impl_->graph[id];
+}
+std::size_t FormGraph::root() const {
+  return impl_->root;
+}
+std::size_t FormGraph::goal() const {
+  return impl_->goal;
+}
+bool FormGraph::empty() const {
+  return boost::num_vertices(impl_->graph) == 0;
+}
 
 std::uint64_t FormGraph::path_count() const {
   return empty() ? 0 : impl_->graph[impl_->root].paths;
@@ -912,8 +931,7 @@ std::string FormGraph::to_dot(const RuleSet& rules) const {
 
 // Decomposition ------------------------------------------------------------------------------
 
-Decomposition::Decomposition(const RuleSet& rules, const Hand& hand)
-    : rules_(&rules), hand_(hand) {
+Decomposition::Decomposition(const RuleSet& rules, const Hand& hand) : rules_(&rules), hand_(hand) {
   const int size = hand.size(rules);
   if (size % 3 != 2 || size > rules.hand_tiles()) {
     throw AnalysisError("hand holds " + std::to_string(size) +
@@ -925,8 +943,9 @@ Decomposition::Decomposition(const RuleSet& rules, const Hand& hand)
   // A forbidden natural tile held: no form can be made (wild kinds are wildcards, not faces).
   bool forbidden_held = false;
   for (TileId t = 0; t < rules.meldable_count(); ++t) {
-    forbidden_held = forbidden_held || ((rules.forbidden_tiles() & tile_bit(t)) != 0 &&
-                                        (hand.wild_tiles & tile_bit(t)) == 0 && hand.counts[t] != 0);
+    forbidden_held =
+        forbidden_held || ((rules.forbidden_tiles() & tile_bit(t)) != 0 &&
+                           (hand.wild_tiles & tile_bit(t)) == 0 && hand.counts[t] != 0);
   }
   const bool too_many = max_in_win != 0 && hand.wildcard_count() > max_in_win;
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {

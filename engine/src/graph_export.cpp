@@ -40,7 +40,8 @@ std::string format_interpretation(const Interpretation& interpretation, const Ru
     text += format_group(group, rules);
   }
   if (interpretation.winning_group >= 0) {
-    const Group& group = interpretation.groups[static_cast<std::size_t>(interpretation.winning_group)];
+    const Group& group =
+        interpretation.groups[static_cast<std::size_t>(interpretation.winning_group)];
     text += "  (wins ";
     text += format_group(group, rules);
     text += ", ";
@@ -50,8 +51,7 @@ std::string format_interpretation(const Interpretation& interpretation, const Ru
   return text;
 }
 
-nlohmann::json interpretation_to_json(const Interpretation& interpretation,
-                                      const RuleSet& rules) {
+nlohmann::json interpretation_to_json(const Interpretation& interpretation, const RuleSet& rules) {
   nlohmann::json groups = nlohmann::json::array();
   int wildcards = 0;
   for (const Group& group : interpretation.groups) {
@@ -107,8 +107,9 @@ std::string decomposition_to_json(const Decomposition& decomposition) {
                           {"paths", vertex.paths}});
     }
     for (const FormGraph::Edge& edge : graph.edges()) {
-      edges.push_back(
-          {{"from", edge.source}, {"to", edge.target}, {"group", group_to_json(edge.group, rules)}});
+      edges.push_back({{"from", edge.source},
+                       {"to", edge.target},
+                       {"group", group_to_json(edge.group, rules)}});
     }
     nlohmann::json form = {{"form", rules.forms()[graph.form()].name},
                            {"interpretations", graph.path_count()},

@@ -12,7 +12,7 @@ namespace {
 struct TileToken {
   TileId tile = kNoTile;  ///< kNoTile for a joker
   bool red = false;
-  int column = 0;         ///< 1-based, in characters
+  int column = 0;  ///< 1-based, in characters
 };
 
 /// A part of a hand: loose concealed tiles, a declared meld, or the winning tile.
@@ -49,8 +49,8 @@ class TileScanner {
     for (std::size_t pos = 0; pos < text_.size();) {
       ++column;
       const char c = text_[pos];
-      const std::size_t length = std::min(utf8_length(static_cast<unsigned char>(c)),
-                                          text_.size() - pos);
+      const std::size_t length =
+          std::min(utf8_length(static_cast<unsigned char>(c)), text_.size() - pos);
       pos += length;
       if (c == ' ' || c == '\t') continue;
       if (winning_done) {
@@ -70,8 +70,8 @@ class TileScanner {
         close_suit(c, column, current.tiles);
       } else if (hand_grammar && (c == '[' || c == '(') && open_meld == nullptr && !after_plus) {
         require_no_pending();
-        items.push_back({c == '[' ? HandItem::Kind::exposed_meld : HandItem::Kind::concealed_kong,
-                         {}, column});
+        items.push_back(
+            {c == '[' ? HandItem::Kind::exposed_meld : HandItem::Kind::concealed_kong, {}, column});
         open_meld = &items.back();
         closer = c == '[' ? ']' : ')';
       } else if (hand_grammar && open_meld != nullptr && c == closer) {
@@ -147,9 +147,9 @@ class TileScanner {
       const int rank = red ? 5 : d.digit;
       const TileId tile = rules_.find_tile(letter, rank);
       if (tile == kNoTile) {
-        throw NotationError("tile " + std::to_string(rank) + letter + " is not in rule set '" +
-                                rules_.name() + "'",
-                            d.column);
+        throw NotationError(
+            "tile " + std::to_string(rank) + letter + " is not in rule set '" + rules_.name() + "'",
+            d.column);
       }
       tokens.push_back({tile, red, d.column});
     }
@@ -174,7 +174,6 @@ std::string ordinal(int n) {
       return std::to_string(n) + "th";
   }
 }
-
 
 /// Builds the group of a declared meld from its tokens (jokers are wildcard slots).
 Group read_meld(const HandItem& item, const RuleSet& rules) {
@@ -255,7 +254,9 @@ int Hand::concealed_size(const RuleSet& rules) const {
   return total;
 }
 
-int Hand::size(const RuleSet& rules) const { return concealed_size(rules) + 3 * meld_count; }
+int Hand::size(const RuleSet& rules) const {
+  return concealed_size(rules) + 3 * meld_count;
+}
 
 int Hand::wildcard_count() const {
   int total = jokers;
@@ -379,8 +380,10 @@ Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild
       const Group meld = read_meld(item, rules);
       for (const TileToken& token : item.tiles) {
         if (token.tile != kNoTile && (rules.forbidden_tiles() & tile_bit(token.tile)) != 0) {
-          throw NotationError(rules.tile(token.tile).code + " cannot be in a declared meld under "
-                              "rule set '" + rules.name() + "' (hand.forbidden_tiles)",
+          throw NotationError(rules.tile(token.tile).code +
+                                  " cannot be in a declared meld under "
+                                  "rule set '" +
+                                  rules.name() + "' (hand.forbidden_tiles)",
                               token.column);
         }
         if (token.tile != kNoTile) {
@@ -415,8 +418,7 @@ Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild
         if (!bonus || wild) ++size;
         if (item.kind == HandItem::Kind::winning) {
           if (bonus && !wild) {
-            throw NotationError("the winning tile must be a tile that forms groups",
-                                token.column);
+            throw NotationError("the winning tile must be a tile that forms groups", token.column);
           }
           hand.winning = token.tile;
         }

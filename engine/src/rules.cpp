@@ -128,7 +128,8 @@ TileId RuleSet::indicated_tile(TileId tile) const {
     }
   }
   const auto at = std::find(cycle->begin(), cycle->end(), info.rank);
-  const std::uint8_t next = (at == cycle->end() || at + 1 == cycle->end()) ? cycle->front() : *(at + 1);
+  const std::uint8_t next =
+      (at == cycle->end() || at + 1 == cycle->end()) ? cycle->front() : *(at + 1);
   return find_tile(info.letter, next);
 }
 

@@ -777,8 +777,8 @@ class Interpreter {
       TileMask mask = 0;
       for (const Value* item : items) {
         if (item->kind != Kind::scalar) {
-          fail(item->where, "expected a set name or tile codes in " + path + ", got " +
-                                describe(*item));
+          fail(item->where,
+               "expected a set name or tile codes in " + path + ", got " + describe(*item));
         }
         const std::string& name = item->text;
         const auto each = [&](auto&& keep) {
@@ -810,8 +810,7 @@ class Interpreter {
           const TileInfo& own = tiles.tile(face);
           // The same number in every sequence suit; an honour or bonus face stands for itself.
           each([&](const TileInfo& info) {
-            return sequences(own) ? sequences(info) && info.rank == own.rank
-                                  : &info == &own;
+            return sequences(own) ? sequences(info) && info.rank == own.rank : &info == &own;
           });
         } else if (name == "own_suit") {
           if (face == kNoTile) continue;
@@ -866,11 +865,11 @@ class Interpreter {
       const Item code{entry.key, entry.key_where, key};
       const std::vector<TileRef> refs = read_tile_codes(code, "wildcards.stand_ins");
       if (refs.size() != 1) {
-        fail(entry.key_where, "wildcards.stand_ins key '" + entry.key +
-                                  "' must be joker, default or one tile code");
+        fail(entry.key_where,
+             "wildcards.stand_ins key '" + entry.key + "' must be joker, default or one tile code");
       }
-      const TileId id = resolve(refs.front(), "unknown tile '" + entry.key +
-                                                  "' in wildcards.stand_ins");
+      const TileId id =
+          resolve(refs.front(), "unknown tile '" + entry.key + "' in wildcards.stand_ins");
       rules.tile_stand_ins[id] = resolve_sets(entry, id, false);
     }
     // Every mask must allow something; a default over jokers with only relative names is empty
@@ -882,8 +881,8 @@ class Interpreter {
     }
     for (TileId t = 0; t < tiles.tile_count(); ++t) {
       if (rules.tile_stand_ins[t] == 0) {
-        fail(stand_ins->key_where, "wildcards.stand_ins leaves wild " + tiles.tile(t).code +
-                                       " nothing to stand for");
+        fail(stand_ins->key_where,
+             "wildcards.stand_ins leaves wild " + tiles.tile(t).code + " nothing to stand for");
       }
     }
     rules.restricted = rules.joker_stand_ins != all;
@@ -899,8 +898,9 @@ class Interpreter {
     const WildcardRules& wild = data_.wildcards;
     for (const TileId t : wild.tiles) {
       if ((data_.forbidden_tiles & tile_bit(t)) != 0) {
-        fail(forbidden_item_->key_where, "a wildcard tile in wildcards.tiles is also in "
-                                         "hand.forbidden_tiles");
+        fail(forbidden_item_->key_where,
+             "a wildcard tile in wildcards.tiles is also in "
+             "hand.forbidden_tiles");
       }
     }
     if (!wild.restricted) return;
@@ -911,9 +911,10 @@ class Interpreter {
     }
     for (const FormSpec& form : data_.forms) {
       if (form.enabled && form.wildcards && form.pair_wildcards != PairWildcards::any) {
-        fail(last_of({stand_ins_where_}), "wildcards.stand_ins restricts wildcards, which cannot "
-                                          "be combined with form '" + form.name +
-                                          "' pair_wildcards yet (use any)");
+        fail(last_of({stand_ins_where_}),
+             "wildcards.stand_ins restricts wildcards, which cannot "
+             "be combined with form '" +
+                 form.name + "' pair_wildcards yet (use any)");
       }
     }
   }
@@ -935,9 +936,9 @@ class Interpreter {
   /// hand.missing_suits must leave a suit to play.
   void check_missing_suits() const {
     if (data_.missing_suits == 0) return;
-    const auto sequence_suits = std::count_if(
-        data_.suits.begin(), data_.suits.end(),
-        [](const SuitInfo& suit) { return !suit.bonus && suit.sequences; });
+    const auto sequence_suits =
+        std::count_if(data_.suits.begin(), data_.suits.end(),
+                      [](const SuitInfo& suit) { return !suit.bonus && suit.sequences; });
     if (data_.missing_suits >= sequence_suits) {
       fail(*missing_suits_where_, "hand.missing_suits is " + std::to_string(data_.missing_suits) +
                                       " but the rule set has only " +
@@ -945,8 +946,9 @@ class Interpreter {
     }
     for (std::size_t s = 0; s < data_.suits.size(); ++s) {
       if (s >= 8 && data_.suits[s].sequences && !data_.suits[s].bonus) {
-        fail(*missing_suits_where_, "hand.missing_suits supports sequence suits among the first "
-                                    "eight suits only");
+        fail(*missing_suits_where_,
+             "hand.missing_suits supports sequence suits among the first "
+             "eight suits only");
       }
     }
   }
@@ -956,8 +958,8 @@ class Interpreter {
   void read_indicator_cycles(const Item& cycles, IndicatorRules& rule) const {
     const std::string path = "wildcards.indicator.cycles";
     if (cycles.value.kind != Kind::list) {
-      fail(cycles.value.where, "expected a list of tile strings for '" + path + "', got " +
-                                   describe(cycles.value));
+      fail(cycles.value.where,
+           "expected a list of tile strings for '" + path + "', got " + describe(cycles.value));
     }
     TileMask seen = 0;
     for (const Value& element : cycles.value.elements) {
@@ -1018,9 +1020,10 @@ class Interpreter {
                  path);
     } else if (type_name == "pairs") {
       form.type = FormType::pairs;
-      check_keys(map, {"type", "enabled", "wildcards", "pairs", "pungs", "four_as_two_pairs",
-                       "pair_wildcards"},
-                 path);
+      check_keys(
+          map,
+          {"type", "enabled", "wildcards", "pairs", "pungs", "four_as_two_pairs", "pair_wildcards"},
+          path);
     } else if (type_name == "set") {
       form.type = FormType::set;
       check_keys(map, {"type", "enabled", "wildcards", "tiles"}, path);
@@ -1033,10 +1036,10 @@ class Interpreter {
                  path);
     } else if (type_name == "singles") {
       form.type = FormType::singles;
-      check_keys(map,
-                 {"type", "enabled", "wildcards", "size", "pairs", "honours", "suits", "gap",
-                  "require"},
-                 path);
+      check_keys(
+          map,
+          {"type", "enabled", "wildcards", "size", "pairs", "honours", "suits", "gap", "require"},
+          path);
     } else {
       fail(type->value.where, "unknown form type '" + type_name + "' for form '" + entry.key +
                                   "' (expected melds, pairs, set, wildcards, knitted or singles)");
@@ -1053,8 +1056,10 @@ class Interpreter {
       } else if (text == "none") {
         form.pair_wildcards = PairWildcards::none;
       } else {
-        fail(pair_wildcards->value.where, path + ".pair_wildcards must be any, with_natural or "
-                                                 "none, got '" + text + "'");
+        fail(pair_wildcards->value.where, path +
+                                              ".pair_wildcards must be any, with_natural or "
+                                              "none, got '" +
+                                              text + "'");
       }
     }
     if (const Item* pair_tiles = map.find("pair_tiles")) {
@@ -1211,13 +1216,13 @@ class Interpreter {
     const Item* honours = map.find("honours");
     if (honours != nullptr) {
       for (const TileRef& ref : read_tile_codes(*honours, path + ".honours")) {
-        const TileId id =
-            resolve(ref, "unknown tile '" + ref.code() + "' in " + path + ".honours");
+        const TileId id = resolve(ref, "unknown tile '" + ref.code() + "' in " + path + ".honours");
         const TileInfo& info = provisional_->tile(id);
         if (info.bonus || data_.suits[info.suit].sequences) {
           fail(ref.where, "tile '" + ref.code() + "' in " + path +
                               ".honours is not an honour (a meldable tile of a suit without "
-                              "sequences); sequence suits follow " + path + ".suits");
+                              "sequences); sequence suits follow " +
+                              path + ".suits");
         }
         form.single_tiles |= tile_bit(id);
       }
@@ -1234,8 +1239,7 @@ class Interpreter {
       } else if (text == "gapped") {
         form.singles_suits = SinglesSuits::gapped;
       } else {
-        fail(suits->value.where,
-             path + ".suits must be knitted or gapped, got '" + text + "'");
+        fail(suits->value.where, path + ".suits must be knitted or gapped, got '" + text + "'");
       }
     }
     const Item* gap = map.find("gap");
@@ -1251,11 +1255,10 @@ class Interpreter {
     const Item* require = map.find("require");
     if (require != nullptr) {
       for (const TileRef& ref : read_tile_codes(*require, path + ".require")) {
-        const TileId id =
-            resolve(ref, "unknown tile '" + ref.code() + "' in " + path + ".require");
+        const TileId id = resolve(ref, "unknown tile '" + ref.code() + "' in " + path + ".require");
         const TileInfo& info = provisional_->tile(id);
-        if (info.bonus || (!data_.suits[info.suit].sequences &&
-                           (form.single_tiles & tile_bit(id)) == 0)) {
+        if (info.bonus ||
+            (!data_.suits[info.suit].sequences && (form.single_tiles & tile_bit(id)) == 0)) {
           fail(ref.where, "tile '" + ref.code() + "' in " + path +
                               ".require can never be one of the form's singles");
         }
@@ -1519,8 +1522,8 @@ std::string dump_rules(const RuleSet& rules) {
     }
     for (TileId t = 0; t < rules.tile_count(); ++t) {
       if (wild.tile_stand_ins[t] != all) {
-        out += "    " + yaml_quoted(rules.tile(t).code) + ": " + codes(wild.tile_stand_ins[t]) +
-               "\n";
+        out +=
+            "    " + yaml_quoted(rules.tile(t).code) + ": " + codes(wild.tile_stand_ins[t]) + "\n";
       }
     }
   }

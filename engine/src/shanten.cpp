@@ -61,7 +61,7 @@ struct Profile {
   /// each fills a slot of its tile, beyond the natural copies if need be.
   TileCounts assigned{};
   bool any_assigned = false;
-  int concealed = 0;      ///< concealed tiles, wildcards included
+  int concealed = 0;  ///< concealed tiles, wildcards included
   int declared_melds = 0;
   /// Tiles the target may not hold (the suit a hand must lack); held ones are discarded.
   TileMask excluded = 0;
@@ -349,8 +349,7 @@ class MeldsSearch {
   /// Least exchanges of a whole target from the table of every suit combined. `extra_need`
   /// slots placed outside the search (a knit) add to the need, and `extra_usable` wildcards,
   /// held back from the search for those slots, to the wildcards that save exchanges.
-  [[nodiscard]] int finish(const NeedTable& table, int extra_need = 0,
-                           int extra_usable = 0) const {
+  [[nodiscard]] int finish(const NeedTable& table, int extra_need = 0, int extra_usable = 0) const {
     int best = kUnreachable;
     for (int m = relaxed_ ? 0 : melds_; m <= melds_; ++m) {
       const int free_slots = 3 * (melds_ - m);
@@ -358,8 +357,8 @@ class MeldsSearch {
         for (int f = 0; f <= fixed_most_; ++f) {
           const int need = table[index(m, pairs_, w, f)];
           if (need < kUnreachable) {
-            best = std::min(best, exchanges(need + free_slots + extra_need,
-                                            usable_ + extra_usable, f));
+            best = std::min(best,
+                            exchanges(need + free_slots + extra_need, usable_ + extra_usable, f));
           }
         }
       }
@@ -572,9 +571,9 @@ int singles_exchanges(const RuleSet& rules, const FormSpec& form, const Profile&
       if (sequences && suit_start) ++knit_suit;
       bool admitted = sequences ? true : (form.single_tiles & tile_bit(t)) != 0;
       if (sequences && knitted) {
-        admitted = knit_class(info.rank) ==
-                   kKnitPermutations[static_cast<std::size_t>(a)][static_cast<std::size_t>(
-                       knit_suit)];
+        admitted =
+            knit_class(info.rank) ==
+            kKnitPermutations[static_cast<std::size_t>(a)][static_cast<std::size_t>(knit_suit)];
       }
       const bool required = (form.required & tile_bit(t)) != 0;
       std::fill(next.begin(), next.end(), kUnreachable);
@@ -835,8 +834,9 @@ class ConstrainedSolver {
     if (!rules.wildcards().restricted) return {profile};
     const WildcardClasses classes = wildcard_classes(rules, hand);
     Profile base = profile;
-    base.wildcards =
-        classes.unrestricted >= 0 ? classes.held[static_cast<std::size_t>(classes.unrestricted)] : 0;
+    base.wildcards = classes.unrestricted >= 0
+                         ? classes.held[static_cast<std::size_t>(classes.unrestricted)]
+                         : 0;
     std::vector<Profile> out{base};
     for (int c = 0; c < classes.count; ++c) {
       if (c == classes.unrestricted) continue;
@@ -849,8 +849,10 @@ class ConstrainedSolver {
         // Multisets of `held` choices among the options and "nothing", by non-decreasing index.
         const auto place = [&](auto&& self, Profile current, std::size_t from, int left) -> void {
           if (next.size() > kMaxAssignments) {
-            throw AnalysisError("too many ways to assign the hand's restricted wildcards (more "
-                                "than " + std::to_string(kMaxAssignments) + ") for an exact answer");
+            throw AnalysisError(
+                "too many ways to assign the hand's restricted wildcards (more "
+                "than " +
+                std::to_string(kMaxAssignments) + ") for an exact answer");
           }
           if (left == 0) {
             next.push_back(current);

@@ -17,14 +17,14 @@ namespace meldgraph {
 
 /// The wait a winning tile completed, from the group that holds it and its place there.
 enum class WaitShape : std::uint8_t {
-  none,        ///< no winning tile given, or a form without groups (N wildcards)
-  two_sided,   ///< 23 waiting on 1 or 4 (ryanmen)
-  closed,      ///< 13 waiting on 2 (kanchan)
-  edge,        ///< 12 waiting on 3, 89 waiting on 7 (penchan)
-  single,      ///< the pair: one tile waiting on its mate (tanki)
-  dual_pung,   ///< two pairs, one becoming a pung (shanpon)
-  set_tile,    ///< a single of a set form (thirteen orphans)
-  any,         ///< a wildcard-only group (no shape to speak of)
+  none,       ///< no winning tile given, or a form without groups (N wildcards)
+  two_sided,  ///< 23 waiting on 1 or 4 (ryanmen)
+  closed,     ///< 13 waiting on 2 (kanchan)
+  edge,       ///< 12 waiting on 3, 89 waiting on 7 (penchan)
+  single,     ///< the pair: one tile waiting on its mate (tanki)
+  dual_pung,  ///< two pairs, one becoming a pung (shanpon)
+  set_tile,   ///< a single of a set form (thirteen orphans)
+  any,        ///< a wildcard-only group (no shape to speak of)
 };
 
 [[nodiscard]] std::string_view wait_shape_name(WaitShape shape);
@@ -58,11 +58,11 @@ inline constexpr std::uint64_t kCountSaturated = UINT64_MAX;
 class FormGraph {
  public:
   struct Vertex {
-    TileCounts remaining{};        ///< natural tiles still to place
-    std::uint8_t wildcards = 0;    ///< wildcards still to place
-    std::uint8_t melds_left = 0;   ///< melds (or set singles) still to form
-    std::uint8_t pairs_left = 0;   ///< pairs still to form
-    std::uint64_t paths = 0;       ///< paths from here to the goal (saturating)
+    TileCounts remaining{};       ///< natural tiles still to place
+    std::uint8_t wildcards = 0;   ///< wildcards still to place
+    std::uint8_t melds_left = 0;  ///< melds (or set singles) still to form
+    std::uint8_t pairs_left = 0;  ///< pairs still to form
+    std::uint64_t paths = 0;      ///< paths from here to the goal (saturating)
   };
   struct Edge {
     std::size_t source = 0;

@@ -32,9 +32,9 @@ inline constexpr int kGroupWinningShift = 4;        ///< bits 4-6: winning slot 
 
 /// A group, 9 bytes. Layout: kind, size (tiles in the group), wild_mask (bit i set when slot i is a
 /// wildcard standing in for tiles[i]), flags (declared, concealed, and which slot holds the winning
-/// tile), then up to four tiles ascending (a chow low to high), then the wildcard classes. Abstract kinds (any_meld, any_pair,
-/// wildcards) have every slot wild and tiles kNoTile; for `wildcards`, size is the number of
-/// wildcards (it may exceed four).
+/// tile), then up to four tiles ascending (a chow low to high), then the wildcard classes. Abstract
+/// kinds (any_meld, any_pair, wildcards) have every slot wild and tiles kNoTile; for `wildcards`,
+/// size is the number of wildcards (it may exceed four).
 struct Group {
   GroupKind kind = GroupKind::pair;
   std::uint8_t size = 0;

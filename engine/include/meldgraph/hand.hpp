@@ -25,10 +25,11 @@ inline constexpr std::size_t kMaxDeclaredMelds = 5;
 /// included), jokers do not exceed the rule set's jokers, and the size does not exceed the hand
 /// size, each declared meld (a kong too) counting three.
 struct Hand {
-  TileCounts counts{};       ///< concealed tiles by kind (winning tile, wildcard and bonus tiles included)
-  TileCounts red{};          ///< red fives held, concealed or declared
-  std::uint8_t jokers = 0;   ///< concealed generic jokers `*` (a winning joker included)
-  TileMask wild_tiles = 0;   ///< tile kinds that act as wildcards in this hand
+  TileCounts
+      counts{};      ///< concealed tiles by kind (winning tile, wildcard and bonus tiles included)
+  TileCounts red{};  ///< red fives held, concealed or declared
+  std::uint8_t jokers = 0;  ///< concealed generic jokers `*` (a winning joker included)
+  TileMask wild_tiles = 0;  ///< tile kinds that act as wildcards in this hand
   /// Declared melds in the order written: exposed ([777z], [1111m], [345p]) or concealed kongs
   /// ((2222s)). Their groups carry kGroupDeclared; their tiles are not in `counts`.
   std::array<Group, kMaxDeclaredMelds> melds{};

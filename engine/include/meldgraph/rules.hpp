@@ -19,13 +19,13 @@ namespace meldgraph {
 
 /// A suit (or honour or bonus family) of the tile set, as declared.
 struct SuitInfo {
-  char letter = 0;                    ///< notation letter: m, p, s, z, f, ...
-  std::string name;                   ///< human name ("characters")
-  std::vector<std::uint8_t> ranks;    ///< ascending, each 1..9
-  bool sequences = false;             ///< chows of consecutive ranks are allowed
-  bool bonus = false;                 ///< bonus tiles: set aside, never in groups
-  std::uint8_t copies = 4;            ///< physical copies of each tile
-  std::uint8_t red_fives = 0;         ///< copies of rank 5 that are red (written 0)
+  char letter = 0;                  ///< notation letter: m, p, s, z, f, ...
+  std::string name;                 ///< human name ("characters")
+  std::vector<std::uint8_t> ranks;  ///< ascending, each 1..9
+  bool sequences = false;           ///< chows of consecutive ranks are allowed
+  bool bonus = false;               ///< bonus tiles: set aside, never in groups
+  std::uint8_t copies = 4;          ///< physical copies of each tile
+  std::uint8_t red_fives = 0;       ///< copies of rank 5 that are red (written 0)
   /// Named rank groups, for example winds = 1..4 and dragons = 5..7 of the honours.
   std::vector<std::pair<std::string, std::vector<std::uint8_t>>> groups;
 };
@@ -45,9 +45,9 @@ struct IndicatorRules {
 
 /// How wildcards behave.
 struct WildcardRules {
-  std::uint8_t jokers = 0;        ///< generic jokers `*` in the set; 0 forbids them in hands
-  std::vector<TileId> tiles;      ///< tile kinds that are wild in every hand
-  bool per_hand = false;          ///< a wildcard tile may be chosen per hand (`--wild 5m`)
+  std::uint8_t jokers = 0;    ///< generic jokers `*` in the set; 0 forbids them in hands
+  std::vector<TileId> tiles;  ///< tile kinds that are wild in every hand
+  bool per_hand = false;      ///< a wildcard tile may be chosen per hand (`--wild 5m`)
   /// A wildcard may stand for a tile of which the hand's natural tiles plus the other stand-ins
   /// already use every copy.
   bool exceed_copies = true;
@@ -101,13 +101,13 @@ struct FormSpec {
   std::string name;
   FormType type = FormType::melds;
   bool enabled = true;
-  bool wildcards = true;            ///< wildcards may be used inside this form
-  std::uint8_t pairs = 1;           ///< melds: pairs in the hand; pairs: how many pairs
-  bool four_as_two_pairs = true;    ///< pairs: four of a kind may count as two pairs
+  bool wildcards = true;          ///< wildcards may be used inside this form
+  std::uint8_t pairs = 1;         ///< melds: pairs in the hand; pairs: how many pairs
+  bool four_as_two_pairs = true;  ///< pairs: four of a kind may count as two pairs
   /// pairs: pungs beside the pairs (Taiwan's 嚦咕嚦咕: one pung and seven pairs in 17 tiles).
   std::uint8_t pungs = 0;
-  std::vector<TileId> set_tiles;    ///< set: the required tiles, ascending
-  std::uint8_t count = 4;           ///< wildcards: wildcards needed
+  std::vector<TileId> set_tiles;                      ///< set: the required tiles, ascending
+  std::uint8_t count = 4;                             ///< wildcards: wildcards needed
   PairWildcards pair_wildcards = PairWildcards::any;  ///< melds and pairs forms
   /// melds: tiles the pair may be (2, 5 or 8 in Changsha and Wuhan); 0 allows every tile.
   TileMask pair_tiles = 0;
@@ -117,14 +117,16 @@ struct FormSpec {
   /// singles: tiles of suits without sequences (honours) the singles may be.
   TileMask single_tiles = 0;
   SinglesSuits singles_suits = SinglesSuits::knitted;  ///< singles: sequence-suit tiles allowed
-  std::uint8_t gap = 3;        ///< singles, gapped: least rank difference within a suit
-  TileMask required = 0;       ///< singles: tiles every winning hand holds (七星不靠: the honours)
+  std::uint8_t gap = 3;   ///< singles, gapped: least rank difference within a suit
+  TileMask required = 0;  ///< singles: tiles every winning hand holds (七星不靠: the honours)
 };
 
 /// The knit classes of the 9-rank sequence suits: ranks 1-4-7, 2-5-8, 3-6-9.
 inline constexpr int kKnitClasses = 3;
 /// The class of a rank (1..9) in the knit: 0 for 1-4-7, 1 for 2-5-8, 2 for 3-6-9.
-[[nodiscard]] constexpr int knit_class(int rank) { return (rank - 1) % kKnitClasses; }
+[[nodiscard]] constexpr int knit_class(int rank) {
+  return (rank - 1) % kKnitClasses;
+}
 
 /// The validated rule set. Construction derives the tile table and lookup tables once.
 class RuleSet {
@@ -133,9 +135,9 @@ class RuleSet {
   struct Data {
     std::string name;
     std::string description;
-    std::string source;               ///< file or built-in name it was loaded from
-    std::vector<SuitInfo> suits;      ///< meldable suits first is not required; any order
-    std::uint8_t hand_tiles = 14;     ///< tiles of a complete hand, 3n + 2, at most 17
+    std::string source;            ///< file or built-in name it was loaded from
+    std::vector<SuitInfo> suits;   ///< meldable suits first is not required; any order
+    std::uint8_t hand_tiles = 14;  ///< tiles of a complete hand, 3n + 2, at most 17
     /// A tile of which the hand holds every copy still counts as a wait (engines disagree).
     bool exhausted_waits = false;
     /// A winning hand holds no tile of at least this many sequence suits (Sichuan's 缺一门: 1).

@@ -24,22 +24,24 @@ using TileCounts = std::array<std::uint8_t, kMaxTileKinds>;
 /// A set of tile kinds, bit `t` for TileId `t`.
 using TileMask = std::uint64_t;
 
-[[nodiscard]] constexpr TileMask tile_bit(TileId tile) { return TileMask{1} << tile; }
+[[nodiscard]] constexpr TileMask tile_bit(TileId tile) {
+  return TileMask{1} << tile;
+}
 
 /// Unicode glyph of the joker.
 inline constexpr std::string_view kJokerGlyph = "\U0001F02A";
 
 /// One kind of tile as the rule set defines it.
 struct TileInfo {
-  std::string code;          ///< MPSZ code, for example "5m" or "7z"
-  std::string glyph;         ///< Unicode mahjong tile, or the code when the block has none
-  char letter = 0;           ///< suit letter
-  std::uint8_t rank = 0;     ///< 1..9
-  std::uint8_t suit = 0;     ///< index into RuleSet::suits()
-  std::uint8_t copies = 4;   ///< physical copies in the set
-  bool bonus = false;        ///< set aside when drawn, never part of a group
-  TileId next = kNoTile;     ///< tile of rank + 1 in a sequence-forming suit, else kNoTile
-  TileId previous = kNoTile; ///< tile of rank - 1 in a sequence-forming suit, else kNoTile
+  std::string code;           ///< MPSZ code, for example "5m" or "7z"
+  std::string glyph;          ///< Unicode mahjong tile, or the code when the block has none
+  char letter = 0;            ///< suit letter
+  std::uint8_t rank = 0;      ///< 1..9
+  std::uint8_t suit = 0;      ///< index into RuleSet::suits()
+  std::uint8_t copies = 4;    ///< physical copies in the set
+  bool bonus = false;         ///< set aside when drawn, never part of a group
+  TileId next = kNoTile;      ///< tile of rank + 1 in a sequence-forming suit, else kNoTile
+  TileId previous = kNoTile;  ///< tile of rank - 1 in a sequence-forming suit, else kNoTile
 };
 
 }  // namespace meldgraph
