@@ -113,8 +113,9 @@ int wildcards_left(const State& state) {
 /// Group::wild_classes with every one of `size` slots of class `cls`.
 std::uint8_t uniform_classes(int cls, int size) {
   unsigned code = 0;
-  for (int slot = 0; slot < size && slot < 4; ++slot)
+  for (int slot = 0; slot < size && slot < 4; ++slot) {
     code |= static_cast<unsigned>(cls) << (2 * slot);
+  }
   return static_cast<std::uint8_t>(code);
 }
 

@@ -290,7 +290,7 @@ WildcardClasses wildcard_classes(const RuleSet& rules, const Hand& hand) {
       throw AnalysisError("the hand holds more than " + std::to_string(kMaxWildcardClasses) +
                           " kinds of wildcard with different stand-ins");
     }
-    classes.of_source[source] = static_cast<std::int8_t>(c);
+    classes.of_source[source] = c;
     classes.held[static_cast<std::size_t>(c)] =
         static_cast<std::uint8_t>(classes.held[static_cast<std::size_t>(c)] + held);
   };

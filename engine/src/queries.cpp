@@ -252,6 +252,12 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
     plan->step8[s] = sp.ranks == 9 ? sp.steps[8] : 0;
   }
   plan->win_ok = plan->suits_ok && (!plan->capped || plan->capped_ample);
+  // Not modelled: tiles a winning hand may not hold, natural or stood for (hand.forbidden_tiles)
+  // change both what the naturals may form and what a wildcard may stand for.
+  if (rules.forbidden_tiles() != 0) {
+    plan->win_ok = false;
+    plan->suits_ok = false;
+  }
   plan->waits_ok = plan->win_ok;
   plan->shanten_ok = plan->suits_ok;
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {

@@ -512,7 +512,8 @@ int knitted_exchanges(const RuleSet& rules, const FormSpec& form, const Profile&
     bool possible = true;
     for (std::size_t k = 0; k < suits.size(); ++k) {
       for (int slot = 0; slot < 3; ++slot) {
-        const TileId t = suits[k][static_cast<std::size_t>(perm[k] + 3 * slot)];
+        const TileId t =
+            suits[k][static_cast<std::size_t>(perm[k]) + 3U * static_cast<std::size_t>(slot)];
         if (reduced.total[t] < 1) possible = false;
         if (reduced.natural[t] < 1) ++knit_wild;
         if (left.held[t] == 0) ++knit_need;
@@ -553,7 +554,8 @@ int singles_exchanges(const RuleSet& rules, const FormSpec& form, const Profile&
   constexpr int kKeys = 10;  // gapped: last rank 0..9; knitted: unused (one key)
   const int keys = knitted ? 1 : kKeys;
   const auto index = [&](int n, int q, int w, int key) {
-    return static_cast<std::size_t>(((n * (pairs + 1) + q) * (usable + 1) + w) * keys + key);
+    const int cell = ((n * (pairs + 1) + q) * (usable + 1) + w) * keys + key;
+    return static_cast<std::size_t>(cell);
   };
   const std::size_t cells = index(distinct + 1, 0, 0, 0);
   std::vector<int> best(cells);

@@ -74,7 +74,7 @@ struct WildcardClasses {
   int unrestricted = -1;  ///< the class that may stand for every meldable tile, or -1
   int winning = -1;       ///< class of the winning wildcard, or -1
   /// Class a wildcard source of this hand belongs to: [kMaxTileKinds] is the joker.
-  std::array<std::int8_t, kMaxTileKinds + 1> of_source{};
+  std::array<int, kMaxTileKinds + 1> of_source{};
 };
 
 /// Throws AnalysisError when the hand holds more than kMaxWildcardClasses kinds of wildcard.
