@@ -336,7 +336,10 @@ void cross_check(int per_size, std::uint64_t seed) {
     }
     // Every built-in rule set whose forms the tables model has its wins answered by them.
     const bool builtin = rules.source().find("test_fast_path") == std::string::npos;
-    bool modelled = true;
+    // Rule features the tables decline (docs/tables.md): forbidden tiles, restricted stand-ins,
+    // and missing suits for hands with wildcards.
+    bool modelled =
+        rules.forbidden_tiles() == 0 && !rules.wildcards().restricted && rules.missing_suits() == 0;
     for (const FormSpec& form : rules.forms()) {
       modelled = modelled &&
                  (!form.enabled || form.type == FormType::melds || form.type == FormType::pairs ||
@@ -424,7 +427,7 @@ wildcards: {stand_ins: {joker: numbers}}
   HandMaker maker(rules, 99);
   Tally win_tally;
   Tally rest_tally;
-  for (int i = 0; i < 300 / kScale; ++i) {
+  for (int i = 0; i < 40 / kScale; ++i) {
     const Hand hand = maker.make(13 + i % 2, static_cast<int>(maker.below(4)));
     if (hand.wildcard_count() != 0) {
       CHECK_FALSE(answered_by_tables(rules, hand, Query::win));

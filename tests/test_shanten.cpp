@@ -528,7 +528,8 @@ class ReferenceShanten {
       const int natural_in_set = wild_[i] ? 0 : std::max(copies, held_[i] + declared_[i]);
       const int natural_room = natural_in_set - declared_[i];  // natural copies W may hold
       if (!rules_.wildcards().exceed_copies) {
-        const int limit = wild_[i] ? copies : natural_room;
+        // A wild kind's copies in declared melds are natural there and use up copies.
+        const int limit = wild_[i] ? copies - declared_[i] : natural_room;
         if (demand > limit) return std::nullopt;
       }
       const int natural_slots = pair_natural_ * pairs_at_[i];

@@ -391,8 +391,9 @@ class FormSearch {
         // Pairs that must differ stay off kinds held naturally (see abstract_realizable).
         if (is_pair && distinct_pairs && naturals_[tile] != 0) continue;
         for (int code = 0; code < kClassCodes; ++code) {
-          const int key = index * kClassCodes + code;
-          if (tile == state.anchor && key < state.min_key) continue;
+          // Keys as in expand_melds: (template, classes, winning slot + 1).
+          const int base = (index * kClassCodes + code) * 8;
+          if (tile == state.anchor && base + 8 <= state.min_key) continue;
           if (!code_fits(shape.slots, code)) continue;
           bool restricted = false;
           for (int slot = 0; shape.slots[slot] != '\0'; ++slot) {
@@ -402,10 +403,14 @@ class FormSearch {
           Child child{Group{}, state};
           if (!apply_template(shape, tile, code, child)) continue;
           child.state.anchor = tile;
-          // A distinct pair once per kind: the next group here must come after the pairs.
-          child.state.min_key =
-              static_cast<std::uint16_t>(is_pair && distinct_pairs ? kClassCodes : key);
-          for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
+          for (Child& variant : with_winning_variants(child)) {
+            const int key = base + variant.group.winning_slot() + 1;
+            if (tile == state.anchor && key < state.min_key) continue;
+            // A distinct pair once per kind: the next group here must come after the pairs.
+            variant.state.min_key =
+                static_cast<std::uint16_t>(is_pair && distinct_pairs ? kClassCodes * 8 : key);
+            out.push_back(variant);
+          }
         }
       }
     }
@@ -555,6 +560,7 @@ class FormSearch {
       return true;
     }
     TileCounts capacity{};
+    taken_pairs_ = 0;
     for (TileId t = 0; t < meldable_; ++t) {
       const int copies = rules_.tile(t).copies;
       const int used = naturals_[t] + state.standins[t];
@@ -562,29 +568,20 @@ class FormSearch {
       capacity[t] = static_cast<std::uint8_t>(track_standins_ ? std::max(0, copies - used)
                                                               : kUncappedCapacity);
       if (((lacked | rules_.forbidden_tiles()) & tile_bit(t)) != 0) capacity[t] = 0;
-      // Distinct pairs may not repeat a tile some other pair already holds.
-      if (distinct_pairs && used > 0) capacity[t] = 0;
+      // Distinct pairs may not repeat a tile some other pair already holds (conservatively: a
+      // kind held at all).
+      if (distinct_pairs && used > 0) taken_pairs_ |= tile_bit(t);
     }
     const bool chows = form_.type != FormType::pairs;
-    if (distinct_pairs) {
-      // Pairs on kinds no natural tile holds; pungs (if any) anywhere there is room.
-      int free_kinds = 0;
-      for (TileId t = 0; t < meldable_; ++t) free_kinds += capacity[t] >= 2 ? 1 : 0;
-      if (free_kinds < state.pairs) return false;
-      if (state.melds == 0) return true;
-      for (TileId t = 0; t < meldable_; ++t) {
-        const int used = naturals_[t] + state.standins[t];
-        capacity[t] = static_cast<std::uint8_t>(
-            track_standins_ ? std::max(0, rules_.tile(t).copies - used) : kUncappedCapacity);
-        if (((lacked | rules_.forbidden_tiles()) & tile_bit(t)) != 0) capacity[t] = 0;
-      }
-      return can_fill(capacity, 0, state.melds, 0, chows);
-    }
+    if (!distinct_pairs) taken_pairs_ = 0;
+    distinct_ = distinct_pairs;
+    // Pungs and pairs together, each distinct pair on its own kind.
     return can_fill(capacity, 0, state.melds, state.pairs, chows);
   }
 
   /// Whether `melds` melds (pungs, and chows when `chows`) and `pairs` pairs fit in `capacity`,
-  /// using tiles from `from` upwards.
+  /// using tiles from `from` upwards; with distinct_ pairs, never on a kind of taken_pairs_ and
+  /// never two on one kind.
   bool can_fill(TileCounts& capacity, TileId from, int melds, int pairs, bool chows) const {
     if (melds == 0 && pairs == 0) return true;
     for (TileId t = from; t < meldable_; ++t) {
@@ -607,10 +604,13 @@ class FormSearch {
         ++capacity[third];
         if (ok) return true;
       }
-      const bool pair_tile = form_.pair_tiles == 0 || (form_.pair_tiles & tile_bit(t)) != 0;
+      const bool pair_tile = (form_.pair_tiles == 0 || (form_.pair_tiles & tile_bit(t)) != 0) &&
+                             (!distinct_ || (taken_pairs_ & tile_bit(t)) == 0);
       if (pairs > 0 && pair_tile && capacity[t] >= 2) {
         capacity[t] = static_cast<std::uint8_t>(capacity[t] - 2);
+        if (distinct_) taken_pairs_ |= tile_bit(t);
         const bool ok = can_fill(capacity, t, melds, pairs - 1, chows);
+        if (distinct_) taken_pairs_ &= ~tile_bit(t);
         capacity[t] = static_cast<std::uint8_t>(capacity[t] + 2);
         if (ok) return true;
       }
@@ -769,6 +769,9 @@ class FormSearch {
   const TileId meldable_;
   Graph* graph_ = nullptr;
   long goal_ = -1;
+  /// can_fill's distinct-pairs bookkeeping (set by abstract_realizable_without).
+  mutable TileMask taken_pairs_ = 0;
+  mutable bool distinct_ = false;
   std::unordered_map<State, long, StateHash> memo_;
 };
 
@@ -850,9 +853,15 @@ FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const H
     }
   }
   // Copy caps count natural tiles in declared melds too.
+  // A wild kind's concealed copies are wildcards; its copies inside declared melds count as the
+  // tiles they are.
   TileCounts held = hand.held_counts();
   for (TileId t = 0; t < rules.tile_count(); ++t) {
-    if ((hand.wild_tiles & tile_bit(t)) != 0 || t >= rules.meldable_count()) held[t] = 0;
+    if (t >= rules.meldable_count()) {
+      held[t] = 0;
+    } else if ((hand.wild_tiles & tile_bit(t)) != 0) {
+      held[t] = static_cast<std::uint8_t>(held[t] - hand.counts[t]);
+    }
   }
   const TileId natural_winning = hand.winning_is_wildcard() ? kNoTile : hand.winning;
   FormSearch search(rules, form, held, natural_winning, classes);

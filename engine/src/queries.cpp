@@ -14,6 +14,13 @@
 /// than its least is that least plus wildcard-only melds. Shanten without usable wildcards:
 /// the most naturals a target of M melds and one pair keeps is the best split of (melds, pair)
 /// over the suits of kept(suit, m, p), and the shanten is 3M + 2 - kept - 1.
+///
+/// Per hand the work is a View (the counts read in place as eight masked words, each suit's key
+/// by SWAR base 5), a few table reads prefetched right after the keys, and word-wide tests for
+/// the pairs and set forms. Waits read one neighbour row per suit (the win entries of the key
+/// plus each rank) and compare nine entries with the budget eight bytes at a time. Everything
+/// that depends only on the rule set is in the Plan, built once; nothing on the fast paths
+/// allocates or throws.
 
 #include "meldgraph/queries.hpp"
 
@@ -236,6 +243,8 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
     sp.tables = &SuitTables::of(SuitShape{sp.ranks, suit.sequences, info.copies});
     for (int r = 0; r < sp.ranks; ++r) sp.steps[static_cast<std::size_t>(r)] = sp.tables->step(r);
   }
+  // Restricted stand-ins (wildcards.stand_ins): the tables assume a wildcard may stand for any
+  // tile, so only hands holding no wildcard are answered (there the restriction is moot).
   plan->restricted = rules.wildcards().restricted;
   plan->open_kinds = std::popcount(plan->copies3_mask);
   for (TileId t = 0; t < plan->meldable; ++t) {

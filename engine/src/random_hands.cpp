@@ -154,9 +154,11 @@ Hand RandomHands::complete(int size, int max_wildcards) {
   std::uint64_t lacking_suits = 0;
   for (std::size_t i = 0; i < lacking; ++i) lacking_suits |= std::uint64_t{1} << sequence_suits[i];
 
-  // Natural tiles never include a wild kind: every copy of a wild kind is a wildcard in the hand.
+  // Natural tiles never include a wild kind (every copy of a wild kind is a wildcard in the hand)
+  // nor a forbidden tile (hand.forbidden_tiles).
   const auto usable = [&](TileId t) {
     return t != kNoTile && t < rules.meldable_count() && (wild_ & tile_bit(t)) == 0 &&
+           (rules.forbidden_tiles() & tile_bit(t)) == 0 &&
            ((lacking_suits >> rules.tile(t).suit) & 1U) == 0;
   };
   std::vector<MeldChoice> pungs;

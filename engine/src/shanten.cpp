@@ -131,7 +131,10 @@ Limits make_limits(const RuleSet& rules, const Profile& profile) {
     // Assigned wildcards are not copies of the tile: they do not raise its cap.
     const int cap = std::max<int>(info.copies, held_anywhere(profile, t) - profile.assigned[t]);
     limits.natural[t] = wild ? 0 : cap - profile.declared[t];
-    limits.total[t] = !capped ? kNoLimit : wild ? info.copies : limits.natural[t];
+    // A wild kind's copies in declared melds are natural tiles there, and use up copies.
+    limits.total[t] = !capped ? kNoLimit
+                      : wild  ? info.copies - profile.declared[t]
+                              : limits.natural[t];
     // An assigned wildcard fills a slot of its tile beyond the natural copies too; capped, it
     // still counts towards the total.
     limits.natural[t] += profile.assigned[t];

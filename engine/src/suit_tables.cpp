@@ -9,6 +9,8 @@
 ///             the rest, one natural tile fewer at least, is a smaller key.
 ///   win, capped  descending keys: the fewest wildcards = the fewest tiles to add, one tile at a
 ///             time within the copies, before the pattern is complete.
+///   neighbours  per key, the win entries of key + 5^r for each rank r (0xFF past the ranks or
+///             where rank r is full): what a wait query reads, in one place.
 ///   kept      A(m, p), the patterns some complete placement of m melds and p pairs within the
 ///             copies contains, by descending keys (a pattern is in A when it is complete with m
 ///             melds and p pairs, or when adding some tile within the copies gives a pattern in
