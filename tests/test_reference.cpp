@@ -418,6 +418,23 @@ Entry abstract_entry(RefKind kind, Role role, int size) {
   return e;
 }
 
+/// The form's pair rules (melds, knitted and pairs forms): `pair_tiles` limits the tile of a
+/// concrete pair (an abstract pair is checked when realised); `pair_wildcards: with_natural`
+/// forbids a pair of wildcards alone, `none` any wildcard in a pair.
+bool pair_rules_allow(const FormSpec& form, const Entry& e) {
+  if (e.role != Role::pair) return true;
+  if (form.type != FormType::melds && form.type != FormType::knitted &&
+      form.type != FormType::pairs) {
+    return true;
+  }
+  if (form.pair_tiles != 0 && e.group.tile >= 0 && ((form.pair_tiles >> e.group.tile) & 1U) == 0) {
+    return false;
+  }
+  if (form.pair_wildcards == PairWildcards::none) return e.wildcards == 0;
+  if (form.pair_wildcards == PairWildcards::with_natural) return e.wildcards < 2;
+  return true;
+}
+
 std::vector<Entry> catalogue(const RuleSet& rules, const FormSpec& form) {
   std::vector<Entry> out;
   const int tiles = rules.tile_count();
@@ -504,6 +521,7 @@ std::vector<Entry> catalogue(const RuleSet& rules, const FormSpec& form) {
   if (!form.wildcards) {
     std::erase_if(out, [](const Entry& e) { return e.wildcards > 0; });
   }
+  std::erase_if(out, [&](const Entry& e) { return !pair_rules_allow(form, e); });
   return out;
 }
 
@@ -525,6 +543,7 @@ std::vector<Entry> wild_only_entries(const RuleSet& rules, const FormSpec& form)
     }
   }
   for (Entry& e : out) e.wild_only = true;
+  std::erase_if(out, [&](const Entry& e) { return !pair_rules_allow(form, e); });
   return out;
 }
 
@@ -533,6 +552,7 @@ struct AbstractRoom {
   bool chows = true;                      ///< abstract melds may be chows (not in pairs forms)
   bool distinct_pairs = false;            ///< pairs of pairwise different kinds
   std::uint64_t forbidden_pair_kinds = 0; ///< kinds no abstract pair may be (with distinct_pairs)
+  std::uint64_t pair_tiles = 0;           ///< the form's pair_tiles (0: any)
   int missing = 0;                        ///< hand.missing_suits
 };
 
@@ -582,6 +602,7 @@ bool abstract_realisable(const RuleSet& rules, std::array<int, kMaxTileKinds>& c
   for (int t = from; t < tiles; ++t) {
     if (!is_meldable(rules, t)) continue;
     if (room.distinct_pairs && ((forbidden_pair_kinds >> t) & 1U) != 0) continue;
+    if (room.pair_tiles != 0 && ((room.pair_tiles >> t) & 1U) == 0) continue;
     if (capacity[static_cast<std::size_t>(t)] < 2) continue;
     capacity[static_cast<std::size_t>(t)] -= 2;
     const bool ok = abstract_realisable(rules, capacity, 0, pairs - 1, room, forbidden_pair_kinds | bit_of(t),
@@ -741,6 +762,10 @@ class ReferenceSearch {
     room.chows = form_.type != FormType::pairs;
     room.distinct_pairs = distinct_pairs;
     room.missing = missing;
+    if (form_.type == FormType::melds || form_.type == FormType::knitted ||
+        form_.type == FormType::pairs) {
+      room.pair_tiles = form_.pair_tiles;
+    }
     std::uint64_t pair_kinds = concrete_pair_kinds;
     if (distinct_pairs && conservative_) {
       for (int t = 0; t < rules_.tile_count(); ++t) {
@@ -914,6 +939,9 @@ std::vector<RefInterpretation> reference_form(const RuleSet& rules, const FormSp
   if (!form.wildcards && hand.wildcards > 0) return {};
   // hand.forbidden_tiles: a hand holding one never wins, the wildcards form included.
   if (hand.forbidden_held) return {};
+  // wildcards.max_in_win: a win holds at most that many wildcards, except the wildcards form.
+  const int most = rules.wildcards().max_in_win;
+  if (most != 0 && hand.wildcards > most && form.type != FormType::wildcards) return {};
   // Pairs and set forms fix the whole hand's tiles: never with declared melds.
   if (!hand.declared.empty() && (form.type == FormType::pairs || form.type == FormType::set)) return {};
   switch (form.type) {
@@ -3399,5 +3427,36 @@ TEST_CASE("engine matches the reference: restricted wildcard stand-ins", "[refer
     full.per_hand_chance = 0.7;
     full.skip_declared_wild_kind = false;  // discrepancy C is fixed: compare these hands too
     report("shared classes, declared + winning", run_full_plan(rules, 11107U, full));
+  }
+}
+
+// Every shipped rule set, on random hands of several sizes (the reference's melds search is slow
+// past 14 tiles, so 17-tile sets are checked up to 14), with its own wildcards, forms and hand
+// rules: lacking a suit and forbidden tiles are dealt around often enough to win.
+TEST_CASE("engine matches the reference: every shipped rule set", "[reference]") {
+  for (const std::string& name : builtin_rule_names()) {
+    INFO(name);
+    const RuleSet rules = load_rules(name);
+    Plan plan;
+    for (const int size : {5, 8, 11, 14}) {
+      if (size <= rules.hand_tiles()) plan.sizes.push_back(size);
+    }
+    plan.most_jokers = std::min<int>(rules.wildcards().jokers, 3);
+    plan.per_size = 40 / kScale;
+    plan.per_hand_wild = rules.wildcards().per_hand || rules.wildcards().indicator.enabled;
+    // Bonus tiles set aside, unless they are wild (guangdong_flowers), when they count.
+    bool bonus_wild = false;
+    for (TileId t = rules.meldable_count(); t < rules.tile_count(); ++t) {
+      bonus_wild = bonus_wild || (rules.fixed_wild_tiles() & tile_bit(t)) != 0;
+    }
+    plan.bonus = !bonus_wild;
+    plan.shapes = {Shape::melds, Shape::uniform, Shape::pairs, Shape::orphans, Shape::knitted};
+    plan.avoid_suit = rules.missing_suits() > 0 ? 0.7 : 0;
+    plan.avoid_tiles = rules.forbidden_tiles();
+    plan.avoid_tiles_chance = 0.8;
+    plan.skip_conservative = true;
+    const Tally tally = run_plan(rules, 1234U + static_cast<std::uint32_t>(name.size()), plan);
+    report(name.c_str(), tally);
+    CHECK(tally.hands > 0);
   }
 }
