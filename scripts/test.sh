@@ -13,7 +13,7 @@ ctest --test-dir build/release --output-on-failure -j2
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 # -O1 keeps the sanitizers' build time down; assertions stay on.
 cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
-  -DMELDGRAPH_SANITIZE=ON -DMELDGRAPH_WERROR=ON >/dev/null
+  -DMELDGRAPH_SANITIZE=ON -DMELDGRAPH_WERROR=ON -DMELDGRAPH_BENCH=OFF >/dev/null
 cmake --build build/sanitize
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build/sanitize --output-on-failure -j2
