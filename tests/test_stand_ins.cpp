@@ -109,6 +109,29 @@ bool brute_force_wins(const RuleSet& rules, const Hand& hand) {
   return place(0, 0);
 }
 
+/// A few consecutive tile kinds from a random start, and the White dragon where the set has one:
+/// hands dealt from it often win.
+std::vector<TileId> window_pool(const RuleSet& rules, std::mt19937& rng, std::size_t kinds) {
+  std::vector<TileId> pool;
+  const auto window = static_cast<TileId>(rng() % (rules.meldable_count() - kinds));
+  for (TileId t = window; t < rules.meldable_count() && pool.size() < kinds; ++t) pool.push_back(t);
+  if (rules.find_tile('z', 5) != kNoTile) pool.push_back(rules.find_tile('z', 5));
+  return pool;
+}
+
+/// Appends `count` random tiles of `pool` to `text`, at most four of a kind.
+void deal(const RuleSet& rules, std::mt19937& rng, const std::vector<TileId>& pool, int count,
+          std::string& text) {
+  TileCounts taken{};
+  while (count > 0) {
+    const TileId t = pool[rng() % pool.size()];
+    if (taken[t] >= 4) continue;
+    ++taken[t];
+    --count;
+    text += rules.tile(t).code;
+  }
+}
+
 }  // namespace
 
 TEST_CASE("stand_ins: rules load, resolve and dump", "[stand_ins]") {
@@ -200,23 +223,11 @@ TEST_CASE("stand_ins: random hands win exactly when a brute-force replacement wi
       const int size = 5 + 3 * static_cast<int>(rng() % (rules.hand_tiles() >= 14 ? 4 : 3));
       std::string text;
       const int wild = static_cast<int>(rng() % 4);
-      std::vector<TileId> pool;
-      const int window = static_cast<int>(rng() % (rules.meldable_count() - 9));
-      for (TileId t = static_cast<TileId>(window); t < rules.meldable_count() && pool.size() < 9; ++t) {
-        pool.push_back(t);
-      }
-      if (rules.find_tile('z', 5) != kNoTile) pool.push_back(rules.find_tile('z', 5));
-      TileCounts taken{};
+      const std::vector<TileId> pool = window_pool(rules, rng, 9);
       int placed = 0;
       int jokers = 0;
       for (int k = 0; k < wild && jokers < 2; ++k, ++jokers, ++placed) text += '*';
-      while (placed < size) {
-        const TileId t = pool[rng() % pool.size()];
-        if (taken[t] >= 4) continue;
-        ++taken[t];
-        ++placed;
-        text += rules.tile(t).code;
-      }
+      deal(rules, rng, pool, size - placed, text);
       TileMask choice = 0;
       if (per_hand && rng() % 2 == 0) choice = tile_bit(pool[rng() % pool.size()]);
       const Hand hand = parse_hand(text, rules, choice);
@@ -240,22 +251,10 @@ TEST_CASE("stand_ins: waits of random ready hands match the search", "[stand_ins
     for (int i = 0; i < 300; ++i) {
       std::string text;
       const int size = rules.hand_tiles() >= 14 ? 13 : 10;
-      std::vector<TileId> pool;
-      const int window = static_cast<int>(rng() % (rules.meldable_count() - 8));
-      for (TileId t = static_cast<TileId>(window); t < rules.meldable_count() && pool.size() < 8; ++t) {
-        pool.push_back(t);
-      }
-      if (rules.find_tile('z', 5) != kNoTile) pool.push_back(rules.find_tile('z', 5));
-      TileCounts taken{};
+      const std::vector<TileId> pool = window_pool(rules, rng, 8);
       int placed = 0;
       for (; placed < static_cast<int>(rng() % 3); ++placed) text += '*';
-      while (placed < size) {
-        const TileId t = pool[rng() % pool.size()];
-        if (taken[t] >= 4) continue;
-        ++taken[t];
-        ++placed;
-        text += rules.tile(t).code;
-      }
+      deal(rules, rng, pool, size - placed, text);
       const TileMask choice = rules.wildcards().per_hand ? tile_bit(pool[rng() % pool.size()]) : 0;
       const Hand hand = parse_hand(text, rules, choice);
       CAPTURE(text, choice);
