@@ -1,0 +1,2 @@
+/// Listing interpretations without the graph (work in progress).
+#include "meldgraph/listing.hpp"

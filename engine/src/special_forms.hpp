@@ -1,0 +1,2 @@
+#pragma once
+/// Fast checks for the knitted and singles forms (work in progress).

@@ -1,0 +1,1 @@
+// Listing interpretations without the graph: cross-checked against Decomposition.

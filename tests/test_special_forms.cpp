@@ -1,0 +1,1 @@
+// Knitted and singles forms: fast checks against the search.
