@@ -307,6 +307,7 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
     const AnalyzerRegistry registry = builtin_analyzers();
     AnalyzerOptions options;
     options.limit = limit;
+    options.search_only = global.search_only;
     read_visible(global, rules, options);
     const Hand& hand = analysis.hand();
     const int size = hand.size(rules);
@@ -366,6 +367,7 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
     const TileMask wild = wild_choice(global, rules);
     AnalyzerOptions options;
     options.limit = limit;
+    options.search_only = global.search_only;
     read_visible(global, rules, options);
     const auto analyzer = builtin_analyzers().create(op, rules, options);
     std::ifstream file;

@@ -14,6 +14,8 @@ struct GlobalOptions {
   std::string indicator;  ///< indicator tile choosing the wildcard (`--indicator 4m`); empty: none
   std::string visible;    ///< tiles seen elsewhere (`--visible 1m1m5z`), when `has_visible`
   bool has_visible = false;
+  /// `--search-only`: the analyzers answer from the exact search alone, not the lookup tables.
+  bool search_only = false;
 };
 
 enum class OutputFormat { text, json, dot };

@@ -30,6 +30,9 @@ int run(int argc, char** argv) {
             ->type_name("TILES"));
   };
   add_visible(&app);
+  app.add_flag("--search-only", global.search_only,
+               "answer win, shanten and waits from the exact search alone, not the lookup "
+               "tables (the answers are the same; for checking)");
 
   const std::map<std::string, OutputFormat> text_json{{"text", OutputFormat::text},
                                                       {"json", OutputFormat::json}};

@@ -4,6 +4,7 @@
 #include <ostream>
 #include <string>
 
+#include "meldgraph/query_results.hpp"
 #include "meldgraph/shanten.hpp"
 
 namespace meldgraph {
@@ -17,11 +18,23 @@ bool is_short(const HandAnalysis& analysis) {
   return analysis.hand().size(analysis.rules()) % 3 == 1;
 }
 
+ShantenResult shanten_of(const HandAnalysis& analysis, const AnalyzerOptions& options) {
+  return options.search_only ? compute_shanten(analysis.rules(), analysis.hand())
+                             : shanten_from_queries(analysis.rules(), analysis.hand());
+}
+
+std::vector<Improvement> improving_of(const HandAnalysis& analysis,
+                                      const AnalyzerOptions& options) {
+  return options.search_only
+             ? improving_tiles(analysis.rules(), analysis.hand(), options.visible_or_null())
+             : improving_from_queries(analysis.rules(), analysis.hand(), options.visible_or_null());
+}
+
 }  // namespace
 
 void ShantenAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const RuleSet& rules = analysis.rules();
-  const ShantenResult result = compute_shanten(rules, analysis.hand());
+  const ShantenResult result = shanten_of(analysis, options_);
   nlohmann::json by_form = nlohmann::json::object();
   for (const FormShanten& form : result.by_form) {
     by_form[rules.forms()[form.form].name] = form.shanten;
@@ -30,7 +43,7 @@ void ShantenAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& o
   out["by_form"] = by_form;
   if (is_short(analysis)) {
     nlohmann::json improving = nlohmann::json::array();
-    for (const Improvement& tile : improving_tiles(rules, analysis.hand(), options_.visible_or_null())) {
+    for (const Improvement& tile : improving_of(analysis, options_)) {
       improving.push_back({{"tile", rules.tile(tile.tile).code}, {"remaining", tile.remaining}});
     }
     out["improving"] = improving;
@@ -39,7 +52,7 @@ void ShantenAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& o
 
 void ShantenAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
   const RuleSet& rules = analysis.rules();
-  const ShantenResult result = compute_shanten(rules, analysis.hand());
+  const ShantenResult result = shanten_of(analysis, options_);
   std::string by_form;
   for (const FormShanten& form : result.by_form) {
     if (!by_form.empty()) by_form += ", ";
@@ -50,7 +63,7 @@ void ShantenAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out
   if (result.shanten == 0) out << " ready";
   out << " (" << by_form << ")\n";
   if (!is_short(analysis)) return;
-  const std::vector<Improvement> improving = improving_tiles(rules, analysis.hand(), options_.visible_or_null());
+  const std::vector<Improvement> improving = improving_of(analysis, options_);
   int total = 0;
   std::string tiles;
   for (const Improvement& tile : improving) {

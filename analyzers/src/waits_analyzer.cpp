@@ -4,6 +4,7 @@
 #include <ostream>
 #include <string>
 
+#include "meldgraph/query_results.hpp"
 #include "meldgraph/shanten.hpp"
 
 namespace meldgraph {
@@ -19,6 +20,12 @@ nlohmann::json form_names(const std::vector<std::size_t>& forms, const RuleSet& 
   return names;
 }
 
+Waits waits_of(const HandAnalysis& analysis, const AnalyzerOptions& options) {
+  return options.search_only
+             ? compute_waits(analysis.rules(), analysis.hand(), options.visible_or_null())
+             : waits_from_queries(analysis.rules(), analysis.hand(), options.visible_or_null());
+}
+
 std::string joined_names(const std::vector<std::size_t>& forms, const RuleSet& rules) {
   std::string names;
   for (const std::size_t form : forms) {
@@ -32,7 +39,7 @@ std::string joined_names(const std::vector<std::size_t>& forms, const RuleSet& r
 
 void WaitsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const RuleSet& rules = analysis.rules();
-  const Waits waits = compute_waits(rules, analysis.hand(), options_.visible_or_null());
+  const Waits waits = waits_of(analysis, options_);
   nlohmann::json tiles = nlohmann::json::array();
   for (const WaitTile& tile : waits.tiles) {
     tiles.push_back({{"tile", rules.tile(tile.tile).code},
@@ -49,7 +56,7 @@ void WaitsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out
 
 void WaitsAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
   const RuleSet& rules = analysis.rules();
-  const Waits waits = compute_waits(rules, analysis.hand(), options_.visible_or_null());
+  const Waits waits = waits_of(analysis, options_);
   out << "waits            ";
   if (waits.tiles.empty()) {
     out << "none\n";

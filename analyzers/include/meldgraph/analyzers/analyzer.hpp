@@ -43,6 +43,9 @@ struct AnalyzerOptions {
   /// improving tiles then count the copies neither held nor seen. Read with parse_visible.
   TileCounts visible{};
   bool has_visible = false;
+  /// Answer win, shanten and waits from the exact search alone, never from the lookup tables
+  /// (the answers are the same; this is for checking that they are).
+  bool search_only = false;
 
   /// The visible tiles, or null when none were given (the form the engine's functions take).
   [[nodiscard]] const TileCounts* visible_or_null() const {

@@ -17,7 +17,7 @@ class WaitsAnalyzer final : public Analyzer {
   void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
 
  private:
-  /// The options, read once at construction: only the visible tiles are used.
+  /// The options, read once at construction: the visible tiles and search_only are used.
   const AnalyzerOptions options_;
 };
 

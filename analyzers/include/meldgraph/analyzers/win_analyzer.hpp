@@ -1,5 +1,8 @@
 #pragma once
 
+#include <cstddef>
+#include <vector>
+
 #include "meldgraph/analyzers/analyzer.hpp"
 
 namespace meldgraph {
@@ -12,6 +15,11 @@ class WinAnalyzer final : public Analyzer {
   [[nodiscard]] std::string_view name() const override { return "win"; }
   void write_json(const HandAnalysis& analysis, nlohmann::json& out) const override;
   void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
+
+ private:
+  /// Forms with an interpretation of the hand, in rule-set order (empty: no win).
+  [[nodiscard]] std::vector<std::size_t> matched_forms(const HandAnalysis& analysis) const;
+  bool search_only_;
 };
 
 }  // namespace meldgraph
