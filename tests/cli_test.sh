@@ -148,6 +148,12 @@ for op in win interpretations waits shanten; do
     expect "batch-jobs$jobs-$op" 0 '^same$' -- bash -c "\"$bin\" batch --op $op --limit 3 --jobs $jobs --input jobs.txt | cmp - jobs1.out && echo same"
   done
 done
+# --search-only: the analyzers' answers from the search alone are the same bytes.
+for op in win waits shanten; do
+  "$bin" batch --op "$op" --input jobs.txt > tables.out 2>&1
+  expect "batch-search-only-$op" 0 '^same$' -- bash -c "\"$bin\" --search-only batch --op $op --input jobs.txt | cmp - tables.out && echo same"
+done
+expect analyze-search-only 0 'waits +9 kinds, 22 tiles left' -- "$bin" --search-only --rules riichi analyze 1112345678999m --visible 9m
 expect batch-jobs-lines 0 "^$(grep -cv '^ *$\|^ *#' jobs.txt)\$" -- bash -c "\"$bin\" batch --op win --jobs 2 --input jobs.txt | wc -l"
 expect batch-jobs-stdin 0 '"win":true' -- bash -c "echo 11m | \"$bin\" --rules basic batch --op win --jobs 2"
 expect batch-jobs-zero 2 '--jobs' -- "$bin" batch --op win --jobs 0 --input jobs.txt
