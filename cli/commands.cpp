@@ -1,5 +1,8 @@
 #include "commands.hpp"
 
+#include "check.hpp"
+#include "parallel.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -10,6 +13,7 @@
 #include <iostream>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
@@ -21,6 +25,7 @@
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/error.hpp"
 #include "meldgraph/hand.hpp"
+#include "meldgraph/listing.hpp"
 #include "meldgraph/queries.hpp"
 #include "meldgraph/random_hands.hpp"
 #include "meldgraph/rules.hpp"
@@ -107,38 +112,6 @@ std::string trim(const std::string& line) {
 /// Lines a `batch --jobs N` chunk holds per worker: enough that the workers rarely wait for the
 /// slowest hand of a chunk, few enough that a chunk's answers take a few megabytes at most.
 constexpr std::size_t kBatchChunkLinesPerJob = 512;
-
-/// Calls `body(i)` for every i in [0, count) on `workers` threads (the calling thread alone when
-/// there is one worker). Each index is claimed once, through an atomic counter, so `body` may write
-/// to slot i of a presized vector without locking. An exception escaping `body` (a bug: input
-/// errors are answers) is rethrown here once every thread has stopped.
-template <class Body>
-void for_each_index(std::size_t workers, std::size_t count, Body&& body) {
-  if (workers <= 1 || count <= 1) {
-    for (std::size_t i = 0; i < count; ++i) body(i);
-    return;
-  }
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> failed{false};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  const auto work = [&] {
-    try {
-      for (std::size_t i = next++; i < count && !failed; i = next++) body(i);
-    } catch (...) {
-      const std::lock_guard<std::mutex> lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-      failed = true;
-    }
-  };
-  std::vector<std::thread> threads;
-  const std::size_t spawned = std::min(workers, count) - 1;
-  threads.reserve(spawned);
-  for (std::size_t t = 0; t < spawned; ++t) threads.emplace_back(work);
-  work();  // the calling thread is a worker too
-  for (std::thread& thread : threads) thread.join();
-  if (failure) std::rethrow_exception(failure);
-}
 
 /// One batch line's answer, newline included. Input errors become the line's answer.
 std::string batch_answer(const RuleSet& rules, TileMask wild, const Analyzer& analyzer,
@@ -266,6 +239,9 @@ BenchHands generate_bench_hands(const RuleSet& rules, TileMask wild, BenchOp op,
 std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hands) {
   std::int64_t sum = 0;
   std::size_t index = 0;
+  // One workspace per pass: after the first hands it lists without allocating.
+  std::optional<InterpretationLister> lister;
+  if (op == BenchOp::interpretations) lister.emplace(rules);
   try {
     for (; index < hands.hands.size(); ++index) {
       const Hand& hand = hands.hands[index];
@@ -279,13 +255,9 @@ std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hand
         case BenchOp::shanten:
           sum += shanten_number(rules, hand);
           break;
-        case BenchOp::interpretations: {
-          const Decomposition decomposition(rules, hand);
-          InterpretationCursor cursor = decomposition.interpretations();
-          Interpretation interpretation;
-          while (cursor.next(interpretation)) ++sum;
+        case BenchOp::interpretations:
+          sum += static_cast<std::int64_t>(lister->list(hand, [](const Interpretation&) {}));
           break;
-        }
       }
     }
   } catch (const Error& error) {
@@ -439,6 +411,30 @@ int run_bench(const GlobalOptions& global, const BenchOptions& bench) {
     out["checksum"] = checksum;
     std::cout << out.dump() << '\n';
     return 0;
+  });
+}
+
+int run_check(const GlobalOptions& global, const CheckOptions& check) {
+  return guarded("", [&] {
+    const RuleSet rules = load_selected_rules(global);
+    const TileMask wild = wild_choice(global, rules);
+    bool agree = true;
+    for (const CheckReport& report : check_queries(rules, wild, check)) {
+      nlohmann::ordered_json out;
+      out["op"] = check_op_name(report.op);
+      out["rules"] = rules.name();
+      out["hands"] = report.hands;
+      out["by_tables"] = report.by_tables;
+      out["disagreements"] = report.disagreements;
+      out["seconds"] = report.seconds;
+      std::cout << out.dump() << '\n';
+      for (const std::string& example : report.examples) {
+        std::cerr << "meldgraph: check: " << check_op_name(report.op) << " differs on " << example
+                  << '\n';
+      }
+      agree = agree && report.disagreements == 0;
+    }
+    return agree ? 0 : 1;
   });
 }
 

@@ -20,6 +20,8 @@ struct GlobalOptions {
 
 enum class OutputFormat { text, json, dot };
 
+struct CheckOptions;  // check.hpp
+
 /// Hands `bench` generates when no input file is given, and the seed it draws them with: fixed so
 /// that two runs (two builds, two machines) time the same work and can compare checksums.
 inline constexpr int kBenchDefaultCount = 10000;
@@ -48,6 +50,9 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
               std::uint64_t limit, int jobs);
 /// Times one query over many hands and prints one JSON line; exit 1 on a bad input line.
 int run_bench(const GlobalOptions& global, const BenchOptions& bench);
+/// Compares the fast queries with the search on random hands (check.hpp); prints one JSON line
+/// per operation; exit 1 when any answer differs.
+int run_check(const GlobalOptions& global, const CheckOptions& check);
 int run_graph(const GlobalOptions& global, const std::string& hand, OutputFormat format);
 int run_rules_list();
 int run_rules_check(const std::string& file);

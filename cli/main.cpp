@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "check.hpp"
 #include "commands.hpp"
 
 namespace {
@@ -95,6 +96,23 @@ int run(int argc, char** argv) {
       ->check(not_negative)
       ->excludes(bench_input);
 
+  meldgraph::cli::CheckOptions check_options;
+  std::vector<std::string> check_ops{"win", "waits", "shanten"};
+  CLI::App* check = app.add_subcommand(
+      "check", "the lookup-table queries against the exact search on random hands");
+  check->add_option("--op", check_ops, "win, waits and/or shanten (default: all three)")
+      ->check(CLI::IsMember({"win", "waits", "shanten"}))
+      ->delimiter(',');
+  check->add_option("--count", check_options.count, "hands per operation (default 100000)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
+  check->add_option("--seed", check_options.seed, "seed of the hands (default 1)")
+      ->check(not_negative);
+  check->add_option("--max-wildcards", check_options.max_wildcards,
+                    "most wildcards per hand (default 8)")
+      ->check(CLI::Range(0, 17));
+  check->add_option("--jobs", check_options.jobs, "worker threads (default 1)")
+      ->check(CLI::Range(1, meldgraph::cli::kMaxJobs));
+
   OutputFormat graph_format = OutputFormat::dot;
   CLI::App* graph = app.add_subcommand("graph", "the meld-decomposition graph");
   graph->add_option("hand", hand, "hand in MPSZ notation")->required();
@@ -123,6 +141,14 @@ int run(int argc, char** argv) {
   if (analyze->parsed()) return meldgraph::cli::run_analyze(global, hand, format, limit);
   if (batch->parsed()) return meldgraph::cli::run_batch(global, op, input, limit, jobs);
   if (bench->parsed()) return meldgraph::cli::run_bench(global, bench_options);
+  if (check->parsed()) {
+    for (const std::string& name : check_ops) {
+      check_options.ops.push_back(name == "win"     ? meldgraph::cli::CheckOp::win
+                                  : name == "waits" ? meldgraph::cli::CheckOp::waits
+                                                    : meldgraph::cli::CheckOp::shanten);
+    }
+    return meldgraph::cli::run_check(global, check_options);
+  }
   if (graph->parsed()) return meldgraph::cli::run_graph(global, hand, graph_format);
   if (rules_list->parsed()) return meldgraph::cli::run_rules_list();
   if (rules_check->parsed()) return meldgraph::cli::run_rules_check(rules_arg);

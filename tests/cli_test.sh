@@ -168,6 +168,14 @@ for op in win interpretations waits shanten; do
     expect "bench-repeat-$op-$rules" 0 "\"checksum\":$one\$" -- "$bin" --rules "$rules" bench --op "$op" --count 40 --repeat 2
   done
 done
+# check: the queries against the search; one JSON line per operation, exit 0 when all agree.
+for rules in riichi laizi mcr; do
+  expect "check-$rules" 0 "^\{\"op\":\"shanten\",\"rules\":\"$rules\",\"hands\":60,\"by_tables\":[0-9]+,\"disagreements\":0,\"seconds\":$number\}\$" -- "$bin" --rules "$rules" check --count 60 --jobs 2
+done
+expect check-lines 0 '^2$' -- bash -c "\"$bin\" check --op win,waits --count 10 | wc -l"
+expect check-same-jobs 0 '^same$' -- bash -c "diff <(\"$bin\" check --count 300 --jobs 1 | sed 's/,\"seconds.*//') <(\"$bin\" check --count 300 --jobs 3 | sed 's/,\"seconds.*//') && echo same"
+expect check-badop 2 'op' -- "$bin" check --op nope
+expect check-zero 2 'count' -- "$bin" check --count 0
 expect bench-seed 0 '"checksum":' -- "$bin" bench --op shanten --count 10 --seed 7
 expect bench-lines 0 '^1$' -- bash -c "\"$bin\" bench --op win --count 5 | wc -l"
 expect bench-wild 0 '"rules":"laizi"' -- "$bin" --wild 5m bench --op interpretations --count 20
