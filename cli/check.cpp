@@ -50,12 +50,10 @@ Answers answers(const RuleSet& rules, const Hand& hand, CheckOp op) {
   switch (op) {
     case CheckOp::win:
       return {answer_text([&] { return std::string(is_win(rules, hand) ? "win" : "no"); }),
-              answer_text([&] {
-                return std::string(Decomposition(rules, hand).wins() ? "win" : "no");
-              })};
+              answer_text(
+                  [&] { return std::string(Decomposition(rules, hand).wins() ? "win" : "no"); })};
     case CheckOp::waits:
-      return {answer_text([&] { return mask_text(wait_mask(rules, hand)); }),
-              answer_text([&] {
+      return {answer_text([&] { return mask_text(wait_mask(rules, hand)); }), answer_text([&] {
                 TileMask mask = 0;
                 for (const WaitTile& tile : compute_waits(rules, hand, nullptr).tiles) {
                   mask |= tile_bit(tile.tile);
@@ -68,7 +66,8 @@ Answers answers(const RuleSet& rules, const Hand& hand, CheckOp op) {
                 for (std::size_t f = 0; f < rules.forms().size(); ++f) {
                   if (!rules.forms()[f].enabled) continue;
                   const int shanten = form_shanten(rules, hand, f);
-                  if (shanten != kNoShanten) text += ' ' + std::to_string(f) + '=' + std::to_string(shanten);
+                  if (shanten != kNoShanten)
+                    text += ' ' + std::to_string(f) + '=' + std::to_string(shanten);
                 }
                 return text;
               }),
@@ -145,7 +144,8 @@ std::vector<CheckReport> check_queries(const RuleSet& rules, TileMask wild,
       const std::uint64_t first = block * kBlockHands;
       const std::uint64_t last = std::min(options.count, first + kBlockHands);
       for (std::uint64_t index = first; index < last; ++index) {
-        const Hand hand = make_hand(generator, sizes, rules.hand_tiles(), op, options.max_wildcards, index);
+        const Hand hand =
+            make_hand(generator, sizes, rules.hand_tiles(), op, options.max_wildcards, index);
         const Query query = op == CheckOp::win     ? Query::win
                             : op == CheckOp::waits ? Query::waits
                                                    : Query::shanten;
@@ -155,8 +155,8 @@ std::vector<CheckReport> check_queries(const RuleSet& rules, TileMask wild,
         if (both.fast == both.search) continue;
         ++part.disagreements;
         if (part.examples.size() < options.examples) {
-          part.examples.push_back(format_hand(hand, rules) + ": query " + both.fast +
-                                  ", search " + both.search);
+          part.examples.push_back(format_hand(hand, rules) + ": query " + both.fast + ", search " +
+                                  both.search);
         }
       }
     });

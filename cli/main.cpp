@@ -47,7 +47,7 @@ int run(int argc, char** argv) {
   const CLI::Validator not_negative(
       [](const std::string& text) {
         return text.find('-') == std::string::npos ? std::string()
-                                                    : std::string("must not be negative");
+                                                   : std::string("must not be negative");
       },
       "COUNT");
 
@@ -107,8 +107,9 @@ int run(int argc, char** argv) {
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
   check->add_option("--seed", check_options.seed, "seed of the hands (default 1)")
       ->check(not_negative);
-  check->add_option("--max-wildcards", check_options.max_wildcards,
-                    "most wildcards per hand (default 8)")
+  check
+      ->add_option("--max-wildcards", check_options.max_wildcards,
+                   "most wildcards per hand (default 8)")
       ->check(CLI::Range(0, 17));
   check->add_option("--jobs", check_options.jobs, "worker threads (default 1)")
       ->check(CLI::Range(1, meldgraph::cli::kMaxJobs));
