@@ -128,8 +128,8 @@ TEST_CASE("query results: declared melds and bad sizes", "[query_results]") {
   const RuleSet rules = load_rules("laizi");
   RandomHands random(rules, 3);
   Tally tally;
-  for (const char* text : {"[123m]456p789s1122z", "[123m](2222p)11z45s", "[777z]123m45p*",
-                           "123m", "123m456p", "1m", "*", "[1111m][2222m][3333m][4444m]5m"}) {
+  for (const char* text : {"[123m]456p789s1122z", "[123m](2222p)11z45s", "[777z]123m45p*", "123m",
+                           "123m456p", "1m", "*", "[1111m][2222m][3333m][4444m]5m"}) {
     check_hand(rules, parse_hand(text, rules, 0), random, tally);
   }
   CHECK(tally.hands == 8);
@@ -144,8 +144,7 @@ TEST_CASE("analyzers answer alike with and without the tables", "[query_results]
     AnalyzerOptions search;
     search.search_only = true;
     for (int i = 0; i < 4 * kHandsPerSize; ++i) {
-      const Hand hand = i % 3 == 0 ? random.ready(13, 8)
-                                   : random.random(i % 3 == 1 ? 13 : 14, 8);
+      const Hand hand = i % 3 == 0 ? random.ready(13, 8) : random.random(i % 3 == 1 ? 13 : 14, 8);
       const HandAnalysis analysis(rules, hand);
       for (const char* analyzer : {"win", "shanten", "waits"}) {
         INFO(name << ' ' << analyzer << ' ' << format_hand(hand, rules));

@@ -50,8 +50,7 @@ std::unique_ptr<Analyzer> make(const RuleSet& rules, const AnalyzerOptions& opti
 
 AnalyzerRegistry builtin_analyzers() {
   AnalyzerRegistry registry;
-  registry.add("win", "whether the hand is complete, and the forms it matches",
-               &make<WinAnalyzer>);
+  registry.add("win", "whether the hand is complete, and the forms it matches", &make<WinAnalyzer>);
   registry.add("interpretations", "every reading of a complete hand, counted and listed",
                &make<InterpretationsAnalyzer>);
   registry.add("waits", "the tiles that complete a hand one tile short, and the copies left",

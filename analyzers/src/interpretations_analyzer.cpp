@@ -10,8 +10,7 @@ InterpretationsAnalyzer::InterpretationsAnalyzer(const RuleSet& /*rules*/,
                                                  const AnalyzerOptions& options)
     : limit_(options.limit) {}
 
-void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis,
-                                         nlohmann::json& out) const {
+void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const Decomposition& decomposition = analysis.decomposition();
   const RuleSet& rules = analysis.rules();
   nlohmann::json by_form = nlohmann::json::object();
