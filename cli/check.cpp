@@ -12,6 +12,7 @@
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/error.hpp"
 #include "meldgraph/hand.hpp"
+#include "meldgraph/listing.hpp"
 #include "meldgraph/queries.hpp"
 #include "meldgraph/random_hands.hpp"
 #include "meldgraph/shanten.hpp"
@@ -46,8 +47,43 @@ struct Answers {
   std::string search;
 };
 
-Answers answers(const RuleSet& rules, const Hand& hand, CheckOp op) {
+/// One interpretation as text: every field the two listings must agree on.
+std::string interpretation_text(const RuleSet& rules, const Interpretation& interpretation) {
+  std::string text = std::to_string(interpretation.form) + ':';
+  for (const Group& group : interpretation.groups) {
+    text += ' ' + format_group(group, rules) + '/' + std::to_string(group.winning_slot());
+  }
+  return text + " w" + std::to_string(interpretation.winning_group) + ' ' +
+         std::string(wait_shape_name(interpretation.wait)) + " s" +
+         std::to_string(interpretation.soft_wildcards) + ';';
+}
+
+/// Listings longer than this are compared by count and by their first interpretations only, so
+/// that a hand with a huge number of readings cannot stall the check.
+constexpr std::uint64_t kListedCompared = 4096;
+
+Answers answers(const RuleSet& rules, InterpretationLister& lister, const Hand& hand, CheckOp op) {
   switch (op) {
+    case CheckOp::interpretations:
+      return {answer_text([&] {
+                std::string text;
+                std::uint64_t listed = 0;
+                const std::uint64_t count = lister.list(hand, [&](const Interpretation& each) {
+                  if (++listed <= kListedCompared) text += interpretation_text(rules, each);
+                });
+                return std::to_string(count) + ' ' + text;
+              }),
+              answer_text([&] {
+                const Decomposition decomposition(rules, hand);
+                InterpretationCursor cursor = decomposition.interpretations();
+                Interpretation each;
+                std::string text;
+                std::uint64_t count = 0;
+                while (cursor.next(each)) {
+                  if (++count <= kListedCompared) text += interpretation_text(rules, each);
+                }
+                return std::to_string(count) + ' ' + text;
+              })};
     case CheckOp::win:
       return {answer_text([&] { return std::string(is_win(rules, hand) ? "win" : "no"); }),
               answer_text(
@@ -88,9 +124,9 @@ Answers answers(const RuleSet& rules, const Hand& hand, CheckOp op) {
 std::vector<int> sizes_for(const RuleSet& rules, CheckOp op) {
   std::vector<int> sizes;
   for (int size = 1; size <= rules.hand_tiles(); ++size) {
-    const bool fits = op == CheckOp::win     ? size % 3 == 2
-                      : op == CheckOp::waits ? size % 3 == 1
-                                             : size % 3 != 0;
+    const bool fits = op == CheckOp::waits     ? size % 3 == 1
+                      : op == CheckOp::shanten ? size % 3 != 0
+                                               : size % 3 == 2;
     if (fits) sizes.push_back(size);
   }
   return sizes;
@@ -116,6 +152,22 @@ Hand make_hand(RandomHands& generator, const std::vector<int>& sizes, int hand_t
   return generator.random(size, max_wildcards);
 }
 
+/// Whether the fast side of the comparison answers this hand itself rather than by the search.
+bool fast_path_answers(const RuleSet& rules, const InterpretationLister& lister, const Hand& hand,
+                       CheckOp op) {
+  switch (op) {
+    case CheckOp::win:
+      return answered_by_tables(rules, hand, Query::win);
+    case CheckOp::waits:
+      return answered_by_tables(rules, hand, Query::waits);
+    case CheckOp::shanten:
+      return answered_by_tables(rules, hand, Query::shanten);
+    case CheckOp::interpretations:
+      return lister.lists_without_graph(hand);
+  }
+  return false;
+}
+
 }  // namespace
 
 const char* check_op_name(CheckOp op) {
@@ -126,6 +178,8 @@ const char* check_op_name(CheckOp op) {
       return "waits";
     case CheckOp::shanten:
       return "shanten";
+    case CheckOp::interpretations:
+      return "interpretations";
   }
   return "";
 }
@@ -141,17 +195,15 @@ std::vector<CheckReport> check_queries(const RuleSet& rules, TileMask wild,
     for_each_index(static_cast<std::size_t>(options.jobs), blocks, [&](std::size_t block) {
       CheckReport& part = by_block[block];
       RandomHands generator(rules, options.seed * 0x9E3779B97F4A7C15ULL + block, wild);
+      InterpretationLister lister(rules);
       const std::uint64_t first = block * kBlockHands;
       const std::uint64_t last = std::min(options.count, first + kBlockHands);
       for (std::uint64_t index = first; index < last; ++index) {
         const Hand hand =
             make_hand(generator, sizes, rules.hand_tiles(), op, options.max_wildcards, index);
-        const Query query = op == CheckOp::win     ? Query::win
-                            : op == CheckOp::waits ? Query::waits
-                                                   : Query::shanten;
         ++part.hands;
-        if (answered_by_tables(rules, hand, query)) ++part.by_tables;
-        const Answers both = answers(rules, hand, op);
+        if (fast_path_answers(rules, lister, hand, op)) ++part.by_tables;
+        const Answers both = answers(rules, lister, hand, op);
         if (both.fast == both.search) continue;
         ++part.disagreements;
         if (part.examples.size() < options.examples) {

@@ -11,7 +11,7 @@
 namespace meldgraph::cli {
 
 /// What `check` compares, one query at a time.
-enum class CheckOp { win, waits, shanten };
+enum class CheckOp { win, waits, shanten, interpretations };
 
 [[nodiscard]] const char* check_op_name(CheckOp op);
 
@@ -28,17 +28,19 @@ struct CheckOptions {
 struct CheckReport {
   CheckOp op = CheckOp::win;
   std::uint64_t hands = 0;
-  std::uint64_t by_tables = 0;  ///< hands the lookup tables answered
+  /// Hands the lookup tables answered (interpretations: listed without building the graph).
+  std::uint64_t by_tables = 0;
   std::uint64_t disagreements = 0;
   std::vector<std::string> examples;  ///< hands (notation) and both answers, in hand order
   double seconds = 0;
 };
 
-/// Compares each operation's query (is_win, wait_mask, shanten_number and form_shanten) with
-/// the exact search (Decomposition, compute_waits, compute_shanten) on `count` hands generated
-/// from `seed`: half random, half complete (win) or ready (waits) hands where the rules can make
-/// them, of every size the operation takes, with 0 to `max_wildcards` wildcards. The hands and
-/// the report do not depend on `jobs`: hands come in blocks with their own seeds.
+/// Compares each operation's query (is_win, wait_mask, shanten_number and form_shanten,
+/// InterpretationLister) with the exact search (Decomposition, compute_waits, compute_shanten,
+/// the Decomposition's cursor: the same interpretations in the same order) on `count` hands
+/// generated from `seed`: half random, half complete (win) or ready (waits) hands where the rules
+/// can make them, of every size the operation takes, with 0 to `max_wildcards` wildcards. The hands
+/// and the report do not depend on `jobs`: hands come in blocks with their own seeds.
 [[nodiscard]] std::vector<CheckReport> check_queries(const RuleSet& rules, TileMask wild,
                                                      const CheckOptions& options);
 

@@ -97,11 +97,11 @@ int run(int argc, char** argv) {
       ->excludes(bench_input);
 
   meldgraph::cli::CheckOptions check_options;
-  std::vector<std::string> check_ops{"win", "waits", "shanten"};
+  std::vector<std::string> check_ops{"win", "waits", "shanten", "interpretations"};
   CLI::App* check = app.add_subcommand(
       "check", "the lookup-table queries against the exact search on random hands");
-  check->add_option("--op", check_ops, "win, waits and/or shanten (default: all three)")
-      ->check(CLI::IsMember({"win", "waits", "shanten"}))
+  check->add_option("--op", check_ops, "win, waits, shanten and/or interpretations (default: all)")
+      ->check(CLI::IsMember({"win", "waits", "shanten", "interpretations"}))
       ->delimiter(',');
   check->add_option("--count", check_options.count, "hands per operation (default 100000)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
@@ -144,9 +144,11 @@ int run(int argc, char** argv) {
   if (bench->parsed()) return meldgraph::cli::run_bench(global, bench_options);
   if (check->parsed()) {
     for (const std::string& name : check_ops) {
-      check_options.ops.push_back(name == "win"     ? meldgraph::cli::CheckOp::win
-                                  : name == "waits" ? meldgraph::cli::CheckOp::waits
-                                                    : meldgraph::cli::CheckOp::shanten);
+      using meldgraph::cli::CheckOp;
+      check_options.ops.push_back(name == "win"       ? CheckOp::win
+                                  : name == "waits"   ? CheckOp::waits
+                                  : name == "shanten" ? CheckOp::shanten
+                                                      : CheckOp::interpretations);
     }
     return meldgraph::cli::run_check(global, check_options);
   }
