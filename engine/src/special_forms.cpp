@@ -1,2 +1,552 @@
-/// Fast checks for the knitted and singles forms (work in progress).
+/// Fast checks for the knitted and singles forms; special_forms.hpp says what they model and why
+/// they agree with the search.
 #include "special_forms.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace meldgraph::detail {
+namespace {
+
+constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+
+std::uint64_t load_word(const std::uint8_t* bytes) {
+  std::uint64_t x = 0;
+  std::memcpy(&x, bytes, sizeof x);
+  return x;
+}
+
+/// The high bits of the eight bytes, gathered into the low byte (bit i from byte i).
+constexpr std::uint64_t gather_high_bits(std::uint64_t high) {
+  return ((high >> 7) * 0x0102040810204080ULL) >> 56;
+}
+
+/// High bit of each byte of `x` (bytes below 128) that is at least the matching byte of `bound`
+/// (bytes 1..127): no byte borrows, since each starts at 128 or more.
+constexpr std::uint64_t bytes_at_least(std::uint64_t x, std::uint64_t bound) {
+  return ((x | kHigh) - bound) & kHigh;
+}
+
+/// Sum of the bytes of a word whose bytes add up to less than 256.
+constexpr int byte_sum(std::uint64_t x) {
+  return static_cast<int>((x * kOnes) >> 56);
+}
+
+/// Bits set in `x`, inline: without -mpopcnt std::popcount is a library call, which costs more
+/// than the rest of a typical check.
+constexpr int count_bits(std::uint64_t x) {
+  x -= (x >> 1) & 0x5555555555555555ULL;
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((x * kOnes) >> 56);
+}
+
+/// The three knit classes in the order of each assignment to the three knit suits.
+constexpr std::array<std::array<int, kKnitClasses>, 6> kAssignments = {
+    {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
+
+/// Least unsaturated win-table budget: hands with this many wildcards are not modelled.
+constexpr int kMostWildcards = kWinSaturated - 1;
+
+}  // namespace
+
+TileMask wait_candidates(const RuleSet& rules, const Hand& hand) {
+  const TileCounts held = hand.held_counts();
+  TileMask candidates = 0;
+  for (TileId t = 0; t < rules.meldable_count(); ++t) {
+    if ((hand.wild_tiles & tile_bit(t)) != 0) continue;  // drawing it draws a wildcard
+    if (rules.exhausted_waits() || held[t] < rules.tile(t).copies) candidates |= tile_bit(t);
+  }
+  return candidates;
+}
+
+SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
+  if (index >= rules.forms().size()) return;
+  const FormSpec& form = rules.forms()[index];
+  if (!form.enabled || (form.type != FormType::knitted && form.type != FormType::singles)) return;
+  // Not modelled: both change what the naturals may form and what a wildcard may stand for.
+  if (rules.forbidden_tiles() != 0 || rules.missing_suits() != 0) return;
+  const WildcardRules& wild = rules.wildcards();
+  meldable_ = rules.meldable_count();
+  words_ = (std::size_t{meldable_} + 7) / 8;
+  hand_tiles_ = rules.hand_tiles();
+  max_in_win_ = wild.max_in_win;
+  form_wildcards_ = form.wildcards;
+  bool copies2 = true;
+  TileMask sequence_tiles = 0;
+  for (TileId t = 0; t < meldable_; ++t) {
+    const TileInfo& info = rules.tile(t);
+    copies2 = copies2 && info.copies >= 2;
+    meldable_bytes_[t / 8] |= std::uint64_t{0xFF} << (8 * (t % 8));
+    copies_bytes_[t / 8] |= std::uint64_t{info.copies} << (8 * (t % 8));
+    if (rules.suits()[info.suit].sequences) sequence_tiles |= tile_bit(t);
+  }
+
+  // The knit suits, as the search takes them: the non-bonus sequence suits in order, each of
+  // ranks 1-9 (the loader demands exactly three), tile ids rank by rank.
+  std::array<TileId, kKnitClasses> knit_first{};
+  std::size_t knit_suits = 0;
+  bool knit_ok = true;
+  for (const SuitInfo& suit : rules.suits()) {
+    if (!suit.sequences || suit.bonus) continue;
+    if (knit_suits == kKnitClasses) {
+      knit_ok = false;
+      break;
+    }
+    const TileId first = rules.find_tile(suit.letter, 1);
+    knit_ok = knit_ok && first != kNoTile && suit.ranks.size() == 9;
+    for (int rank = 1; knit_ok && rank <= 9; ++rank) {
+      knit_ok = rules.find_tile(suit.letter, rank) == first + rank - 1;
+    }
+    knit_first[knit_suits++] = first;
+  }
+  knit_ok = knit_ok && knit_suits == kKnitClasses;
+
+  if (form.type == FormType::knitted) {
+    if (!knit_ok || form.pairs != 1 || form.pair_tiles != 0) return;
+    // Every meldable suit by its suit table, as queries.cpp reads the standard form.
+    for (TileId t = 0; t < meldable_; ++t) {
+      const TileInfo& info = rules.tile(t);
+      const bool first = t == 0 || info.suit != rules.tile(static_cast<TileId>(t - 1)).suit;
+      if (first) {
+        if (suit_count_ == kMaxSuits) return;
+        suits_[suit_count_++] = Suit{t, 0, nullptr};
+      }
+      Suit& suit = suits_[suit_count_ - 1];
+      const bool sequences = rules.suits()[info.suit].sequences;
+      if (info.copies != rules.tile(suit.first).copies || info.copies > kTableMaxCopies) return;
+      if (suit.ranks == kTableMaxRanks) return;
+      // A sequence suit's tiles chain rank by rank, as the table's chows assume.
+      if (suit.ranks > 0) {
+        const TileInfo& before = rules.tile(static_cast<TileId>(t - 1));
+        if (sequences ? before.next != t : before.next != kNoTile) return;
+      }
+      suit_of_[t] = static_cast<std::uint8_t>(suit_count_ - 1);
+      ++suit.ranks;
+    }
+    for (std::size_t s = 0; s < suit_count_; ++s) {
+      Suit& suit = suits_[s];
+      const TileInfo& last = rules.tile(static_cast<TileId>(suit.first + suit.ranks - 1));
+      if (rules.suits()[last.suit].sequences && last.next != kNoTile) return;
+      suit.tables = &SuitTables::of(
+          SuitShape{suit.ranks, rules.suits()[last.suit].sequences, rules.tile(suit.first).copies});
+    }
+    for (std::size_t p = 0; p < kPermutations; ++p) {
+      std::size_t n = 0;
+      for (std::size_t k = 0; k < kKnitClasses; ++k) {
+        const int cls = kAssignments[p][k];
+        for (int slot = 0; slot < 3; ++slot) {
+          const auto tile = static_cast<TileId>(knit_first[k] + cls + 3 * slot);
+          knit_[p] |= tile_bit(tile);
+          knit_tiles_[p][n++] = tile;
+        }
+      }
+    }
+    // Wildcards: unrestricted and uncapped, so that one may take a natural's part anywhere;
+    // pairs of wildcards allowed, as the suit tables count them.
+    wild_ok_ = !wild.restricted && wild.exceed_copies && form.pair_wildcards == PairWildcards::any;
+    kind_ = Kind::knitted;
+    return;
+  }
+
+  // Singles.
+  size_ = form.hand_tiles;
+  pairs_ = form.pairs;
+  distinct_ = size_ - pairs_;
+  if (size_ < 2 || distinct_ < pairs_) return;
+  TileMask honour_tiles = 0;
+  for (TileId t = 0; t < meldable_; ++t) {
+    if ((sequence_tiles & tile_bit(t)) == 0) honour_tiles |= tile_bit(t);
+  }
+  honours_ = form.single_tiles & honour_tiles;
+  honour_count_ = count_bits(honours_);
+  required_ = form.required;
+  allowed_ = honours_ | sequence_tiles;
+  for (TileId t = 0; t < meldable_; ++t) {
+    const TileInfo& info = rules.tile(t);
+    if ((sequence_tiles & tile_bit(t)) == 0) continue;
+    const bool first = t == 0 || info.suit != rules.tile(static_cast<TileId>(t - 1)).suit;
+    if (first) {
+      if (seq_count_ == kMaxSuits) return;
+      seq_first_[seq_count_++] = t;
+    }
+    if (seq_ranks_[seq_count_ - 1] == kTableMaxRanks) return;
+    ++seq_ranks_[seq_count_ - 1];
+  }
+  if (form.singles_suits == SinglesSuits::knitted) {
+    if (!knit_ok || seq_count_ != kKnitClasses) return;
+    for (std::size_t subset = 0; subset < kRankSubsets; ++subset) {
+      std::uint8_t classes = 7;
+      for (int r = 0; r < 9; ++r) {
+        if ((subset >> r & 1U) != 0) classes &= static_cast<std::uint8_t>(1U << knit_class(r + 1));
+      }
+      classes_of_[subset] = classes;
+    }
+    // Three suits' class sets: distinct classes exist when some assignment fits all three.
+    for (std::size_t sets = 0; sets < kRankSubsets; ++sets) {
+      bool fits = false;
+      for (const auto& assignment : kAssignments) {
+        bool all = true;
+        for (std::size_t k = 0; k < kKnitClasses; ++k) {
+          all = all && (sets >> (3 * k + static_cast<std::size_t>(assignment[k])) & 1U) != 0;
+        }
+        fits = fits || all;
+      }
+      assignable_[sets] = fits;
+    }
+    kind_ = Kind::singles_knitted;
+  } else {
+    for (std::size_t s = 0; s < seq_count_; ++s) {
+      const int ranks = seq_ranks_[s];
+      const auto subsets = std::size_t{1} << ranks;
+      const auto valid = [&](std::size_t subset) {
+        int last = -1;
+        for (int r = 0; r < ranks; ++r) {
+          if ((subset >> r & 1U) == 0) continue;
+          const int rank = rules.tile(static_cast<TileId>(seq_first_[s] + r)).rank;
+          if (last >= 0 && rank - last < form.gap) return false;
+          last = rank;
+        }
+        return true;
+      };
+      room_[s].fill(-1);
+      for (std::size_t pattern = 0; pattern < subsets; ++pattern) {
+        if (!valid(pattern)) continue;
+        const auto size = static_cast<std::int8_t>(count_bits(pattern));
+        // Every subset of a valid pattern is valid: it has room for the pattern at least.
+        for (std::size_t sub = pattern;; sub = (sub - 1) & pattern) {
+          room_[s][sub] = std::max(room_[s][sub], size);
+          if (sub == 0) break;
+        }
+      }
+    }
+    kind_ = Kind::singles_gapped;
+  }
+  // A singles form's tile is held at most twice: capped copies matter only below two copies.
+  wild_ok_ = !wild.restricted && (wild.exceed_copies || copies2);
+}
+
+template <bool kOne, bool kTwo, bool kFull, bool kRepeats>
+SpecialForm::Held SpecialForm::held(const std::uint8_t* counts) const {
+  Held result;
+  std::uint64_t sum = 0;
+  std::uint64_t doubles = 0;  // one per byte held twice or more: at most 8 * 8 per byte
+  std::uint64_t threes = 0;
+  for (std::size_t w = 0; w < words_; ++w) {
+    const std::uint64_t x = load_word(counts + 8 * w) & meldable_bytes_[w];
+    const std::size_t shift = 8 * w;
+    const std::uint64_t twos = bytes_at_least(x, 2 * kOnes);
+    if constexpr (kOne) result.one |= gather_high_bits(bytes_at_least(x, kOnes)) << shift;
+    if constexpr (kRepeats) {
+      doubles += twos >> 7;
+      threes |= bytes_at_least(x, 3 * kOnes);
+    }
+    if constexpr (kTwo) result.two |= gather_high_bits(twos) << shift;
+    if constexpr (kFull) {
+      // Past the meldable kinds both words are zero, and 0 >= 0 must not count as full.
+      result.full |=
+          gather_high_bits(bytes_at_least(x, copies_bytes_[w]) & (meldable_bytes_[w] & kHigh))
+          << shift;
+    }
+    sum += x;
+  }
+  result.doubles = byte_sum(doubles);
+  result.triple = threes != 0;
+  result.naturals = byte_sum(sum);
+  return result;
+}
+
+SpecialAnswer SpecialForm::win(const SpecialHand& hand) const {
+  switch (kind_) {
+    case Kind::none:
+      return SpecialAnswer::unknown;
+    case Kind::knitted:
+      return knitted_win(hand, held<true, false, false, false>(hand.counts));
+    case Kind::singles_knitted:
+    case Kind::singles_gapped:
+      break;
+  }
+  // The masks only once the counts leave the form possible (most hands do not).
+  return singles_win(hand, held<false, false, false, true>(hand.counts));
+}
+
+SpecialAnswer SpecialForm::waits(const SpecialHand& hand, TileMask candidates,
+                                 TileMask& mask) const {
+  switch (kind_) {
+    case Kind::none:
+      return SpecialAnswer::unknown;
+    case Kind::knitted:
+      return knitted_waits(hand, held<true, false, true, false>(hand.counts), candidates, mask);
+    case Kind::singles_knitted:
+    case Kind::singles_gapped:
+      break;
+  }
+  return singles_waits(hand, held<false, false, false, true>(hand.counts), candidates, mask);
+}
+
+// Knitted ------------------------------------------------------------------------------------
+
+bool SpecialForm::base_keys(const std::uint8_t* counts,
+                            std::array<std::uint32_t, kMaxSuits>& keys) const {
+  for (std::size_t s = 0; s < suit_count_; ++s) {
+    const Suit& suit = suits_[s];
+    const int copies = suit.tables->shape().copies;
+    std::uint32_t key = 0;
+    for (int r = suit.ranks - 1; r >= 0; --r) {
+      const int n = counts[suit.first + r];
+      if (n > copies) return false;
+      key = key * 5 + static_cast<std::uint32_t>(n);
+    }
+    keys[s] = key;
+  }
+  return true;
+}
+
+void SpecialForm::rest_keys(const Held& held, std::size_t p,
+                            std::array<std::uint32_t, kMaxSuits>& keys) const {
+  for (const TileId t : knit_tiles_[p]) {
+    if ((held.one & tile_bit(t)) == 0) continue;
+    const Suit& suit = suits_[suit_of_[t]];
+    keys[suit_of_[t]] -= suit.tables->step(t - suit.first);
+  }
+}
+
+bool SpecialForm::rest_wins(const std::array<std::uint32_t, kMaxSuits>& keys, int wildcards) const {
+  int sum0 = 0;
+  int delta = 2;  // a pair of wildcards
+  for (std::size_t s = 0; s < suit_count_; ++s) {
+    const unsigned entry = suits_[s].tables->win(false)[keys[s]];
+    const int f0 = static_cast<int>(entry & 15U);
+    sum0 += f0;
+    delta = std::min(delta, static_cast<int>(entry >> 4) - f0);
+  }
+  return sum0 + delta <= wildcards;
+}
+
+SpecialAnswer SpecialForm::knitted_win(const SpecialHand& hand, const Held& held) const {
+  const int wildcards = hand.wildcards;
+  const int concealed = held.naturals + wildcards;
+  const int size = concealed + 3 * hand.declared;
+  if (size % 3 != 2 || size > hand_tiles_) return SpecialAnswer::unknown;  // the search throws
+  // The knit is concealed: three knit groups and the pair leave melds for the rest.
+  const int rest = concealed - 3 * kKnitClasses - 2;
+  if (rest < 0 || rest % 3 != 0) return SpecialAnswer::no;
+  if (wildcards > 0) {
+    if (!form_wildcards_ || (max_in_win_ != 0 && wildcards > max_in_win_)) {
+      return SpecialAnswer::no;
+    }
+    if (!wild_ok_ || wildcards > kMostWildcards) return SpecialAnswer::unknown;
+  }
+  std::array<std::uint32_t, kMaxSuits> base{};
+  bool keyed = false;
+  for (std::size_t p = 0; p < kPermutations; ++p) {
+    const TileMask missing = knit_[p] & ~held.one;
+    // Without wildcards (the common case) every knit tile must be held: no count needed.
+    if (missing != 0 && (wildcards == 0 || count_bits(missing) > wildcards)) continue;
+    const int holes = count_bits(missing);
+    if (!keyed) {
+      if (!base_keys(hand.counts, base)) return SpecialAnswer::unknown;
+      keyed = true;
+    }
+    std::array<std::uint32_t, kMaxSuits> keys = base;
+    rest_keys(held, p, keys);
+    if (rest_wins(keys, wildcards - holes)) return SpecialAnswer::yes;
+  }
+  return SpecialAnswer::no;
+}
+
+SpecialAnswer SpecialForm::knitted_waits(const SpecialHand& hand, const Held& held,
+                                         TileMask candidates, TileMask& mask) const {
+  const int wildcards = hand.wildcards;
+  const int concealed = held.naturals + wildcards;
+  const int size = concealed + 3 * hand.declared;
+  if (size % 3 != 1 || size + 1 > hand_tiles_) return SpecialAnswer::unknown;
+  const int rest = concealed + 1 - 3 * kKnitClasses - 2;
+  if (rest < 0 || rest % 3 != 0) {
+    mask = 0;
+    return SpecialAnswer::yes;
+  }
+  if (wildcards > 0) {
+    if (!form_wildcards_ || (max_in_win_ != 0 && wildcards > max_in_win_)) {
+      mask = 0;
+      return SpecialAnswer::yes;
+    }
+    if (!wild_ok_ || wildcards > kMostWildcards) return SpecialAnswer::unknown;
+  }
+  // A draw beyond a tile's copies (exhausted waits) is past the tables' keys.
+  if ((candidates & held.full) != 0) return SpecialAnswer::unknown;
+  TileMask result = 0;
+  std::array<std::uint32_t, kMaxSuits> base{};
+  bool keyed = false;
+  for (std::size_t p = 0; p < kPermutations; ++p) {
+    const TileMask holes_mask = knit_[p] & ~held.one;
+    // Without wildcards at most one hole, found without counting.
+    if (wildcards == 0 && (holes_mask & (holes_mask - 1)) != 0) continue;
+    const int holes = count_bits(holes_mask);
+    // A draw fills one hole at most; the others take a wildcard each.
+    if (holes > wildcards + 1) continue;
+    if (!keyed) {
+      if (!base_keys(hand.counts, base)) return SpecialAnswer::unknown;
+      keyed = true;
+    }
+    std::array<std::uint32_t, kMaxSuits> keys = base;
+    rest_keys(held, p, keys);
+    // Drawing a hole's tile: the knit takes it, the rest stays and keeps one more wildcard.
+    if (holes > 0 && (candidates & holes_mask & ~result) != 0 &&
+        rest_wins(keys, wildcards - holes + 1)) {
+      result |= holes_mask;
+    }
+    if (holes > wildcards) continue;
+    // Any other draw goes to the rest (a drawn hole tile there, with a wildcard in the hole,
+    // is covered by the case above): the standard form's waits of the rest with the wildcards
+    // the holes leave, as queries.cpp reads them from the neighbour rows.
+    const int budget = wildcards - holes;
+    std::array<int, kMaxSuits> f0s{};
+    int sum0 = 0;
+    int best = 2;  // the two least f1 - f0 over the suits, capped by a wildcard pair
+    int second = 2;
+    std::size_t best_suit = suit_count_;
+    for (std::size_t s = 0; s < suit_count_; ++s) {
+      const unsigned entry = suits_[s].tables->win(false)[keys[s]];
+      const int f0 = static_cast<int>(entry & 15U);
+      const int delta = static_cast<int>(entry >> 4) - f0;
+      f0s[s] = f0;
+      sum0 += f0;
+      if (delta < best) {
+        second = best;
+        best = delta;
+        best_suit = s;
+      } else if (delta < second) {
+        second = delta;
+      }
+    }
+    for (std::size_t s = 0; s < suit_count_; ++s) {
+      const Suit& suit = suits_[s];
+      const int budget1 = budget - (sum0 - f0s[s]);
+      const int budget0 = budget1 - (s == best_suit ? second : best);
+      if (budget1 < 0 && budget0 < 0) continue;
+      const std::uint8_t* row =
+          suit.tables->neighbours(false) + std::size_t{keys[s]} * kNeighbourStride;
+      for (int r = 0; r < suit.ranks; ++r) {
+        const unsigned entry = row[r];
+        if (static_cast<int>(entry >> 4) <= budget1 || static_cast<int>(entry & 15U) <= budget0) {
+          result |= tile_bit(static_cast<TileId>(suit.first + r));
+        }
+      }
+    }
+  }
+  mask = result & candidates;
+  return SpecialAnswer::yes;
+}
+
+// Singles ------------------------------------------------------------------------------------
+
+int SpecialForm::pattern_room(const std::array<std::uint16_t, kMaxSuits>& masks) const {
+  if (kind_ == Kind::singles_knitted) {
+    const std::size_t sets = std::size_t{classes_of_[masks[0]]} |
+                             std::size_t{classes_of_[masks[1]]} << 3 |
+                             std::size_t{classes_of_[masks[2]]} << 6;
+    // Each suit's class holds three of its ranks 1-9.
+    return assignable_[sets] ? 3 * kKnitClasses : -1;
+  }
+  int room = 0;
+  for (std::size_t s = 0; s < seq_count_; ++s) {
+    const int here = room_[s][masks[s]];
+    if (here < 0) return -1;
+    room += here;
+  }
+  return room;
+}
+
+namespace {
+
+/// The rank subsets of the sequence suits that `tiles` holds.
+template <std::size_t N>
+std::array<std::uint16_t, N> suit_masks(TileMask tiles, const std::array<TileId, N>& first,
+                                        const std::array<std::uint8_t, N>& ranks,
+                                        std::size_t count) {
+  std::array<std::uint16_t, N> masks{};
+  for (std::size_t s = 0; s < count; ++s) {
+    masks[s] = static_cast<std::uint16_t>((tiles >> first[s]) & ((TileMask{1} << ranks[s]) - 1));
+  }
+  return masks;
+}
+
+}  // namespace
+
+SpecialAnswer SpecialForm::singles_win(const SpecialHand& hand, const Held& held) const {
+  const int wildcards = hand.wildcards;
+  const int concealed = held.naturals + wildcards;
+  const int size = concealed + 3 * hand.declared;
+  if (size % 3 != 2 || size > hand_tiles_) return SpecialAnswer::unknown;
+  // A whole-hand shape: its size, all concealed.
+  if (hand.declared != 0 || concealed != size_) return SpecialAnswer::no;
+  if (wildcards > 0) {
+    if (!form_wildcards_ || (max_in_win_ != 0 && wildcards > max_in_win_)) {
+      return SpecialAnswer::no;
+    }
+    if (!wild_ok_) return SpecialAnswer::unknown;
+  }
+  if (held.triple || held.doubles > pairs_) return SpecialAnswer::no;
+  const TileMask tiles = this->held<true, false, false, false>(hand.counts).one | required_;
+  if ((tiles & ~allowed_) != 0 || count_bits(tiles) > distinct_) return SpecialAnswer::no;
+  const int room = pattern_room(suit_masks(tiles, seq_first_, seq_ranks_, seq_count_));
+  return room >= 0 && room + honour_count_ >= distinct_ ? SpecialAnswer::yes : SpecialAnswer::no;
+}
+
+SpecialAnswer SpecialForm::singles_waits(const SpecialHand& hand, const Held& held,
+                                         TileMask candidates, TileMask& mask) const {
+  const int wildcards = hand.wildcards;
+  const int concealed = held.naturals + wildcards;
+  const int size = concealed + 3 * hand.declared;
+  if (size % 3 != 1 || size + 1 > hand_tiles_) return SpecialAnswer::unknown;
+  mask = 0;
+  if (hand.declared != 0 || concealed + 1 != size_) return SpecialAnswer::yes;
+  if (wildcards > 0) {
+    if (!form_wildcards_ || (max_in_win_ != 0 && wildcards > max_in_win_)) {
+      return SpecialAnswer::yes;
+    }
+    if (!wild_ok_) return SpecialAnswer::unknown;
+  }
+  const int doubles = held.doubles;
+  if (held.triple || doubles > pairs_) return SpecialAnswer::yes;
+  const Held masks_of = this->held<true, true, false, false>(hand.counts);
+  const TileMask tiles = masks_of.one | required_;
+  if ((tiles & ~allowed_) != 0) return SpecialAnswer::yes;
+  const int count = count_bits(tiles);
+  const int honours = honour_count_;
+  const std::array<std::uint16_t, kMaxSuits> masks =
+      suit_masks(tiles, seq_first_, seq_ranks_, seq_count_);
+  const int room = pattern_room(masks);
+  TileMask result = 0;
+  if (room >= 0 && room + honours >= distinct_ && count <= distinct_) {
+    // Drawing a tile the pattern already has: a second copy (one pair more), or a required
+    // tile not held yet.
+    if (doubles < pairs_) result |= masks_of.one & ~masks_of.two;
+    result |= required_ & ~masks_of.one;
+    // A new honour: the pattern grows by one allowed tile, its room unchanged.
+    if (count < distinct_) result |= honours_ & ~tiles;
+  }
+  if (count < distinct_) {
+    // A new tile of a sequence suit: that suit's subset changes.
+    for (std::size_t s = 0; s < seq_count_; ++s) {
+      const auto fresh = static_cast<unsigned>(((candidates & ~tiles) >> seq_first_[s]) &
+                                               ((TileMask{1} << seq_ranks_[s]) - 1));
+      for (unsigned bits = fresh; bits != 0; bits &= bits - 1) {
+        const int r = std::countr_zero(bits);
+        std::array<std::uint16_t, kMaxSuits> grown = masks;
+        grown[s] = static_cast<std::uint16_t>(grown[s] | (1U << r));
+        const int grown_room = pattern_room(grown);
+        if (grown_room >= 0 && grown_room + honours >= distinct_) {
+          result |= tile_bit(static_cast<TileId>(seq_first_[s] + r));
+        }
+      }
+    }
+  }
+  mask = result & candidates;
+  return SpecialAnswer::yes;
+}
+
+}  // namespace meldgraph::detail
