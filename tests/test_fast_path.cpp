@@ -74,6 +74,32 @@ forms:
   seven_pairs: {four_as_two_pairs: false}
 )";
 
+/// Capped copies with jokers only: held wildcards never stand beyond the copies.
+constexpr const char* kCappedJokersYaml = R"(name: fast_capped_jokers
+extends: laizi
+wildcards: {exceed_copies: false}
+)";
+
+/// Uncapped jokers over suits of one to four copies and 17-tile hands: the overflow rows of
+/// small shapes, where a meld may need slots beyond the copies even on an empty suit.
+constexpr const char* kSmallJokersYaml = R"(name: fast_small_jokers
+extends: basic
+tiles:
+  suits:
+    - {letter: m, ranks: 1-9, sequences: true, copies: 3}
+    - {letter: p, ranks: 1-5, sequences: true, copies: 2}
+    - {letter: s, ranks: 1-9, sequences: true}
+    - {letter: z, ranks: 1-4, copies: 1}
+hand: {tiles: 17}
+wildcards: {jokers: 8}
+)";
+
+/// A suit must be lacked (sichuan) and jokers stand in: the lacked suit takes no stand-in either.
+constexpr const char* kMissingJokersYaml = R"(name: fast_missing_jokers
+extends: sichuan
+wildcards: {jokers: 8}
+)";
+
 std::vector<RuleSet> rule_sets() {
   std::vector<RuleSet> sets;
   for (const std::string& name : builtin_rule_names()) sets.push_back(load_rules(name));
@@ -88,12 +114,16 @@ class HandMaker {
  public:
   HandMaker(const RuleSet& rules, std::uint64_t seed) : rules_(rules), rng_(seed) {}
 
+  /// Concealed hands only, and no per-hand wild kind (the rule set's fixed ones stay): the hands
+  /// whose held wildcards the shanten tables price.
+  void set_concealed_jokers(bool on) { concealed_jokers_ = on; }
+
   /// A hand of `size` tiles (declared melds counting three) with at most `max_wild` wildcards.
   Hand make(int size, int max_wild) {
     Hand hand;
     hand.wild_tiles = rules_.fixed_wild_tiles();
     // A per-hand wild kind now and then, where the rules allow one.
-    if (rules_.wildcards().per_hand && below(3) == 0) {
+    if (!concealed_jokers_ && rules_.wildcards().per_hand && below(3) == 0) {
       hand.wild_tiles |= tile_bit(static_cast<TileId>(below(rules_.meldable_count())));
     }
     left_.assign(rules_.tile_count(), 0);
@@ -106,6 +136,7 @@ class HandMaker {
         std::min<int>((size - 2 + 3) / 3, static_cast<int>(kMaxDeclaredMelds));
     int declared =
         below(3) == 0 ? static_cast<int>(below(static_cast<std::uint64_t>(declared_most) + 1)) : 0;
+    if (concealed_jokers_) declared = 0;
     while (declared > 0 && size - 3 * declared < 1) --declared;
     for (int m = 0; m < declared; ++m) declare(hand);
     const int concealed = size - 3 * hand.meld_count;
@@ -262,6 +293,7 @@ class HandMaker {
   }
 
   const RuleSet& rules_;
+  bool concealed_jokers_ = false;
   std::mt19937_64 rng_;
   std::vector<int> left_;
   int jokers_left_ = 0;
@@ -395,6 +427,29 @@ TEST_CASE("suit tables: hand-worked entries", "[fast]") {
   CHECK((row[2] & 15) == 0);
   CHECK((row[0] & 15) == win[key({1, 1, 2})] % 16);
   CHECK(numbers.neighbours(false)[std::size_t{key({1, 1, 1, 1})} * kNeighbourStride] == 0xFF);
+  // Overflow: 1111z 2222z with three melds and the pair keep 6 within the copies (111 222 and
+  // two more groups), 7 with one slot beyond them (111 11 222), 8 with three (111 11 222 222).
+  const OverflowKept& honour_overflow = honours.overflow_kept();
+  REQUIRE(honour_overflow.available);
+  CHECK(honour_overflow.depth == 5);
+  const std::uint32_t quads = 4 + 4 * honours.step(1);
+  const std::size_t cell = kTableMaxMelds + 1 + 3;
+  CHECK(honours.kept()[std::size_t{quads} * kKeptStride + cell] == 6);
+  const std::int8_t* gains = honour_overflow.rows_of(quads);
+  REQUIRE(gains != nullptr);
+  CHECK(gains[cell] == 7);                    // o = 1
+  CHECK(gains[kKeptStride + cell] == 7);      // o = 2
+  CHECK(gains[2 * kKeptStride + cell] == 8);  // o = 3
+  CHECK(gains[4 * kKeptStride + cell] == 8);  // o = 5
+  // A nine-rank suit of four copies gains at most one tile, with one slot beyond the copies:
+  // 1111m with a meld and the pair keeps 4 only as 111 + 11 (a fifth 1m); 123m gains nothing.
+  const OverflowKept& number_overflow = numbers.overflow_kept();
+  REQUIRE(number_overflow.available);
+  CHECK(number_overflow.depth == 1);
+  CHECK(numbers.kept()[std::size_t{key({1, 1, 1, 1})} * kKeptStride + kTableMaxMelds + 2] == 3);
+  REQUIRE(number_overflow.rows_of(key({1, 1, 1, 1})) != nullptr);
+  CHECK(number_overflow.rows_of(key({1, 1, 1, 1}))[kTableMaxMelds + 2] == 4);
+  CHECK(number_overflow.rows_of(key({1, 2, 3})) == nullptr);
 }
 
 TEST_CASE("fast queries: hand-worked hands", "[fast]") {
@@ -414,6 +469,19 @@ TEST_CASE("fast queries: hand-worked hands", "[fast]") {
   CHECK(shanten_number(riichi, parse_hand("123m456p789s13577z", riichi)) == 1);
   CHECK(answered_by_tables(riichi, parse_hand("123m456p789s13577z", riichi), Query::shanten));
   CHECK(answered_by_tables(laizi, parse_hand("123m456p789s135z**", laizi), Query::win));
+  // Held jokers are priced by the tables, beyond the copies where that keeps more (1111z 2222z:
+  // 111z 11z 222z and 222z, three slots beyond the copies, with three jokers).
+  for (const char* text : {"123m456p789s135z**", "11112222z123m***", "11112222z12m1p**",
+                           "19m19p19s1234567z*", "1122m3344p5566s7z*"}) {
+    const Hand hand = parse_hand(text, laizi);
+    INFO(text);
+    CHECK(answered_by_tables(laizi, hand, Query::shanten));
+    const ShantenResult expected = compute_shanten(laizi, hand);
+    CHECK(shanten_number(laizi, hand) == expected.shanten);
+    for (const FormShanten& entry : expected.by_form) {
+      CHECK(form_shanten(laizi, hand, entry.form) == entry.shanten);
+    }
+  }
 }
 
 TEST_CASE("fast queries: restricted stand-ins fall back for hands with wildcards", "[fast]") {
@@ -442,9 +510,64 @@ TEST_CASE("fast queries agree with the exact search on random hands", "[fast]") 
   cross_check(40 / kScale, 20240611);
 }
 
+/// Concealed hands with 0-8 held wildcards (jokers and the rule set's fixed wild kinds) under
+/// every rule set, the shanten queries against the search; `per_size` hands of each size. Under
+/// the rule sets whose forms and rules the shanten tables model, every such hand is answered by
+/// the tables (the wildcards included, through the overflow rows when uncapped).
+void cross_check_wildcards(int per_size, std::uint64_t seed) {
+  std::vector<RuleSet> sets = rule_sets();
+  for (const char* yaml : {kCappedJokersYaml, kSmallJokersYaml, kMissingJokersYaml}) {
+    sets.push_back(load_rules_from_string(yaml, "test_fast_path"));
+  }
+  // Rule sets whose forms and rules the shanten tables model (wild meldable kinds aside, which
+  // these hands do not hold): every hand is answered by the tables.
+  const std::vector<std::string> modelled = {"basic",
+                                             "fuzhou",
+                                             "guangdong",
+                                             "guangdong_flowers",
+                                             "laizi",
+                                             "riichi",
+                                             "hongkong",
+                                             "shanghai",
+                                             "sichuan",
+                                             "fast_distinct",
+                                             "fast_capped_jokers",
+                                             "fast_small_jokers",
+                                             "fast_missing_jokers"};
+  for (const RuleSet& rules : sets) {
+    HandMaker maker(rules, seed);
+    maker.set_concealed_jokers(true);
+    Tally win_tally;
+    Tally rest_tally;
+    long with_wildcards = 0;
+    for (int size = 1; size <= rules.hand_tiles(); ++size) {
+      if (size % 3 == 0) continue;
+      for (int i = 0; i < per_size; ++i) {
+        const Hand hand = maker.make(size, i % 9);
+        check_hand(rules, hand, win_tally, rest_tally);
+        with_wildcards += hand.wildcard_count() != 0 ? 1 : 0;
+        const bool all_modelled =
+            std::find(modelled.begin(), modelled.end(), rules.name()) != modelled.end();
+        if (all_modelled) {
+          INFO("rules " << rules.name() << ", hand " << format_hand(hand, rules));
+          REQUIRE(answered_by_tables(rules, hand, Query::shanten));
+        }
+      }
+    }
+    WARN(rules.name() << ": concealed, " << with_wildcards << " of " << rest_tally.hands
+                      << " hands with wildcards; tables answered " << rest_tally.by_tables
+                      << " shanten");
+  }
+}
+
+TEST_CASE("fast shanten with held wildcards agrees with the exact search", "[fast][shanten]") {
+  cross_check_wildcards(200 / kScale, 20261130);
+}
+
 TEST_CASE("fast queries agree with the exact search: long run", "[.long]") {
   // About two million hands over all rule sets and sizes.
   cross_check(8000, 7);
+  cross_check_wildcards(20000, 11);
 }
 
 }  // namespace

@@ -11,9 +11,12 @@
 ///   sum f0 + min(2, min over s of f1(s) - f0(s)) <= W
 /// (the 2 is a pair of wildcards): any leftover wildcards form whole melds, since the hand's
 /// size fixes their number modulo 3, and every completion of a suit that uses more wildcards
-/// than its least is that least plus wildcard-only melds. Shanten without usable wildcards:
-/// the most naturals a target of M melds and one pair keeps is the best split of (melds, pair)
-/// over the suits of kept(suit, m, p), and the shanten is 3M + 2 - kept - 1.
+/// than its least is that least plus wildcard-only melds. Shanten: with U usable wildcards the
+/// exchanges of a target W are |W| - kept - U (a wildcard fills any slot; shanten.cpp's only
+/// limit is that slots beyond a tile's copies, "overflow", are wildcards, at most U, none when
+/// capped). The most naturals a target of M melds and one pair keeps is the best split of
+/// (melds, pair) over the suits of kept(suit, m, p), with overflow rows (OverflowKept) for the
+/// rare keys that keep more beyond the copies; the shanten is 3M + 2 - kept - U - 1.
 ///
 /// Per hand the work is a View (the counts read in place as eight masked words, each suit's key
 /// by SWAR base 5), a few table reads prefetched right after the keys, and word-wide tests for
@@ -30,6 +33,10 @@
 #include <cstdint>
 #include <cstring>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/shanten.hpp"
@@ -66,6 +73,20 @@ struct FormPlan {
   /// Set form: bytes of the meldable tiles outside the set, eight tiles a word (a natural tile
   /// there rules the form out, the common case, in a few word operations).
   std::array<std::uint64_t, kMaxTileKinds / 8> outside{};
+  /// Set form: 0x01 on each set tile, eight tiles a word (its shanten counts held set tiles and
+  /// doubled ones by word operations), and the number of set tiles.
+  std::array<std::uint64_t, kMaxTileKinds / 8> set_ones{};
+  int set_size = 0;
+};
+
+/// One choice of the sequence suits a target lacks under hand.missing_suits: the shanten of a
+/// form is the least over the choices, as in shanten.cpp (ConstrainedSolver).
+struct Exclusion {
+  unsigned suits = 0;  ///< bit s: plan.suits[s] is lacked
+  TileMask tiles = 0;  ///< the lacked suits' tiles
+  /// 0xFF on each meldable tile a target may hold, eight tiles a word.
+  std::array<std::uint64_t, kWords> keep{};
+  int kinds = 0;  ///< meldable kinds left, of two copies or more (room for the pairs form)
 };
 
 /// Everything derived once per rule set.
@@ -98,12 +119,16 @@ struct Plan {
   std::array<std::uint8_t, kMaxPlanSuits> suit_ranks{};
   std::array<std::uint64_t, kMaxPlanSuits> rank_bytes{};  ///< bytes of ranks 0..7 in the suit
   std::array<std::uint32_t, kMaxPlanSuits> step8{};       ///< 5^8 for nine ranks, else 0
+  std::array<TileMask, kMaxPlanSuits> suit_masks{};       ///< the tiles of each suit
   std::array<std::uint64_t, kWords> meldable_bytes{};     ///< 0xFF on each meldable tile
   std::array<std::uint64_t, kWords> copies_bytes{};       ///< copies of each meldable tile
   std::array<std::uint8_t, kMaxTileKinds> suit_of{};      ///< meldable tile -> index into suits
   std::array<std::uint8_t, kMaxTileKinds> rank_of{};      ///< meldable tile -> rank index
   std::array<std::uint8_t, kMaxTileKinds> copies{};       ///< every tile kind's copies
   std::vector<FormPlan> forms;
+  /// hand.missing_suits: every choice of lacked suits (empty without the rule, or when the rule
+  /// cannot be met: the search answers).
+  std::vector<Exclusion> exclusions;
 
   // The suits' tables, fetched (and built) on first use; `*_ready` is the lock-free read.
   mutable std::once_flag win_once;
@@ -115,6 +140,9 @@ struct Plan {
   mutable std::once_flag kept_once;
   mutable std::atomic<bool> kept_ready{false};
   mutable std::array<const std::int8_t*, kMaxPlanSuits> kept_tables{};
+  mutable std::once_flag overflow_once;
+  mutable std::atomic<bool> overflow_ready{false};
+  mutable std::array<const OverflowKept*, kMaxPlanSuits> overflow_tables{};
 
   [[nodiscard]] const std::array<const std::uint8_t*, kMaxPlanSuits>& win() const {
     if (!win_ready.load(std::memory_order_acquire)) {
@@ -137,6 +165,19 @@ struct Plan {
       });
     }
     return neighbours_tables;
+  }
+  /// The suits' kept tables with overflow: built only for uncapped rule sets, on the first hand
+  /// whose wildcards a melds form may use.
+  [[nodiscard]] const std::array<const OverflowKept*, kMaxPlanSuits>& overflow() const {
+    if (!overflow_ready.load(std::memory_order_acquire)) {
+      std::call_once(overflow_once, [this] {
+        for (std::size_t s = 0; s < suits.size(); ++s) {
+          overflow_tables[s] = &suits[s].tables->overflow_kept();
+        }
+        overflow_ready.store(true, std::memory_order_release);
+      });
+    }
+    return overflow_tables;
   }
   [[nodiscard]] const std::array<const std::int8_t*, kMaxPlanSuits>& kept() const {
     if (!kept_ready.load(std::memory_order_acquire)) {
@@ -172,9 +213,13 @@ FormPlan form_support(const Plan& plan, const RuleSet& rules, const FormSpec& fo
         if (ok) result.set |= tile_bit(t);
       }
       for (TileId t = 0; ok && t < plan.meldable; ++t) {
-        if ((result.set & tile_bit(t)) == 0)
+        if ((result.set & tile_bit(t)) == 0) {
           result.outside[t / 8] |= std::uint64_t{0xFF} << (8 * (t % 8));
+        } else {
+          result.set_ones[t / 8] |= std::uint64_t{1} << (8 * (t % 8));
+        }
       }
+      result.set_size = std::popcount(result.set);
       result.win = ok;
       result.shanten = ok;
       break;
@@ -259,6 +304,8 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
     const int low = std::min(sp.ranks, 8);
     plan->rank_bytes[s] = low == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * low)) - 1;
     plan->step8[s] = sp.ranks == 9 ? sp.steps[8] : 0;
+    for (int r = 0; r < sp.ranks; ++r)
+      plan->suit_masks[s] |= tile_bit(static_cast<TileId>(sp.first + r));
   }
   plan->win_ok = plan->suits_ok && (!plan->capped || plan->capped_ample);
   // Not modelled: tiles a winning hand may not hold, natural or stood for (hand.forbidden_tiles)
@@ -269,6 +316,27 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
   }
   plan->waits_ok = plan->win_ok;
   plan->shanten_ok = plan->suits_ok;
+  if (plan->missing_suits != 0 && plan->suit_count != 0) {
+    const auto count = static_cast<unsigned>(plan->suit_count);
+    for (unsigned subset = 0; subset < (1U << count); ++subset) {
+      bool sequences = true;
+      for (unsigned s = 0; s < count; ++s) {
+        if ((subset >> s & 1U) != 0) sequences = sequences && plan->suits[s].sequence_suit;
+      }
+      if (!sequences || std::popcount(subset) != plan->missing_suits) continue;
+      Exclusion ex;
+      ex.suits = subset;
+      for (TileId t = 0; t < plan->meldable; ++t) {
+        if ((subset >> plan->suit_of[t] & 1U) != 0) {
+          ex.tiles |= tile_bit(t);
+        } else {
+          ex.keep[t / 8] |= std::uint64_t{0xFF} << (8 * (t % 8));
+        }
+      }
+      ex.kinds = std::popcount(plan->copies2_mask & ~ex.tiles);
+      plan->exclusions.push_back(ex);
+    }
+  }
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {
     const FormSpec& form = rules.forms()[f];
     if (!form.enabled) continue;
@@ -404,10 +472,23 @@ TileCounts declared_naturals(const Hand& hand) {
 /// Sequence suits holding a tile anywhere (concealed, wild kinds included, or declared), as
 /// Decomposition's missing-suits check counts them; bit s for plan.suits[s].
 unsigned present_suits(const Plan& plan, const Hand& hand) {
+  // The meldable kinds held, eight counts a word: a byte b >= 1 keeps the high bit of
+  // (b | 0x80) - 1 (counts are far below 128, so no byte borrows).
+  TileMask held = 0;
+  for (std::size_t w = 0; w < kWords; ++w) {
+    const std::uint64_t x = load_word(hand.counts.data() + 8 * w) & plan.meldable_bytes[w];
+    held |= gather_high_bits(((x | kHigh) - kOnes) & kHigh) << (8 * w);
+  }
+  for (std::size_t m = 0; m < hand.meld_count; ++m) {
+    const Group& meld = hand.melds[m];
+    for (int slot = 0; slot < meld.size; ++slot) {
+      if (!meld.is_wild(slot)) held |= tile_bit(meld.tiles[static_cast<std::size_t>(slot)]);
+    }
+  }
+  held &= plan.meldable_mask;
   unsigned present = 0;
-  const TileCounts declared = declared_naturals(hand);
-  for (TileId t = 0; t < plan.meldable; ++t) {
-    if (hand.counts[t] + declared[t] != 0) present |= 1U << plan.suit_of[t];
+  for (std::size_t s = 0; s < plan.suit_count; ++s) {
+    if ((held & plan.suit_masks[s]) != 0) present |= 1U << s;
   }
   return present;
 }
@@ -495,6 +576,10 @@ Answer pairs_win_quick(const Plan& plan, const FormSpec& form, const View& view,
   if (odd > wildcards + form.pungs) return Answer::no;
   if (wildcards == 0 && form.pungs == 0) {
     return form.four_as_two_pairs || !any_four(view) ? Answer::yes : Answer::no;
+  }
+  // pairs_win's own test here is "ones + threes <= W", and ones + threes is odd: passed above.
+  if (form.pungs == 0 && form.four_as_two_pairs && (!plan.capped || plan.capped_ample)) {
+    return Answer::yes;
   }
   return pairs_win(plan, form, tally(view), wildcards);
 }
@@ -666,11 +751,12 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
   TileMask allowed = candidates;
   if (plan.max_in_win != 0 && view.wildcards > plan.max_in_win) allowed = 0;
   if (plan.missing_suits != 0) {
-    // Candidates whose suit choice still lacks enough suits once they are drawn.
+    // A draw into suit s may win only when enough suits are still lacking with s held.
     const unsigned present = present_suits(plan, hand);
-    for (TileId t = 0; t < plan.meldable; ++t) {
-      const unsigned with = present | (1U << plan.suit_of[t]);
-      if (lacking_suits(plan, with) < plan.missing_suits) allowed &= ~tile_bit(t);
+    for (std::size_t s = 0; s < plan.suit_count; ++s) {
+      if (lacking_suits(plan, present | (1U << s)) < plan.missing_suits) {
+        allowed &= ~plan.suit_masks[s];
+      }
     }
   }
 
@@ -780,42 +866,142 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
 
 // Shanten -------------------------------------------------------------------------------------
 
-/// Most naturals the standard form (one pair, M melds) keeps in a hand of no usable wildcard,
-/// from the suits' kept rows combined by (max, +) over (melds, pair) splits; negative when no
-/// target fits. Rows hold kKeptNone where a split does not fit, so sums through such a cell
-/// stay negative and no branch is needed; M is a template argument so that every loop unrolls.
-template <std::size_t M>
-int melds_kept(const Plan& plan, const View& view) {
-  const auto& tables = plan.kept();
+/// One kept row per suit (kKeptStride bytes: kept by (pairs, melds) in the suit).
+using KeptRows = std::array<const std::int8_t*, kMaxPlanSuits>;
+
+#if defined(__SSE2__)
+
+/// The (max, +) combination of kept rows runs on 16 bytes at once (SSE2, in every x86-64): a
+/// row's 12 cells are lanes 0..5 (no pair, 0..5 melds) and 6..11 (the pair), held *biased* as
+/// kept + 64, so that kKeptNone is 0, unsigned saturating arithmetic never wraps, and a lane
+/// shifted in from outside (a zero) is "none". Biased sums: (a + b) - 64, saturating at 0, which
+/// keeps every sum through a "none" below 64 (real kept negative), as the scalar form did.
+constexpr int kKeptBias = -kKeptNone;
+static_assert(kKeptBias == 64 && kKeptStride == 12, "the lanes below assume these");
+
+inline __m128i load_kept_row(const std::int8_t* row) {
+  // Rows are padded (kKeptPadding): 16 bytes may be read from any row.
+  const __m128i raw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row));
+  return _mm_add_epi8(raw, _mm_set1_epi8(static_cast<char>(kKeptBias)));
+}
+
+inline __m128i kept_plus(__m128i a, __m128i b) {
+  return _mm_subs_epu8(_mm_adds_epu8(a, b), _mm_set1_epi8(static_cast<char>(kKeptBias)));
+}
+
+/// Lanes 6 .. 6 + K - 1 cleared: after shifting combined cells by K lanes, those hold no-pair
+/// cells that crossed into the pair half.
+template <int K>
+inline __m128i clear_crossed(__m128i x) {
+  if constexpr (K == 0) return x;
+  alignas(16) static constexpr std::array<std::uint8_t, 16> kKeep = [] {
+    std::array<std::uint8_t, 16> keep{};
+    for (int lane = 0; lane < 16; ++lane) keep[lane] = (lane >= 6 && lane < 6 + K) ? 0 : 0xFF;
+    return keep;
+  }();
+  return _mm_and_si128(x, _mm_load_si128(reinterpret_cast<const __m128i*>(kKeep.data())));
+}
+
+/// Byte k of a row, broadcast, from the row's bytes doubled into 16-bit lanes (`low`: bytes
+/// 0..7, `high`: 8..15): two shuffles, where a byte load and broadcast would take six operations.
+template <int K>
+inline __m128i broadcast_lane(__m128i low, __m128i high) {
+  if constexpr (K < 4) {
+    return _mm_shuffle_epi32(_mm_shufflelo_epi16(low, K * 0x55), 0);
+  } else if constexpr (K < 8) {
+    return _mm_shuffle_epi32(_mm_shufflehi_epi16(low, (K - 4) * 0x55), 0xFF);
+  } else if constexpr (K < 12) {
+    return _mm_shuffle_epi32(_mm_shufflelo_epi16(high, (K - 8) * 0x55), 0);
+  } else {
+    return _mm_shuffle_epi32(_mm_shufflehi_epi16(high, (K - 12) * 0x55), 0xFF);
+  }
+}
+
+/// next[p][m] = max over k <= m of best[p][m - k] + row[0][k], and for the pair also
+/// best[0][m - k] + row[1][k]: terms K..M of the combination of `best` with a (biased) row.
+template <int K, int M>
+inline __m128i combine_terms(__m128i next, __m128i best, __m128i low, __m128i high) {
+  if constexpr (K > M) {
+    return next;
+  } else {
+    const __m128i r0 = broadcast_lane<K>(low, high);
+    const __m128i r1 = broadcast_lane<6 + K>(low, high);
+    // Lane m (and 6 + m) of the shift holds best[.][m - K]; the pair half's crossed lanes are
+    // cleared. Shifted by 6 + K, the pair half holds best[0][m - K] and the rest is zero.
+    const __m128i same = clear_crossed<K>(_mm_slli_si128(best, K));
+    const __m128i cross = _mm_slli_si128(best, 6 + K);
+    next = _mm_max_epu8(next, kept_plus(same, r0));
+    next = _mm_max_epu8(next, kept_plus(cross, r1));
+    return combine_terms<K + 1, M>(next, best, low, high);
+  }
+}
+
+/// The (max, +) combination of two biased rows (or combined rows): every cell up to M melds.
+template <int M>
+inline __m128i combine_rows(__m128i best, __m128i row) {
+  return combine_terms<0, M>(_mm_setzero_si128(), best, _mm_unpacklo_epi8(row, row),
+                             _mm_unpackhi_epi8(row, row));
+}
+
+/// The suits [first, end) combined, biased.
+template <int M>
+inline __m128i combine_range(const KeptRows& rows, std::size_t first, std::size_t end) {
+  __m128i best = load_kept_row(rows[first]);
+  for (std::size_t s = first + 1; s < end; ++s)
+    best = combine_rows<M>(best, load_kept_row(rows[s]));
+  return best;
+}
+
+/// Most naturals the standard form (one pair, M melds) keeps, from one kept row per suit
+/// combined by (max, +) over (melds, pair) splits; negative when no target fits. The suits are
+/// combined in two halves, independent chains the processor overlaps, and only the one cell of
+/// M melds and the pair is taken from the two. M is a template argument so that the
+/// combination unrolls into straight-line SIMD code.
+template <int M>
+int melds_kept(const KeptRows& rows, std::size_t n) {
+  constexpr std::size_t kPairLane = kTableMaxMelds + 1;
+  if (n == 1) return rows[0][kPairLane + M];
+  const std::size_t half = n / 2;
+  alignas(16) std::array<std::uint8_t, 16> left;
+  alignas(16) std::array<std::uint8_t, 16> right;
+  _mm_store_si128(reinterpret_cast<__m128i*>(left.data()), combine_range<M>(rows, 0, half));
+  _mm_store_si128(reinterpret_cast<__m128i*>(right.data()), combine_range<M>(rows, half, n));
+  int kept = 0;  // biased twice: below 2 * kKeptBias is "none"
+  for (std::size_t k = 0; k <= M; ++k) {
+    kept = std::max(kept, left[M - k] + right[kPairLane + k]);
+    kept = std::max(kept, left[kPairLane + M - k] + right[k]);
+  }
+  return kept - 2 * kKeptBias;
+}
+
+#else
+
+/// Most naturals the standard form (one pair, M melds) keeps, from one kept row per suit
+/// combined by (max, +) over (melds, pair) splits; negative when no target fits. Rows hold
+/// kKeptNone where a split does not fit, so sums through such a cell stay negative (the other
+/// suits keep at most 17 tiles) and no branch is needed. Without SSE2, one cell at a time.
+template <int M>
+int melds_kept(const KeptRows& rows, std::size_t n) {
   constexpr std::size_t kWidth = kTableMaxMelds + 1;
-  const std::size_t n = plan.suit_count;
-  // best[p][m]: most naturals kept by m melds and p pairs in the suits so far.
-  std::array<int, M + 1> best0;
-  std::array<int, M + 1> best1;
-  const std::int8_t* row = tables[0] + std::size_t{view.keys[0]} * kKeptStride;
-  for (std::size_t m = 0; m <= M; ++m) {
+  constexpr auto kCells = static_cast<std::size_t>(M) + 1;
+  std::array<int, kCells> best0;
+  std::array<int, kCells> best1;
+  const std::int8_t* row = rows[0];
+  for (std::size_t m = 0; m < kCells; ++m) {
     best0[m] = row[m];
     best1[m] = row[kWidth + m];
   }
   if (n == 1) return best1[M];
   for (std::size_t s = 1; s + 1 < n; ++s) {
-    row = tables[s] + std::size_t{view.keys[s]} * kKeptStride;
-    std::array<int, M + 1> r0;
-    std::array<int, M + 1> r1;
-    for (std::size_t m = 0; m <= M; ++m) {
-      r0[m] = row[m];
-      r1[m] = row[kWidth + m];
-    }
-    std::array<int, M + 1> next0;
-    std::array<int, M + 1> next1;
-#pragma GCC unroll 8
-    for (std::size_t m = 0; m <= M; ++m) {
+    row = rows[s];
+    std::array<int, kCells> next0;
+    std::array<int, kCells> next1;
+    for (std::size_t m = 0; m < kCells; ++m) {
       int v0 = kKeptNone;
       int v1 = kKeptNone;
-#pragma GCC unroll 8
-      for (std::size_t m1 = 0; m1 <= m; ++m1) {
-        v0 = std::max(v0, best0[m1] + r0[m - m1]);
-        v1 = std::max(v1, std::max(best0[m1] + r1[m - m1], best1[m1] + r0[m - m1]));
+      for (std::size_t k = 0; k <= m; ++k) {
+        v0 = std::max(v0, best0[m - k] + row[k]);
+        v1 = std::max(v1, std::max(best0[m - k] + row[kWidth + k], best1[m - k] + row[k]));
       }
       next0[m] = v0;
       next1[m] = v1;
@@ -823,79 +1009,141 @@ int melds_kept(const Plan& plan, const View& view) {
     best0 = next0;
     best1 = next1;
   }
-  // The last suit: only the cell of M melds and the pair is needed.
-  row = tables[n - 1] + std::size_t{view.keys[n - 1]} * kKeptStride;
+  row = rows[n - 1];
   int kept = kKeptNone;
-  for (std::size_t m1 = 0; m1 <= M; ++m1) {
-    kept = std::max(kept, std::max(best0[m1] + row[kWidth + M - m1], best1[m1] + row[M - m1]));
+  for (std::size_t k = 0; k < kCells; ++k) {
+    kept = std::max(kept, std::max(best0[M - k] + row[kWidth + k], best1[M - k] + row[k]));
   }
   return kept;
 }
 
-/// Least exchanges of the standard form with `melds` melds (see melds_kept); kNoShanten when no
-/// target fits.
-int melds_exchanges(const Plan& plan, const View& view, int melds) {
+#endif
+
+/// melds_kept for a meld count known at run time.
+int melds_kept_of(int melds, const KeptRows& rows, std::size_t n) {
   static_assert(kTableMaxMelds == 5, "one case per meld count");
-  int kept = kKeptNone;
   switch (melds) {
     case 0:
-      kept = melds_kept<0>(plan, view);
-      break;
+      return melds_kept<0>(rows, n);
     case 1:
-      kept = melds_kept<1>(plan, view);
-      break;
+      return melds_kept<1>(rows, n);
     case 2:
-      kept = melds_kept<2>(plan, view);
-      break;
+      return melds_kept<2>(rows, n);
     case 3:
-      kept = melds_kept<3>(plan, view);
-      break;
+      return melds_kept<3>(rows, n);
     case 4:
-      kept = melds_kept<4>(plan, view);
-      break;
+      return melds_kept<4>(rows, n);
     case 5:
-      kept = melds_kept<5>(plan, view);
-      break;
+      return melds_kept<5>(rows, n);
     default:
-      break;
+      return kKeptNone;
   }
-  if (kept < 0) return kNoShanten;
-  return 3 * melds + 2 - kept;
 }
 
 /// What fast_shanten needs to know of a hand once, whichever forms it prices.
 struct ShantenHand {
   View view;
   int target = 0;
+  /// The kept rows (overflow 0) of the suits a target may use: every suit, or under
+  /// hand.missing_suits those of the choice being priced (row_suit: their plan indices).
+  KeptRows rows{};
+  std::size_t row_count = 0;
+  std::array<std::uint8_t, kMaxPlanSuits> row_suit{};
+  const Exclusion* exclusion = nullptr;  ///< the lacked suits being priced (missing_suits)
 };
 
 /// The hand checks of the shanten fast path; false: the search answers.
 bool shanten_hand(const Plan& plan, const Hand& hand, ShantenHand& out) {
   if (!plan.shanten_ok || plan.forms.size() > 32) return false;
-  if (plan.missing_suits != 0 || hand.meld_count != 0) return false;
+  if (hand.meld_count != 0) return false;
+  if (plan.missing_suits != 0 && plan.exclusions.empty()) return false;
   make_view(plan, hand, out.view);
   const View& view = out.view;
+  // A wild meldable kind has no natural copy to keep: its slots are wildcard-only, which the
+  // kept tables (natural limit = copies) do not model.
   if (view.wild_meldable) return false;
   if (plan.restricted && view.wildcards != 0) return false;
   if (view.size < 1 || view.size > plan.hand_tiles || view.size % 3 == 0) return false;
   out.target = view.concealed + (view.size % 3 == 2 ? 0 : 1);
   const auto& tables = plan.kept();
   for (std::size_t s = 0; s < plan.suit_count; ++s) {
-    prefetch(tables[s] + std::size_t{view.keys[s]} * kKeptStride);
+    out.rows[s] = tables[s] + std::size_t{view.keys[s]} * kKeptStride;
+    prefetch(out.rows[s]);
   }
+  out.row_count = plan.suit_count;
   return true;
 }
 
 constexpr int kDeclined = -1;  ///< a form_cost result: the search must answer
 
+/// Most naturals the standard form keeps when up to `usable` slots may lie beyond the copies
+/// (exceed_copies: a held wildcard fills each), kDeclined when some suit's overflow rows are not
+/// built. Overflow adds up over the suits, so this is the best over every split of `usable`
+/// among the suits whose key gains from it (rare: a tile held four times, see OverflowKept);
+/// the other suits keep their overflow-0 row at any overflow.
+int overflow_melds_kept(const Plan& plan, const ShantenHand& sh, int melds, int usable) {
+  const auto& tables = plan.overflow();
+  const std::size_t n = sh.row_count;
+  std::array<const std::int8_t*, kMaxPlanSuits> gain_rows{};
+  std::array<std::size_t, kMaxPlanSuits> gain_suit{};  // index into sh.rows
+  std::array<int, kMaxPlanSuits> depth{};
+  std::size_t gains = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t s = sh.exclusion != nullptr ? sh.row_suit[i] : i;
+    const OverflowKept& table = *tables[s];
+    if (!table.available) return kDeclined;
+    if (table.depth == 0) continue;
+    const std::int8_t* rows = table.rows_of(sh.view.keys[s]);
+    if (rows == nullptr) continue;
+    gain_rows[gains] = rows;
+    gain_suit[gains] = i;
+    depth[gains] = std::min(table.depth, usable);
+    ++gains;
+  }
+  if (gains == 0) return melds_kept_of(melds, sh.rows, n);
+  // Every split (o_0, ..., o_{gains-1}) with o_i <= depth_i and sum <= usable, by an odometer.
+  std::array<int, kMaxPlanSuits> split{};
+  KeptRows rows = sh.rows;
+  int best = kKeptNone;
+  while (true) {
+    int total = 0;
+    for (std::size_t g = 0; g < gains; ++g) {
+      total += split[g];
+      rows[gain_suit[g]] =
+          split[g] == 0 ? sh.rows[gain_suit[g]]
+                        : gain_rows[g] + static_cast<std::size_t>(split[g] - 1) * kKeptStride;
+    }
+    if (total <= usable) best = std::max(best, melds_kept_of(melds, rows, n));
+    std::size_t g = 0;
+    while (g < gains && split[g] == depth[g]) split[g++] = 0;
+    if (g == gains) break;
+    ++split[g];
+  }
+  return best;
+}
+
+/// Wildcards a form may use in a target: none for `wildcards: false`, at most max_in_win.
+int usable_wildcards(const Plan& plan, const FormSpec& form, int wildcards) {
+  if (!form.wildcards) return 0;
+  return plan.max_in_win == 0 ? wildcards : std::min(wildcards, plan.max_in_win);
+}
+
 /// Exchanges (shanten + 1) of one modelled form, kNoShanten where it cannot apply or complete,
 /// kDeclined where the tables do not model this hand.
+///
+/// With U usable wildcards, every slot of a target the naturals held do not fill is a draw or a
+/// wildcard, so the exchanges are (target size - naturals kept) - U. The wildcards fill any slot;
+/// the only limit is the definition's (shanten.cpp): slots beyond a tile's copies (overflow) are
+/// wildcards, at most U of them, and none at all with capped copies. The pairs and set forms
+/// never gain from overflow (a tile keeps at most its copies, which two pairs or the set's one
+/// or two copies already reach, and fresh kinds abound), so their kept is the natural one; the
+/// melds form reads the overflow rows.
 int form_cost(const Plan& plan, const Hand& hand, const FormPlan& fp, const ShantenHand& sh) {
   const FormSpec& form = *fp.spec;
   const View& view = sh.view;
   const int target = sh.target;
   const bool whole_hand = form.hand_tiles == target && hand.meld_count == 0;
-  const bool uses_wildcards = form.wildcards && view.wildcards > 0;
+  const int usable = usable_wildcards(plan, form, view.wildcards);
   switch (form.type) {
     case FormType::wildcards: {
       int supply = plan.jokers;
@@ -905,51 +1153,128 @@ int form_cost(const Plan& plan, const Hand& hand, const FormPlan& fp, const Shan
       if (form.count > target || supply < form.count) return kNoShanten;
       return std::max(target - view.concealed, form.count - view.wildcards);
     }
-    case FormType::melds:
+    case FormType::melds: {
       if (target < 2 || (target - 2) % 3 != 0) return kNoShanten;
-      if (uses_wildcards) return kDeclined;
-      return melds_exchanges(plan, view, (target - 2) / 3);
+      const int melds = (target - 2) / 3;
+      int kept = kKeptNone;  // stays so when every suit is lacked: not even the pair fits
+      if (sh.row_count != 0 && (usable == 0 || plan.capped)) {
+        kept = melds_kept_of(melds, sh.rows, sh.row_count);
+      } else if (sh.row_count != 0) {
+        kept = overflow_melds_kept(plan, sh, melds, usable);
+        if (kept == kDeclined) return kDeclined;
+      }
+      if (kept < 0) return kNoShanten;
+      return target - kept - usable;
+    }
     case FormType::pairs: {
       if (!whole_hand) return kNoShanten;
-      if (uses_wildcards) return kDeclined;
-      const Tally counts = tally(view);
+      // Kept: a full pair from each kind of two copies or more (two from four, when four of a
+      // kind is two pairs), then one tile from each single, up to the pairs. Exact when the
+      // kinds a target may use (all of four copies, form_support) are at least the pairs: the
+      // kinds held are at most twos + ones, so the pairs left over always find fresh kinds.
+      const std::uint64_t* keep = sh.exclusion != nullptr ? sh.exclusion->keep.data() : nullptr;
+      if (keep != nullptr && sh.exclusion->kinds < form.pairs) return kDeclined;
+      int twos = 0;
+      int ones = 0;
+      if (form.four_as_two_pairs) {
+        // Pairs are the counts halved, singles the odd counts: (naturals - odd) / 2 and odd.
+        int naturals = view.concealed - view.wildcards;
+        int odd = view.odd;
+        if (keep != nullptr) {
+          std::uint64_t sum = 0;
+          std::uint64_t odd_bytes = 0;
+          for (std::size_t w = 0; w < kWords; ++w) {
+            const std::uint64_t x = view.word(w) & keep[w];
+            sum += x;
+            odd_bytes += x & kOnes;
+          }
+          naturals = byte_sum(sum);
+          odd = byte_sum(odd_bytes);
+        }
+        twos = (naturals - odd) / 2;
+        ones = odd;
+      } else {
+        std::uint64_t at_least_two = 0;
+        std::uint64_t single = 0;
+        for (std::size_t w = 0; w < kWords; ++w) {
+          const std::uint64_t x = keep != nullptr ? view.word(w) & keep[w] : view.word(w);
+          const std::uint64_t high = ((x >> 1) | (x >> 2)) & kOnes;  // counts 2..4
+          at_least_two += high;
+          single += x & kOnes & ~high;
+        }
+        twos = byte_sum(at_least_two);
+        ones = byte_sum(single);
+      }
       const int pairs = form.pairs;
-      const auto& c = counts.by_count;
-      const int twos = form.four_as_two_pairs ? c[2] + c[3] + 2 * c[4] : c[2] + c[3] + c[4];
-      const int ones = form.four_as_two_pairs ? c[1] + c[3] : c[1];
       const int full = std::min(pairs, twos);
-      return 2 * pairs - 2 * full - std::min(pairs - full, ones);
+      return 2 * pairs - 2 * full - std::min(pairs - full, ones) - usable;
     }
     case FormType::set: {
       if (!whole_hand) return kNoShanten;
-      if (uses_wildcards) return kDeclined;
-      int missing = 0;
-      bool doubled = false;
-      for (TileMask bits = fp.set; bits != 0; bits &= bits - 1) {
-        const int n = view.counts[static_cast<std::size_t>(std::countr_zero(bits))];
-        missing += n == 0 ? 1 : 0;
-        doubled = doubled || n >= 2;
+      // A lacked suit holds no target tile: a set touching it cannot complete.
+      if (sh.exclusion != nullptr && (fp.set & sh.exclusion->tiles) != 0) return kNoShanten;
+      // Kept: one of each set tile held, and a second of one held twice or more.
+      std::uint64_t held = 0;
+      std::uint64_t doubled = 0;
+      for (std::size_t w = 0; w < kWords; ++w) {
+        const std::uint64_t x = view.word(w);
+        held += (x | (x >> 1) | (x >> 2)) & fp.set_ones[w];
+        doubled |= ((x >> 1) | (x >> 2)) & fp.set_ones[w];
       }
-      return missing + (doubled ? 0 : 1);
+      const int missing = fp.set_size - byte_sum(held);
+      return missing + (doubled != 0 ? 0 : 1) - usable;
     }
     default:
       return kDeclined;
   }
 }
 
-/// Shanten by form (kNoShanten where a form does not apply or cannot complete), for hands the
-/// tables model; unknown otherwise.
-Answer fast_shanten(const Plan& plan, const Hand& hand, std::array<int, 32>& by_form) {
+/// Shanten by form for hands the tables model, each passed to visit(form position, shanten)
+/// (kNoShanten where a form does not apply or cannot complete); unknown otherwise, possibly after
+/// some visits (the caller then discards them).
+template <class Visit>
+Answer fast_shanten(const Plan& plan, const Hand& hand, Visit&& visit) {
   ShantenHand sh;
   if (!shanten_hand(plan, hand, sh)) return Answer::unknown;
   bool any = false;
-  for (std::size_t i = 0; i < plan.forms.size(); ++i) {
-    const int cost = form_cost(plan, hand, plan.forms[i], sh);
-    if (cost == kDeclined) return Answer::unknown;
-    by_form[i] = cost >= kNoShanten ? kNoShanten : cost - 1;
-    any = any || cost < kNoShanten;
+  if (plan.missing_suits == 0) {
+    for (std::size_t i = 0; i < plan.forms.size(); ++i) {
+      const int cost = form_cost(plan, hand, plan.forms[i], sh);
+      if (cost == kDeclined) return Answer::unknown;
+      visit(i, cost >= kNoShanten ? kNoShanten : cost - 1);
+      any = any || cost < kNoShanten;
+    }
+    return any ? Answer::yes : Answer::unknown;  // no form at all: the search throws
   }
-  return any ? Answer::yes : Answer::unknown;  // no form at all: the search throws
+  // hand.missing_suits: per form, the least over the choices of lacked suits.
+  std::array<int, 32> least;
+  least.fill(kNoShanten);
+  const KeptRows rows = sh.rows;
+  for (const Exclusion& ex : plan.exclusions) {
+    // A lacked suit places nothing and keeps nothing: it leaves the combination.
+    sh.exclusion = &ex;
+    sh.row_count = 0;
+    for (std::size_t s = 0; s < plan.suit_count; ++s) {
+      if ((ex.suits >> s & 1U) != 0) continue;
+      sh.rows[sh.row_count] = rows[s];
+      sh.row_suit[sh.row_count++] = static_cast<std::uint8_t>(s);
+    }
+    for (std::size_t i = 0; i < plan.forms.size(); ++i) {
+      const int cost = form_cost(plan, hand, plan.forms[i], sh);
+      if (cost == kDeclined) return Answer::unknown;
+      least[i] = std::min(least[i], cost);
+    }
+  }
+  for (std::size_t i = 0; i < plan.forms.size(); ++i) {
+    visit(i, least[i] >= kNoShanten ? kNoShanten : least[i] - 1);
+    any = any || least[i] < kNoShanten;
+  }
+  return any ? Answer::yes : Answer::unknown;
+}
+
+/// Shanten by form into `by_form` (kNoShanten where a form does not apply or cannot complete).
+Answer fast_shanten(const Plan& plan, const Hand& hand, std::array<int, 32>& by_form) {
+  return fast_shanten(plan, hand, [&](std::size_t i, int shanten) { by_form[i] = shanten; });
 }
 
 }  // namespace
@@ -961,13 +1286,9 @@ bool is_win(const RuleSet& rules, const Hand& hand) {
 }
 
 int shanten_number(const RuleSet& rules, const Hand& hand) {
-  std::array<int, 32> by_form{};
-  const Plan& plan = plan_of(rules);
-  if (fast_shanten(plan, hand, by_form) == Answer::yes) {
-    int best = kNoShanten;
-    for (std::size_t i = 0; i < plan.forms.size(); ++i) best = std::min(best, by_form[i]);
-    return best;
-  }
+  int best = kNoShanten;
+  const auto keep_least = [&best](std::size_t, int shanten) { best = std::min(best, shanten); };
+  if (fast_shanten(plan_of(rules), hand, keep_least) == Answer::yes) return best;
   return compute_shanten(rules, hand).shanten;
 }
 
@@ -976,7 +1297,7 @@ int form_shanten(const RuleSet& rules, const Hand& hand, std::size_t form) {
   // One form priced alone: when it completes, some form applies, so the search would not throw
   // and its entry for this form is this one.
   ShantenHand sh;
-  if (shanten_hand(plan, hand, sh)) {
+  if (plan.missing_suits == 0 && shanten_hand(plan, hand, sh)) {
     for (const FormPlan& fp : plan.forms) {
       if (fp.index != form) continue;
       const int cost = form_cost(plan, hand, fp, sh);

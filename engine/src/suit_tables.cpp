@@ -16,10 +16,19 @@
 ///             melds and p pairs, or when adding some tile within the copies gives a pattern in
 ///             A); then kept(n) = |n| when n is in A, else the best of n less one tile, by
 ///             ascending keys.
+///   overflow  (exceed_copies) G(m, p, n), the least overflow (slots beyond the copies) of a
+///             complete placement of m melds and p pairs that contains n: every placement is
+///             listed (for nine ranks the 20,349 multisets of at most five melds, each with no
+///             pair or a pair on any rank), its key the counts cut at the copies, and G is closed
+///             downwards by descending keys; then for each overflow o that G takes, kept_o(n) =
+///             |n| when G(n) <= o, else the best of n less one tile, by ascending keys. A
+///             placement holds at most 17 tiles, so both passes visit only the keys of at most
+///             kMaxSuitTiles tiles. Only the changes against o - 1 are kept.
 
 #include "meldgraph/suit_tables.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <stdexcept>
 #include <tuple>
@@ -86,7 +95,9 @@ const SuitTables& SuitTables::of(SuitShape shape) {
 
 std::size_t SuitTables::memory_bytes() const {
   return complete_.capacity() + win_[0].capacity() + win_[1].capacity() +
-         neighbours_[0].capacity() + neighbours_[1].capacity() + kept_.capacity();
+         neighbours_[0].capacity() + neighbours_[1].capacity() + kept_.capacity() +
+         overflow_.rows.capacity() + overflow_.gain_bits.capacity() * sizeof(std::uint64_t) +
+         overflow_.gain_ranks.capacity() * sizeof(std::uint32_t);
 }
 
 const std::vector<std::uint8_t>& SuitTables::complete() const {
@@ -216,7 +227,7 @@ void SuitTables::build_kept(std::vector<std::int8_t>& out) const {
     }
     members[key] = bits;
   }
-  out.assign(key_count_ * kKeptStride, kKeptNone);
+  out.assign(key_count_ * kKeptStride + kKeptPadding, kKeptNone);
   for (std::uint32_t key = 0; key < key_count_; ++key) {
     decode(key, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
@@ -232,6 +243,191 @@ void SuitTables::build_kept(std::vector<std::int8_t>& out) const {
     }
     std::copy(row.begin(), row.end(), &out[key * kKeptStride]);
   }
+}
+
+namespace {
+
+/// A complete placement within one suit, cut at the copies: its key, its (melds, pairs) cell of
+/// the kept row and its overflow.
+struct Placement {
+  std::uint32_t key = 0;
+  std::uint8_t cell = 0;
+  std::uint8_t overflow = 0;
+};
+
+/// One change of an overflow kept value: from overflow `overflow` on, (key, cell) keeps `kept`.
+struct OverflowChange {
+  std::uint32_t key = 0;
+  std::uint8_t cell = 0;
+  std::uint8_t overflow = 0;
+  std::int8_t kept = 0;
+};
+
+/// Every multiset of at most kTableMaxMelds melds (types from `first` on), each with no pair or
+/// a pair on each rank.
+void list_placements(const SuitShape& shape, const std::vector<std::array<int, 3>>& melds,
+                     std::size_t first, int count, std::array<int, kTableMaxRanks>& demand,
+                     const std::array<std::uint32_t, kTableMaxRanks + 1>& steps,
+                     std::vector<Placement>& out) {
+  for (int pair = -1; pair < shape.ranks; ++pair) {
+    if (pair >= 0) demand[static_cast<std::size_t>(pair)] += 2;
+    std::uint32_t key = 0;
+    int overflow = 0;
+    for (int r = 0; r < shape.ranks; ++r) {
+      const int d = demand[static_cast<std::size_t>(r)];
+      key += static_cast<std::uint32_t>(std::min(d, shape.copies)) *
+             steps[static_cast<std::size_t>(r)];
+      overflow += std::max(0, d - shape.copies);
+    }
+    if (overflow <= kMaxOverflow) {
+      const int cell = (pair >= 0 ? kTableMaxMelds + 1 : 0) + count;
+      out.push_back({key, static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(overflow)});
+    }
+    if (pair >= 0) demand[static_cast<std::size_t>(pair)] -= 2;
+  }
+  if (count == kTableMaxMelds) return;
+  for (std::size_t i = first; i < melds.size(); ++i) {
+    for (const int r : melds[i]) {
+      if (r >= 0) ++demand[static_cast<std::size_t>(r)];
+    }
+    list_placements(shape, melds, i, count + 1, demand, steps, out);
+    for (const int r : melds[i]) {
+      if (r >= 0) --demand[static_cast<std::size_t>(r)];
+    }
+  }
+}
+
+/// Most bytes of overflow rows a shape may hold; past it the shape's rows are not built.
+constexpr std::size_t kMaxOverflowBytes = std::size_t{32} << 20;
+
+}  // namespace
+
+void SuitTables::build_overflow_kept(OverflowKept& out) const {
+  const std::int8_t* kept0 = kept();
+  // The meld types: a pung on each rank (the same rank three times), a chow on each start.
+  std::vector<std::array<int, 3>> melds;
+  for (int r = 0; r < shape_.ranks; ++r) melds.push_back({r, r, r});
+  if (shape_.sequences) {
+    for (int r = 0; r + 2 < shape_.ranks; ++r) melds.push_back({r, r + 1, r + 2});
+  }
+  std::vector<Placement> placements;
+  std::array<int, kTableMaxRanks> demand{};
+  list_placements(shape_, melds, 0, 0, demand, steps_, placements);
+
+  // A placement holds at most 5 melds and a pair, 17 tiles: so do the keys G is finite on, and
+  // the keys queried. The passes below visit only the keys of at most kMaxSuitTiles tiles, in
+  // ascending order, each decoded once: its digit sum and the ranks that may gain a tile (bits
+  // 0..8) or lose one (bits 16..24).
+  std::vector<std::uint32_t> small;  // keys of at most kMaxSuitTiles tiles, ascending
+  std::vector<std::uint8_t> sums(key_count_, kInfinity);
+  std::vector<std::uint32_t> moves(key_count_, 0);
+  Digits digits;
+  for (std::uint32_t key = 0; key < key_count_; ++key) {
+    decode(key, shape_.ranks, digits);
+    if (!valid(digits, shape_.copies) || digits.sum > kMaxSuitTiles) continue;
+    small.push_back(key);
+    sums[key] = static_cast<std::uint8_t>(digits.sum);
+    std::uint32_t bits = 0;
+    for (int r = 0; r < shape_.ranks; ++r) {
+      if (digits.at(r) < shape_.copies) bits |= 1U << r;
+      if (digits.at(r) > 0) bits |= 1U << (16 + r);
+    }
+    moves[key] = bits;
+  }
+
+  std::vector<OverflowChange> changes;
+  std::vector<std::uint8_t> least(key_count_);  // G of one cell
+  std::vector<std::int8_t> previous(key_count_);
+  std::vector<std::int8_t> current(key_count_);
+  int depth = 0;
+  for (std::size_t cell = 0; cell < kKeptStride; ++cell) {
+    std::fill(least.begin(), least.end(), std::uint8_t{kInfinity});
+    for (const Placement& placement : placements) {
+      if (placement.cell != cell) continue;
+      least[placement.key] = std::min(least[placement.key], placement.overflow);
+    }
+    // Closed downwards: a pattern inside one a placement contains is contained as well. A key
+    // one tile above a small key is small or holds no placement (kInfinity either way).
+    std::uint32_t overflows = 0;  // bit o: G takes the value o
+    for (auto it = small.rbegin(); it != small.rend(); ++it) {
+      const std::uint32_t key = *it;
+      std::uint8_t g = least[key];
+      for (std::uint32_t up = moves[key] & 0xFFFFU; up != 0; up &= up - 1) {
+        g = std::min(g, least[key + steps_[static_cast<std::size_t>(std::countr_zero(up))]]);
+      }
+      least[key] = g;
+      if (g >= 1 && g <= kMaxOverflow) overflows |= 1U << g;
+    }
+    for (const std::uint32_t key : small)
+      previous[key] = kept0[std::size_t{key} * kKeptStride + cell];
+    for (int o = 1; o <= kMaxOverflow; ++o) {
+      if ((overflows >> o & 1U) == 0) continue;
+      for (const std::uint32_t key : small) {
+        std::int8_t k = kKeptNone;
+        if (least[key] <= o) {
+          k = static_cast<std::int8_t>(sums[key]);
+        } else {
+          for (std::uint32_t down = moves[key] >> 16; down != 0; down &= down - 1) {
+            k = std::max(k,
+                         current[key - steps_[static_cast<std::size_t>(std::countr_zero(down))]]);
+          }
+        }
+        current[key] = k;
+        if (k != previous[key]) {
+          changes.push_back(
+              {key, static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(o), k});
+          depth = std::max(depth, o);
+          previous[key] = k;
+        }
+      }
+      if (changes.size() * sizeof(OverflowChange) > kMaxOverflowBytes) return;  // unavailable
+    }
+  }
+
+  out.depth = depth;
+  const std::size_t words = (key_count_ + 63) / 64;
+  out.gain_bits.assign(words, 0);
+  out.gain_ranks.assign(words, 0);
+  for (const OverflowChange& change : changes) {
+    out.gain_bits[change.key >> 6] |= std::uint64_t{1} << (change.key & 63U);
+  }
+  std::uint32_t before = 0;
+  for (std::size_t w = 0; w < words; ++w) {
+    out.gain_ranks[w] = before;
+    before += static_cast<std::uint32_t>(std::popcount(out.gain_bits[w]));
+  }
+  const std::size_t stride = static_cast<std::size_t>(depth) * kKeptStride;
+  if (std::size_t{before} * stride > kMaxOverflowBytes) {
+    out = OverflowKept{};
+    return;
+  }
+  out.rows.assign(std::size_t{before} * stride + kKeptPadding, kKeptNone);
+  // The rows of a gain key, writable (rows_of is the readers' const view).
+  const auto rows_at = [&](std::uint32_t key) {
+    const std::int8_t* rows = out.rows_of(key);
+    return out.rows.data() + (rows - out.rows.data());
+  };
+  for (std::uint32_t key = 0; key < key_count_; ++key) {
+    if ((out.gain_bits[key >> 6] >> (key & 63U) & 1U) == 0) continue;
+    std::int8_t* rows = rows_at(key);
+    for (int o = 0; o < depth; ++o) {
+      std::copy_n(&kept0[std::size_t{key} * kKeptStride], kKeptStride,
+                  rows + static_cast<std::size_t>(o) * kKeptStride);
+    }
+  }
+  // Changes come by cell, then by rising overflow: each one holds from its overflow on.
+  for (const OverflowChange& change : changes) {
+    std::int8_t* rows = rows_at(change.key);
+    for (int o = change.overflow; o <= depth; ++o) {
+      rows[static_cast<std::size_t>(o - 1) * kKeptStride + change.cell] = change.kept;
+    }
+  }
+  out.available = true;
+}
+
+const OverflowKept& SuitTables::overflow_kept() const {
+  std::call_once(overflow_once_, [this] { build_overflow_kept(overflow_); });
+  return overflow_;
 }
 
 const std::uint8_t* SuitTables::win(bool capped) const {

@@ -9,6 +9,7 @@
 /// of equal shapes (a process-wide cache, built on first use, safe under concurrent first use).
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -36,11 +37,49 @@ inline constexpr int kWinSaturated = 15;
 /// Bytes per key of the shanten table: kept for (pairs p in 0..1, melds m in 0..5) at
 /// p * (kTableMaxMelds + 1) + m; kKeptNone means no such placement fits the suit at all.
 inline constexpr std::size_t kKeptStride = 2 * (kTableMaxMelds + 1);
+/// Bytes after the last kept row (of SuitTables::kept and of OverflowKept::rows), so that a
+/// reader may load any row as 16 bytes at once.
+inline constexpr std::size_t kKeptPadding = 16 - kKeptStride;
 /// The shanten table's "does not fit": so negative that adding it to the kept of every other
 /// suit (at most 17 tiles in all) stays negative, which lets (max, +) run without branches.
 inline constexpr std::int8_t kKeptNone = -64;
 /// Bytes per key of the neighbour table: one win entry per rank.
 inline constexpr std::size_t kNeighbourStride = kTableMaxRanks;
+/// Most natural tiles of one suit in a hand (hands hold at most 17 tiles): keys with more are
+/// never asked about, so the overflow rows leave them out.
+inline constexpr int kMaxSuitTiles = 17;
+/// Most overflow the overflow rows tell apart (a hand holds at most 17 tiles, so at most 16
+/// wildcards beside a natural one).
+inline constexpr int kMaxOverflow = 16;
+
+/// The shanten table of a shape extended by *overflow*: when a held wildcard may stand for a copy
+/// beyond the copies (`exceed_copies: true`), a target may demand more copies of a tile than the
+/// set holds, each slot beyond them filled by a wildcard. kept(key, m, p, o) is the most naturals
+/// a placement of m melds and p pairs within the suit keeps when at most o slots in all lie beyond
+/// the copies (o = 0 is SuitTables::kept()). It grows with o only for few keys (a 9-rank suit of
+/// four copies: 10,170 keys, each by one tile at o = 1; honours: keys with a tile held four
+/// times, up to o = 5), so only those keys have rows, found through a bitmap and its ranks.
+struct OverflowKept {
+  /// False when the rows would pass the size bound (exotic shapes of one or two copies): the
+  /// queries then fall back for hands whose wildcards could overflow.
+  bool available = false;
+  /// Every kept value at overflow o >= depth equals the one at depth.
+  int depth = 0;
+  std::vector<std::uint64_t> gain_bits;   ///< bit key: kept grows with overflow for some cell
+  std::vector<std::uint32_t> gain_ranks;  ///< gain keys before each word of gain_bits
+  /// Per gain key in key order, `depth` rows of kKeptStride: kept at o = 1, ..., depth.
+  std::vector<std::int8_t> rows;
+
+  /// The key's rows (kept at o = 1..depth), or null when no cell of the key grows with o.
+  [[nodiscard]] const std::int8_t* rows_of(std::uint32_t key) const {
+    const std::uint64_t word = gain_bits[key >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (key & 63U);
+    if ((word & bit) == 0) return nullptr;
+    const std::size_t index =
+        gain_ranks[key >> 6] + static_cast<std::size_t>(std::popcount(word & (bit - 1)));
+    return rows.data() + index * static_cast<std::size_t>(depth) * kKeptStride;
+  }
+};
 
 /// The tables of one suit shape. Each part is built on its first request.
 class SuitTables {
@@ -77,6 +116,10 @@ class SuitTables {
   /// keep; kKeptNone where m melds and p pairs do not fit the suit.
   [[nodiscard]] const std::int8_t* kept() const;
 
+  /// The shanten table with overflow (see OverflowKept), for shapes whose wildcards may stand
+  /// beyond the copies.
+  [[nodiscard]] const OverflowKept& overflow_kept() const;
+
   /// Bytes held by the parts built so far.
   [[nodiscard]] std::size_t memory_bytes() const;
 
@@ -86,6 +129,7 @@ class SuitTables {
   void build_win_uncapped(std::vector<std::uint8_t>& out) const;
   void build_win_capped(std::vector<std::uint8_t>& out) const;
   void build_kept(std::vector<std::int8_t>& out) const;
+  void build_overflow_kept(OverflowKept& out) const;
 
   SuitShape shape_;
   std::size_t key_count_ = 1;
@@ -99,6 +143,8 @@ class SuitTables {
   mutable std::array<std::vector<std::uint8_t>, 2> neighbours_;
   mutable std::once_flag kept_once_;
   mutable std::vector<std::int8_t> kept_;
+  mutable std::once_flag overflow_once_;
+  mutable OverflowKept overflow_;
 };
 
 }  // namespace meldgraph
