@@ -41,6 +41,7 @@
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/shanten.hpp"
 #include "meldgraph/suit_tables.hpp"
+#include "special_forms.hpp"
 
 namespace meldgraph {
 namespace {
@@ -77,6 +78,8 @@ struct FormPlan {
   /// doubled ones by word operations), and the number of set tiles.
   std::array<std::uint64_t, kMaxTileKinds / 8> set_ones{};
   int set_size = 0;
+  /// Knitted and singles forms: their own checks (special_forms.hpp), win and waits only.
+  detail::SpecialForm special;
 };
 
 /// One choice of the sequence suits a target lacks under hand.missing_suits: the shanten of a
@@ -342,6 +345,10 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
     if (!form.enabled) continue;
     FormPlan fp = form_support(*plan, rules, form);
     fp.index = f;
+    if (form.type == FormType::knitted || form.type == FormType::singles) {
+      fp.special = detail::SpecialForm(rules, f);
+      fp.win = fp.special.modelled();  // shanten is not modelled: fp.shanten stays false
+    }
     plan->waits_ok = plan->waits_ok && fp.win;
     plan->shanten_ok = plan->shanten_ok && fp.shanten;
     plan->forms.push_back(fp);
@@ -628,6 +635,19 @@ int form_wildcards(const FormSpec& form, int wildcards) {
   return !form.wildcards && wildcards > 0 ? -1 : wildcards;
 }
 
+/// The special-form checks' answer as the fast paths' (the same three values).
+Answer answer_of(detail::SpecialAnswer answer) {
+  switch (answer) {
+    case detail::SpecialAnswer::no:
+      return Answer::no;
+    case detail::SpecialAnswer::yes:
+      return Answer::yes;
+    case detail::SpecialAnswer::unknown:
+      break;
+  }
+  return Answer::unknown;
+}
+
 Answer fast_is_win(const Plan& plan, const Hand& hand) {
   if (!plan.win_ok) return Answer::unknown;
   View view;
@@ -669,6 +689,10 @@ Answer fast_is_win(const Plan& plan, const Hand& hand) {
         break;
       case FormType::wildcards:
         here = wildcards >= form.count ? Answer::yes : Answer::no;
+        break;
+      case FormType::knitted:
+      case FormType::singles:
+        here = answer_of(fp.special.win({view.counts, view.wildcards, hand.meld_count}));
         break;
       default:
         here = Answer::unknown;
@@ -855,6 +879,15 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
           const int n = view.counts[t];
           if (n == 0 || (n == 1 && doubles == 0)) mask |= tile_bit(t);
         }
+        break;
+      }
+      case FormType::knitted:
+      case FormType::singles: {
+        TileMask here = 0;
+        const detail::SpecialAnswer answer =
+            fp.special.waits({view.counts, view.wildcards, hand.meld_count}, candidates, here);
+        if (answer == detail::SpecialAnswer::unknown) return Answer::unknown;
+        mask |= here & allowed;
         break;
       }
       default:
