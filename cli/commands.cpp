@@ -127,14 +127,15 @@ std::string batch_answer(const RuleSet& rules, TileMask wild, const Analyzer& an
   return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
 }
 
-enum class BenchOp { win, waits, shanten, interpretations };
+enum class BenchOp { win, waits, shanten, standard_shanten, interpretations };
 
 BenchOp bench_op(const std::string& name) {
   if (name == "win") return BenchOp::win;
   if (name == "waits") return BenchOp::waits;
   if (name == "shanten") return BenchOp::shanten;
+  if (name == "standard-shanten") return BenchOp::standard_shanten;
   if (name == "interpretations") return BenchOp::interpretations;
-  throw Error("unknown bench operation '" + name + "'");  // the parser allows only the four
+  throw Error("unknown bench operation '" + name + "'");  // the parser allows only these
 }
 
 /// The hands a bench times, each with the input line it came from (0 for generated hands).
@@ -152,6 +153,7 @@ bool bench_size_fits(BenchOp op, int size) {
     case BenchOp::waits:
       return size % 3 == 1;
     case BenchOp::shanten:
+    case BenchOp::standard_shanten:
       return size % 3 != 0;
   }
   return false;
@@ -165,6 +167,7 @@ std::string_view bench_size_need(BenchOp op) {
     case BenchOp::waits:
       return "3n+1 tiles";
     case BenchOp::shanten:
+    case BenchOp::standard_shanten:
       return "3n+1 or 3n+2 tiles";
   }
   return "";
@@ -223,6 +226,7 @@ BenchHands generate_bench_hands(const RuleSet& rules, TileMask wild, BenchOp op,
         out.hands.push_back(generator.ready(size - 1, kMaxWildcards));
         break;
       case BenchOp::shanten:
+      case BenchOp::standard_shanten:
         // Alternately one short of complete and complete size.
         out.hands.push_back(generator.random(size - 1 + i % 2, kMaxWildcards));
         break;
@@ -235,6 +239,15 @@ BenchHands generate_bench_hands(const RuleSet& rules, TileMask wild, BenchOp op,
   return out;
 }
 
+/// The first enabled melds form with one pair: what `standard-shanten` prices.
+std::size_t standard_form(const RuleSet& rules) {
+  for (std::size_t f = 0; f < rules.forms().size(); ++f) {
+    const FormSpec& form = rules.forms()[f];
+    if (form.enabled && form.type == FormType::melds && form.pairs == 1) return f;
+  }
+  throw Error("rule set '" + rules.name() + "' has no melds form with one pair");
+}
+
 /// One pass of the query over every hand: its checksum (wins, shanten sum, waits, interpretations).
 std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hands) {
   std::int64_t sum = 0;
@@ -242,6 +255,7 @@ std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hand
   // One workspace per pass: after the first hands it lists without allocating.
   std::optional<InterpretationLister> lister;
   if (op == BenchOp::interpretations) lister.emplace(rules);
+  const std::size_t standard = op == BenchOp::standard_shanten ? standard_form(rules) : 0;
   try {
     for (; index < hands.hands.size(); ++index) {
       const Hand& hand = hands.hands[index];
@@ -255,6 +269,11 @@ std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hand
         case BenchOp::shanten:
           sum += shanten_number(rules, hand);
           break;
+        case BenchOp::standard_shanten: {
+          const int shanten = form_shanten(rules, hand, standard);
+          sum += shanten == kNoShanten ? 0 : shanten;
+          break;
+        }
         case BenchOp::interpretations:
           sum += static_cast<std::int64_t>(lister->list(hand, [](const Interpretation&) {}));
           break;

@@ -74,9 +74,12 @@ int run(int argc, char** argv) {
 
   meldgraph::cli::BenchOptions bench_options;
   CLI::App* bench = app.add_subcommand("bench", "times a query over many hands; one JSON line");
-  bench->add_option("--op", bench_options.op, "win, waits, shanten or interpretations")
+  bench
+      ->add_option("--op", bench_options.op,
+                   "win, waits, shanten, standard-shanten (the standard form alone) or "
+                   "interpretations")
       ->required()
-      ->check(CLI::IsMember({"win", "waits", "shanten", "interpretations"}));
+      ->check(CLI::IsMember({"win", "waits", "shanten", "standard-shanten", "interpretations"}));
   CLI::Option* bench_input = bench->add_option(
       "--input", bench_options.input, "file of hands, one per line (default: generated hands)");
   bench->add_option("--repeat", bench_options.repeat, "passes over the hands (default 1)")
