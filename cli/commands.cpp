@@ -298,7 +298,8 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
     const AnalyzerRegistry registry = builtin_analyzers();
     AnalyzerOptions options;
     options.limit = limit;
-    options.search_only = global.search_only;
+    // One hand never repays building the tables.
+    options.search_only = global.answers_from != AnswerSource::tables;
     read_visible(global, rules, options);
     const Hand& hand = analysis.hand();
     const int size = hand.size(rules);
@@ -358,9 +359,14 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
     const TileMask wild = wild_choice(global, rules);
     AnalyzerOptions options;
     options.limit = limit;
-    options.search_only = global.search_only;
     read_visible(global, rules, options);
-    const auto analyzer = builtin_analyzers().create(op, rules, options);
+    // The same analyzer twice, on the search and on the tables; which one answers a line changes
+    // how fast, never what.
+    options.search_only = true;
+    const auto by_search = builtin_analyzers().create(op, rules, options);
+    options.search_only = false;
+    const auto by_tables = builtin_analyzers().create(op, rules, options);
+    std::size_t answered = 0;
     std::ifstream file;
     if (!input.empty() && input != "-") {
       file.open(input);
@@ -383,9 +389,14 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
         hands.push_back(std::move(hand_text));
       }
       answers.assign(hands.size(), std::string());
+      const bool tables =
+          global.answers_from == AnswerSource::tables ||
+          (global.answers_from == AnswerSource::automatic && answered >= kBatchSearchLines);
+      const Analyzer& analyzer = tables ? *by_tables : *by_search;
       for_each_index(workers, hands.size(), [&](std::size_t i) {
-        answers[i] = batch_answer(rules, wild, *analyzer, hands[i]);
+        answers[i] = batch_answer(rules, wild, analyzer, hands[i]);
       });
+      answered += hands.size();
       for (const std::string& answer : answers) std::cout << answer;
       if (workers == 1) std::cout.flush();
     }

@@ -1,11 +1,21 @@
 #pragma once
 /// The meldgraph command's subcommands, free of the argument parser.
 
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
 
 namespace meldgraph::cli {
+
+/// Where `analyze` and `batch` take win, shanten and waits from. The lookup tables cost up to
+/// about a second to build on first use, so `automatic` uses the exact search for `analyze` (one
+/// hand) and for the first kBatchSearchLines lines of a batch, and the tables after that.
+enum class AnswerSource { automatic, tables, search };
+
+/// Batch lines answered by the search before `automatic` turns to the tables: about what the
+/// search answers in the time the tables take to build.
+inline constexpr std::size_t kBatchSearchLines = 20'000;
 
 /// Options shared by every subcommand.
 struct GlobalOptions {
@@ -14,8 +24,8 @@ struct GlobalOptions {
   std::string indicator;  ///< indicator tile choosing the wildcard (`--indicator 4m`); empty: none
   std::string visible;    ///< tiles seen elsewhere (`--visible 1m1m5z`), when `has_visible`
   bool has_visible = false;
-  /// `--search-only`: the analyzers answer from the exact search alone, not the lookup tables.
-  bool search_only = false;
+  /// `--answers-from`: where the analyzers get win, shanten and waits (the answers are the same).
+  AnswerSource answers_from = AnswerSource::automatic;
 };
 
 enum class OutputFormat { text, json, dot };

@@ -31,9 +31,15 @@ int run(int argc, char** argv) {
             ->type_name("TILES"));
   };
   add_visible(&app);
-  app.add_flag("--search-only", global.search_only,
-               "answer win, shanten and waits from the exact search alone, not the lookup "
-               "tables (the answers are the same; for checking)");
+  const std::map<std::string, meldgraph::cli::AnswerSource> answer_sources{
+      {"auto", meldgraph::cli::AnswerSource::automatic},
+      {"tables", meldgraph::cli::AnswerSource::tables},
+      {"search", meldgraph::cli::AnswerSource::search}};
+  app.add_option("--answers-from", global.answers_from,
+                 "analyze and batch take win, shanten and waits from: auto (the search for one "
+                 "hand and a batch's first 20000 lines, then the lookup tables), tables or "
+                 "search; the answers are the same")
+      ->transform(CLI::CheckedTransformer(answer_sources, CLI::ignore_case));
 
   const std::map<std::string, OutputFormat> text_json{{"text", OutputFormat::text},
                                                       {"json", OutputFormat::json}};

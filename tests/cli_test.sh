@@ -148,12 +148,13 @@ for op in win interpretations waits shanten; do
     expect "batch-jobs$jobs-$op" 0 '^same$' -- bash -c "\"$bin\" batch --op $op --limit 3 --jobs $jobs --input jobs.txt | cmp - jobs1.out && echo same"
   done
 done
-# --search-only: the analyzers' answers from the search alone are the same bytes.
+# --answers-from: the analyzers' answers from the tables and from the search are the same bytes.
 for op in win waits shanten; do
-  "$bin" batch --op "$op" --input jobs.txt > tables.out 2>&1
-  expect "batch-search-only-$op" 0 '^same$' -- bash -c "\"$bin\" --search-only batch --op $op --input jobs.txt | cmp - tables.out && echo same"
+  "$bin" --answers-from tables batch --op "$op" --input jobs.txt > tables.out 2>&1
+  expect "batch-answers-from-$op" 0 '^same$' -- bash -c "\"$bin\" --answers-from search batch --op $op --input jobs.txt | cmp - tables.out && echo same"
 done
-expect analyze-search-only 0 'waits +9 kinds, 22 tiles left' -- "$bin" --search-only --rules riichi analyze 1112345678999m --visible 9m
+expect analyze-answers-from 0 'waits +9 kinds, 22 tiles left' -- "$bin" --answers-from tables --rules riichi analyze 1112345678999m --visible 9m
+expect answers-from-bad 2 'answers-from' -- "$bin" --answers-from lookup analyze 11m
 expect batch-jobs-lines 0 "^$(grep -cv '^ *$\|^ *#' jobs.txt)\$" -- bash -c "\"$bin\" batch --op win --jobs 2 --input jobs.txt | wc -l"
 expect batch-jobs-stdin 0 '"win":true' -- bash -c "echo 11m | \"$bin\" --rules basic batch --op win --jobs 2"
 expect batch-jobs-zero 2 '--jobs' -- "$bin" batch --op win --jobs 0 --input jobs.txt
@@ -161,7 +162,7 @@ expect batch-jobs-negative 2 '--jobs' -- "$bin" batch --op win --jobs -3 --input
 
 # bench: one JSON line; the checksum is per pass, so one pass and two passes agree.
 number='-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?'
-for op in win interpretations waits shanten standard-shanten; do
+for op in win interpretations waits shanten; do
   for rules in riichi laizi; do
     expect "bench-shape-$op-$rules" 0 "^\{\"op\":\"$op\",\"rules\":\"$rules\",\"hands\":40,\"repeat\":2,\"seconds\":$number,\"hands_per_s\":$number,\"checksum\":-?[0-9]+\}\$" -- "$bin" --rules "$rules" bench --op "$op" --count 40 --repeat 2
     one=$("$bin" --rules "$rules" bench --op "$op" --count 40 --repeat 1 | sed 's/.*"checksum"://')
@@ -170,12 +171,20 @@ for op in win interpretations waits shanten standard-shanten; do
 done
 # check: the queries against the search; one JSON line per operation, exit 0 when all agree.
 for rules in riichi laizi mcr; do
-  expect "check-$rules" 0 "^\{\"op\":\"shanten\",\"rules\":\"$rules\",\"hands\":60,\"by_tables\":[0-9]+,\"disagreements\":0,\"seconds\":$number\}\$" -- "$bin" --rules "$rules" check --count 60 --jobs 2
+  expect "check-$rules" 0 "^\{\"op\":\"shanten\",\"rules\":\"$rules\",\"hands\":60,\"by_tables\":[0-9]+,\"disagreements\":0,\"seconds\":$number\}\$" -- "$bin" --rules "$rules" check --op shanten --count 60 --jobs 2
 done
 expect check-lines 0 '^2$' -- bash -c "\"$bin\" check --op win,waits --count 10 | wc -l"
-expect check-same-jobs 0 '^same$' -- bash -c "diff <(\"$bin\" check --count 300 --jobs 1 | sed 's/,\"seconds.*//') <(\"$bin\" check --count 300 --jobs 3 | sed 's/,\"seconds.*//') && echo same"
+expect check-same-jobs 0 '^same$' -- bash -c "diff <(\"$bin\" check --count 100 --jobs 1 | sed 's/,\"seconds.*//') <(\"$bin\" check --count 100 --jobs 3 | sed 's/,\"seconds.*//') && echo same"
 expect check-badop 2 'op' -- "$bin" check --op nope
 expect check-zero 2 'count' -- "$bin" check --count 0
+expect bench-standard-shanten 0 '^\{"op":"standard-shanten","rules":"riichi","hands":40,.*"checksum":[0-9]+\}$' -- "$bin" --rules riichi bench --op standard-shanten --count 40
+cat > pairs_only.yaml <<'YAML'
+name: pairs_only
+extends: riichi
+forms:
+  standard: {enabled: false}
+YAML
+expect bench-standard-shanten-none 1 'has no melds form with one pair' -- "$bin" --rules ./pairs_only.yaml bench --op standard-shanten --count 5
 expect bench-seed 0 '"checksum":' -- "$bin" bench --op shanten --count 10 --seed 7
 expect bench-lines 0 '^1$' -- bash -c "\"$bin\" bench --op win --count 5 | wc -l"
 expect bench-wild 0 '"rules":"laizi"' -- "$bin" --wild 5m bench --op interpretations --count 20
