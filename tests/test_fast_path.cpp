@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "meldgraph/decomposition.hpp"
@@ -482,6 +483,34 @@ TEST_CASE("fast queries: hand-worked hands", "[fast]") {
     CHECK(shanten_number(laizi, hand) == expected.shanten);
     for (const FormShanten& entry : expected.by_form) {
       CHECK(form_shanten(laizi, hand, entry.form) == entry.shanten);
+    }
+  }
+}
+
+TEST_CASE("fast queries: the size bound and the wildcards-form shortcut", "[fast]") {
+  // is_win refuses by the suits' sizes mod 3 before reading a table, and wait_mask answers "every
+  // drawable tile" when a `wildcards` form is already complete: both against the search, at the
+  // edges of the bound (a suit of 3n + 1 naturals needs two wildcards for melds, or one with the
+  // pair in it) and of the wildcard count.
+  const RuleSet riichi = load_rules("riichi");
+  const RuleSet laizi = load_rules("laizi");
+  for (const char* text :
+       {"123m456p789s11z234z", "123m456p789s1z*", "1234m456p789s11z*", "1234m456p789s2z**",
+        "1234m456p78s11z**", "1m2p3s4z5z6z*****", "12m45p78s1z2z3z****", "1112m3p**", "1m2p***"}) {
+    const RuleSet& rules =
+        std::string_view(text).find('*') == std::string_view::npos ? riichi : laizi;
+    const Hand hand = parse_hand(text, rules);
+    INFO(text);
+    if (hand.size(rules) % 3 == 2) {
+      CHECK(answered_by_tables(rules, hand, Query::win));
+      CHECK(is_win(rules, hand) == Decomposition(rules, hand).wins());
+    } else {
+      CHECK(answered_by_tables(rules, hand, Query::waits));
+      TileMask expected = 0;
+      for (const WaitTile& wait : compute_waits(rules, hand, nullptr).tiles) {
+        expected |= tile_bit(wait.tile);
+      }
+      CHECK(wait_mask(rules, hand) == expected);
     }
   }
 }

@@ -82,6 +82,16 @@ struct FormPlan {
   detail::SpecialForm special;
 };
 
+/// A form as is_win's loop reads it (Plan::win_forms).
+struct WinForm {
+  FormType type = FormType::melds;
+  std::uint8_t hand_tiles = 0;  ///< FormSpec::hand_tiles: 0 for any size
+  bool modelled = false;        ///< FormPlan::win
+  bool wildcards = true;        ///< FormSpec::wildcards
+  std::uint8_t count = 0;       ///< FormSpec::count (wildcards form)
+  const FormPlan* plan = nullptr;
+};
+
 /// One choice of the sequence suits a target lacks under hand.missing_suits: the shanten of a
 /// form is the least over the choices, as in shanten.cpp (ConstrainedSolver).
 struct Exclusion {
@@ -122,6 +132,7 @@ struct Plan {
   std::array<std::uint8_t, kMaxPlanSuits> suit_ranks{};
   std::array<std::uint64_t, kMaxPlanSuits> rank_bytes{};  ///< bytes of ranks 0..7 in the suit
   std::array<std::uint32_t, kMaxPlanSuits> step8{};       ///< 5^8 for nine ranks, else 0
+  std::array<std::uint8_t, kMaxPlanSuits> ninth{};        ///< 1 for nine ranks, else 0
   std::array<TileMask, kMaxPlanSuits> suit_masks{};       ///< the tiles of each suit
   std::array<std::uint64_t, kWords> meldable_bytes{};     ///< 0xFF on each meldable tile
   std::array<std::uint64_t, kWords> copies_bytes{};       ///< copies of each meldable tile
@@ -129,6 +140,12 @@ struct Plan {
   std::array<std::uint8_t, kMaxTileKinds> rank_of{};      ///< meldable tile -> rank index
   std::array<std::uint8_t, kMaxTileKinds> copies{};       ///< every tile kind's copies
   std::vector<FormPlan> forms;
+  /// is_win's forms, cheapest test first: a yes from any form is the answer, so the order
+  /// changes only how soon it is found (and a hand with enough wildcards for a `wildcards` form
+  /// never reads a table). What the loop tests is copied here, in a few bytes per form.
+  std::vector<WinForm> win_forms;
+  /// The `wildcards` forms (indices into `forms`): wait_mask's shortcut.
+  std::vector<std::uint8_t> wildcard_forms;
   /// hand.missing_suits: every choice of lacked suits (empty without the rule, or when the rule
   /// cannot be met: the search answers).
   std::vector<Exclusion> exclusions;
@@ -237,6 +254,23 @@ FormPlan form_support(const Plan& plan, const RuleSet& rules, const FormSpec& fo
   return result;
 }
 
+/// Rank of a form's is_win test by cost (Plan::win_forms): word tests before table reads.
+int win_cost(const FormPlan& fp) {
+  if (!fp.win) return 0;  // only marks the answer unknown
+  switch (fp.spec->type) {
+    case FormType::wildcards:
+      return 0;
+    case FormType::pairs:
+      return 1;
+    case FormType::set:
+      return 2;
+    case FormType::melds:
+      return 3;
+    default:
+      return 4;
+  }
+}
+
 std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
   auto plan = std::make_shared<Plan>();
   plan->capped = !rules.wildcards().exceed_copies;
@@ -307,6 +341,7 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
     const int low = std::min(sp.ranks, 8);
     plan->rank_bytes[s] = low == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * low)) - 1;
     plan->step8[s] = sp.ranks == 9 ? sp.steps[8] : 0;
+    plan->ninth[s] = sp.ranks == 9 ? 1 : 0;
     for (int r = 0; r < sp.ranks; ++r)
       plan->suit_masks[s] |= tile_bit(static_cast<TileId>(sp.first + r));
   }
@@ -355,6 +390,18 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
     plan->open_standard = plan->open_standard ||
                           (form.type == FormType::melds && form.hand_tiles == 0 && form.pairs == 1);
   }
+  // plan->forms is complete: pointers into it stay valid.
+  for (std::size_t f = 0; f < plan->forms.size(); ++f) {
+    const FormPlan& fp = plan->forms[f];
+    plan->win_forms.push_back(WinForm{fp.spec->type, fp.spec->hand_tiles, fp.win,
+                                      fp.spec->wildcards, fp.spec->count, &fp});
+    if (fp.spec->type == FormType::wildcards && f < 256) {
+      plan->wildcard_forms.push_back(static_cast<std::uint8_t>(f));
+    }
+  }
+  std::stable_sort(
+      plan->win_forms.begin(), plan->win_forms.end(),
+      [](const WinForm& a, const WinForm& b) { return win_cost(*a.plan) < win_cost(*b.plan); });
   return plan;
 }
 
@@ -425,8 +472,19 @@ struct View {
   [[nodiscard]] std::uint64_t word(std::size_t w) const { return words[w]; }
 };
 
-/// The view of a hand: word-wide masking and sums, keys by SWAR base 5.
-void make_view(const Plan& plan, const Hand& hand, View& view) {
+/// The suits' keys of a view's counts, by SWAR base 5.
+void make_keys(const Plan& plan, View& view) {
+  for (std::size_t s = 0; s < plan.suit_count; ++s) {
+    const std::size_t first = plan.suit_first[s];
+    // The ninth rank's step is zero for shorter suits; counts has room past the last suit.
+    view.keys[s] = base5(load_word(view.counts + first) & plan.rank_bytes[s]) +
+                   view.counts[first + 8] * plan.step8[s];
+  }
+}
+
+/// The view of a hand: word-wide masking and sums, and (`keys`) the suits' keys. is_win leaves
+/// the keys to melds_win, which most hands never reach with a table read.
+void make_view(const Plan& plan, const Hand& hand, View& view, bool keys = true) {
   view.counts = hand.counts.data();
   int wild = hand.jokers;
   view.wild_meldable = false;
@@ -456,12 +514,7 @@ void make_view(const Plan& plan, const Hand& hand, View& view) {
   view.wildcards = wild;
   view.concealed = byte_sum(sum) + wild;
   view.size = view.concealed + 3 * hand.meld_count;
-  for (std::size_t s = 0; s < plan.suit_count; ++s) {
-    const std::size_t first = plan.suit_first[s];
-    // The ninth rank's step is zero for shorter suits; counts has room past the last suit.
-    view.keys[s] = base5(load_word(view.counts + first) & plan.rank_bytes[s]) +
-                   view.counts[first + 8] * plan.step8[s];
-  }
+  if (keys) make_keys(plan, view);
 }
 
 /// Natural tiles in declared melds, by kind.
@@ -611,7 +664,32 @@ Answer set_win(const FormPlan& fp, const View& view) {
 }
 
 /// The standard form from the suits' win entries: see the file comment.
-bool melds_win(const Plan& plan, const View& view, int wildcards) {
+bool melds_win(const Plan& plan, View& view, int wildcards) {
+  // First a bound from the suits' sizes alone, which refuses most hands without a table read:
+  // a suit of n naturals made into melds takes f0 = -n mod 3 wildcards or more (f0 + n is a
+  // multiple of 3), and melds plus the pair f1 = (2 - n) mod 3 or more. So sum f0 + min(2,
+  // min (f1 - f0)) is at least need + 2, or need - 1 when some suit has n mod 3 = 1 or 2
+  // (there f1 - f0 is -1 or more: 1 - 2 and 0 - 1).
+  // Branch-free (the residues of random hands are unpredictable): kNeed[n] = -n mod 3, and a
+  // suit has n mod 3 != 0 exactly when it needs some.
+  static constexpr std::array<std::uint8_t, 64> kNeed = [] {
+    std::array<std::uint8_t, 64> need{};
+    for (std::size_t n = 0; n < need.size(); ++n) {
+      need[n] = static_cast<std::uint8_t>((3 - n % 3) % 3);
+    }
+    return need;
+  }();
+  int need = 0;
+  for (std::size_t s = 0; s < plan.suit_count; ++s) {
+    const std::size_t first = plan.suit_first[s];
+    // At most 4 * 9 naturals in a suit: an index below 64.
+    const auto n =
+        static_cast<std::size_t>(byte_sum(load_word(view.counts + first) & plan.rank_bytes[s]) +
+                                 view.counts[first + 8] * plan.ninth[s]);
+    need += kNeed[n & 63U];
+  }
+  if (need + (need != 0 ? -1 : 2) > wildcards) return false;
+  make_keys(plan, view);
   const auto& tables = plan.win();
   int sum0 = 0;
   int delta = 2;
@@ -651,7 +729,7 @@ Answer answer_of(detail::SpecialAnswer answer) {
 Answer fast_is_win(const Plan& plan, const Hand& hand) {
   if (!plan.win_ok) return Answer::unknown;
   View view;
-  make_view(plan, hand, view);
+  make_view(plan, hand, view, false);
   if (view.size % 3 != 2 || view.size > plan.hand_tiles) return Answer::unknown;  // it throws
   if (view.wildcards >= kWinSaturated) return Answer::unknown;
   if (plan.restricted && view.wildcards != 0) return Answer::unknown;  // restricted stand-ins
@@ -659,40 +737,38 @@ Answer fast_is_win(const Plan& plan, const Hand& hand) {
   // a wild kind's own suit is not held by it): modelled only for hands without wildcards.
   if (plan.missing_suits != 0 && view.wildcards != 0) return Answer::unknown;
   if (plan.capped && hand.meld_count != 0) return Answer::unknown;  // declared copies cap
-  const auto& tables = plan.win();
-  for (std::size_t s = 0; s < plan.suit_count; ++s) prefetch(tables[s] + view.keys[s]);
   const bool refused = (plan.max_in_win != 0 && view.wildcards > plan.max_in_win) ||
                        (plan.missing_suits != 0 &&
                         lacking_suits(plan, present_suits(plan, hand)) < plan.missing_suits);
   Answer answer = Answer::no;
-  for (const FormPlan& fp : plan.forms) {
-    const FormSpec& form = *fp.spec;
-    if (!applies(form, view.concealed, hand)) continue;
-    if (refused && form.type != FormType::wildcards) continue;
-    if (!fp.win) {
+  for (const WinForm& wf : plan.win_forms) {
+    // applies() and form_wildcards() on the copied fields.
+    if (wf.hand_tiles != 0 && (wf.hand_tiles != view.concealed || hand.meld_count != 0)) continue;
+    if (refused && wf.type != FormType::wildcards) continue;
+    if (!wf.modelled) {
       // Only the search knows this form; another form may still win here.
       answer = Answer::unknown;
       continue;
     }
-    const int wildcards = form_wildcards(form, view.wildcards);
-    if (wildcards < 0) continue;
+    if (!wf.wildcards && view.wildcards > 0) continue;
+    const int wildcards = view.wildcards;
     Answer here = Answer::no;
-    switch (form.type) {
+    switch (wf.type) {
       case FormType::melds:
         here = melds_win(plan, view, wildcards) ? Answer::yes : Answer::no;
         break;
       case FormType::pairs:
-        here = pairs_win_quick(plan, form, view, wildcards);
+        here = pairs_win_quick(plan, *wf.plan->spec, view, wildcards);
         break;
       case FormType::set:
-        here = set_win(fp, view);
+        here = set_win(*wf.plan, view);
         break;
       case FormType::wildcards:
-        here = wildcards >= form.count ? Answer::yes : Answer::no;
+        here = wildcards >= wf.count ? Answer::yes : Answer::no;
         break;
       case FormType::knitted:
       case FormType::singles:
-        here = answer_of(fp.special.win({view.counts, view.wildcards, hand.meld_count}));
+        here = answer_of(wf.plan->special.win({view.counts, view.wildcards, hand.meld_count}));
         break;
       default:
         here = Answer::unknown;
@@ -707,11 +783,11 @@ Answer fast_is_win(const Plan& plan, const Hand& hand) {
 // Waits ---------------------------------------------------------------------------------------
 
 /// Natural meldable kinds with a copy not held in the concealed hand, by words of counts.
-TileMask unfilled_kinds(const Plan& plan, const Hand& hand) {
+TileMask unfilled_kinds(const Plan& plan, const View& view) {
   TileMask result = 0;
   for (std::size_t w = 0; w < kWords; ++w) {
-    // Wild kinds read as zero here; the caller removes them.
-    const std::uint64_t x = load_word(hand.counts.data() + 8 * w) & plan.meldable_bytes[w];
+    // Wild kinds read as zero here (or as their count); the caller removes them.
+    const std::uint64_t x = view.word(w);
     // copies - x - 1 >= 0 exactly where x < copies: the high bit stays set (no byte borrows).
     const std::uint64_t below = ((plan.copies_bytes[w] | kHigh) - x - kOnes) & kHigh;
     result |= gather_high_bits(below) << (8 * w);
@@ -748,7 +824,18 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
                                   (hand.wild_tiles & plan.meldable_mask) != 0)) {
     return Answer::unknown;
   }
-  {
+  // Every form adds only drawable candidates to the mask, and a `wildcards` form that the held
+  // wildcards already complete adds them all: then the answer is the candidates, whatever the
+  // other forms say, and no table is read.
+  const int target = view.concealed + 1;
+  bool all_candidates = false;
+  for (const std::uint8_t f : plan.wildcard_forms) {
+    const FormSpec& form = *plan.forms[f].spec;
+    const int wildcards = form_wildcards(form, view.wildcards);
+    all_candidates = all_candidates ||
+                     (applies(form, target, hand) && wildcards >= 0 && wildcards >= form.count);
+  }
+  if (!all_candidates) {
     const auto& tables = plan.win();
     const auto& rows = plan.neighbours();
     for (std::size_t s = 0; s < plan.suit_count; ++s) {
@@ -758,19 +845,22 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
   }
   // compute_waits throws when no form can complete the hand; a standard form over plenty of
   // kinds always can.
-  const int target = view.concealed + 1;
   const int open_kinds = (hand.wild_tiles & plan.copies3_mask) == 0
                              ? plan.open_kinds
                              : std::popcount(plan.copies3_mask & ~hand.wild_tiles);
   if (!plan.open_standard || (target - 2) % 3 != 0 || open_kinds < 17) return Answer::unknown;
 
   // Drawable candidates: natural meldable kinds with a copy not held anywhere.
-  TileMask candidates = unfilled_kinds(plan, hand) & ~hand.wild_tiles;
+  TileMask candidates = unfilled_kinds(plan, view) & ~hand.wild_tiles;
   if (hand.meld_count != 0) {
     const TileCounts declared = declared_naturals(hand);
     for (TileId t = 0; t < plan.meldable; ++t) {
       if (hand.counts[t] + declared[t] >= plan.copies[t]) candidates &= ~tile_bit(t);
     }
+  }
+  if (all_candidates) {
+    mask = candidates;
+    return Answer::yes;
   }
   TileMask allowed = candidates;
   if (plan.max_in_win != 0 && view.wildcards > plan.max_in_win) allowed = 0;

@@ -29,11 +29,44 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 #include <map>
+#include <new>
 #include <stdexcept>
 #include <tuple>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace meldgraph {
+
+namespace {
+/// Blocks from this size up are table blocks: aligned to and rounded up to kHugePage.
+constexpr std::size_t kTableBlockMin = std::size_t{1} << 20;
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+}  // namespace
+
+void* allocate_table_bytes(std::size_t bytes) {
+  if (bytes < kTableBlockMin) return ::operator new(bytes);
+  const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  void* p = std::aligned_alloc(kHugePage, rounded);
+  if (p == nullptr) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  // Only advice: without huge pages the table works the same, a little slower.
+  (void)madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+  return p;
+}
+
+void free_table_bytes(void* p, std::size_t bytes) {
+  if (bytes < kTableBlockMin) {
+    ::operator delete(p);
+  } else {
+    std::free(p);  // NOLINT(cppcoreguidelines-no-malloc): paired with aligned_alloc
+  }
+}
+
 namespace {
 
 constexpr int kBase = 5;
@@ -127,7 +160,7 @@ const std::vector<std::uint8_t>& SuitTables::complete() const {
   return complete_;
 }
 
-void SuitTables::build_win_uncapped(std::vector<std::uint8_t>& out) const {
+void SuitTables::build_win_uncapped(TableVector<std::uint8_t>& out) const {
   std::vector<std::uint8_t> f0(key_count_, kWinSaturated);
   std::vector<std::uint8_t> f1(key_count_, kWinSaturated);
   f0[0] = 0;
@@ -180,7 +213,7 @@ void SuitTables::build_win_uncapped(std::vector<std::uint8_t>& out) const {
   }
 }
 
-void SuitTables::build_win_capped(std::vector<std::uint8_t>& out) const {
+void SuitTables::build_win_capped(TableVector<std::uint8_t>& out) const {
   const std::vector<std::uint8_t>& c = complete();
   std::vector<std::uint8_t> f0(key_count_, kWinSaturated);
   std::vector<std::uint8_t> f1(key_count_, kWinSaturated);
@@ -205,7 +238,7 @@ void SuitTables::build_win_capped(std::vector<std::uint8_t>& out) const {
   }
 }
 
-void SuitTables::build_kept(std::vector<std::int8_t>& out) const {
+void SuitTables::build_kept(TableVector<std::int8_t>& out) const {
   const std::vector<std::uint8_t>& c = complete();
   constexpr int kWidth = kTableMaxMelds + 1;
   // A(m, p) membership, bit p * kWidth + m.
@@ -446,7 +479,7 @@ const std::uint8_t* SuitTables::neighbours(bool capped) const {
   const std::size_t index = capped ? 1 : 0;
   std::call_once(neighbours_once_[index], [this, capped, index] {
     const std::uint8_t* win_entries = win(capped);
-    std::vector<std::uint8_t>& out = neighbours_[index];
+    TableVector<std::uint8_t>& out = neighbours_[index];
     out.assign(key_count_ * kNeighbourStride, 0xFF);
     Digits digits;
     for (std::uint32_t key = 0; key < key_count_; ++key) {
