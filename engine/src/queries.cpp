@@ -49,7 +49,7 @@ namespace {
 enum class Answer : std::uint8_t { no, yes, unknown };
 
 /// Most meldable suits a plan handles (standard sets have four).
-constexpr std::size_t kMaxPlanSuits = 8;
+constexpr std::size_t kMaxPlanSuits = kMaxBudgetSuits;
 /// Words of eight tile counts in a TileCounts.
 constexpr std::size_t kWords = kMaxTileKinds / 8;
 /// Meldable kinds with three copies or more that make abstract groups always realizable under
@@ -889,31 +889,13 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
         const auto& tables = plan.win();
         const auto& rows = plan.neighbours();
         const std::size_t n = plan.suit_count;
-        std::array<int, kMaxPlanSuits> f0s{};
-        int sum0 = 0;
-        // The two least f1 - f0 over the suits, so that "every other suit" is one comparison.
-        int best = 2;
-        int second = 2;
-        std::size_t best_suit = n;
+        std::array<std::uint8_t, kMaxBudgetSuits> entries{};
+        for (std::size_t s = 0; s < n; ++s) entries[s] = tables[s][view.keys[s]];
+        std::array<WaitBudget, kMaxBudgetSuits> budgets;
+        wait_budgets(entries, n, wildcards, budgets);
         for (std::size_t s = 0; s < n; ++s) {
-          const unsigned entry = tables[s][view.keys[s]];
-          const int f0 = static_cast<int>(entry & 15U);
-          const int delta = static_cast<int>(entry >> 4) - f0;
-          f0s[s] = f0;
-          sum0 += f0;
-          if (delta < best) {
-            second = best;
-            best = delta;
-            best_suit = s;
-          } else if (delta < second) {
-            second = delta;
-          }
-        }
-        for (std::size_t s = 0; s < n; ++s) {
-          // Drawn into suit s: its new entry (f0', f1') completes the hand when
-          // others0 + f1' <= W (the pair in s) or others0 + f0' + other_delta <= W.
-          const int budget1 = wildcards - (sum0 - f0s[s]);
-          const int budget0 = budget1 - (s == best_suit ? second : best);
+          const int budget1 = budgets[s].pair_here;
+          const int budget0 = budgets[s].pair_elsewhere;
           if (budget1 < 0 && budget0 < 0) continue;
           const std::size_t first = plan.suit_first[s];
           const auto suit_allowed =

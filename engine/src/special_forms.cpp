@@ -403,29 +403,16 @@ SpecialAnswer SpecialForm::knitted_waits(const SpecialHand& hand, const Held& he
     // is covered by the case above): the standard form's waits of the rest with the wildcards
     // the holes leave, as queries.cpp reads them from the neighbour rows.
     const int budget = wildcards - holes;
-    std::array<int, kMaxSuits> f0s{};
-    int sum0 = 0;
-    int best = 2;  // the two least f1 - f0 over the suits, capped by a wildcard pair
-    int second = 2;
-    std::size_t best_suit = suit_count_;
-    for (std::size_t s = 0; s < suit_count_; ++s) {
-      const unsigned entry = suits_[s].tables->win(false)[keys[s]];
-      const int f0 = static_cast<int>(entry & 15U);
-      const int delta = static_cast<int>(entry >> 4) - f0;
-      f0s[s] = f0;
-      sum0 += f0;
-      if (delta < best) {
-        second = best;
-        best = delta;
-        best_suit = s;
-      } else if (delta < second) {
-        second = delta;
-      }
-    }
+    static_assert(kMaxSuits <= kMaxBudgetSuits);
+    std::array<std::uint8_t, kMaxBudgetSuits> entries{};
+    for (std::size_t s = 0; s < suit_count_; ++s)
+      entries[s] = suits_[s].tables->win(false)[keys[s]];
+    std::array<WaitBudget, kMaxBudgetSuits> budgets;
+    wait_budgets(entries, suit_count_, budget, budgets);
     for (std::size_t s = 0; s < suit_count_; ++s) {
       const Suit& suit = suits_[s];
-      const int budget1 = budget - (sum0 - f0s[s]);
-      const int budget0 = budget1 - (s == best_suit ? second : best);
+      const int budget1 = budgets[s].pair_here;
+      const int budget0 = budgets[s].pair_elsewhere;
       if (budget1 < 0 && budget0 < 0) continue;
       const std::uint8_t* row =
           suit.tables->neighbours(false) + std::size_t{keys[s]} * kNeighbourStride;

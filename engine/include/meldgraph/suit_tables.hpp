@@ -177,4 +177,43 @@ class SuitTables {
   mutable OverflowKept overflow_;
 };
 
+/// Most suits wait_budgets takes (the plans' limit).
+inline constexpr std::size_t kMaxBudgetSuits = 8;
+
+/// What a draw into one suit must reach for the standard form (melds and one pair) to complete.
+struct WaitBudget {
+  int pair_here = 0;       ///< the suit's new f1 (melds and the pair) at most this
+  int pair_elsewhere = 0;  ///< or its new f0 (melds only) at most this
+};
+
+/// The budgets of a wait query, from the suits' win entries (f0 low nibble, f1 high) and the
+/// usable wildcards: drawing into suit s leaves the other suits' entries as they are, so the hand
+/// completes when Σ_{other} f0 + f1'(s) <= W, or Σ_{other} f0 + f0'(s) + d <= W with d the least
+/// f1 − f0 over the other suits, at most 2 (a pair of wildcards). The two least f1 − f0 are kept,
+/// so "the other suits" is one comparison per suit. `count` <= kMaxBudgetSuits.
+inline void wait_budgets(const std::array<std::uint8_t, kMaxBudgetSuits>& entries,
+                         std::size_t count, int wildcards,
+                         std::array<WaitBudget, kMaxBudgetSuits>& out) {
+  int sum0 = 0;
+  int best = 2;
+  int second = 2;
+  std::size_t best_suit = count;
+  for (std::size_t s = 0; s < count; ++s) {
+    const int f0 = entries[s] & 15;
+    const int delta = (entries[s] >> 4) - f0;
+    sum0 += f0;
+    if (delta < best) {
+      second = best;
+      best = delta;
+      best_suit = s;
+    } else if (delta < second) {
+      second = delta;
+    }
+  }
+  for (std::size_t s = 0; s < count; ++s) {
+    out[s].pair_here = wildcards - (sum0 - (entries[s] & 15));
+    out[s].pair_elsewhere = out[s].pair_here - (s == best_suit ? second : best);
+  }
+}
+
 }  // namespace meldgraph
