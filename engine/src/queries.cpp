@@ -42,6 +42,7 @@
 #include "meldgraph/shanten.hpp"
 #include "meldgraph/suit_tables.hpp"
 #include "special_forms.hpp"
+#include "swar.hpp"
 
 namespace meldgraph {
 namespace {
@@ -419,20 +420,11 @@ const Plan& plan_of(const RuleSet& rules) {
 
 // The hand as the fast paths see it -----------------------------------------------------------
 
-constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
-constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
-constexpr std::uint64_t kLowNibbles = 0x0F0F0F0F0F0F0F0FULL;
-
-std::uint64_t load_word(const std::uint8_t* bytes) {
-  std::uint64_t x = 0;
-  std::memcpy(&x, bytes, sizeof x);
-  return x;
-}
-
-/// Eight high bits (one per byte) gathered into the low byte.
-constexpr std::uint64_t gather_high_bits(std::uint64_t high) {
-  return ((high >> 7) * 0x0102040810204080ULL) >> 56;
-}
+using swar::gather_high_bits;
+using swar::kHigh;
+using swar::kLowNibbles;
+using swar::kOnes;
+using swar::load_word;
 
 /// Sum of the bytes of a word whose bytes add up to less than 256.
 constexpr int byte_sum(std::uint64_t x) {

@@ -2,6 +2,8 @@
 /// they agree with the search.
 #include "special_forms.hpp"
 
+#include "swar.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -9,19 +11,10 @@
 namespace meldgraph::detail {
 namespace {
 
-constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
-constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
-
-std::uint64_t load_word(const std::uint8_t* bytes) {
-  std::uint64_t x = 0;
-  std::memcpy(&x, bytes, sizeof x);
-  return x;
-}
-
-/// The high bits of the eight bytes, gathered into the low byte (bit i from byte i).
-constexpr std::uint64_t gather_high_bits(std::uint64_t high) {
-  return ((high >> 7) * 0x0102040810204080ULL) >> 56;
-}
+using swar::gather_high_bits;
+using swar::kHigh;
+using swar::kOnes;
+using swar::load_word;
 
 /// High bit of each byte of `x` (bytes below 128) that is at least the matching byte of `bound`
 /// (bytes 1..127): no byte borrows, since each starts at 128 or more.
