@@ -26,6 +26,8 @@
 #include "meldgraph/shanten.hpp"
 #include "meldgraph/suit_tables.hpp"
 
+#include "custom_rule_sets.hpp"
+
 namespace {
 
 using namespace meldgraph;
@@ -35,37 +37,6 @@ constexpr int kScale = 4;  // the sanitizers' build is several times slower
 #else
 constexpr int kScale = 1;
 #endif
-
-/// Wildcards stand in for copies beyond the set's: capped, with jokers and a wild kind.
-constexpr const char* kCappedYaml = R"(name: fast_capped
-extends: laizi
-wildcards: {exceed_copies: false, tiles: "5z"}
-forms:
-  seven_pairs: {four_as_two_pairs: false}
-)";
-
-/// Pair rules the tables do not model: the standard form falls back, seven pairs too.
-constexpr const char* kPairRulesYaml = R"(name: fast_pair_rules
-extends: laizi
-forms:
-  standard: {pair_tiles: "258m258p258s", pair_wildcards: with_natural}
-)";
-
-/// Small suits of two and three copies, a suit of five ranks, one wild kind, and a 17-tile hand
-/// with seven distinct pairs and a pung.
-constexpr const char* kSmallYaml = R"(name: fast_small
-extends: basic
-tiles:
-  suits:
-    - {letter: m, ranks: 1-9, sequences: true, copies: 3}
-    - {letter: p, ranks: 1-5, sequences: true, copies: 2}
-    - {letter: s, ranks: 1-9, sequences: true}
-    - {letter: z, ranks: 1-4, copies: 3}
-hand: {tiles: 17}
-wildcards: {jokers: 4, tiles: "4z"}
-forms:
-  ligu: {type: pairs, pairs: 7, pungs: 1, four_as_two_pairs: false}
-)";
 
 /// Seven pairs with jokers where four of a kind counts once, and at most two wildcards in a win.
 constexpr const char* kDistinctPairsYaml = R"(name: fast_distinct
@@ -82,7 +53,8 @@ wildcards: {exceed_copies: false}
 )";
 
 /// Uncapped jokers over suits of one to four copies and 17-tile hands: the overflow rows of
-/// small shapes, where a meld may need slots beyond the copies even on an empty suit.
+/// small shapes, where a meld may need slots beyond the copies even on an empty suit. The suits of
+/// custom_rules::kSmallSuitsYaml but one copy of each honour, eight jokers, no wild kind or ligu.
 constexpr const char* kSmallJokersYaml = R"(name: fast_small_jokers
 extends: basic
 tiles:
@@ -104,7 +76,8 @@ wildcards: {jokers: 8}
 std::vector<RuleSet> rule_sets() {
   std::vector<RuleSet> sets;
   for (const std::string& name : builtin_rule_names()) sets.push_back(load_rules(name));
-  for (const char* yaml : {kCappedYaml, kPairRulesYaml, kSmallYaml, kDistinctPairsYaml}) {
+  for (const char* yaml : {custom_rules::kCappedYaml, custom_rules::kPairRulesYaml,
+                           custom_rules::kSmallSuitsYaml, kDistinctPairsYaml}) {
     sets.push_back(load_rules_from_string(yaml, "test_fast_path"));
   }
   return sets;
@@ -517,11 +490,7 @@ TEST_CASE("fast queries: the size bound and the wildcards-form shortcut", "[fast
 
 TEST_CASE("fast queries: restricted stand-ins fall back for hands with wildcards", "[fast]") {
   // The tables assume a wildcard stands for any tile; a hand without wildcards is unaffected.
-  const RuleSet rules = load_rules_from_string(R"(name: fast_restricted
-extends: laizi
-wildcards: {stand_ins: {joker: numbers}}
-)",
-                                               "test_fast_path");
+  const RuleSet rules = load_rules_from_string(custom_rules::kRestrictedYaml, "test_fast_path");
   REQUIRE(rules.wildcards().restricted);
   HandMaker maker(rules, 99);
   Tally win_tally;

@@ -31,6 +31,8 @@
 #include "meldgraph/random_hands.hpp"
 #include "meldgraph/rules.hpp"
 
+#include "custom_rule_sets.hpp"
+
 namespace {
 
 using namespace meldgraph;
@@ -42,14 +44,9 @@ constexpr int kScale = 1;
 #endif
 
 /// Custom rule sets: what the lister models beyond the shipped sets, and some of what it does not.
+/// The order fixes each set's hand seed.
 constexpr const char* kCustomYaml[] = {
-    // Capped copies with a wild honour, distinct pairs (abstract groups need the exact check).
-    R"(name: listing_capped
-extends: laizi
-wildcards: {exceed_copies: false, tiles: "5z"}
-forms:
-  seven_pairs: {four_as_two_pairs: false}
-)",
+    custom_rules::kCappedYaml,
     // Wild tiles on their own face (soft wildcards), at most three wildcards in a win.
     R"(name: listing_natural_use
 extends: laizi
@@ -61,37 +58,15 @@ extends: laizi
 forms:
   seven_pairs: {four_as_two_pairs: false}
 )",
-    // Small suits of two and three copies, 17 tiles, seven pairs and a pung, a wild kind.
-    R"(name: listing_small
-extends: basic
-tiles:
-  suits:
-    - {letter: m, ranks: 1-9, sequences: true, copies: 3}
-    - {letter: p, ranks: 1-5, sequences: true, copies: 2}
-    - {letter: s, ranks: 1-9, sequences: true}
-    - {letter: z, ranks: 1-4, copies: 3}
-hand: {tiles: 17}
-wildcards: {jokers: 4, tiles: "4z"}
-forms:
-  ligu: {type: pairs, pairs: 7, pungs: 1, four_as_two_pairs: false}
-)",
+    custom_rules::kSmallSuitsYaml,
     // A seven-pairs form without wildcards.
     R"(name: listing_tame_pairs
 extends: laizi
 forms:
   seven_pairs: {wildcards: false}
 )",
-    // Restricted stand-ins: hands with wildcards fall back.
-    R"(name: listing_restricted
-extends: laizi
-wildcards: {stand_ins: {joker: numbers}}
-)",
-    // Pair rules: the whole rule set falls back.
-    R"(name: listing_pair_rules
-extends: laizi
-forms:
-  standard: {pair_tiles: "258m258p258s", pair_wildcards: with_natural}
-)",
+    custom_rules::kRestrictedYaml,
+    custom_rules::kPairRulesYaml,
 };
 
 std::vector<RuleSet> rule_sets() {
@@ -395,7 +370,7 @@ TEST_CASE("listing: the same interpretations as the cursor on random hands", "[l
     for (int i = 0; i < hands; ++i) {
       const Hand hand = source.next();
       fast += lister.lists_without_graph(hand) ? 1 : 0;
-      if (rules.name() == "listing_restricted") {
+      if (rules.name() == "custom_restricted") {
         // Restricted stand-ins matter only to hands holding wildcards.
         CHECK(lister.lists_without_graph(hand) == (hand.wildcard_count() == 0));
       }
@@ -407,10 +382,10 @@ TEST_CASE("listing: the same interpretations as the cursor on random hands", "[l
     // with forms or rules it does not model fall back for every hand.
     const std::string& name = rules.name();
     const bool falls_back = name == "mcr" || name == "wuhan" || name == "sichuan" ||
-                            name == "taiwan" || name == "listing_pair_rules";
+                            name == "taiwan" || name == "custom_pair_rules";
     if (falls_back) {
       CHECK(fast == 0);
-    } else if (name != "listing_restricted") {
+    } else if (name != "custom_restricted") {
       CHECK(fast == hands);
     }
   }

@@ -121,9 +121,12 @@ struct Plan {
   bool exhausted_waits = false;
   TileId meldable = 0;
   TileMask meldable_mask = 0;
-  TileMask copies2_mask = 0;   ///< meldable kinds of two copies or more
-  TileMask copies3_mask = 0;   ///< meldable kinds of three copies or more
-  bool restricted = false;     ///< some wildcard stands in for fewer than every tile
+  TileMask copies2_mask = 0;  ///< meldable kinds of two copies or more
+  TileMask copies3_mask = 0;  ///< meldable kinds of three copies or more
+  bool restricted = false;    ///< some wildcard stands in for fewer than every tile
+  /// No rule that is_win checks beside the forms: no restricted stand-ins, no missing suits, no
+  /// max_in_win, uncapped copies (so its prologue is the size checks alone).
+  bool plain_win = false;
   bool open_standard = false;  ///< an enabled melds form of any size with one pair
   int open_kinds = 0;          ///< meldable kinds of three copies or more
   std::vector<SuitPlan> suits;
@@ -145,6 +148,27 @@ struct Plan {
   /// changes only how soon it is found (and a hand with enough wildcards for a `wildcards` form
   /// never reads a table). What the loop tests is copied here, in a few bytes per form.
   std::vector<WinForm> win_forms;
+  /// is_win's gate: one test, without branches per form, that no form can win a hand (without
+  /// declared melds) by its cheapest refusal: the residue bound of the melds forms, the odd
+  /// kinds of the pairs forms, a natural tile outside every set form, too few wildcards for a
+  /// `wildcards` form. Every part over-approximates (a "maybe" goes on to the forms' own tests),
+  /// so a closed gate is a no. Set only when every form is of those four types and modelled, and
+  /// the whole-hand forms share one size.
+  struct WinGate {
+    bool on = false;
+    int whole_size = 0;  ///< the size of the whole-hand forms (pairs, set)
+    bool melds = false;
+    bool pairs = false;
+    int pairs_pungs = 0;  ///< most pungs beside a pairs form's pairs
+    bool set = false;
+    std::array<std::uint64_t, kWords> outside{};  ///< tiles outside every set form
+    /// Fewest wildcards of a `wildcards` form of any size, and of the whole-hand size.
+    int wildcards_any = kWinSaturated;
+    int wildcards_whole = kWinSaturated;
+  } gate;
+  /// Per suit, 0xFF on its ranks, read from the suit's first tile (the residue bound); suits are
+  /// padded to a multiple of four with empty masks.
+  alignas(16) std::array<std::array<std::uint8_t, 16>, kMaxPlanSuits> suit_vector_masks{};
   /// The `wildcards` forms (indices into `forms`): wait_mask's shortcut.
   std::vector<std::uint8_t> wildcard_forms;
   /// hand.missing_suits: every choice of lacked suits (empty without the rule, or when the rule
@@ -155,9 +179,10 @@ struct Plan {
   mutable std::once_flag win_once;
   mutable std::atomic<bool> win_ready{false};
   mutable std::array<const std::uint8_t*, kMaxPlanSuits> win_tables{};
-  mutable std::once_flag neighbours_once;
-  mutable std::atomic<bool> neighbours_ready{false};
-  mutable std::array<const std::uint8_t*, kMaxPlanSuits> neighbours_tables{};
+  mutable std::array<const std::uint8_t*, kMaxPlanSuits> win_packed_tables{};
+  mutable std::once_flag wait_rows_once;
+  mutable std::atomic<bool> wait_rows_ready{false};
+  mutable std::array<const std::uint8_t*, kMaxPlanSuits> wait_rows_tables{};
   mutable std::once_flag kept_once;
   mutable std::atomic<bool> kept_ready{false};
   mutable std::array<const std::int8_t*, kMaxPlanSuits> kept_tables{};
@@ -170,22 +195,28 @@ struct Plan {
       std::call_once(win_once, [this] {
         for (std::size_t s = 0; s < suits.size(); ++s) {
           win_tables[s] = suits[s].tables->win(capped);
+          win_packed_tables[s] = suits[s].tables->win_packed(capped);
         }
         win_ready.store(true, std::memory_order_release);
       });
     }
     return win_tables;
   }
-  [[nodiscard]] const std::array<const std::uint8_t*, kMaxPlanSuits>& neighbours() const {
-    if (!neighbours_ready.load(std::memory_order_acquire)) {
-      std::call_once(neighbours_once, [this] {
+  /// The suits' packed win tables (SuitTables::win_packed), built with the win tables.
+  [[nodiscard]] const std::array<const std::uint8_t*, kMaxPlanSuits>& win_packed() const {
+    static_cast<void>(win());
+    return win_packed_tables;
+  }
+  [[nodiscard]] const std::array<const std::uint8_t*, kMaxPlanSuits>& wait_rows() const {
+    if (!wait_rows_ready.load(std::memory_order_acquire)) {
+      std::call_once(wait_rows_once, [this] {
         for (std::size_t s = 0; s < suits.size(); ++s) {
-          neighbours_tables[s] = suits[s].tables->neighbours(capped);
+          wait_rows_tables[s] = suits[s].tables->wait_rows(capped);
         }
-        neighbours_ready.store(true, std::memory_order_release);
+        wait_rows_ready.store(true, std::memory_order_release);
       });
     }
-    return neighbours_tables;
+    return wait_rows_tables;
   }
   /// The suits' kept tables with overflow: built only for uncapped rule sets, on the first hand
   /// whose wildcards a melds form may use.
@@ -272,6 +303,45 @@ int win_cost(const FormPlan& fp) {
   }
 }
 
+/// is_win's gate (Plan::WinGate) from the forms.
+void build_gate(Plan& plan) {
+  Plan::WinGate& gate = plan.gate;
+  gate.on = plan.win_ok && plan.plain_win && !plan.win_forms.empty();
+  gate.outside.fill(~std::uint64_t{0});
+  for (const FormPlan& fp : plan.forms) {
+    const FormSpec& form = *fp.spec;
+    gate.on = gate.on && fp.win;
+    if (form.hand_tiles != 0) {
+      gate.on = gate.on && (gate.whole_size == 0 || gate.whole_size == form.hand_tiles);
+      gate.whole_size = form.hand_tiles;
+    }
+    switch (form.type) {
+      case FormType::melds:
+        gate.on = gate.on && form.hand_tiles == 0;
+        gate.melds = true;
+        break;
+      case FormType::pairs:
+        gate.pairs = true;
+        gate.pairs_pungs = std::max<int>(gate.pairs_pungs, form.pungs);
+        break;
+      case FormType::set:
+        gate.set = true;
+        for (std::size_t w = 0; w < kWords; ++w) gate.outside[w] &= fp.outside[w];
+        break;
+      case FormType::wildcards:
+        if (form.hand_tiles == 0) {
+          gate.wildcards_any = std::min<int>(gate.wildcards_any, form.count);
+        } else {
+          gate.wildcards_whole = std::min<int>(gate.wildcards_whole, form.count);
+        }
+        break;
+      default:
+        gate.on = false;
+        break;
+    }
+  }
+}
+
 std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
   auto plan = std::make_shared<Plan>();
   plan->capped = !rules.wildcards().exceed_copies;
@@ -343,8 +413,10 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
     plan->rank_bytes[s] = low == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * low)) - 1;
     plan->step8[s] = sp.ranks == 9 ? sp.steps[8] : 0;
     plan->ninth[s] = sp.ranks == 9 ? 1 : 0;
-    for (int r = 0; r < sp.ranks; ++r)
+    for (int r = 0; r < sp.ranks; ++r) {
       plan->suit_masks[s] |= tile_bit(static_cast<TileId>(sp.first + r));
+      plan->suit_vector_masks[s][static_cast<std::size_t>(r)] = 0xFF;
+    }
   }
   plan->win_ok = plan->suits_ok && (!plan->capped || plan->capped_ample);
   // Not modelled: tiles a winning hand may not hold, natural or stood for (hand.forbidden_tiles)
@@ -353,6 +425,8 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
     plan->win_ok = false;
     plan->suits_ok = false;
   }
+  plan->plain_win =
+      !plan->restricted && plan->missing_suits == 0 && plan->max_in_win == 0 && !plan->capped;
   plan->waits_ok = plan->win_ok;
   plan->shanten_ok = plan->suits_ok;
   if (plan->missing_suits != 0 && plan->suit_count != 0) {
@@ -403,6 +477,7 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
   std::stable_sort(
       plan->win_forms.begin(), plan->win_forms.end(),
       [](const WinForm& a, const WinForm& b) { return win_cost(*a.plan) < win_cost(*b.plan); });
+  build_gate(*plan);
   return plan;
 }
 
@@ -460,6 +535,9 @@ struct View {
   int odd = 0;                 ///< kinds of an odd natural count (the pairs form's first test)
   std::array<std::uint32_t, kMaxPlanSuits> keys;
   TileCounts own;
+  /// Room for the suits' 16-byte reads past the last counts (melds_need): `counts` is either a
+  /// Hand's counts, followed by its `red`, or `own`, followed by this.
+  std::array<std::uint8_t, 16> own_tail{};
 
   [[nodiscard]] std::uint64_t word(std::size_t w) const { return words[w]; }
 };
@@ -494,6 +572,27 @@ void make_view(const Plan& plan, const Hand& hand, View& view, bool keys = true)
       }
     }
   }
+#if defined(__SSE2__)
+  // Sixteen counts a vector: the sums of the masked counts and of their low bits by psadbw (a
+  // byte of the added vectors is at most 4 * 4).
+  static_assert(kMaxTileKinds == 64, "four vectors of counts");
+  const __m128i ones = _mm_set1_epi8(1);
+  __m128i sum = _mm_setzero_si128();
+  __m128i odd = _mm_setzero_si128();
+  for (std::size_t q = 0; q < 4; ++q) {
+    const __m128i x = _mm_and_si128(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(view.counts) + q),
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(plan.meldable_bytes.data()) + q));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(view.words.data()) + q, x);
+    sum = _mm_add_epi8(sum, x);
+    odd = _mm_add_epi8(odd, _mm_and_si128(x, ones));
+  }
+  const __m128i sums = _mm_sad_epu8(_mm_unpacklo_epi64(sum, odd), _mm_setzero_si128());
+  const __m128i sums_high = _mm_sad_epu8(_mm_unpackhi_epi64(sum, odd), _mm_setzero_si128());
+  const __m128i both = _mm_add_epi64(sums, sums_high);  // lane 0: naturals, lane 1: odd kinds
+  view.odd = _mm_cvtsi128_si32(_mm_unpackhi_epi64(both, both));
+  const int naturals = _mm_cvtsi128_si32(both);
+#else
   std::uint64_t sum = 0;  // bytes of at most 8 * 4 each, adding up to the naturals (<= 17)
   std::uint64_t odd = 0;
   for (std::size_t w = 0; w < kWords; ++w) {
@@ -503,8 +602,10 @@ void make_view(const Plan& plan, const Hand& hand, View& view, bool keys = true)
     odd += x & kOnes;
   }
   view.odd = byte_sum(odd);
+  const int naturals = byte_sum(sum);
+#endif
   view.wildcards = wild;
-  view.concealed = byte_sum(sum) + wild;
+  view.concealed = naturals + wild;
   view.size = view.concealed + 3 * hand.meld_count;
   if (keys) make_keys(plan, view);
 }
@@ -636,11 +737,26 @@ Answer pairs_win_quick(const Plan& plan, const FormSpec& form, const View& view,
   return pairs_win(plan, form, tally(view), wildcards);
 }
 
+/// Whether a natural tile of the view lies on a byte of `bytes` (eight tiles a word).
+bool any_on(const View& view, const std::array<std::uint64_t, kWords>& bytes) {
+#if defined(__SSE2__)
+  __m128i any = _mm_setzero_si128();
+  for (std::size_t q = 0; q < kWords / 2; ++q) {
+    any = _mm_or_si128(
+        any, _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(view.words.data()) + q),
+                           _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes.data()) + q)));
+  }
+  return _mm_movemask_epi8(_mm_cmpeq_epi8(any, _mm_setzero_si128())) != 0xFFFF;
+#else
+  std::uint64_t any = 0;
+  for (std::size_t w = 0; w < kWords; ++w) any |= view.word(w) & bytes[w];
+  return any != 0;
+#endif
+}
+
 /// Whether a natural tile lies outside a set form's tiles.
 bool outside_set(const FormPlan& fp, const View& view) {
-  std::uint64_t outside = 0;
-  for (std::size_t w = 0; w < kWords; ++w) outside |= view.word(w) & fp.outside[w];
-  return outside != 0;
+  return any_on(view, fp.outside);
 }
 
 /// A set form (thirteen orphans): naturals only on the set, at most two of a tile and one pair.
@@ -655,36 +771,106 @@ Answer set_win(const FormPlan& fp, const View& view) {
   return doubles > 1 ? Answer::no : Answer::yes;
 }
 
+/// kNeed[n] = -n mod 3: the wildcards that make n naturals of a suit into melds, modulo 3.
+constexpr std::array<std::uint8_t, 64> kNeed = [] {
+  std::array<std::uint8_t, 64> need{};
+  for (std::size_t n = 0; n < need.size(); ++n) {
+    need[n] = static_cast<std::uint8_t>(melds_residue(static_cast<int>(n)));
+  }
+  return need;
+}();
+
+/// kPairNeed[n] = (2 - n) mod 3: the same for melds and one pair.
+constexpr std::array<std::uint8_t, 64> kPairNeed = [] {
+  std::array<std::uint8_t, 64> need{};
+  for (std::size_t n = 0; n < need.size(); ++n) {
+    need[n] = static_cast<std::uint8_t>(pair_residue(static_cast<int>(n)));
+  }
+  return need;
+}();
+
+/// The naturals of suit s (at most 4 * 9: below 64).
+std::size_t suit_naturals(const Plan& plan, const std::uint8_t* counts, std::size_t s) {
+  const std::size_t first = plan.suit_first[s];
+  return static_cast<std::size_t>(byte_sum(load_word(counts + first) & plan.rank_bytes[s]) +
+                                  counts[first + 8] * plan.ninth[s]) &
+         63U;
+}
+
+/// Σ over the suits of -n mod 3, n the suit's naturals: a lower bound of the wildcards that
+/// make every suit into melds (melds_win). `counts` must be readable 16 bytes past the last
+/// suit's first tile (View::own_tail).
+int melds_need(const Plan& plan, const std::uint8_t* counts) {
+#if defined(__SSE2__)
+  // Four suits at a time (the masks are padded with empty ones): psadbw sums each suit's masked
+  // counts into the two halves of a vector, the halves added give the suit's n in one 16-bit
+  // lane, and -n mod 3 comes from n - 3 * (n / 3), n / 3 as the high half of n * 0x5556 (exact
+  // for n < 64). Lanes without a suit stay zero and add nothing.
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i three = _mm_set1_epi16(3);
+  const auto suit = [&](std::size_t i) {
+    const __m128i x =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts + plan.suit_first[i]));
+    const __m128i mask =
+        _mm_load_si128(reinterpret_cast<const __m128i*>(plan.suit_vector_masks[i].data()));
+    return _mm_sad_epu8(_mm_and_si128(x, mask), zero);
+  };
+  __m128i need = zero;
+  for (std::size_t s = 0; s < plan.suit_count; s += 4) {
+    const __m128i a = suit(s);
+    const __m128i b = suit(s + 1);
+    const __m128i c = suit(s + 2);
+    const __m128i d = suit(s + 3);
+    // 64-bit lanes [n_a, n_b] and [n_c, n_d]; then n_c, n_d moved up one 16-bit lane.
+    const __m128i ab = _mm_add_epi64(_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b));
+    const __m128i cd = _mm_add_epi64(_mm_unpacklo_epi64(c, d), _mm_unpackhi_epi64(c, d));
+    const __m128i n = _mm_or_si128(ab, _mm_slli_epi64(cd, 16));
+    const __m128i r =
+        _mm_sub_epi16(n, _mm_mullo_epi16(_mm_mulhi_epu16(n, _mm_set1_epi16(0x5556)), three));
+    need = _mm_add_epi16(need, _mm_andnot_si128(_mm_cmpeq_epi16(r, zero), _mm_sub_epi16(three, r)));
+  }
+  // Each lane is below 256: the byte sums of the two halves are the lanes' sums.
+  const __m128i halves = _mm_sad_epu8(need, zero);
+  return _mm_cvtsi128_si32(halves) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(halves, halves));
+#else
+  int need = 0;
+  for (std::size_t s = 0; s < plan.suit_count; ++s) need += kNeed[suit_naturals(plan, counts, s)];
+  return need;
+#endif
+}
+
+/// Whether the suits' residues leave the standard form in reach of the wildcards: a suit of n
+/// naturals made into melds takes f0 = -n mod 3 wildcards or more (f0 + n is a multiple of 3),
+/// and melds plus the pair f1 = (2 - n) mod 3 or more. So sum f0 + min(2, min (f1 - f0)) is at
+/// least need + 2, or need - 1 when some suit has n mod 3 = 1 or 2 (there f1 - f0 is -1 or
+/// more: 1 - 2 and 0 - 1). It refuses most random hands without a table read.
+bool melds_in_reach(const Plan& plan, const View& view, int wildcards) {
+  const int need = melds_need(plan, view.counts);
+  return need + (need != 0 ? -1 : 2) <= wildcards;
+}
+
 /// The standard form from the suits' win entries: see the file comment.
 bool melds_win(const Plan& plan, View& view, int wildcards) {
-  // First a bound from the suits' sizes alone, which refuses most hands without a table read:
-  // a suit of n naturals made into melds takes f0 = -n mod 3 wildcards or more (f0 + n is a
-  // multiple of 3), and melds plus the pair f1 = (2 - n) mod 3 or more. So sum f0 + min(2,
-  // min (f1 - f0)) is at least need + 2, or need - 1 when some suit has n mod 3 = 1 or 2
-  // (there f1 - f0 is -1 or more: 1 - 2 and 0 - 1).
-  // Branch-free (the residues of random hands are unpredictable): kNeed[n] = -n mod 3, and a
-  // suit has n mod 3 != 0 exactly when it needs some.
-  static constexpr std::array<std::uint8_t, 64> kNeed = [] {
-    std::array<std::uint8_t, 64> need{};
-    for (std::size_t n = 0; n < need.size(); ++n) {
-      need[n] = static_cast<std::uint8_t>((3 - n % 3) % 3);
-    }
-    return need;
-  }();
-  int need = 0;
-  for (std::size_t s = 0; s < plan.suit_count; ++s) {
-    const std::size_t first = plan.suit_first[s];
-    // At most 4 * 9 naturals in a suit: an index below 64.
-    const auto n =
-        static_cast<std::size_t>(byte_sum(load_word(view.counts + first) & plan.rank_bytes[s]) +
-                                 view.counts[first + 8] * plan.ninth[s]);
-    need += kNeed[n & 63U];
-  }
-  if (need + (need != 0 ? -1 : 2) > wildcards) return false;
+  if (!melds_in_reach(plan, view, wildcards)) return false;
   make_keys(plan, view);
-  const auto& tables = plan.win();
   int sum0 = 0;
   int delta = 2;
+  if (wildcards <= kPackedMaxWildcards) {
+    // The packed tables (half the bytes, so fewer cache misses): each entry is its residue
+    // from the suit's size plus threes (SuitTables::win_packed).
+    const auto& packed = plan.win_packed();
+    for (std::size_t s = 0; s < plan.suit_count; ++s) {
+      const std::uint32_t key = view.keys[s];
+      const unsigned nibble = (packed[s][key >> 1] >> ((key & 1U) << 2)) & 15U;
+      const std::size_t n = suit_naturals(plan, view.counts, s);
+      const int f0 = kNeed[n] + 3 * static_cast<int>(nibble & 3U);
+      const int f1 = kPairNeed[n] + 3 * static_cast<int>(nibble >> 2);
+      sum0 += f0;
+      delta = std::min(delta, f1 - f0);
+    }
+    return sum0 + delta <= wildcards;
+  }
+  const auto& tables = plan.win();
   for (std::size_t s = 0; s < plan.suit_count; ++s) {
     const unsigned entry = tables[s][view.keys[s]];
     const int f0 = static_cast<int>(entry & 15U);
@@ -718,20 +904,90 @@ Answer answer_of(detail::SpecialAnswer answer) {
   return Answer::unknown;
 }
 
+/// is_win's gate (Plan::WinGate), straight from the hand's counts: no when every form's cheapest
+/// refusal refuses it (one branch for them all), yes when a `wildcards` form takes it, unknown
+/// otherwise and whenever the gate does not apply (declared melds, wild tile kinds, a size the
+/// forms do not take): the forms' own tests decide.
+Answer gate_answer(const Plan& plan, const Hand& hand) {
+  const Plan::WinGate& gate = plan.gate;
+  if (hand.meld_count != 0 || hand.wild_tiles != 0) return Answer::unknown;
+  const int wildcards = hand.jokers;
+  int naturals = 0;
+  int odd = 0;
+  bool outside = false;
+#if defined(__SSE2__)
+  const __m128i ones = _mm_set1_epi8(1);
+  __m128i sum = _mm_setzero_si128();
+  __m128i odd_bytes = _mm_setzero_si128();
+  __m128i out = _mm_setzero_si128();
+  for (std::size_t q = 0; q < 4; ++q) {
+    const __m128i x = _mm_and_si128(
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(hand.counts.data()) + q),
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(plan.meldable_bytes.data()) + q));
+    sum = _mm_add_epi8(sum, x);
+    odd_bytes = _mm_add_epi8(odd_bytes, _mm_and_si128(x, ones));
+    out = _mm_or_si128(
+        out, _mm_and_si128(
+                 x, _mm_loadu_si128(reinterpret_cast<const __m128i*>(gate.outside.data()) + q)));
+  }
+  const __m128i low = _mm_sad_epu8(_mm_unpacklo_epi64(sum, odd_bytes), _mm_setzero_si128());
+  const __m128i high = _mm_sad_epu8(_mm_unpackhi_epi64(sum, odd_bytes), _mm_setzero_si128());
+  const __m128i both = _mm_add_epi64(low, high);  // lane 0: naturals, lane 1: odd kinds
+  naturals = _mm_cvtsi128_si32(both);
+  odd = _mm_cvtsi128_si32(_mm_unpackhi_epi64(both, both));
+  outside = _mm_movemask_epi8(_mm_cmpeq_epi8(out, _mm_setzero_si128())) != 0xFFFF;
+#else
+  std::uint64_t sum = 0;
+  std::uint64_t odd_bytes = 0;
+  std::uint64_t out = 0;
+  for (std::size_t w = 0; w < kWords; ++w) {
+    const std::uint64_t x = load_word(hand.counts.data() + 8 * w) & plan.meldable_bytes[w];
+    sum += x;
+    odd_bytes += x & kOnes;
+    out |= x & gate.outside[w];
+  }
+  naturals = byte_sum(sum);
+  odd = byte_sum(odd_bytes);
+  outside = out != 0;
+#endif
+  const int size = naturals + wildcards;
+  if (size % 3 != 2 || size > plan.hand_tiles || wildcards >= kWinSaturated) {
+    return Answer::unknown;
+  }
+  const bool whole = size == gate.whole_size;
+  if (wildcards >= gate.wildcards_any || (whole && wildcards >= gate.wildcards_whole)) {
+    return Answer::yes;
+  }
+  bool maybe = gate.pairs & whole & (odd <= wildcards + gate.pairs_pungs);
+  maybe |= gate.set & whole & !outside;
+  if (!maybe && gate.melds) {
+    const int need = melds_need(plan, hand.counts.data());
+    maybe = need + (need != 0 ? -1 : 2) <= wildcards;
+  }
+  return maybe ? Answer::unknown : Answer::no;
+}
+
 Answer fast_is_win(const Plan& plan, const Hand& hand) {
   if (!plan.win_ok) return Answer::unknown;
+  if (plan.gate.on) {
+    const Answer gated = gate_answer(plan, hand);
+    if (gated != Answer::unknown) return gated;
+  }
   View view;
   make_view(plan, hand, view, false);
   if (view.size % 3 != 2 || view.size > plan.hand_tiles) return Answer::unknown;  // it throws
   if (view.wildcards >= kWinSaturated) return Answer::unknown;
-  if (plan.restricted && view.wildcards != 0) return Answer::unknown;  // restricted stand-ins
-  // Which suits a wildcard touches is the search's business (abstract groups keep a suit free,
-  // a wild kind's own suit is not held by it): modelled only for hands without wildcards.
-  if (plan.missing_suits != 0 && view.wildcards != 0) return Answer::unknown;
-  if (plan.capped && hand.meld_count != 0) return Answer::unknown;  // declared copies cap
-  const bool refused = (plan.max_in_win != 0 && view.wildcards > plan.max_in_win) ||
-                       (plan.missing_suits != 0 &&
-                        lacking_suits(plan, present_suits(plan, hand)) < plan.missing_suits);
+  bool refused = false;
+  if (!plan.plain_win) {
+    if (plan.restricted && view.wildcards != 0) return Answer::unknown;  // restricted stand-ins
+    // Which suits a wildcard touches is the search's business (abstract groups keep a suit
+    // free, a wild kind's own suit is not held by it): modelled only for hands without them.
+    if (plan.missing_suits != 0 && view.wildcards != 0) return Answer::unknown;
+    if (plan.capped && hand.meld_count != 0) return Answer::unknown;  // declared copies cap
+    refused = (plan.max_in_win != 0 && view.wildcards > plan.max_in_win) ||
+              (plan.missing_suits != 0 &&
+               lacking_suits(plan, present_suits(plan, hand)) < plan.missing_suits);
+  }
   Answer answer = Answer::no;
   for (const WinForm& wf : plan.win_forms) {
     // applies() and form_wildcards() on the copied fields.
@@ -787,21 +1043,87 @@ TileMask unfilled_kinds(const Plan& plan, const View& view) {
   return result;
 }
 
-/// Ranks r of a suit whose draw completes the standard form: f1(key + 5^r) <= budget1 or
-/// f0(key + 5^r) <= budget0, from the suit's neighbour row (nine bytes, SWAR on eight).
-unsigned completing_ranks(const std::uint8_t* row, int budget1, int budget0) {
-  const std::uint64_t v = load_word(row);
-  const std::uint64_t f0 = v & kLowNibbles;
-  const std::uint64_t f1 = (v >> 4) & kLowNibbles;
-  std::uint64_t ok = 0;
-  if (budget1 >= 0) ok |= ~bytes_at_least(f1, std::min(budget1, 15) + 1) & kHigh;
-  if (budget0 >= 0) ok |= ~bytes_at_least(f0, std::min(budget0, 15) + 1) & kHigh;
-  auto ranks = static_cast<unsigned>(gather_high_bits(ok));
-  const unsigned last = row[8];
-  if (static_cast<int>(last >> 4) <= budget1 || static_cast<int>(last & 15U) <= budget0) {
-    ranks |= 1U << 8;
+/// The ranks whose field in a wait row's planes (`low`, `high`: bits 0 and 1 of the field, by
+/// rank) is at most t, for t in -1..2, without branches.
+unsigned ranks_at_most(unsigned low, unsigned high, int t) {
+  const unsigned not_low = ~low;
+  const unsigned not_high = ~high;
+  const unsigned at0 = 0U - static_cast<unsigned>(t == 0);
+  const unsigned at1 = 0U - static_cast<unsigned>(t == 1);
+  const unsigned at2 = 0U - static_cast<unsigned>(t == 2);
+  return ((not_low & not_high & at0) | (not_high & at1) | ((not_low | not_high) & at2)) & 0x1FFU;
+}
+
+/// The largest multiple count k of three with residue + 3k <= budget (budget at most
+/// kPackedMaxWildcards), or -1 when even the residue is over it: the most threes a packed field
+/// may hold and complete.
+int threes_within(int budget, int residue) {
+  const int room = budget - residue;
+  return room < 0 ? -1 : room / 3;
+}
+
+/// The standard form's waits from the wait rows, for at most kPackedMaxWildcards wildcards:
+/// the suits' own entries give the budgets (wait_budgets), and each suit's planes the ranks
+/// whose draw keeps within them.
+TileMask melds_waits(const Plan& plan, const View& view, int wildcards, TileMask allowed) {
+  static_assert(kMaxBudgetSuits >= kMaxPlanSuits, "one budget per suit");
+  const auto& rows = plan.wait_rows();
+  const std::size_t count = plan.suit_count;
+  std::array<std::uint64_t, kMaxPlanSuits> row{};
+  std::array<std::uint8_t, kMaxBudgetSuits> entries{};
+  for (std::size_t s = 0; s < count; ++s) {
+    row[s] = load_word(rows[s] + std::size_t{view.keys[s]} * kWaitRowBytes);
+    entries[s] = static_cast<std::uint8_t>(row[s] >> kWaitEntry);
   }
-  return ranks;
+  std::array<WaitBudget, kMaxBudgetSuits> budgets;
+  wait_budgets(entries, count, wildcards, budgets);
+  TileMask mask = 0;
+  for (std::size_t s = 0; s < count; ++s) {
+    if (budgets[s].pair_here < 0 && budgets[s].pair_elsewhere < 0) continue;
+    const std::size_t first = plan.suit_first[s];
+    const auto suit_allowed =
+        static_cast<unsigned>((allowed >> first) & ((TileMask{1} << plan.suit_ranks[s]) - 1));
+    if (suit_allowed == 0) continue;
+    // A drawn tile makes n + 1 naturals: the neighbours' fields count threes above its residues.
+    const int threes0 =
+        threes_within(budgets[s].pair_elsewhere, static_cast<int>(row[s] >> kWaitDrawnMelds & 3U));
+    const int threes1 =
+        threes_within(budgets[s].pair_here, static_cast<int>(row[s] >> kWaitDrawnPair & 3U));
+    const std::uint64_t r = row[s];
+    const auto plane = [r](int at) { return static_cast<unsigned>(r >> at) & 0x1FFU; };
+    const unsigned ranks = ranks_at_most(plane(kWaitPlaneA0), plane(kWaitPlaneA1), threes0) |
+                           ranks_at_most(plane(kWaitPlaneB0), plane(kWaitPlaneB1), threes1);
+    mask |= TileMask{ranks & suit_allowed} << first;
+  }
+  return mask;
+}
+
+/// The standard form's waits for hands of more wildcards than the packed tables answer: the
+/// budgets from the win table, then each allowed rank's entry with the tile drawn.
+TileMask melds_waits_wild(const Plan& plan, const View& view, int wildcards, TileMask allowed) {
+  const auto& tables = plan.win();
+  const std::size_t count = plan.suit_count;
+  std::array<std::uint8_t, kMaxBudgetSuits> entries{};
+  for (std::size_t s = 0; s < count; ++s) entries[s] = tables[s][view.keys[s]];
+  std::array<WaitBudget, kMaxBudgetSuits> budgets;
+  wait_budgets(entries, count, wildcards, budgets);
+  TileMask mask = 0;
+  for (std::size_t s = 0; s < count; ++s) {
+    const int budget1 = budgets[s].pair_here;
+    const int budget0 = budgets[s].pair_elsewhere;
+    if (budget1 < 0 && budget0 < 0) continue;
+    const std::size_t first = plan.suit_first[s];
+    // `allowed` holds only kinds with a copy left: key + 5^r never carries.
+    for (TileMask bits = (allowed >> first) & ((TileMask{1} << plan.suit_ranks[s]) - 1); bits != 0;
+         bits &= bits - 1) {
+      const auto r = static_cast<std::size_t>(std::countr_zero(bits));
+      const unsigned entry = tables[s][view.keys[s] + plan.suits[s].steps[r]];
+      if (static_cast<int>(entry >> 4) <= budget1 || static_cast<int>(entry & 15U) <= budget0) {
+        mask |= TileMask{1} << (first + r);
+      }
+    }
+  }
+  return mask;
 }
 
 Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
@@ -827,12 +1149,10 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
     all_candidates = all_candidates ||
                      (applies(form, target, hand) && wildcards >= 0 && wildcards >= form.count);
   }
-  if (!all_candidates) {
-    const auto& tables = plan.win();
-    const auto& rows = plan.neighbours();
+  if (!all_candidates && view.wildcards <= kPackedMaxWildcards) {
+    const auto& rows = plan.wait_rows();
     for (std::size_t s = 0; s < plan.suit_count; ++s) {
-      prefetch(rows[s] + std::size_t{view.keys[s]} * kNeighbourStride);
-      prefetch(tables[s] + view.keys[s]);
+      prefetch(rows[s] + std::size_t{view.keys[s]} * kWaitRowBytes);
     }
   }
   // compute_waits throws when no form can complete the hand; a standard form over plenty of
@@ -876,28 +1196,11 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
       case FormType::wildcards:
         if (wildcards >= form.count) mask |= candidates;
         break;
-      case FormType::melds: {
+      case FormType::melds:
         if (allowed == 0) break;
-        const auto& tables = plan.win();
-        const auto& rows = plan.neighbours();
-        const std::size_t n = plan.suit_count;
-        std::array<std::uint8_t, kMaxBudgetSuits> entries{};
-        for (std::size_t s = 0; s < n; ++s) entries[s] = tables[s][view.keys[s]];
-        std::array<WaitBudget, kMaxBudgetSuits> budgets;
-        wait_budgets(entries, n, wildcards, budgets);
-        for (std::size_t s = 0; s < n; ++s) {
-          const int budget1 = budgets[s].pair_here;
-          const int budget0 = budgets[s].pair_elsewhere;
-          if (budget1 < 0 && budget0 < 0) continue;
-          const std::size_t first = plan.suit_first[s];
-          const auto suit_allowed =
-              static_cast<unsigned>((allowed >> first) & ((TileMask{1} << plan.suit_ranks[s]) - 1));
-          if (suit_allowed == 0) continue;
-          const std::uint8_t* row = rows[s] + std::size_t{view.keys[s]} * kNeighbourStride;
-          mask |= TileMask{completing_ranks(row, budget1, budget0) & suit_allowed} << first;
-        }
+        mask |= wildcards <= kPackedMaxWildcards ? melds_waits(plan, view, wildcards, allowed)
+                                                 : melds_waits_wild(plan, view, wildcards, allowed);
         break;
-      }
       case FormType::pairs: {
         // A draw changes ones + threes by one at most, and a win needs them within the
         // wildcards and pungs (pairs_win): most hands are out of reach at once.

@@ -128,8 +128,10 @@ const SuitTables& SuitTables::of(SuitShape shape) {
 
 std::size_t SuitTables::memory_bytes() const {
   return complete_.capacity() + win_[0].capacity() + win_[1].capacity() +
-         neighbours_[0].capacity() + neighbours_[1].capacity() + kept_.capacity() +
-         overflow_.rows.capacity() + overflow_.gain_bits.capacity() * sizeof(std::uint64_t) +
+         win_packed_[0].capacity() + win_packed_[1].capacity() + wait_rows_[0].capacity() +
+         wait_rows_[1].capacity() + neighbours_[0].capacity() + neighbours_[1].capacity() +
+         kept_.capacity() + overflow_.rows.capacity() +
+         overflow_.gain_bits.capacity() * sizeof(std::uint64_t) +
          overflow_.gain_ranks.capacity() * sizeof(std::uint32_t);
 }
 
@@ -473,6 +475,79 @@ const std::uint8_t* SuitTables::win(bool capped) const {
     }
   });
   return win_[index].data();
+}
+
+const std::uint8_t* SuitTables::win_packed(bool capped) const {
+  const std::size_t index = capped ? 1 : 0;
+  std::call_once(win_packed_once_[index], [this, capped, index] {
+    const std::uint8_t* win_entries = win(capped);
+    TableVector<std::uint8_t>& out = win_packed_[index];
+    out.assign((key_count_ + 1) / 2, 0);
+    // The keys' digits as an odometer, for their sums without a division per digit.
+    std::array<int, kTableMaxRanks> digits{};
+    int sum = 0;
+    for (std::uint32_t key = 0; key < key_count_; ++key) {
+      const int f0 = win_entries[key] & 15;
+      const int f1 = win_entries[key] >> 4;
+      // A saturated entry (15, or a key beyond the copies) caps: 15 - residue >= 13.
+      const int a = std::min(3, (f0 - melds_residue(sum)) / 3);
+      const int b = std::min(3, (f1 - pair_residue(sum)) / 3);
+      out[key / 2] |= static_cast<std::uint8_t>((a | b << 2) << (key % 2 * 4));
+      for (std::size_t r = 0; r < digits.size(); ++r) {
+        if (digits[r] < kBase - 1) {
+          ++digits[r];
+          ++sum;
+          break;
+        }
+        sum -= digits[r];
+        digits[r] = 0;
+      }
+    }
+  });
+  return win_packed_[index].data();
+}
+
+const std::uint8_t* SuitTables::wait_rows(bool capped) const {
+  const std::size_t index = capped ? 1 : 0;
+  std::call_once(wait_rows_once_[index], [this, capped, index] {
+    const std::uint8_t* packed = win_packed(capped);
+    const auto nibble = [packed](std::uint32_t key) -> std::uint64_t {
+      return (packed[key / 2] >> (key % 2 * 4)) & 15U;
+    };
+    TableVector<std::uint8_t>& out = wait_rows_[index];
+    out.assign(key_count_ * kWaitRowBytes + kWaitRowPadding, 0);
+    std::array<int, kTableMaxRanks> digits{};  // the key's digits, as an odometer
+    int sum = 0;
+    for (std::uint32_t key = 0; key < key_count_; ++key) {
+      const std::uint64_t own = nibble(key);
+      const std::uint64_t f0 = static_cast<std::uint64_t>(melds_residue(sum)) + 3 * (own & 3U);
+      const std::uint64_t f1 = static_cast<std::uint64_t>(pair_residue(sum)) + 3 * (own >> 2);
+      std::uint64_t row = (f0 | f1 << 4) << kWaitEntry |
+                          static_cast<std::uint64_t>(melds_residue(sum + 1)) << kWaitDrawnMelds |
+                          static_cast<std::uint64_t>(pair_residue(sum + 1)) << kWaitDrawnPair;
+      for (int r = 0; r < kTableMaxRanks; ++r) {
+        // Past the ranks, or a full rank (key + 5^r would carry): never completes.
+        const bool open = r < shape_.ranks && digits[static_cast<std::size_t>(r)] < shape_.copies;
+        const std::uint64_t entry =
+            open ? nibble(key + steps_[static_cast<std::size_t>(r)]) : std::uint64_t{15};
+        row |= (entry & 1U) << (kWaitPlaneA0 + r) | (entry >> 1 & 1U) << (kWaitPlaneA1 + r) |
+               (entry >> 2 & 1U) << (kWaitPlaneB0 + r) | (entry >> 3 & 1U) << (kWaitPlaneB1 + r);
+      }
+      for (std::size_t b = 0; b < kWaitRowBytes; ++b) {
+        out[std::size_t{key} * kWaitRowBytes + b] = static_cast<std::uint8_t>(row >> (8 * b));
+      }
+      for (std::size_t r = 0; r < digits.size(); ++r) {
+        if (digits[r] < kBase - 1) {
+          ++digits[r];
+          ++sum;
+          break;
+        }
+        sum -= digits[r];
+        digits[r] = 0;
+      }
+    }
+  });
+  return wait_rows_[index].data();
 }
 
 const std::uint8_t* SuitTables::neighbours(bool capped) const {
