@@ -164,7 +164,7 @@ expect batch-jobs-negative 2 '--jobs' -- "$bin" batch --op win --jobs -3 --input
 number='-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?'
 for op in win interpretations waits shanten; do
   for rules in riichi laizi; do
-    expect "bench-shape-$op-$rules" 0 "^\{\"op\":\"$op\",\"rules\":\"$rules\",\"hands\":40,\"repeat\":2,\"seconds\":$number,\"hands_per_s\":$number,\"checksum\":-?[0-9]+\}\$" -- "$bin" --rules "$rules" bench --op "$op" --count 40 --repeat 2
+    expect "bench-shape-$op-$rules" 0 "^\{\"op\":\"$op\",\"rules\":\"$rules\",\"hands\":40,\"repeat\":2,\"seconds\":$number,\"hands_per_s\":$number,\"best_pass_hands_per_s\":$number,\"checksum\":-?[0-9]+\}\$" -- "$bin" --rules "$rules" bench --op "$op" --count 40 --repeat 2
     one=$("$bin" --rules "$rules" bench --op "$op" --count 40 --repeat 1 | sed 's/.*"checksum"://')
     expect "bench-repeat-$op-$rules" 0 "\"checksum\":$one\$" -- "$bin" --rules "$rules" bench --op "$op" --count 40 --repeat 2
   done

@@ -169,6 +169,9 @@ struct Plan {
   /// Per suit, 0xFF on its ranks, read from the suit's first tile (the residue bound); suits are
   /// padded to a multiple of four with empty masks.
   alignas(16) std::array<std::array<std::uint8_t, 16>, kMaxPlanSuits> suit_vector_masks{};
+  /// wait_mask's order of the forms: the melds forms last, so that the wait rows prefetched
+  /// at the start arrive while the other forms are tested (the answer is their union).
+  std::vector<const FormPlan*> wait_forms;
   /// The `wildcards` forms (indices into `forms`): wait_mask's shortcut.
   std::vector<std::uint8_t> wildcard_forms;
   /// hand.missing_suits: every choice of lacked suits (empty without the rule, or when the rule
@@ -474,6 +477,12 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
       plan->wildcard_forms.push_back(static_cast<std::uint8_t>(f));
     }
   }
+  for (const FormPlan& fp : plan->forms) {
+    if (fp.spec->type != FormType::melds) plan->wait_forms.push_back(&fp);
+  }
+  for (const FormPlan& fp : plan->forms) {
+    if (fp.spec->type == FormType::melds) plan->wait_forms.push_back(&fp);
+  }
   std::stable_sort(
       plan->win_forms.begin(), plan->win_forms.end(),
       [](const WinForm& a, const WinForm& b) { return win_cost(*a.plan) < win_cost(*b.plan); });
@@ -542,14 +551,40 @@ struct View {
   [[nodiscard]] std::uint64_t word(std::size_t w) const { return words[w]; }
 };
 
-/// The suits' keys of a view's counts, by SWAR base 5.
+/// The suits' keys of a view's counts: base 5 of ranks 0..7, two suits a vector (SSE2) or
+/// SWAR, plus the ninth rank's step.
 void make_keys(const Plan& plan, View& view) {
+#if defined(__SSE2__)
+  // Digit pairs in 16-bit lanes (d + 5 d'), then pmaddwd folds pairs of lanes with weights
+  // (1, 25) and, packed back to 16 bits (at most 624), with (1, 625). A padding suit past an
+  // odd count has no ranks: its key is 0 and lands in an unused slot.
+  const __m128i low_bytes = _mm_set1_epi16(0x00FF);
+  const __m128i five = _mm_set1_epi16(5);
+  const __m128i by25 = _mm_set1_epi32(25 << 16 | 1);
+  const __m128i by625 = _mm_set1_epi32(625 << 16 | 1);
+  for (std::size_t s = 0; s < plan.suit_count; s += 2) {
+    const std::size_t first_a = plan.suit_first[s];
+    const std::size_t first_b = plan.suit_first[s + 1];
+    const std::uint64_t a = load_word(view.counts + first_a) & plan.rank_bytes[s];
+    const std::uint64_t b = load_word(view.counts + first_b) & plan.rank_bytes[s + 1];
+    const __m128i x = _mm_set_epi64x(static_cast<long long>(b), static_cast<long long>(a));
+    const __m128i pairs = _mm_add_epi16(_mm_and_si128(x, low_bytes),
+                                        _mm_mullo_epi16(_mm_srli_epi16(x, 8), five));
+    const __m128i quads = _mm_madd_epi16(pairs, by25);
+    const __m128i keys = _mm_madd_epi16(_mm_packs_epi32(quads, quads), by625);
+    view.keys[s] = static_cast<std::uint32_t>(_mm_cvtsi128_si32(keys)) +
+                   view.counts[first_a + 8] * plan.step8[s];
+    view.keys[s + 1] = static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_srli_si128(keys, 4))) +
+                       view.counts[first_b + 8] * plan.step8[s + 1];
+  }
+#else
   for (std::size_t s = 0; s < plan.suit_count; ++s) {
     const std::size_t first = plan.suit_first[s];
     // The ninth rank's step is zero for shorter suits; counts has room past the last suit.
     view.keys[s] = base5(load_word(view.counts + first) & plan.rank_bytes[s]) +
                    view.counts[first + 8] * plan.step8[s];
   }
+#endif
 }
 
 /// The view of a hand: word-wide masking and sums, and (`keys`) the suits' keys. is_win leaves
@@ -1033,6 +1068,16 @@ Answer fast_is_win(const Plan& plan, const Hand& hand) {
 /// Natural meldable kinds with a copy not held in the concealed hand, by words of counts.
 TileMask unfilled_kinds(const Plan& plan, const View& view) {
   TileMask result = 0;
+#if defined(__SSE2__)
+  // Sixteen kinds a vector: copies > count (signed compare; both are small) as a bit mask.
+  for (std::size_t q = 0; q < kWords / 2; ++q) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(view.words.data()) + q);
+    const __m128i copies =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(plan.copies_bytes.data()) + q);
+    result |= TileMask{static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(copies, x)))}
+              << (16 * q);
+  }
+#else
   for (std::size_t w = 0; w < kWords; ++w) {
     // Wild kinds read as zero here (or as their count); the caller removes them.
     const std::uint64_t x = view.word(w);
@@ -1040,6 +1085,7 @@ TileMask unfilled_kinds(const Plan& plan, const View& view) {
     const std::uint64_t below = ((plan.copies_bytes[w] | kHigh) - x - kOnes) & kHigh;
     result |= gather_high_bits(below) << (8 * w);
   }
+#endif
   return result;
 }
 
@@ -1187,7 +1233,8 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
   }
 
   mask = 0;
-  for (const FormPlan& fp : plan.forms) {
+  for (const FormPlan* form_plan : plan.wait_forms) {
+    const FormPlan& fp = *form_plan;
     const FormSpec& form = *fp.spec;
     if (!applies(form, target, hand)) continue;
     const int wildcards = form_wildcards(form, view.wildcards);
