@@ -158,6 +158,7 @@ struct Plan {
     bool on = false;
     int whole_size = 0;  ///< the size of the whole-hand forms (pairs, set)
     bool melds = false;
+    bool melds_tame = false;  ///< some melds form takes no wildcards (`wildcards: false`)
     bool pairs = false;
     int pairs_pungs = 0;  ///< most pungs beside a pairs form's pairs
     bool set = false;
@@ -322,6 +323,7 @@ void build_gate(Plan& plan) {
       case FormType::melds:
         gate.on = gate.on && form.hand_tiles == 0;
         gate.melds = true;
+        gate.melds_tame = gate.melds_tame || !form.wildcards;
         break;
       case FormType::pairs:
         gate.pairs = true;
@@ -545,7 +547,7 @@ struct View {
   std::array<std::uint32_t, kMaxPlanSuits> keys;
   TileCounts own;
   /// Room for the suits' 16-byte reads past the last counts (melds_need): `counts` is either a
-  /// Hand's counts, followed by its `red`, or `own`, followed by this.
+  /// Hand's counts, followed by more of the hand (hand.hpp), or `own`, followed by this.
   std::array<std::uint8_t, 16> own_tail{};
 
   [[nodiscard]] std::uint64_t word(std::size_t w) const { return words[w]; }
@@ -884,9 +886,9 @@ bool melds_in_reach(const Plan& plan, const View& view, int wildcards) {
   return need + (need != 0 ? -1 : 2) <= wildcards;
 }
 
-/// The standard form from the suits' win entries: see the file comment.
-bool melds_win(const Plan& plan, View& view, int wildcards) {
-  if (!melds_in_reach(plan, view, wildcards)) return false;
+/// The standard form from the suits' win entries (the residue bound already passed): computes
+/// the view's keys.
+bool melds_complete(const Plan& plan, View& view, int wildcards) {
   make_keys(plan, view);
   int sum0 = 0;
   int delta = 2;
@@ -913,6 +915,12 @@ bool melds_win(const Plan& plan, View& view, int wildcards) {
     delta = std::min(delta, static_cast<int>(entry >> 4) - f0);
   }
   return sum0 + delta <= wildcards;
+}
+
+/// The standard form: the residue bound, then the win entries (see the file comment).
+bool melds_win(const Plan& plan, View& view, int wildcards) {
+  if (!melds_in_reach(plan, view, wildcards)) return false;
+  return melds_complete(plan, view, wildcards);
 }
 
 /// Starts loading a table row that is read a little later: the rows of random keys miss the
@@ -993,13 +1001,18 @@ Answer gate_answer(const Plan& plan, const Hand& hand) {
   if (wildcards >= gate.wildcards_any || (whole && wildcards >= gate.wildcards_whole)) {
     return Answer::yes;
   }
-  bool maybe = gate.pairs & whole & (odd <= wildcards + gate.pairs_pungs);
-  maybe |= gate.set & whole & !outside;
-  if (!maybe && gate.melds) {
-    const int need = melds_need(plan, hand.counts.data());
-    maybe = need + (need != 0 ? -1 : 2) <= wildcards;
-  }
-  return maybe ? Answer::unknown : Answer::no;
+  const bool others = (gate.pairs & whole & (odd <= wildcards + gate.pairs_pungs)) |
+                      (gate.set & whole & !outside);
+  if (others) return Answer::unknown;
+  if (!gate.melds) return Answer::no;
+  const int need = melds_need(plan, hand.counts.data());
+  if (need + (need != 0 ? -1 : 2) > wildcards) return Answer::no;
+  // Only the melds forms are left, and their test needs nothing else of the hand: the counts
+  // (no wild kind here) and the wildcards. A form without wildcards is the forms' loop's.
+  if (gate.melds_tame && wildcards != 0) return Answer::unknown;
+  View view;
+  view.counts = hand.counts.data();
+  return melds_complete(plan, view, wildcards) ? Answer::yes : Answer::no;
 }
 
 Answer fast_is_win(const Plan& plan, const Hand& hand) {
@@ -1104,8 +1117,10 @@ unsigned ranks_at_most(unsigned low, unsigned high, int t) {
 /// kPackedMaxWildcards), or -1 when even the residue is over it: the most threes a packed field
 /// may hold and complete.
 int threes_within(int budget, int residue) {
-  const int room = budget - residue;
-  return room < 0 ? -1 : room / 3;
+  // room / 3 for room in 0..8 is (room * 11) >> 5; a negative room is -1 (any budget below
+  // -16 reads the same).
+  const int room = std::max(budget - residue, -16);
+  return room < 0 ? -1 : (room * 11) >> 5;
 }
 
 /// The standard form's waits from the wait rows, for at most kPackedMaxWildcards wildcards:
@@ -1129,7 +1144,6 @@ TileMask melds_waits(const Plan& plan, const View& view, int wildcards, TileMask
     const std::size_t first = plan.suit_first[s];
     const auto suit_allowed =
         static_cast<unsigned>((allowed >> first) & ((TileMask{1} << plan.suit_ranks[s]) - 1));
-    if (suit_allowed == 0) continue;
     // A drawn tile makes n + 1 naturals: the neighbours' fields count threes above its residues.
     const int threes0 =
         threes_within(budgets[s].pair_elsewhere, static_cast<int>(row[s] >> kWaitDrawnMelds & 3U));

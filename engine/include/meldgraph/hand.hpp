@@ -24,21 +24,26 @@ inline constexpr std::size_t kMaxDeclaredMelds = 5;
 /// A hand as counts. Invariants (checked by parse_hand): no tile exceeds its copies (declared melds
 /// included), jokers do not exceed the rule set's jokers, and the size does not exceed the hand
 /// size, each declared meld (a kong too) counting three.
+///
+/// Layout: what the fast queries read of every hand (the counts, jokers, wild kinds, the number
+/// of declared melds) lies in the first two cache lines, a pair the processor fetches together;
+/// the red fives and the melds' groups follow. The queries also read up to 15 bytes past
+/// `counts` (whole vectors), which stay inside the hand.
 struct Hand {
   TileCounts
-      counts{};      ///< concealed tiles by kind (winning tile, wildcard and bonus tiles included)
-  TileCounts red{};  ///< red fives held, concealed or declared
-  std::uint8_t jokers = 0;  ///< concealed generic jokers `*` (a winning joker included)
-  TileMask wild_tiles = 0;  ///< tile kinds that act as wildcards in this hand
-  /// Declared melds in the order written: exposed ([777z], [1111m], [345p]) or concealed kongs
-  /// ((2222s)). Their groups carry kGroupDeclared; their tiles are not in `counts`.
-  std::array<Group, kMaxDeclaredMelds> melds{};
-  std::uint8_t meld_count = 0;
+      counts{};  ///< concealed tiles by kind (winning tile, wildcard and bonus tiles included)
+  std::uint8_t jokers = 0;      ///< concealed generic jokers `*` (a winning joker included)
+  std::uint8_t meld_count = 0;  ///< declared melds held (see `melds`)
   /// The winning tile written after '+' (also counted in `counts`), kNoTile when none is given
   /// or when it is a joker (`+*`, then winning_joker is set). A winning tile of a wild kind is a
   /// wildcard, like a joker.
   TileId winning = kNoTile;
   bool winning_joker = false;
+  TileMask wild_tiles = 0;  ///< tile kinds that act as wildcards in this hand
+  TileCounts red{};         ///< red fives held, concealed or declared
+  /// Declared melds in the order written: exposed ([777z], [1111m], [345p]) or concealed kongs
+  /// ((2222s)). Their groups carry kGroupDeclared; their tiles are not in `counts`.
+  std::array<Group, kMaxDeclaredMelds> melds{};
 
   /// Tiles for the hand's shape: concealed meldable naturals, wildcards and jokers, plus three per
   /// declared meld (a kong is one meld).

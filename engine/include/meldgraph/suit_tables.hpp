@@ -8,6 +8,7 @@
 /// Every shape with at most 9 ranks and at most 4 copies has a table; rule sets share the tables
 /// of equal shapes (a process-wide cache, built on first use, safe under concurrent first use).
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -247,17 +248,15 @@ inline void wait_budgets(const std::array<std::uint8_t, kMaxBudgetSuits>& entrie
   int best = 2;
   int second = 2;
   std::size_t best_suit = count;
+  // Without branches (min, max and a conditional move): which suit holds the least f1 - f0 is
+  // as random as the hands.
   for (std::size_t s = 0; s < count; ++s) {
     const int f0 = entries[s] & 15;
     const int delta = (entries[s] >> 4) - f0;
     sum0 += f0;
-    if (delta < best) {
-      second = best;
-      best = delta;
-      best_suit = s;
-    } else if (delta < second) {
-      second = delta;
-    }
+    second = std::min(second, std::max(best, delta));
+    best_suit = delta < best ? s : best_suit;
+    best = std::min(best, delta);
   }
   for (std::size_t s = 0; s < count; ++s) {
     out[s].pair_here = wildcards - (sum0 - (entries[s] & 15));
