@@ -172,7 +172,7 @@ struct Plan {
   alignas(16) std::array<std::array<std::uint8_t, 16>, kMaxPlanSuits> suit_vector_masks{};
   /// wait_mask's order of the forms: the melds forms last, so that the wait rows prefetched
   /// at the start arrive while the other forms are tested (the answer is their union).
-  std::vector<const FormPlan*> wait_forms;
+  std::vector<WinForm> wait_forms;
   /// The `wildcards` forms (indices into `forms`): wait_mask's shortcut.
   std::vector<std::uint8_t> wildcard_forms;
   /// hand.missing_suits: every choice of lacked suits (empty without the rule, or when the rule
@@ -462,7 +462,8 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
     fp.index = f;
     if (form.type == FormType::knitted || form.type == FormType::singles) {
       fp.special = detail::SpecialForm(rules, f);
-      fp.win = fp.special.modelled();  // shanten is not modelled: fp.shanten stays false
+      fp.win = fp.special.modelled();
+      fp.shanten = fp.win && fp.special.shanten_modelled();  // form_cost: knitted, singles
     }
     plan->waits_ok = plan->waits_ok && fp.win;
     plan->shanten_ok = plan->shanten_ok && fp.shanten;
@@ -479,11 +480,11 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
       plan->wildcard_forms.push_back(static_cast<std::uint8_t>(f));
     }
   }
-  for (const FormPlan& fp : plan->forms) {
-    if (fp.spec->type != FormType::melds) plan->wait_forms.push_back(&fp);
+  for (const WinForm& wf : plan->win_forms) {
+    if (wf.type != FormType::melds) plan->wait_forms.push_back(wf);
   }
-  for (const FormPlan& fp : plan->forms) {
-    if (fp.spec->type == FormType::melds) plan->wait_forms.push_back(&fp);
+  for (const WinForm& wf : plan->win_forms) {
+    if (wf.type == FormType::melds) plan->wait_forms.push_back(wf);
   }
   std::stable_sort(
       plan->win_forms.begin(), plan->win_forms.end(),
@@ -508,7 +509,6 @@ const Plan& plan_of(const RuleSet& rules) {
 
 using swar::gather_high_bits;
 using swar::kHigh;
-using swar::kLowNibbles;
 using swar::kOnes;
 using swar::load_word;
 
@@ -1247,15 +1247,16 @@ Answer fast_wait_mask(const Plan& plan, const Hand& hand, TileMask& mask) {
   }
 
   mask = 0;
-  for (const FormPlan* form_plan : plan.wait_forms) {
-    const FormPlan& fp = *form_plan;
+  for (const WinForm& wf : plan.wait_forms) {
+    // applies() and form_wildcards() on the copied fields.
+    if (wf.hand_tiles != 0 && (wf.hand_tiles != target || hand.meld_count != 0)) continue;
+    if (!wf.wildcards && view.wildcards > 0) continue;
+    const FormPlan& fp = *wf.plan;
     const FormSpec& form = *fp.spec;
-    if (!applies(form, target, hand)) continue;
-    const int wildcards = form_wildcards(form, view.wildcards);
-    if (wildcards < 0) continue;
-    switch (form.type) {
+    const int wildcards = view.wildcards;
+    switch (wf.type) {
       case FormType::wildcards:
-        if (wildcards >= form.count) mask |= candidates;
+        if (wildcards >= wf.count) mask |= candidates;
         break;
       case FormType::melds:
         if (allowed == 0) break;
@@ -1541,8 +1542,12 @@ constexpr int kDeclined = -1;  ///< a form_cost result: the search must answer
 /// (exceed_copies: a held wildcard fills each), kDeclined when some suit's overflow rows are not
 /// built. Overflow adds up over the suits, so this is the best over every split of `usable`
 /// among the suits whose key gains from it (rare: a tile held four times, see OverflowKept);
-/// the other suits keep their overflow-0 row at any overflow.
-int overflow_melds_kept(const Plan& plan, const ShantenHand& sh, int melds, int usable) {
+/// the other suits keep their overflow-0 row at any overflow. `base` and `keys`: the suits'
+/// overflow-0 rows (by sh's row order) and keys (by plan suit), sh.rows and sh.view.keys but
+/// for the knitted form's rest.
+int overflow_melds_kept(const Plan& plan, const ShantenHand& sh, const KeptRows& base,
+                        const std::array<std::uint32_t, kMaxPlanSuits>& keys, int melds,
+                        int usable) {
   const auto& tables = plan.overflow();
   const std::size_t n = sh.row_count;
   std::array<const std::int8_t*, kMaxPlanSuits> gain_rows{};
@@ -1554,24 +1559,24 @@ int overflow_melds_kept(const Plan& plan, const ShantenHand& sh, int melds, int 
     const OverflowKept& table = *tables[s];
     if (!table.available) return kDeclined;
     if (table.depth == 0) continue;
-    const std::int8_t* rows = table.rows_of(sh.view.keys[s]);
+    const std::int8_t* rows = table.rows_of(keys[s]);
     if (rows == nullptr) continue;
     gain_rows[gains] = rows;
     gain_suit[gains] = i;
     depth[gains] = std::min(table.depth, usable);
     ++gains;
   }
-  if (gains == 0) return melds_kept_of(melds, sh.rows, n);
+  if (gains == 0) return melds_kept_of(melds, base, n);
   // Every split (o_0, ..., o_{gains-1}) with o_i <= depth_i and sum <= usable, by an odometer.
   std::array<int, kMaxPlanSuits> split{};
-  KeptRows rows = sh.rows;
+  KeptRows rows = base;
   int best = kKeptNone;
   while (true) {
     int total = 0;
     for (std::size_t g = 0; g < gains; ++g) {
       total += split[g];
       rows[gain_suit[g]] =
-          split[g] == 0 ? sh.rows[gain_suit[g]]
+          split[g] == 0 ? base[gain_suit[g]]
                         : gain_rows[g] + static_cast<std::size_t>(split[g] - 1) * kKeptStride;
     }
     if (total <= usable) best = std::max(best, melds_kept_of(melds, rows, n));
@@ -1587,6 +1592,156 @@ int overflow_melds_kept(const Plan& plan, const ShantenHand& sh, int melds, int 
 int usable_wildcards(const Plan& plan, const FormSpec& form, int wildcards) {
   if (!form.wildcards) return 0;
   return plan.max_in_win == 0 ? wildcards : std::min(wildcards, plan.max_in_win);
+}
+
+/// Most naturals the rest of the knit keeps, one pair and `melds` (0 or 1) melds, from one kept
+/// row per suit (overflow 0): the meld and the pair in one suit, or in two (scalar, as the
+/// (max, +) combination of melds_kept_of: a suit placing nothing keeps 0).
+int rest_kept(const KeptRows& rows, std::size_t n, int melds) {
+  constexpr std::size_t kPair = kTableMaxMelds + 1;
+  int best = kKeptNone;
+  if (melds == 0) {
+    for (std::size_t s = 0; s < n; ++s) best = std::max(best, static_cast<int>(rows[s][kPair]));
+    return best;
+  }
+  // The best meld-only and pair-only suits, and the runners-up, for the split across suits.
+  int meld1 = kKeptNone;
+  int meld2 = kKeptNone;
+  int pair1 = kKeptNone;
+  int pair2 = kKeptNone;
+  std::size_t meld_suit = n;
+  std::size_t pair_suit = n;
+  for (std::size_t s = 0; s < n; ++s) {
+    const int meld = rows[s][1];
+    const int pair = rows[s][kPair];
+    best = std::max(best, static_cast<int>(rows[s][kPair + 1]));
+    if (meld > meld1) {
+      meld2 = meld1;
+      meld1 = meld;
+      meld_suit = s;
+    } else {
+      meld2 = std::max(meld2, meld);
+    }
+    if (pair > pair1) {
+      pair2 = pair1;
+      pair1 = pair;
+      pair_suit = s;
+    } else {
+      pair2 = std::max(pair2, pair);
+    }
+  }
+  const int split = meld_suit != pair_suit ? meld1 + pair1 : std::max(meld1 + pair2, meld2 + pair1);
+  return std::max(best, split);
+}
+
+/// Exchanges of the knitted form (组合龙), as shanten.cpp's knitted_exchanges: per assignment
+/// of 147/258/369 to the knit suits, the knit keeps one copy of each of its tiles the hand
+/// holds, the rest of the target (M melds and the pair) keeps what the kept rows give for the
+/// hand less those copies (overflow rows with usable wildcards, uncapped), and the exchanges
+/// are target − both − usable. Exact while the rest never asks a knit tile for more than the
+/// three copies the knit leaves: four copies and M ≤ 1, where a meld and the pair ask one tile
+/// 0, 1, 2, 3 or 5 times, and 5 (a pung and the pair on one tile, overflow) keeps no more than
+/// the pung with the pair on another tile. Declined: M ≥ 2 (17-tile targets: a pung and a chow
+/// could ask a knit tile four times), `pair_wildcards` other than `any` with usable wildcards
+/// (the knit suits' copies are checked by SpecialForm::shanten_modelled).
+int knitted_cost(const Plan& plan, const FormPlan& fp, const ShantenHand& sh, int usable) {
+  const int rest = sh.target - 3 * kKnitClasses - 2;
+  if (rest < 0 || rest % 3 != 0) return kNoShanten;
+  const int melds = rest / 3;
+  if (melds > 1 || sh.exclusion != nullptr) return kDeclined;
+  if (usable > 0 && fp.spec->pair_wildcards != PairWildcards::any) return kDeclined;
+  const bool overflow = usable > 0 && !plan.capped;
+  const View& view = sh.view;
+  const auto& tables = plan.kept();
+  const auto& first = fp.special.knit_first();
+  // Per knit suit k and class c: the copies the knit keeps and the rest's key, from the suit's
+  // held ranks (a 9-bit mask; the knit suits are ranks 1-9, so rank r's key step is 5^r).
+  constexpr std::size_t kClasses = kKnitClasses;
+  constexpr std::size_t kMasks = std::size_t{1} << 9;
+  // kHeld[mask]: the held ranks of each class, a nibble each; kSteps[c][mask]: their key steps.
+  static constexpr std::array<std::uint16_t, kMasks> kHeld = [] {
+    std::array<std::uint16_t, kMasks> held{};
+    for (std::size_t m = 0; m < kMasks; ++m) {
+      for (std::size_t r = 0; r < 9; ++r) {
+        if ((m >> r & 1U) != 0) {
+          held[m] = static_cast<std::uint16_t>(held[m] + (1U << (4 * (r % 3))));
+        }
+      }
+    }
+    return held;
+  }();
+  static constexpr std::array<std::array<std::uint32_t, kMasks>, kClasses> kSteps = [] {
+    std::array<std::array<std::uint32_t, kMasks>, kClasses> steps{};
+    for (std::size_t m = 0; m < kMasks; ++m) {
+      std::uint32_t step = 1;
+      for (std::size_t r = 0; r < 9; ++r, step *= 5) {
+        if ((m >> r & 1U) != 0) steps[r % 3][m] += step;
+      }
+    }
+    return steps;
+  }();
+  TileMask one = 0;  // the kinds held
+  for (std::size_t w = 0; w < kWords; ++w) {
+    one |= gather_high_bits(bytes_at_least(view.word(w), 1)) << (8 * w);
+  }
+  std::array<std::array<int, kClasses>, kClasses> knit{};
+  std::array<std::array<std::uint32_t, kClasses>, kClasses> rest_keys{};
+  std::array<std::size_t, kClasses> suit{};
+  for (std::size_t k = 0; k < kClasses; ++k) {
+    const std::size_t s = plan.suit_of[first[k]];
+    suit[k] = s;
+    const auto ranks = static_cast<std::size_t>((one >> first[k]) & (kMasks - 1));
+    for (std::size_t c = 0; c < kClasses; ++c) {
+      knit[k][c] = (kHeld[ranks] >> (4 * c)) & 15;
+      rest_keys[k][c] = view.keys[s] - kSteps[c][ranks];
+    }
+  }
+  const auto row_of = [&](std::size_t p, std::size_t k) {
+    const auto c = static_cast<std::size_t>(detail::kKnitAssignments[p][k]);
+    return tables[suit[k]] + std::size_t{rest_keys[k][c]} * kKeptStride;
+  };
+  // Assignments by the knit's kept, most first, so that the bound ends the loop early (on
+  // random mcr hands after 1.4 assignments on average: only the first two are prefetched).
+  constexpr std::size_t kAssignments = detail::kKnitAssignments.size();
+  std::array<int, kAssignments> total{};
+  std::array<std::size_t, kAssignments> order{};
+  for (std::size_t p = 0; p < kAssignments; ++p) {
+    for (std::size_t k = 0; k < kClasses; ++k) {
+      total[p] += knit[k][static_cast<std::size_t>(detail::kKnitAssignments[p][k])];
+    }
+    std::size_t i = p;
+    for (; i > 0 && total[order[i - 1]] < total[p]; --i) order[i] = order[i - 1];
+    order[i] = p;
+  }
+  for (std::size_t k = 0; k < kClasses; ++k) {
+    prefetch(row_of(order[0], k));
+    prefetch(row_of(order[1], k));
+  }
+  // The whole hand's kept bounds the rest's under every assignment (fewer tiles keep less).
+  const int bound = overflow ? overflow_melds_kept(plan, sh, sh.rows, view.keys, melds, usable)
+                             : rest_kept(sh.rows, sh.row_count, melds);
+  if (bound == kDeclined) return kDeclined;
+  if (bound < 0) return kNoShanten;
+  int best = kKeptNone;
+  for (const std::size_t p : order) {
+    if (total[p] + bound <= best) break;
+    KeptRows rows = sh.rows;
+    for (std::size_t k = 0; k < kClasses; ++k) rows[suit[k]] = row_of(p, k);
+    int kept = 0;
+    if (overflow) {
+      std::array<std::uint32_t, kMaxPlanSuits> keys = view.keys;
+      for (std::size_t k = 0; k < kClasses; ++k) {
+        keys[suit[k]] = rest_keys[k][static_cast<std::size_t>(detail::kKnitAssignments[p][k])];
+      }
+      kept = overflow_melds_kept(plan, sh, rows, keys, melds, usable);
+    } else {
+      kept = rest_kept(rows, sh.row_count, melds);
+    }
+    if (kept == kDeclined) return kDeclined;
+    if (kept >= 0) best = std::max(best, total[p] + kept);
+  }
+  if (best < 0) return kNoShanten;
+  return sh.target - best - usable;
 }
 
 /// Exchanges (shanten + 1) of one modelled form, kNoShanten where it cannot apply or complete,
@@ -1621,7 +1776,7 @@ int form_cost(const Plan& plan, const Hand& hand, const FormPlan& fp, const Shan
       if (sh.row_count != 0 && (usable == 0 || plan.capped)) {
         kept = melds_kept_of(melds, sh.rows, sh.row_count);
       } else if (sh.row_count != 0) {
-        kept = overflow_melds_kept(plan, sh, melds, usable);
+        kept = overflow_melds_kept(plan, sh, sh.rows, sh.view.keys, melds, usable);
         if (kept == kDeclined) return kDeclined;
       }
       if (kept < 0) return kNoShanten;
@@ -1684,6 +1839,15 @@ int form_cost(const Plan& plan, const Hand& hand, const FormPlan& fp, const Shan
       }
       const int missing = fp.set_size - byte_sum(held);
       return missing + (doubled != 0 ? 0 : 1) - usable;
+    }
+    case FormType::knitted:
+      return knitted_cost(plan, fp, sh, usable);
+    case FormType::singles: {
+      // A whole-hand shape; SpecialForm::singles_kept says how much a target keeps.
+      if (!whole_hand) return kNoShanten;
+      if (sh.exclusion != nullptr) return kDeclined;
+      const int kept = fp.special.singles_kept(view.counts);
+      return kept < 0 ? kNoShanten : target - kept - usable;
     }
     default:
       return kDeclined;

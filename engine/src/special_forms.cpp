@@ -37,8 +37,7 @@ constexpr int count_bits(std::uint64_t x) {
 }
 
 /// The three knit classes in the order of each assignment to the three knit suits.
-constexpr std::array<std::array<int, kKnitClasses>, 6> kAssignments = {
-    {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
+constexpr const auto& kAssignments = kKnitAssignments;
 
 /// Least unsaturated win-table budget: hands with this many wildcards are not modelled.
 constexpr int kMostWildcards = kWinSaturated - 1;
@@ -140,6 +139,11 @@ SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
     // Wildcards: unrestricted and uncapped, so that one may take a natural's part anywhere;
     // pairs of wildcards allowed, as the suit tables count them.
     wild_ok_ = !wild.restricted && wild.exceed_copies && form.pair_wildcards == PairWildcards::any;
+    knit_first_ = knit_first;
+    // Shanten: with four copies the rest of one meld and the pair never asks more of a knit
+    // tile than the three copies the knit leaves (see queries.cpp, knitted_cost).
+    shanten_ = true;
+    for (const TileId first : knit_first) shanten_ = shanten_ && rules.tile(first).copies == 4;
     kind_ = Kind::knitted;
     return;
   }
@@ -170,6 +174,14 @@ SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
   }
   if (form.singles_suits == SinglesSuits::knitted) {
     if (!knit_ok || seq_count_ != kKnitClasses) return;
+    // The nine knit tiles of each assignment (the shanten's patterns).
+    for (std::size_t p = 0; p < kPermutations; ++p) {
+      for (std::size_t k = 0; k < kKnitClasses; ++k) {
+        for (int slot = 0; slot < 3; ++slot) {
+          knit_[p] |= tile_bit(static_cast<TileId>(knit_first[k] + kAssignments[p][k] + 3 * slot));
+        }
+      }
+    }
     for (std::size_t subset = 0; subset < kRankSubsets; ++subset) {
       std::uint8_t classes = 7;
       for (int r = 0; r < 9; ++r) {
@@ -205,8 +217,13 @@ SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
         return true;
       };
       room_[s].fill(-1);
+      const auto required =
+          static_cast<std::size_t>((required_ >> seq_first_[s]) & ((TileMask{1} << ranks) - 1));
       for (std::size_t pattern = 0; pattern < subsets; ++pattern) {
         if (!valid(pattern)) continue;
+        if ((pattern & required) == required) {
+          patterns_[s].push_back(static_cast<std::uint16_t>(pattern));
+        }
         const auto size = static_cast<std::int8_t>(count_bits(pattern));
         // Every subset of a valid pattern is valid: it has room for the pattern at least.
         for (std::size_t sub = pattern;; sub = (sub - 1) & pattern) {
@@ -215,10 +232,26 @@ SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
         }
       }
     }
+    // Largest first: a hand's best subset of a suit is usually among the first.
+    for (std::size_t s = 0; s < seq_count_; ++s) {
+      std::stable_sort(
+          patterns_[s].begin(), patterns_[s].end(),
+          [](std::uint16_t a, std::uint16_t b) { return count_bits(a) > count_bits(b); });
+    }
     kind_ = Kind::singles_gapped;
   }
+  required_honours_ = required_ & ~sequence_tiles;
   // A singles form's tile is held at most twice: capped copies matter only below two copies.
   wild_ok_ = !wild.restricted && (wild.exceed_copies || copies2);
+  // Shanten: with two copies of every tile no target needs a slot beyond the copies.
+  shanten_ = copies2;
+}
+
+int SpecialForm::sized_concealed(const SpecialHand& hand, const Held& held, int short_by) const {
+  const int concealed = held.naturals + hand.wildcards;
+  const int size = concealed + 3 * hand.declared;
+  if (size % 3 != 2 - short_by || size + short_by > hand_tiles_) return -1;
+  return concealed;
 }
 
 template <bool kOne, bool kTwo, bool kFull, bool kRepeats>
@@ -320,9 +353,8 @@ bool SpecialForm::rest_wins(const std::array<std::uint32_t, kMaxSuits>& keys, in
 
 SpecialAnswer SpecialForm::knitted_win(const SpecialHand& hand, const Held& held) const {
   const int wildcards = hand.wildcards;
-  const int concealed = held.naturals + wildcards;
-  const int size = concealed + 3 * hand.declared;
-  if (size % 3 != 2 || size > hand_tiles_) return SpecialAnswer::unknown;  // the search throws
+  const int concealed = sized_concealed(hand, held, 0);
+  if (concealed < 0) return SpecialAnswer::unknown;  // the search throws
   // The knit is concealed: three knit groups and the pair leave melds for the rest.
   const int rest = concealed - 3 * kKnitClasses - 2;
   if (rest < 0 || rest % 3 != 0) return SpecialAnswer::no;
@@ -353,9 +385,8 @@ SpecialAnswer SpecialForm::knitted_win(const SpecialHand& hand, const Held& held
 SpecialAnswer SpecialForm::knitted_waits(const SpecialHand& hand, const Held& held,
                                          TileMask candidates, TileMask& mask) const {
   const int wildcards = hand.wildcards;
-  const int concealed = held.naturals + wildcards;
-  const int size = concealed + 3 * hand.declared;
-  if (size % 3 != 1 || size + 1 > hand_tiles_) return SpecialAnswer::unknown;
+  const int concealed = sized_concealed(hand, held, 1);
+  if (concealed < 0) return SpecialAnswer::unknown;
   const int rest = concealed + 1 - 3 * kKnitClasses - 2;
   if (rest < 0 || rest % 3 != 0) {
     mask = 0;
@@ -458,9 +489,8 @@ std::array<std::uint16_t, N> suit_masks(TileMask tiles, const std::array<TileId,
 
 SpecialAnswer SpecialForm::singles_win(const SpecialHand& hand, const Held& held) const {
   const int wildcards = hand.wildcards;
-  const int concealed = held.naturals + wildcards;
-  const int size = concealed + 3 * hand.declared;
-  if (size % 3 != 2 || size > hand_tiles_) return SpecialAnswer::unknown;
+  const int concealed = sized_concealed(hand, held, 0);
+  if (concealed < 0) return SpecialAnswer::unknown;
   // A whole-hand shape: its size, all concealed.
   if (hand.declared != 0 || concealed != size_) return SpecialAnswer::no;
   if (wildcards > 0) {
@@ -479,9 +509,8 @@ SpecialAnswer SpecialForm::singles_win(const SpecialHand& hand, const Held& held
 SpecialAnswer SpecialForm::singles_waits(const SpecialHand& hand, const Held& held,
                                          TileMask candidates, TileMask& mask) const {
   const int wildcards = hand.wildcards;
-  const int concealed = held.naturals + wildcards;
-  const int size = concealed + 3 * hand.declared;
-  if (size % 3 != 1 || size + 1 > hand_tiles_) return SpecialAnswer::unknown;
+  const int concealed = sized_concealed(hand, held, 1);
+  if (concealed < 0) return SpecialAnswer::unknown;
   mask = 0;
   if (hand.declared != 0 || concealed + 1 != size_) return SpecialAnswer::yes;
   if (wildcards > 0) {
@@ -527,6 +556,159 @@ SpecialAnswer SpecialForm::singles_waits(const SpecialHand& hand, const Held& he
   }
   mask = result & candidates;
   return SpecialAnswer::yes;
+}
+
+// Singles shanten ----------------------------------------------------------------------------
+//
+// A target is a set T of k = size − pairs distinct tiles of a valid pattern holding the
+// required tiles, `pairs` of them doubled; the naturals it keeps are |T ∩ H1| + min(pairs,
+// |T ∩ H2|) (H1, H2: the kinds held at least once, twice), doubling held pairs first. With two
+// copies of every tile no slot lies beyond the copies, so that is shanten.cpp's
+// singles_exchanges: exchanges = size − kept − usable wildcards. Kept is maximised over T.
+
+int SpecialForm::singles_kept(const std::uint8_t* counts) const {
+  const Held masks = held<true, true, false, false>(counts);
+  // A required tile the pattern never admits: no target.
+  if ((required_ & ~allowed_) != 0) return -1;
+  return kind_ == Kind::singles_knitted ? knitted_singles_kept(masks.one, masks.two)
+                                        : gapped_singles_kept(masks.one, masks.two);
+}
+
+/// Knitted singles: T lies in the knit of one assignment and the honours, |A| = 9 + honours.
+/// Beside the required tiles T takes k − |R| more of A, held twice first, then held once: each
+/// of those keeps one more than an unheld tile, and a tile held twice may also fill a pair.
+int SpecialForm::knitted_singles_kept(TileMask one, TileMask two) const {
+  const int slots = distinct_ - count_bits(required_);
+  if (slots < 0 || 9 + honour_count_ < distinct_) return -1;
+  const int r1 = count_bits(required_ & one);
+  const int r2 = count_bits(required_ & two);
+  // The tiles T may add beside the required ones, held twice and held once only: the
+  // honours', and per knit suit k and class c (ranks c+1, c+4, c+7).
+  const TileMask free_two = two & ~required_;
+  const TileMask free_one = one & ~two & ~required_;
+  const int honours2 = count_bits(free_two & honours_);
+  const int honours1 = count_bits(free_one & honours_);
+  // Per rank subset, its ranks of each class (147, 258, 369), a nibble each.
+  static constexpr std::array<std::uint16_t, kRankSubsets> kByClass = [] {
+    std::array<std::uint16_t, kRankSubsets> by_class{};
+    for (std::size_t m = 0; m < kRankSubsets; ++m) {
+      for (std::size_t r = 0; r < 9; ++r) {
+        if ((m >> r & 1U) != 0) {
+          by_class[m] = static_cast<std::uint16_t>(by_class[m] + (1U << (4 * (r % 3))));
+        }
+      }
+    }
+    return by_class;
+  }();
+  std::array<unsigned, kKnitClasses> n1{};  // per knit suit, its classes' nibbles
+  std::array<unsigned, kKnitClasses> n2{};
+  for (std::size_t k = 0; k < kKnitClasses; ++k) {
+    n1[k] = kByClass[static_cast<std::size_t>(free_one >> seq_first_[k]) & 0x1FFU];
+    n2[k] = kByClass[static_cast<std::size_t>(free_two >> seq_first_[k]) & 0x1FFU];
+  }
+  int best = -1;
+  for (std::size_t p = 0; p < kPermutations; ++p) {
+    // The required tiles must lie in the knit of the assignment (or the honours).
+    if ((required_ & ~(knit_[p] | honours_)) != 0) continue;
+    int free2 = honours2;
+    int free1 = honours1;
+    for (std::size_t k = 0; k < kKnitClasses; ++k) {
+      const auto shift = 4U * static_cast<unsigned>(kAssignments[p][k]);
+      free2 += static_cast<int>((n2[k] >> shift) & 15U);
+      free1 += static_cast<int>((n1[k] >> shift) & 15U);
+    }
+    const int twos = std::min(slots, free2);
+    const int ones = std::min(slots - twos, free1);
+    best = std::max(best, r1 + twos + ones + std::min(pairs_, r2 + twos));
+  }
+  return best;
+}
+
+/// Gapped singles: per sequence suit, the best (kept once, held twice) of each size over its
+/// valid subsets holding the required ranks, combined over the suits by size and pairs (max,
+/// +), and then the honours, which admit any subset of the allowed ones: held twice first.
+int SpecialForm::gapped_singles_kept(TileMask one, TileMask two) const {
+  constexpr int kMostDistinct = 17;
+  constexpr int kMostPairs = 8;
+  constexpr int kNone = -1;
+  using Table = std::array<std::array<std::int8_t, kMostPairs + 1>, kMostDistinct + 1>;
+  const int k = distinct_;
+  const int p = pairs_;
+  if (k > kMostDistinct || p > kMostPairs) return -1;
+  // Bits set in each 9-bit rank subset.
+  static constexpr std::array<std::uint8_t, kRankSubsets> kBits = [] {
+    std::array<std::uint8_t, kRankSubsets> bits{};
+    for (std::size_t x = 0; x < bits.size(); ++x)
+      bits[x] = static_cast<std::uint8_t>(count_bits(x));
+    return bits;
+  }();
+  Table best;
+  for (auto& row : best) row.fill(kNone);
+  best[0][0] = 0;
+  int most = 0;  // the largest size `best` holds
+  for (std::size_t s = 0; s < seq_count_; ++s) {
+    const auto ranks_mask = (TileMask{1} << seq_ranks_[s]) - 1;
+    const auto h1 = static_cast<unsigned>((one >> seq_first_[s]) & ranks_mask);
+    const auto h2 = static_cast<unsigned>((two >> seq_first_[s]) & ranks_mask);
+    // This suit alone: most kept once by (size, held twice capped at p).
+    Table here;
+    for (auto& row : here) row.fill(kNone);
+    if (patterns_[s].empty()) return -1;  // the required ranks break the gap
+    // Patterns come largest first.
+    const int largest = std::min(k, static_cast<int>(kBits[patterns_[s].front()]));
+    for (const std::uint16_t pattern : patterns_[s]) {
+      const int n = kBits[pattern];
+      if (n > k) continue;
+      const int k1 = kBits[pattern & h1];
+      const int k2 = std::min(p, static_cast<int>(kBits[pattern & h2]));
+      std::int8_t& cell = here[static_cast<std::size_t>(n)][static_cast<std::size_t>(k2)];
+      cell = std::max(cell, static_cast<std::int8_t>(k1));
+    }
+    Table next;
+    for (int n = 0; n <= std::min(k, most + largest); ++n)
+      next[static_cast<std::size_t>(n)].fill(kNone);
+    for (int n1 = 0; n1 <= most; ++n1) {
+      for (int j1 = 0; j1 <= p; ++j1) {
+        const int a = best[static_cast<std::size_t>(n1)][static_cast<std::size_t>(j1)];
+        if (a == kNone) continue;
+        for (int n2 = 0; n2 <= largest && n1 + n2 <= k; ++n2) {
+          for (int j2 = 0; j2 <= p; ++j2) {
+            const int b = here[static_cast<std::size_t>(n2)][static_cast<std::size_t>(j2)];
+            if (b == kNone) continue;
+            std::int8_t& cell = next[static_cast<std::size_t>(n1 + n2)]
+                                    [static_cast<std::size_t>(std::min(p, j1 + j2))];
+            cell = std::max(cell, static_cast<std::int8_t>(a + b));
+          }
+        }
+      }
+    }
+    most = std::min(k, most + largest);
+    for (int n = 0; n <= most; ++n)
+      best[static_cast<std::size_t>(n)] = next[static_cast<std::size_t>(n)];
+  }
+  // Honours: the required ones, then up to the rest of the allowed ones.
+  if ((required_honours_ & ~honours_) != 0) return -1;
+  const int required = count_bits(required_honours_);
+  const int r1 = count_bits(required_honours_ & one);
+  const int r2 = count_bits(required_honours_ & two);
+  const TileMask free = honours_ & ~required_honours_;
+  const int free2 = count_bits(free & two);
+  const int free1 = count_bits(free & one & ~two);
+  int result = -1;
+  for (int h = required; h <= honour_count_ && h <= k; ++h) {
+    const int extra = h - required;
+    const int twos = std::min(extra, free2);
+    const int ones = std::min(extra - twos, free1);
+    const int k1 = r1 + twos + ones;
+    const int k2 = r2 + twos;
+    if (k - h > most) continue;
+    const auto& row = best[static_cast<std::size_t>(k - h)];
+    for (int j = 0; j <= p; ++j) {
+      if (row[static_cast<std::size_t>(j)] == kNone) continue;
+      result = std::max(result, row[static_cast<std::size_t>(j)] + k1 + std::min(p, j + k2));
+    }
+  }
+  return result;
 }
 
 }  // namespace meldgraph::detail

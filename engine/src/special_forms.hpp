@@ -37,13 +37,23 @@
 /// reached). Wildcards fill the rest of T and of the pairs: their number is the size less the
 /// naturals either way.
 ///
+/// Shanten (shanten.cpp: knitted_exchanges, singles_exchanges; exchanges = shanten + 1 =
+/// |target| − naturals kept − usable wildcards). Singles, a concealed hand of the form's size
+/// (singles_kept): a target keeps |T ∩ H1| + min(pairs, |T ∩ H2|) (H1, H2: kinds held once,
+/// twice), maximised over the valid T of exactly size − pairs tiles holding the required ones;
+/// with two copies of every meldable tile (shanten_modelled) no slot of a target lies beyond the
+/// copies, so the wildcards fill any slot and the formula is the search's. The knitted form is
+/// priced in queries.cpp (knitted_cost, from the kept rows); this class gives it the knit
+/// suits (knit_first) and says whether their copies allow it (four copies: shanten_modelled).
+///
 /// How queries.cpp wires it in (for the lead; nothing here depends on queries.cpp):
 ///   1. `#include "special_forms.hpp"` (engine/src is on the engine's include path); add a
 ///      member `detail::SpecialForm special;` to FormPlan.
 ///   2. build_plan, right after `fp.index = f;`:
 ///        if (form.type == FormType::knitted || form.type == FormType::singles) {
 ///          fp.special = detail::SpecialForm(rules, f);
-///          fp.win = fp.special.modelled();  // fp.shanten stays false: shanten is not modelled
+///          fp.win = fp.special.modelled();
+///          fp.shanten = fp.win && fp.special.shanten_modelled();  // priced by form_cost
 ///        }
 ///      (form_support's `default:` leaves both false.) plan->waits_ok then holds for mcr and
 ///      taiwan whenever their other forms are modelled.
@@ -72,9 +82,10 @@
 ///      declines the knitted draws its tables cannot price). Its standard-form preconditions
 ///      (`plan.open_standard`, 17 open kinds) guard compute_waits' "no form applies" throw and
 ///      stay as they are.
-///   5. docs/tables.md: knitted and singles become "direct" for win and waits (shanten: search),
-///      with the conditions above; tests/test_fast_path.cpp's "every win answered by the tables"
-///      check may then include mcr and taiwan.
+///   5. docs/tables.md: knitted and singles become "direct" for win and waits (and, later,
+///      priced from counts and kept rows for shanten), with the conditions above;
+///      tests/test_fast_path.cpp's "every win answered by the tables" check may then include mcr
+///      and taiwan.
 ///
 /// Cost (Release -O3, no -march, one thread, thread CPU time, best of 20-30 passes over 2000
 /// hands, on the loaded shared 2-core VM): a hand far from the form (most hands) costs about
@@ -91,6 +102,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "meldgraph/hand.hpp"
 #include "meldgraph/rules.hpp"
@@ -101,6 +113,11 @@ namespace meldgraph::detail {
 
 /// The answer of a fast check: `unknown` means the search must answer.
 enum class SpecialAnswer : std::uint8_t { no, yes, unknown };
+
+/// The six ways to give the three knit suits distinct classes (147, 258, 369): entry p, k is
+/// the class of knit suit k under assignment p (shanten.cpp's kKnitPermutations, same order).
+inline constexpr std::array<std::array<int, 3>, 6> kKnitAssignments = {
+    {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
 
 /// A hand as the special-form checks read it.
 struct SpecialHand {
@@ -148,6 +165,21 @@ class SpecialForm {
   [[nodiscard]] SpecialAnswer waits(const SpecialHand& hand, TileMask candidates,
                                     TileMask& mask) const;
 
+  // Shanten (queries.cpp's form_cost prices these forms; see "Shanten" in the file comment).
+
+  /// Whether queries.cpp may price the form's shanten from the tables: a modelled singles
+  /// form whose meldable tiles all have two copies or more, or a modelled knitted form whose
+  /// knit suits have four copies. Hands add their own conditions.
+  [[nodiscard]] bool shanten_modelled() const { return shanten_; }
+  /// Knitted: the first tile (rank 1) of each knit suit, in suit order.
+  [[nodiscard]] const std::array<TileId, kKnitClasses>& knit_first() const { return knit_first_; }
+  /// Singles (shanten_modelled): the most natural tiles a target of the form keeps (a set T of
+  /// `size − pairs` distinct tiles the pattern admits, the required ones among them, `pairs` of
+  /// them doubled: kept = Σ over T of min(demand, held)), or −1 when no target exists.
+  /// `counts` as SpecialHand::counts. The shanten is size − kept − usable wildcards − 1 for a
+  /// concealed hand of the form's size (plus one for a hand one tile short).
+  [[nodiscard]] int singles_kept(const std::uint8_t* counts) const;
+
  private:
   enum class Kind : std::uint8_t { none, knitted, singles_knitted, singles_gapped };
 
@@ -180,6 +212,10 @@ class SpecialForm {
   /// the repeats (`doubles`, `triple`) when the template arguments ask for them.
   template <bool kOne, bool kTwo, bool kFull, bool kRepeats>
   [[nodiscard]] Held held(const std::uint8_t* counts) const;
+  /// The concealed tiles of a hand whose size (concealed plus three per declared meld) is 3n+2
+  /// (`short_by` 0: win) or 3n+1 (`short_by` 1: waits) and, with `short_by` more tiles, at most
+  /// the rule set's hand size; −1 for any other size (the search throws: unknown).
+  [[nodiscard]] int sized_concealed(const SpecialHand& hand, const Held& held, int short_by) const;
 
   // knitted
   [[nodiscard]] SpecialAnswer knitted_win(const SpecialHand& hand, const Held& held) const;
@@ -202,8 +238,11 @@ class SpecialForm {
   /// ranks of subset `masks[s]` (bit r: the suit's rank index r); -1 when no valid pattern
   /// holds them. Honours are not counted (every allowed honour always fits).
   [[nodiscard]] int pattern_room(const std::array<std::uint16_t, kMaxSuits>& masks) const;
+  [[nodiscard]] int knitted_singles_kept(TileMask one, TileMask two) const;
+  [[nodiscard]] int gapped_singles_kept(TileMask one, TileMask two) const;
 
   Kind kind_ = Kind::none;
+  bool shanten_ = false;  ///< shanten_modelled()
   TileId meldable_ = 0;
   int hand_tiles_ = 0;  ///< the rule set's hand size
   int max_in_win_ = 0;
@@ -217,10 +256,11 @@ class SpecialForm {
   std::size_t suit_count_ = 0;
   std::array<Suit, kMaxSuits> suits_{};
   std::array<std::uint8_t, kMaxTileKinds> suit_of_{};  ///< meldable tile -> index into suits_
-  /// The nine knit tiles of each assignment of classes to the knit suits.
+  /// The nine knit tiles of each assignment of classes to the knit suits (knitted singles too).
   std::array<TileMask, kPermutations> knit_{};
   /// The same nine tiles as ids, for the rest's keys.
   std::array<std::array<TileId, 9>, kPermutations> knit_tiles_{};
+  std::array<TileId, kKnitClasses> knit_first_{};  ///< knit_first()
 
   // Singles.
   int size_ = 0;      ///< tiles of the form
@@ -240,6 +280,10 @@ class SpecialForm {
   /// Gapped: per sequence suit and rank subset, the largest valid superset's size, or -1 when
   /// the subset itself breaks the gap.
   std::array<std::array<std::int8_t, kRankSubsets>, kMaxSuits> room_{};
+  /// Gapped, for the shanten: per sequence suit, its valid rank subsets holding the suit's
+  /// required ranks (each subset of a valid pattern is one), the largest first.
+  std::array<std::vector<std::uint16_t>, kMaxSuits> patterns_{};
+  TileMask required_honours_ = 0;  ///< required_ outside the sequence suits
 };
 
 }  // namespace meldgraph::detail
