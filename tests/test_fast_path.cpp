@@ -73,6 +73,13 @@ extends: sichuan
 wildcards: {jokers: 8}
 )";
 
+/// Taiwan's 嚦咕嚦咕 (seven pairs and a pung) where four of a kind is not two pairs.
+constexpr const char* kLiguStrictYaml = R"(name: fast_ligu_strict
+extends: taiwan
+forms:
+  ligu: {four_as_two_pairs: false}
+)";
+
 std::vector<RuleSet> rule_sets() {
   std::vector<RuleSet> sets;
   for (const std::string& name : builtin_rule_names()) sets.push_back(load_rules(name));
@@ -516,7 +523,8 @@ TEST_CASE("fast queries agree with the exact search on random hands", "[fast]") 
 /// the tables (the wildcards included, through the overflow rows when uncapped).
 void cross_check_wildcards(int per_size, std::uint64_t seed) {
   std::vector<RuleSet> sets = rule_sets();
-  for (const char* yaml : {kCappedJokersYaml, kSmallJokersYaml, kMissingJokersYaml}) {
+  for (const char* yaml :
+       {kCappedJokersYaml, kSmallJokersYaml, kMissingJokersYaml, kLiguStrictYaml}) {
     sets.push_back(load_rules_from_string(yaml, "test_fast_path"));
   }
   // Rule sets whose forms and rules the shanten tables model (wild meldable kinds aside, which
@@ -530,6 +538,9 @@ void cross_check_wildcards(int per_size, std::uint64_t seed) {
                                              "hongkong",
                                              "shanghai",
                                              "sichuan",
+                                             "mcr",
+                                             "taiwan",
+                                             "fast_ligu_strict",
                                              "fast_distinct",
                                              "fast_capped_jokers",
                                              "fast_small_jokers",

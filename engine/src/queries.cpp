@@ -259,7 +259,9 @@ FormPlan form_support(const Plan& plan, const RuleSet& rules, const FormSpec& fo
       break;
     case FormType::pairs:
       result.win = plain_pairs && plan.all_copies4;
-      result.shanten = result.win && form.pungs == 0 &&
+      // Pungs beside the pairs (taiwan's 嚦咕嚦咕): form_cost prices one pung, without usable
+      // wildcards.
+      result.shanten = result.win && form.pungs <= 1 &&
                        static_cast<int>(plan.meldable) >= rules.hand_tiles() + form.pairs;
       break;
     case FormType::set: {
@@ -570,8 +572,8 @@ void make_keys(const Plan& plan, View& view) {
     const std::uint64_t a = load_word(view.counts + first_a) & plan.rank_bytes[s];
     const std::uint64_t b = load_word(view.counts + first_b) & plan.rank_bytes[s + 1];
     const __m128i x = _mm_set_epi64x(static_cast<long long>(b), static_cast<long long>(a));
-    const __m128i pairs = _mm_add_epi16(_mm_and_si128(x, low_bytes),
-                                        _mm_mullo_epi16(_mm_srli_epi16(x, 8), five));
+    const __m128i pairs =
+        _mm_add_epi16(_mm_and_si128(x, low_bytes), _mm_mullo_epi16(_mm_srli_epi16(x, 8), five));
     const __m128i quads = _mm_madd_epi16(pairs, by25);
     const __m128i keys = _mm_madd_epi16(_mm_packs_epi32(quads, quads), by625);
     view.keys[s] = static_cast<std::uint32_t>(_mm_cvtsi128_si32(keys)) +
@@ -1001,8 +1003,8 @@ Answer gate_answer(const Plan& plan, const Hand& hand) {
   if (wildcards >= gate.wildcards_any || (whole && wildcards >= gate.wildcards_whole)) {
     return Answer::yes;
   }
-  const bool others = (gate.pairs & whole & (odd <= wildcards + gate.pairs_pungs)) |
-                      (gate.set & whole & !outside);
+  const bool others =
+      (gate.pairs & whole & (odd <= wildcards + gate.pairs_pungs)) | (gate.set & whole & !outside);
   if (others) return Answer::unknown;
   if (!gate.melds) return Answer::no;
   const int need = melds_need(plan, hand.counts.data());
@@ -1744,6 +1746,43 @@ int knitted_cost(const Plan& plan, const FormPlan& fp, const ShantenHand& sh, in
   return sh.target - best - usable;
 }
 
+/// Exchanges of a pairs form with one pung beside the pairs (taiwan's 嚦咕嚦咕: seven pairs and
+/// a pung), or kDeclined. Without usable wildcards a target holds the pung and the pairs on
+/// distinct kinds (a pung and a pair of one kind would be five copies), so it keeps min(3, n) of
+/// the pung's kind and, of every other kind, what its pairs keep: min(2, n) for one pair, or
+/// with four of a kind as two pairs n's pairs and a single toward one more. The pung goes on a
+/// kind held 4, 3, 2, 1 or 0 times (the best of each count is alike), and the pairs take the
+/// best of the other kinds: full pairs first, then singles (fresh kinds abound, form_support).
+/// With usable wildcards a slot beyond the copies could put both on one kind: the search
+/// answers.
+int pairs_and_pung_cost(const FormSpec& form, const View& view, const ShantenHand& sh, int usable) {
+  if (usable != 0 || sh.exclusion != nullptr || form.pungs != 1) return kDeclined;
+  const Tally counts = tally(view);
+  const std::array<int, 5>& by = counts.by_count;
+  const int pairs = form.pairs;
+  const auto pairs_kept = [pairs](int full_pairs, int singles) {
+    const int full = std::min(pairs, full_pairs);
+    return 2 * full + std::min(pairs - full, singles);
+  };
+  // Full pairs and singles of each count when no pung takes the kind.
+  const bool split = form.four_as_two_pairs;
+  const std::array<int, 5> full_of = {0, 0, 1, 1, split ? 2 : 1};
+  const std::array<int, 5> single_of = {0, 1, 0, split ? 1 : 0, 0};
+  int full_pairs = 0;
+  int singles = 0;
+  for (std::size_t n = 1; n <= 4; ++n) {
+    full_pairs += by[n] * full_of[n];
+    singles += by[n] * single_of[n];
+  }
+  int kept = pairs_kept(full_pairs, singles);  // the pung on a fresh kind
+  for (std::size_t n = 1; n <= 4; ++n) {
+    if (by[n] == 0) continue;
+    kept = std::max(kept, std::min(3, static_cast<int>(n)) +
+                              pairs_kept(full_pairs - full_of[n], singles - single_of[n]));
+  }
+  return sh.target - kept;
+}
+
 /// Exchanges (shanten + 1) of one modelled form, kNoShanten where it cannot apply or complete,
 /// kDeclined where the tables do not model this hand.
 ///
@@ -1784,6 +1823,7 @@ int form_cost(const Plan& plan, const Hand& hand, const FormPlan& fp, const Shan
     }
     case FormType::pairs: {
       if (!whole_hand) return kNoShanten;
+      if (form.pungs != 0) return pairs_and_pung_cost(form, view, sh, usable);
       // Kept: a full pair from each kind of two copies or more (two from four, when four of a
       // kind is two pairs), then one tile from each single, up to the pairs. Exact when the
       // kinds a target may use (all of four copies, form_support) are at least the pairs: the
