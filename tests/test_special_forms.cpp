@@ -481,10 +481,7 @@ void check_shanten(const Case& c, const Hand& hand, ShantenTally& tally) {
   REQUIRE(shanten_number(rules, hand) == expected.shanten);
   bool special_best = false;
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {
-    int by_form = kNoShanten;
-    for (const FormShanten& entry : expected.by_form) {
-      if (entry.form == f) by_form = entry.shanten;
-    }
+    const int by_form = expected.of_form(f, kNoShanten);
     INFO("form " << rules.forms()[f].name);
     REQUIRE(form_shanten(rules, hand, f) == by_form);
     const FormType type = rules.forms()[f].type;

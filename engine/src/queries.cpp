@@ -1977,10 +1977,7 @@ int form_shanten(const RuleSet& rules, const Hand& hand, std::size_t form) {
     }
     return kNoShanten;
   }
-  for (const FormShanten& entry : compute_shanten(rules, hand).by_form) {
-    if (entry.form == form) return entry.shanten;
-  }
-  return kNoShanten;
+  return compute_shanten(rules, hand).of_form(form, kNoShanten);
 }
 
 TileMask wait_mask(const RuleSet& rules, const Hand& hand) {

@@ -98,6 +98,26 @@ void decode(std::uint32_t key, int ranks, Digits& out) {
   }
 }
 
+/// The digits of consecutive keys, rank 0 first, and their sum, stepped like an odometer: the
+/// packed tables' passes over every key need the sums without a division per digit.
+struct KeyOdometer {
+  std::array<int, kTableMaxRanks> digits{};
+  int sum = 0;
+
+  /// From key k to key k + 1.
+  void advance() {
+    for (int& digit : digits) {
+      if (digit < kBase - 1) {
+        ++digit;
+        ++sum;
+        return;
+      }
+      sum -= digit;
+      digit = 0;
+    }
+  }
+};
+
 bool valid(const Digits& digits, int copies) {
   for (int i = 0; i < digits.ranks; ++i) {
     if (digits.d[static_cast<std::size_t>(i)] > copies) return false;
@@ -483,25 +503,16 @@ const std::uint8_t* SuitTables::win_packed(bool capped) const {
     const std::uint8_t* win_entries = win(capped);
     TableVector<std::uint8_t>& out = win_packed_[index];
     out.assign((key_count_ + 1) / 2, 0);
-    // The keys' digits as an odometer, for their sums without a division per digit.
-    std::array<int, kTableMaxRanks> digits{};
-    int sum = 0;
+    KeyOdometer odometer;
     for (std::uint32_t key = 0; key < key_count_; ++key) {
+      const int sum = odometer.sum;
       const int f0 = win_entries[key] & 15;
       const int f1 = win_entries[key] >> 4;
       // A saturated entry (15, or a key beyond the copies) caps: 15 - residue >= 13.
       const int a = std::min(3, (f0 - melds_residue(sum)) / 3);
       const int b = std::min(3, (f1 - pair_residue(sum)) / 3);
       out[key / 2] |= static_cast<std::uint8_t>((a | b << 2) << (key % 2 * 4));
-      for (std::size_t r = 0; r < digits.size(); ++r) {
-        if (digits[r] < kBase - 1) {
-          ++digits[r];
-          ++sum;
-          break;
-        }
-        sum -= digits[r];
-        digits[r] = 0;
-      }
+      odometer.advance();
     }
   });
   return win_packed_[index].data();
@@ -516,9 +527,9 @@ const std::uint8_t* SuitTables::wait_rows(bool capped) const {
     };
     TableVector<std::uint8_t>& out = wait_rows_[index];
     out.assign(key_count_ * kWaitRowBytes + kWaitRowPadding, 0);
-    std::array<int, kTableMaxRanks> digits{};  // the key's digits, as an odometer
-    int sum = 0;
+    KeyOdometer odometer;
     for (std::uint32_t key = 0; key < key_count_; ++key) {
+      const int sum = odometer.sum;
       const std::uint64_t own = nibble(key);
       const std::uint64_t f0 = static_cast<std::uint64_t>(melds_residue(sum)) + 3 * (own & 3U);
       const std::uint64_t f1 = static_cast<std::uint64_t>(pair_residue(sum)) + 3 * (own >> 2);
@@ -527,7 +538,8 @@ const std::uint8_t* SuitTables::wait_rows(bool capped) const {
                           static_cast<std::uint64_t>(pair_residue(sum + 1)) << kWaitDrawnPair;
       for (int r = 0; r < kTableMaxRanks; ++r) {
         // Past the ranks, or a full rank (key + 5^r would carry): never completes.
-        const bool open = r < shape_.ranks && digits[static_cast<std::size_t>(r)] < shape_.copies;
+        const bool open =
+            r < shape_.ranks && odometer.digits[static_cast<std::size_t>(r)] < shape_.copies;
         const std::uint64_t entry =
             open ? nibble(key + steps_[static_cast<std::size_t>(r)]) : std::uint64_t{15};
         row |= (entry & 1U) << (kWaitPlaneA0 + r) | (entry >> 1 & 1U) << (kWaitPlaneA1 + r) |
@@ -536,15 +548,7 @@ const std::uint8_t* SuitTables::wait_rows(bool capped) const {
       for (std::size_t b = 0; b < kWaitRowBytes; ++b) {
         out[std::size_t{key} * kWaitRowBytes + b] = static_cast<std::uint8_t>(row >> (8 * b));
       }
-      for (std::size_t r = 0; r < digits.size(); ++r) {
-        if (digits[r] < kBase - 1) {
-          ++digits[r];
-          ++sum;
-          break;
-        }
-        sum -= digits[r];
-        digits[r] = 0;
-      }
+      odometer.advance();
     }
   });
   return wait_rows_[index].data();

@@ -28,6 +28,15 @@ struct ShantenResult {
   /// Each enabled form that can apply to the hand's size and that exchanging natural tiles can
   /// complete, in rule-set order.
   std::vector<FormShanten> by_form;
+
+  /// The shanten of form `form` (an index into RuleSet::forms()), or `none` where `by_form` has
+  /// no entry for it.
+  [[nodiscard]] int of_form(std::size_t form, int none) const {
+    for (const FormShanten& entry : by_form) {
+      if (entry.form == form) return entry.shanten;
+    }
+    return none;
+  }
 };
 
 /// Hand of 3n+1 or 3n+2 tiles (a declared meld counts three), 1 to rules.hand_tiles() tiles.
