@@ -351,6 +351,10 @@ tiles:
      "name: t\ntiles:\n  suits: [{letter: m, ranks: 1-9}]\nforms:\n  four_wildcards:\n    type: "
      "wildcards\n    count: 4\nwildcards:\n  jokers: 0\n",
      "case.yaml:8:1", "form 'four_wildcards' wins on wildcards"},
+    {"wildcards form that may not use its wildcards",
+     "name: t\ntiles:\n  suits: [{letter: m, ranks: 1-9}]\nwildcards: {jokers: 8}\nforms:\n  four: "
+     "{type: wildcards, wildcards: false}\n",
+     "case.yaml:6:38", "form 'four' wins on its wildcards: 'wildcards: false' contradicts it"},
     {"wildcards form count too large",
      "name: t\ntiles:\n  suits: [{letter: m, ranks: 1-9}]\nhand: {tiles: 5}\nwildcards: {jokers: "
      "8}\nforms:\n  many:\n    type: wildcards\n    count: 8\n",

@@ -336,6 +336,9 @@ void build_gate(Plan& plan) {
         for (std::size_t w = 0; w < kWords; ++w) gate.outside[w] &= fp.outside[w];
         break;
       case FormType::wildcards:
+        // A `wildcards` form that may not use its wildcards never wins by them (is_win's loop
+        // skips it): it takes no part in the gate's yes.
+        if (!form.wildcards) break;
         if (form.hand_tiles == 0) {
           gate.wildcards_any = std::min<int>(gate.wildcards_any, form.count);
         } else {

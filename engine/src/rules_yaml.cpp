@@ -1157,6 +1157,12 @@ class Interpreter {
       case FormType::wildcards: {
         const Item* count = map.find("count");
         if (count != nullptr) form.count = static_cast<std::uint8_t>(read_int(*count, 1, 17));
+        // The form is its wildcards: one that may not use them would be a contradiction (and
+        // the searches would read it two ways).
+        if (const Item* use = map.find("wildcards"); use != nullptr && !form.wildcards) {
+          fail(use->value.where,
+               "form '" + entry.key + "' wins on its wildcards: 'wildcards: false' contradicts it");
+        }
         if (form.enabled && form.count > data_.hand_tiles) {
           fail(blame(count, hand_tiles_where_),
                "form '" + entry.key + "' needs " + std::to_string(form.count) +
