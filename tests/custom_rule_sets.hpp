@@ -47,4 +47,12 @@ extends: laizi
 wildcards: {stand_ins: {joker: numbers}}
 )";
 
+/// A suit must be lacked (sichuan) and jokers stand in: the tables and the lister model the rule
+/// for hands without wildcards and decline hands holding them (which suits a wildcard touches is
+/// the search's business).
+inline constexpr const char* kMissingJokersYaml = R"(name: custom_missing_jokers
+extends: sichuan
+wildcards: {jokers: 8}
+)";
+
 }  // namespace meldgraph::custom_rules

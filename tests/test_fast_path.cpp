@@ -67,12 +67,6 @@ hand: {tiles: 17}
 wildcards: {jokers: 8}
 )";
 
-/// A suit must be lacked (sichuan) and jokers stand in: the lacked suit takes no stand-in either.
-constexpr const char* kMissingJokersYaml = R"(name: fast_missing_jokers
-extends: sichuan
-wildcards: {jokers: 8}
-)";
-
 /// Taiwan's 嚦咕嚦咕 (seven pairs and a pung) where four of a kind is not two pairs.
 constexpr const char* kLiguStrictYaml = R"(name: fast_ligu_strict
 extends: taiwan
@@ -529,7 +523,7 @@ TEST_CASE("fast queries agree with the exact search on random hands", "[fast]") 
 void cross_check_wildcards(int per_size, std::uint64_t seed) {
   std::vector<RuleSet> sets = rule_sets();
   for (const char* yaml :
-       {kCappedJokersYaml, kSmallJokersYaml, kMissingJokersYaml, kLiguStrictYaml}) {
+       {kCappedJokersYaml, kSmallJokersYaml, custom_rules::kMissingJokersYaml, kLiguStrictYaml}) {
     sets.push_back(load_rules_from_string(yaml, "test_fast_path"));
   }
   // Rule sets whose forms and rules the shanten tables model (wild meldable kinds aside, which
@@ -549,7 +543,7 @@ void cross_check_wildcards(int per_size, std::uint64_t seed) {
                                              "fast_distinct",
                                              "fast_capped_jokers",
                                              "fast_small_jokers",
-                                             "fast_missing_jokers"};
+                                             "custom_missing_jokers"};
   for (const RuleSet& rules : sets) {
     HandMaker maker(rules, seed);
     maker.set_concealed_jokers(true);

@@ -133,10 +133,16 @@ struct InterpretationLister::Impl {
   /// Every enabled form and every rule of the set is one the fast path models; hands add their
   /// own checks (fast_for).
   bool modelled = true;
-  bool restricted = false;   ///< wildcards.stand_ins restricts some wildcard
-  bool capped = false;       ///< !wildcards.exceed_copies
-  bool natural_use = false;  ///< wildcards.natural_use
-  bool melds_forms = false;  ///< some enabled form is a melds form (the tables' user)
+  /// hand.missing_suits, modelled for hands without wildcards: then every natural tile lies in
+  /// some group, so the suits a path touches are the hand's (concealed and declared), and the
+  /// rule keeps every interpretation of a hand that lacks enough sequence suits and none of
+  /// another (lacks_enough_suits).
+  int missing_suits = 0;
+  unsigned sequence_suits = 0;  ///< bit s: rules.suits()[s] is a sequence suit (not bonus)
+  bool restricted = false;      ///< wildcards.stand_ins restricts some wildcard
+  bool capped = false;          ///< !wildcards.exceed_copies
+  bool natural_use = false;     ///< wildcards.natural_use
+  bool melds_forms = false;     ///< some enabled form is a melds form (the tables' user)
   int max_in_win = 0;
   TileId meldable = 0;
   TileId tile_count = 0;
@@ -215,6 +221,7 @@ struct InterpretationLister::Impl {
   [[nodiscard]] bool fast_for(int size, int wildcard_count) const;
   [[nodiscard]] bool fast(const Hand& h) const;
   std::uint64_t list(const Hand& h, InterpretationVisitor& v);
+  [[nodiscard]] bool lacks_enough_suits(const Hand& h) const;
   std::uint64_t fall_back(const Hand& h, InterpretationVisitor& v);
   /// Reads the hand in one pass over its kinds; false when it is not for the fast path.
   bool prepare(const Hand& h);
@@ -270,7 +277,17 @@ InterpretationLister::Impl::Impl(const RuleSet& rule_set) : rules(&rule_set) {
   const WildcardRules& wild_rules = r.wildcards();
   // The whitelist: rule features the fast path models. Everything else falls back, and so does
   // every form type or form key not listed here.
-  modelled = r.missing_suits() == 0 && r.forbidden_tiles() == 0;
+  modelled = r.forbidden_tiles() == 0;
+  missing_suits = r.missing_suits();
+  for (std::size_t s = 0; s < r.suits().size(); ++s) {
+    const SuitInfo& suit = r.suits()[s];
+    // The search keeps the suits touched in a byte: beyond eight suits, fall back.
+    if (s >= 8) {
+      modelled = modelled && missing_suits == 0;
+      break;
+    }
+    if (suit.sequences && !suit.bonus) sequence_suits |= 1U << s;
+  }
   restricted = wild_rules.restricted;
   capped = !wild_rules.exceed_copies;
   natural_use = wild_rules.natural_use;
@@ -356,6 +373,8 @@ InterpretationLister::Impl::Impl(const RuleSet& rule_set) : rules(&rule_set) {
 
 bool InterpretationLister::Impl::fast_for(int size, int wildcard_count) const {
   if (!modelled) return false;
+  // Which suits a wildcard touches is the search's business (abstract groups keep a suit free).
+  if (missing_suits != 0 && wildcard_count != 0) return false;
   // Restricted stand-ins are moot for a hand without wildcards (one class, nothing to place).
   if (restricted && wildcard_count != 0) return false;
   // Wrong sizes: the Decomposition throws, with its message.
@@ -516,8 +535,21 @@ void InterpretationLister::Impl::start_form(const FormSpec& spec, std::size_t in
   sum0 = natural_sum0;
 }
 
+bool InterpretationLister::Impl::lacks_enough_suits(const Hand& h) const {
+  unsigned used = 0;
+  for (TileMask rest = natural_mask; rest != 0; rest &= rest - 1) {
+    used |= 1U << rules->tile(static_cast<TileId>(std::countr_zero(rest))).suit;
+  }
+  // As the search: a declared meld touches its first tile's suit.
+  for (std::size_t m = 0; m < h.meld_count; ++m)
+    used |= 1U << rules->tile(h.melds[m].tiles[0]).suit;
+  return std::popcount(sequence_suits & ~used) >= missing_suits;
+}
+
 std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisitor& v) {
   if (!prepare(h)) return fall_back(h, v);
+  // hand.missing_suits (a hand without wildcards here): all of the interpretations, or none.
+  if (missing_suits != 0 && !lacks_enough_suits(h)) return 0;
   start_hand(h);
   visit = &v;
   visited = 0;
