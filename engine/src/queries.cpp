@@ -886,8 +886,8 @@ int melds_need(const Plan& plan, const std::uint8_t* counts) {
 /// and melds plus the pair f1 = (2 - n) mod 3 or more. So sum f0 + min(2, min (f1 - f0)) is at
 /// least need + 2, or need - 1 when some suit has n mod 3 = 1 or 2 (there f1 - f0 is -1 or
 /// more: 1 - 2 and 0 - 1). It refuses most random hands without a table read.
-bool melds_in_reach(const Plan& plan, const View& view, int wildcards) {
-  const int need = melds_need(plan, view.counts);
+bool melds_in_reach(const Plan& plan, const std::uint8_t* counts, int wildcards) {
+  const int need = melds_need(plan, counts);
   return need + (need != 0 ? -1 : 2) <= wildcards;
 }
 
@@ -924,7 +924,7 @@ bool melds_complete(const Plan& plan, View& view, int wildcards) {
 
 /// The standard form: the residue bound, then the win entries (see the file comment).
 bool melds_win(const Plan& plan, View& view, int wildcards) {
-  if (!melds_in_reach(plan, view, wildcards)) return false;
+  if (!melds_in_reach(plan, view.counts, wildcards)) return false;
   return melds_complete(plan, view, wildcards);
 }
 
@@ -1010,8 +1010,7 @@ Answer gate_answer(const Plan& plan, const Hand& hand) {
       (gate.pairs & whole & (odd <= wildcards + gate.pairs_pungs)) | (gate.set & whole & !outside);
   if (others) return Answer::unknown;
   if (!gate.melds) return Answer::no;
-  const int need = melds_need(plan, hand.counts.data());
-  if (need + (need != 0 ? -1 : 2) > wildcards) return Answer::no;
+  if (!melds_in_reach(plan, hand.counts.data(), wildcards)) return Answer::no;
   // Only the melds forms are left, and their test needs nothing else of the hand: the counts
   // (no wild kind here) and the wildcards. A form without wildcards is the forms' loop's.
   if (gate.melds_tame && wildcards != 0) return Answer::unknown;
