@@ -1662,18 +1662,7 @@ int knitted_cost(const Plan& plan, const FormPlan& fp, const ShantenHand& sh, in
   // held ranks (a 9-bit mask; the knit suits are ranks 1-9, so rank r's key step is 5^r).
   constexpr std::size_t kClasses = kKnitClasses;
   constexpr std::size_t kMasks = std::size_t{1} << 9;
-  // kHeld[mask]: the held ranks of each class, a nibble each; kSteps[c][mask]: their key steps.
-  static constexpr std::array<std::uint16_t, kMasks> kHeld = [] {
-    std::array<std::uint16_t, kMasks> held{};
-    for (std::size_t m = 0; m < kMasks; ++m) {
-      for (std::size_t r = 0; r < 9; ++r) {
-        if ((m >> r & 1U) != 0) {
-          held[m] = static_cast<std::uint16_t>(held[m] + (1U << (4 * (r % 3))));
-        }
-      }
-    }
-    return held;
-  }();
+  // detail::kRanksByClass[mask]: the held ranks of each class; kSteps[c][mask]: their key steps.
   static constexpr std::array<std::array<std::uint32_t, kMasks>, kClasses> kSteps = [] {
     std::array<std::array<std::uint32_t, kMasks>, kClasses> steps{};
     for (std::size_t m = 0; m < kMasks; ++m) {
@@ -1696,7 +1685,7 @@ int knitted_cost(const Plan& plan, const FormPlan& fp, const ShantenHand& sh, in
     suit[k] = s;
     const auto ranks = static_cast<std::size_t>((one >> first[k]) & (kMasks - 1));
     for (std::size_t c = 0; c < kClasses; ++c) {
-      knit[k][c] = (kHeld[ranks] >> (4 * c)) & 15;
+      knit[k][c] = (detail::kRanksByClass[ranks] >> (4 * c)) & 15;
       rest_keys[k][c] = view.keys[s] - kSteps[c][ranks];
     }
   }

@@ -588,23 +588,11 @@ int SpecialForm::knitted_singles_kept(TileMask one, TileMask two) const {
   const TileMask free_one = one & ~two & ~required_;
   const int honours2 = count_bits(free_two & honours_);
   const int honours1 = count_bits(free_one & honours_);
-  // Per rank subset, its ranks of each class (147, 258, 369), a nibble each.
-  static constexpr std::array<std::uint16_t, kRankSubsets> kByClass = [] {
-    std::array<std::uint16_t, kRankSubsets> by_class{};
-    for (std::size_t m = 0; m < kRankSubsets; ++m) {
-      for (std::size_t r = 0; r < 9; ++r) {
-        if ((m >> r & 1U) != 0) {
-          by_class[m] = static_cast<std::uint16_t>(by_class[m] + (1U << (4 * (r % 3))));
-        }
-      }
-    }
-    return by_class;
-  }();
   std::array<unsigned, kKnitClasses> n1{};  // per knit suit, its classes' nibbles
   std::array<unsigned, kKnitClasses> n2{};
   for (std::size_t k = 0; k < kKnitClasses; ++k) {
-    n1[k] = kByClass[static_cast<std::size_t>(free_one >> seq_first_[k]) & 0x1FFU];
-    n2[k] = kByClass[static_cast<std::size_t>(free_two >> seq_first_[k]) & 0x1FFU];
+    n1[k] = kRanksByClass[static_cast<std::size_t>(free_one >> seq_first_[k]) & 0x1FFU];
+    n2[k] = kRanksByClass[static_cast<std::size_t>(free_two >> seq_first_[k]) & 0x1FFU];
   }
   int best = -1;
   for (std::size_t p = 0; p < kPermutations; ++p) {

@@ -114,6 +114,21 @@ namespace meldgraph::detail {
 /// The answer of a fast check: `unknown` means the search must answer.
 enum class SpecialAnswer : std::uint8_t { no, yes, unknown };
 
+/// Per 9-bit rank mask of a suit (bit r: rank r + 1), how many of its ranks fall in each knit
+/// class (147, 258, 369), a nibble each (class c at bits 4c..4c+3): the knitted form's counts
+/// per class come from one lookup per suit.
+inline constexpr std::array<std::uint16_t, std::size_t{1} << 9> kRanksByClass = [] {
+  std::array<std::uint16_t, std::size_t{1} << 9> by_class{};
+  for (std::size_t m = 0; m < by_class.size(); ++m) {
+    for (std::size_t r = 0; r < 9; ++r) {
+      if ((m >> r & 1U) != 0) {
+        by_class[m] = static_cast<std::uint16_t>(by_class[m] + (1U << (4 * (r % 3))));
+      }
+    }
+  }
+  return by_class;
+}();
+
 /// The six ways to give the three knit suits distinct classes (147, 258, 369): entry p, k is
 /// the class of knit suit k under assignment p (shanten.cpp's kKnitPermutations, same order).
 inline constexpr std::array<std::array<int, 3>, 6> kKnitAssignments = {
