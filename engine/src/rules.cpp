@@ -84,6 +84,7 @@ RuleSet::RuleSet(Data data) : data_(std::move(data)) {
     info.next = find_tile(info.letter, info.rank + 1);
     info.previous = find_tile(info.letter, info.rank - 1);
   }
+  derive_tile_classes();
   // Step 3. Fixed wildcard kinds and per-form derived sizes.
   for (const TileId wild : data_.wildcards.tiles) fixed_wild_ |= tile_bit(wild);
   for (FormSpec& form : data_.forms) {
@@ -103,6 +104,29 @@ RuleSet::RuleSet(Data data) : data_(std::move(data)) {
         break;
     }
   }
+}
+
+void RuleSet::derive_tile_classes() {
+  classes_.of_suit.assign(data_.suits.size(), 0);
+  for (TileId t = 0; t < meldable_count_; ++t) {
+    const TileInfo& info = tiles_[t];
+    const SuitInfo& suit = data_.suits[info.suit];
+    const TileMask bit = tile_bit(t);
+    classes_.of_suit[info.suit] |= bit;
+    if (!suit.sequences) {
+      classes_.honours |= bit;
+    } else if (info.rank == suit.ranks.front() || info.rank == suit.ranks.back()) {
+      classes_.terminals |= bit;
+    } else {
+      classes_.simples |= bit;
+    }
+    for (const auto& [group_name, ranks] : suit.groups) {
+      if (std::find(ranks.begin(), ranks.end(), info.rank) == ranks.end()) continue;
+      if (group_name == "winds") classes_.winds |= bit;
+      if (group_name == "dragons") classes_.dragons |= bit;
+    }
+  }
+  classes_.terminals_or_honours = classes_.terminals | classes_.honours;
 }
 
 TileId RuleSet::find_tile(char letter, int rank) const {

@@ -25,10 +25,17 @@ enum class GroupKind : std::uint8_t {
 
 [[nodiscard]] std::string_view group_kind_name(GroupKind kind);
 
-/// Group::flags bits.
+/// The seat a declared meld was claimed from, relative to its owner (Group::flags bits 2-3).
+/// `left` is the previous player in turn order (上家), `right` the next (下家).
+enum class MeldSource : std::uint8_t { unknown = 0, left = 1, across = 2, right = 3 };
+
+/// Group::flags bits: 0 declared, 1 concealed, 2-3 MeldSource, 4-6 winning slot + 1, 7 added kong.
 inline constexpr std::uint8_t kGroupDeclared = 1;   ///< a declared meld (written in [] or ())
 inline constexpr std::uint8_t kGroupConcealed = 2;  ///< with kGroupDeclared: a concealed kong
+inline constexpr int kGroupSourceShift = 2;         ///< bits 2-3: MeldSource of a declared meld
 inline constexpr int kGroupWinningShift = 4;        ///< bits 4-6: winning slot + 1, 0 if none
+/// With kGroupDeclared: a kong added to an exposed pung (加杠 / shouminkan).
+inline constexpr std::uint8_t kGroupAddedKong = 0x80;
 
 /// A group, 9 bytes. Layout: kind, size (tiles in the group), wild_mask (bit i set when slot i is a
 /// wildcard standing in for tiles[i]), flags (declared, concealed, and which slot holds the winning
@@ -47,10 +54,19 @@ struct Group {
 
   [[nodiscard]] bool declared() const { return (flags & kGroupDeclared) != 0; }
   [[nodiscard]] bool concealed() const { return (flags & kGroupConcealed) != 0; }
+  [[nodiscard]] bool added_kong() const { return (flags & kGroupAddedKong) != 0; }
+  [[nodiscard]] MeldSource source() const {
+    return static_cast<MeldSource>((flags >> kGroupSourceShift) & 3U);
+  }
+  void set_source(MeldSource source) {
+    flags = static_cast<std::uint8_t>((flags & ~(3U << kGroupSourceShift)) |
+                                      (static_cast<unsigned>(source) << kGroupSourceShift));
+  }
   /// Slot of the winning tile, or -1 when the group does not hold it.
-  [[nodiscard]] int winning_slot() const { return (flags >> kGroupWinningShift) - 1; }
+  [[nodiscard]] int winning_slot() const { return ((flags >> kGroupWinningShift) & 7) - 1; }
   void set_winning_slot(int slot) {
-    flags = static_cast<std::uint8_t>((flags & 0x0F) | ((slot + 1) << kGroupWinningShift));
+    flags = static_cast<std::uint8_t>((flags & ~(7U << kGroupWinningShift)) |
+                                      ((slot + 1) << kGroupWinningShift));
   }
 
   [[nodiscard]] bool abstract() const {

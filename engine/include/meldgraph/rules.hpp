@@ -128,6 +128,22 @@ inline constexpr int kKnitClasses = 3;
   return (rank - 1) % kKnitClasses;
 }
 
+/// Tile classes scorers read, as masks over the meldable tiles, derived once from the tile set:
+/// honours are the tiles of suits without sequences; terminals the lowest and highest rank of each
+/// sequence suit (1 and 9); simples the other sequence-suit tiles; winds and dragons the honour
+/// tiles of the suit groups named `winds` and `dragons`. `of_suit[s]` holds the tiles of suit s.
+struct TileClasses {
+  TileMask terminals = 0;
+  TileMask honours = 0;
+  TileMask simples = 0;
+  TileMask winds = 0;
+  TileMask dragons = 0;
+  TileMask terminals_or_honours = 0;
+  std::vector<TileMask> of_suit;
+
+  [[nodiscard]] static bool in(TileMask mask, TileId tile) { return (mask & tile_bit(tile)) != 0; }
+};
+
 /// The validated rule set. Construction derives the tile table and lookup tables once.
 class RuleSet {
  public:
@@ -178,6 +194,8 @@ class RuleSet {
   [[nodiscard]] TileMask fixed_wild_tiles() const { return fixed_wild_; }
   /// The tile after `tile` in its indicator cycle (see IndicatorRules); `tile` must be meldable.
   [[nodiscard]] TileId indicated_tile(TileId tile) const;
+  /// Terminal, honour, wind, dragon and simple tiles, and each suit's tiles (TileClasses).
+  [[nodiscard]] const TileClasses& tile_classes() const { return classes_; }
 
   /// Data other parts of the engine derive from the rules on first use (the tables of the fast
   /// queries, queries.cpp), built once under `once` even from several threads. Copies share it:
@@ -190,11 +208,14 @@ class RuleSet {
   [[nodiscard]] Derived& derived() const { return *derived_; }
 
  private:
+  void derive_tile_classes();
+
   Data data_;
   std::shared_ptr<Derived> derived_ = std::make_shared<Derived>();
   std::vector<TileInfo> tiles_;
   TileId meldable_count_ = 0;
   TileMask fixed_wild_ = 0;
+  TileClasses classes_;
   std::array<TileId, std::size_t{128} * 10> by_letter_rank_{};  ///< [letter * 10 + rank] -> TileId
 };
 
