@@ -214,5 +214,27 @@ expect bench-warmup-none 0 '"checksum":2\}$' -- "$bin" bench --op win --input be
 expect bench-warmup-negative 2 '--warmup' -- "$bin" bench --op win --warmup -1
 expect bench-count-input 2 'excludes' -- "$bin" bench --op win --count 5 --input bench_ok.txt
 
+# Rule files: every problem of a file is reported, each with its place, with suggestions; hostile
+# files end in an error, not a hang or a crash.
+cat > many.yaml <<'YAML'
+name: many
+extends: basic
+hands: {tiles: 14}
+hand: {tiles: 13}
+forms:
+  standard: {type: meld}
+YAML
+expect rules-many-first 1 "^meldgraph: error: many.yaml:3:1: unknown key 'hands' in the rule set; did you mean 'hand'\?" -- "$bin" rules check many.yaml
+expect rules-many-second 1 "^many.yaml:4:15: hand.tiles must be 3n\+2" -- "$bin" rules check many.yaml
+expect rules-many-third 1 "^many.yaml:6:20: unknown form type 'meld' for form 'standard'; did you mean 'melds'\?" -- "$bin" rules check many.yaml
+printf 'name: z\nextends: /dev/zero\n' > zero.yaml
+expect rules-dev-zero 1 "zero.yaml:2:10: rule file '/dev/zero' is not a regular file" -- timeout 10 "$bin" --rules ./zero.yaml analyze 11m
+mkfifo fifo.yaml
+expect rules-fifo 1 "rule file 'fifo.yaml' is not a regular file" -- timeout 10 "$bin" rules check fifo.yaml
+printf 'name: x\nx: &r [*r]\n' > self.yaml
+expect rules-self-alias 1 'self.yaml:2:4: an alias refers to a node that contains it' -- "$bin" rules check self.yaml
+printf 'name: q\nextends: basic\nhand: {tiles: "14"}\n' > quoted.yaml
+expect rules-quoted-int 1 "quoted.yaml:3:15: expected an integer for 'tiles', got the string \"14\"" -- "$bin" rules check quoted.yaml
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
