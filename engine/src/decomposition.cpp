@@ -15,6 +15,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "form_search.hpp"
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/error.hpp"
 
@@ -24,9 +25,12 @@ struct EdgeProperties {
   Group group;
 };
 
+/// A form's graph in Boost.Graph: vertices are FormGraph::Vertex, edges hold their group.
+using FormGraphStorage = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS,
+                                               FormGraph::Vertex, EdgeProperties>;
+
 struct FormGraph::Impl {
-  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS,
-                                      FormGraph::Vertex, EdgeProperties>;
+  using Graph = FormGraphStorage;
   Graph graph;
   std::size_t form = 0;
   std::size_t root = 0;
@@ -35,12 +39,13 @@ struct FormGraph::Impl {
 
 namespace {
 
-using Graph = FormGraph::Impl::Graph;
+using Graph = FormGraphStorage;
 
-/// State::winning values.
-constexpr std::uint8_t kWinningPlaced = 0;   ///< placed, or no winning tile given
-constexpr std::uint8_t kWinningNatural = 1;  ///< a natural copy of Hand::winning is to be marked
-constexpr std::uint8_t kWinningWild = 2;     ///< one of the wildcards is to be marked
+using search::kClassCodes;
+using search::kTemplates;
+using search::kUncappedCapacity;
+using search::Template;
+using search::Winning;
 
 /// A search state. Fields past the rule set's tile count stay zero, so whole-array comparison and
 /// hashing are exact.
@@ -65,7 +70,7 @@ struct State {
   /// group comes next, 3: melds) + 4 * the knit classes used. Singles forms: the lowest tile id a
   /// group may still take (one past the last one placed).
   std::uint8_t cursor = 0;
-  std::uint8_t winning = kWinningPlaced;  ///< whether the winning tile still has to be placed
+  Winning winning = Winning::placed;  ///< whether the winning tile still has to be placed
 
   friend bool operator==(const State&, const State&) = default;
 };
@@ -83,26 +88,6 @@ struct StateHash {
   }
 };
 
-/// Groups holding the lowest natural tile `t`, in the fixed order that canonicalises paths.
-/// Slot codes: 'N' natural, 'W' wildcard; offsets are relative to t along the sequence.
-struct Template {
-  GroupKind kind;
-  std::int8_t first_offset;  ///< offset of slot 0 from t (chows: -2..0; others 0)
-  char slots[4];             ///< per slot: 'N' or 'W'; '\0' ends
-};
-
-constexpr Template kTemplates[] = {
-    {GroupKind::pair, 0, "NN"},   {GroupKind::pair, 0, "NW"},   {GroupKind::pung, 0, "NNN"},
-    {GroupKind::pung, 0, "NNW"},  {GroupKind::pung, 0, "NWW"},  {GroupKind::chow, 0, "NNN"},
-    {GroupKind::chow, 0, "NNW"},  {GroupKind::chow, 0, "NWN"},  {GroupKind::chow, 0, "NWW"},
-    {GroupKind::chow, -1, "WNN"}, {GroupKind::chow, -1, "WNW"}, {GroupKind::chow, -2, "WWN"},
-};
-constexpr std::uint8_t kTemplateCount = sizeof(kTemplates) / sizeof(kTemplates[0]);
-/// Codes of the wildcard classes of a group's slots (Group::wild_classes of three slots).
-constexpr int kClassCodes = 64;
-/// Order key of the first pung template (templates 0-1 are pairs, 2-4 pungs).
-constexpr int kFirstPungKey = 2 * kClassCodes * 8;
-
 /// The wildcards still to place, over every class.
 int wildcards_left(const State& state) {
   int total = 0;
@@ -118,10 +103,6 @@ std::uint8_t uniform_classes(int cls, int size) {
   }
   return static_cast<std::uint8_t>(code);
 }
-
-/// Capacity of a tile for abstract groups when wildcards may exceed copies: more than any group
-/// combination of one hand can use.
-constexpr int kUncappedCapacity = 32;
 
 /// Knitted forms place one knit group per sequence suit before their melds.
 constexpr int kKnitPhases = kKnitClasses;
@@ -142,6 +123,10 @@ class FormSearch {
       if (suit.sequences && !suit.bonus) knit_suits_.push_back(s);
     }
     sequence_suits_ = knit_suits_;
+    for (TileId t = 0; t < rules.tile_count(); ++t) {
+      next_[t] = rules.tile(t).next;
+      copies_[t] = rules.tile(t).copies;
+    }
   }
 
   /// Builds the graph from `root`; returns false when no path reaches the goal.
@@ -206,7 +191,7 @@ class FormSearch {
     if (rules_.missing_suits() != 0 && lacking_suits(state.suits_used) < rules_.missing_suits()) {
       return false;
     }
-    if (state.winning != kWinningPlaced) return false;
+    if (state.winning != Winning::placed) return false;
     for (TileId t = 0; t < meldable_; ++t) {
       if (state.remaining[t] != 0) return false;
     }
@@ -303,49 +288,32 @@ class FormSearch {
       return;
     }
     const bool pairs_only = form_.type == FormType::pairs;
-    for (auto index = static_cast<std::uint8_t>(state.min_key / (kClassCodes * 8));
-         index < kTemplateCount; ++index) {
+    for (auto index = static_cast<std::size_t>(search::template_of_key(state.min_key));
+         index < kTemplates.size(); ++index) {
       const Template& shape = kTemplates[index];
       const bool is_pair = shape.kind == GroupKind::pair;
       // Pairs forms take pungs (嚦咕嚦咕) but never chows.
       const bool allowed = is_pair
                                ? state.pairs > 0
                                : state.melds > 0 && (!pairs_only || shape.kind == GroupKind::pung);
-      if (!allowed || (is_pair && !pair_allowed(lowest, shape))) continue;
+      if (!allowed || (is_pair && !search::pair_allowed(form_, lowest, shape))) continue;
       // Pairs that must differ: after a pair, only pungs may still take this tile.
       const bool one_pair_here = pairs_only && is_pair && !form_.four_as_two_pairs;
       for (int code = 0; code < kClassCodes; ++code) {
-        if (!code_fits(shape.slots, code)) continue;
+        if (!search::code_fits(shape.size, shape.wild, code, classes_.count)) continue;
         Child base{Group{}, state};
         if (!apply_template(shape, lowest, code, base)) continue;
         for (Child& child : with_winning_variants(base)) {
-          const int key = (index * kClassCodes + code) * 8 + child.group.winning_slot() + 1;
+          const int key =
+              search::order_key(static_cast<int>(index), code, child.group.winning_slot());
           if (key < state.min_key) continue;
-          const int next_key = one_pair_here ? std::max(key, kFirstPungKey) : key;
+          const int next_key = one_pair_here ? std::max(key, search::kFirstPungKey) : key;
           child.state.min_key =
               static_cast<std::uint16_t>(child.state.remaining[lowest] != 0 ? next_key : 0);
           out.push_back(child);
         }
       }
     }
-  }
-
-  /// Whether class `code` (2 bits per slot) gives a class in use to every wildcard slot of
-  /// `slots` ('N'/'W', '\0'-ended) and nothing to natural slots. One class: code 0 only.
-  [[nodiscard]] bool code_fits(const char* slots, int code) const {
-    for (int slot = 0; slot < 3; ++slot) {
-      const int cls = (code >> (2 * slot)) & 3;
-      const bool wild = slots[slot] == 'W';
-      if (slots[slot] == '\0' || !wild) {
-        if (cls != 0) return false;
-        if (slots[slot] == '\0') {
-          return (code >> (2 * slot)) == 0;
-        }
-        continue;
-      }
-      if (cls >= classes_.count) return false;
-    }
-    return true;
   }
 
   /// Whether wildcard slots of one tile take their classes in non-decreasing order, so that a
@@ -376,27 +344,27 @@ class FormSearch {
   /// holding a restricted wildcard), by anchor tile and then template and classes, in
   /// non-decreasing order. Unrestricted wildcards left after them form the abstract groups.
   void expand_wild_only(const State& state, std::vector<Child>& out) const {
-    static constexpr Template kWildOnly[] = {
-        {GroupKind::pair, 0, "WW"}, {GroupKind::pung, 0, "WWW"}, {GroupKind::chow, 0, "WWW"}};
     const bool pairs_only = form_.type == FormType::pairs;
     const bool distinct_pairs = pairs_only && !form_.four_as_two_pairs;
+    // The least key past the wild-only pair template (the pung's first).
+    constexpr int kPastWildOnlyPair = search::order_key(1, 0, -1);
     for (TileId tile = state.anchor; tile < meldable_; ++tile) {
-      for (int index = 0; index < 3; ++index) {
-        const Template& shape = kWildOnly[index];
+      for (int index = 0; index < static_cast<int>(search::kWildOnlyTemplates.size()); ++index) {
+        const Template& shape = search::kWildOnlyTemplates[static_cast<std::size_t>(index)];
         const bool is_pair = shape.kind == GroupKind::pair;
         const bool allowed =
-            is_pair ? state.pairs > 0 && pair_allowed(tile, shape)
+            is_pair ? state.pairs > 0 && search::pair_allowed(form_, tile, shape)
                     : state.melds > 0 && (!pairs_only || shape.kind == GroupKind::pung);
         if (!allowed) continue;
         // Pairs that must differ stay off kinds held naturally (see abstract_realizable).
         if (is_pair && distinct_pairs && naturals_[tile] != 0) continue;
         for (int code = 0; code < kClassCodes; ++code) {
           // Keys as in expand_melds: (template, classes, winning slot + 1).
-          const int base = (index * kClassCodes + code) * 8;
-          if (tile == state.anchor && base + 8 <= state.min_key) continue;
-          if (!code_fits(shape.slots, code)) continue;
+          const int base = search::order_key(index, code, -1);
+          if (tile == state.anchor && base + search::kWinningKeys <= state.min_key) continue;
+          if (!search::code_fits(shape.size, shape.wild, code, classes_.count)) continue;
           bool restricted = false;
-          for (int slot = 0; shape.slots[slot] != '\0'; ++slot) {
+          for (int slot = 0; slot < shape.size; ++slot) {
             restricted = restricted || ((code >> (2 * slot)) & 3) != classes_.unrestricted;
           }
           if (!restricted) continue;
@@ -408,7 +376,7 @@ class FormSearch {
             if (tile == state.anchor && key < state.min_key) continue;
             // A distinct pair once per kind: the next group here must come after the pairs.
             variant.state.min_key =
-                static_cast<std::uint16_t>(is_pair && distinct_pairs ? kClassCodes * 8 : key);
+                static_cast<std::uint16_t>(is_pair && distinct_pairs ? kPastWildOnlyPair : key);
             out.push_back(variant);
           }
         }
@@ -416,40 +384,19 @@ class FormSearch {
     }
   }
 
-  /// Whether a pair of `tile` in `shape` (NN or NW) obeys the form's pair rules.
-  [[nodiscard]] bool pair_allowed(TileId tile, const Template& shape) const {
-    if (form_.pair_tiles != 0 && (form_.pair_tiles & tile_bit(tile)) == 0) return false;
-    return shape.slots[1] == 'N' || form_.pair_wildcards != PairWildcards::none;
-  }
-
-  /// The group unmarked, and marked with the winning tile in each distinct slot that can hold it.
-  /// The unmarked version is dropped when it would leave no copy to mark.
+  /// The group unmarked, and marked with the winning tile in each distinct slot that can hold it
+  /// (search::for_each_winning_variant).
   std::vector<Child> with_winning_variants(const Child& base) const {
     std::vector<Child> variants;
-    const Group& group = base.group;
-    if (base.state.winning == kWinningNatural) {
-      for (int slot = 0; slot < group.size; ++slot) {
-        if (group.is_wild(slot) || group.tiles[slot] != winning_) continue;
-        Child marked = base;
-        marked.group.set_winning_slot(slot);
-        marked.state.winning = kWinningPlaced;
-        variants.push_back(marked);
-        break;  // natural copies of one tile in one group are alike
-      }
-      if (base.state.remaining[winning_] == 0 && !variants.empty()) return variants;
-    } else if (base.state.winning == kWinningWild) {
-      TileMask seen = 0;
-      for (int slot = 0; slot < group.size; ++slot) {
-        if (!group.is_wild(slot) || (seen & tile_bit(group.tiles[slot])) != 0) continue;
-        if (group.wild_class(slot) != classes_.winning) continue;
-        seen |= tile_bit(group.tiles[slot]);
-        Child marked = base;
-        marked.group.set_winning_slot(slot);
-        marked.state.winning = kWinningPlaced;
-        variants.push_back(marked);
-      }
-    }
-    variants.insert(variants.begin(), base);
+    const bool copy_left =
+        base.state.winning != Winning::natural || base.state.remaining[winning_] != 0;
+    search::for_each_winning_variant(
+        base.group, base.state.winning, winning_, copy_left, classes_.winning,
+        [&](const Group& group, bool marks) {
+          Child& child = variants.emplace_back(Child{group, base.state});
+          if (marks) child.state.winning = Winning::placed;
+          return true;
+        });
     return variants;
   }
 
@@ -465,14 +412,14 @@ class FormSearch {
       tile = rules_.tile(tile).previous;
       if (tile == kNoTile) return false;
     }
-    for (int slot = 0; slot < 4 && shape.slots[slot] != '\0'; ++slot) {
+    for (int slot = 0; slot < shape.size; ++slot) {
       if (slot > 0 && shape.kind == GroupKind::chow) {
         tile = rules_.tile(tile).next;
         if (tile == kNoTile) return false;
       }
       group.tiles[slot] = tile;
       group.size = static_cast<std::uint8_t>(slot + 1);
-      if (shape.slots[slot] == 'N') {
+      if ((shape.wild >> slot & 1U) == 0) {
         if (next.remaining[tile] == 0) return false;
         --next.remaining[tile];
       } else {
@@ -493,7 +440,7 @@ class FormSearch {
   /// wildcard goes into the last abstract meld or the last abstract pair, so that each multiset
   /// is reached once.
   void expand_abstract(const State& state, std::vector<Child>& out) const {
-    if (state.winning == kWinningNatural || !abstract_realizable(state)) return;
+    if (state.winning == Winning::natural || !abstract_realizable(state)) return;
     // Only unrestricted wildcards are left (restricted ones were placed as concrete groups).
     const int cls = classes_.unrestricted;
     if (cls < 0) return;
@@ -518,9 +465,9 @@ class FormSearch {
       return;
     }
     out.push_back(child);
-    if (last && state.winning == kWinningWild && classes_.winning == cls) {
+    if (last && state.winning == Winning::wild && classes_.winning == cls) {
       child.group.set_winning_slot(0);
-      child.state.winning = kWinningPlaced;
+      child.state.winning = Winning::placed;
       out.push_back(child);
     }
   }
@@ -552,70 +499,16 @@ class FormSearch {
     return abstract_realizable_without(state, 0);
   }
 
-  /// abstract_realizable with the tiles of `lacked` unavailable.
+  /// abstract_realizable with the tiles of `lacked` unavailable (search::abstract_groups_fit).
   [[nodiscard]] bool abstract_realizable_without(const State& state, TileMask lacked) const {
-    const bool distinct_pairs = form_.type == FormType::pairs && !form_.four_as_two_pairs;
-    if (!track_standins_ && !distinct_pairs && form_.pair_tiles == 0 && lacked == 0 &&
-        rules_.forbidden_tiles() == 0) {
-      return true;
-    }
-    TileCounts capacity{};
-    taken_pairs_ = 0;
-    for (TileId t = 0; t < meldable_; ++t) {
-      const int copies = rules_.tile(t).copies;
-      const int used = naturals_[t] + state.standins[t];
-      // Uncapped wildcards may stand for any number of copies of a tile.
-      capacity[t] = static_cast<std::uint8_t>(track_standins_ ? std::max(0, copies - used)
-                                                              : kUncappedCapacity);
-      if (((lacked | rules_.forbidden_tiles()) & tile_bit(t)) != 0) capacity[t] = 0;
-      // Distinct pairs may not repeat a tile some other pair already holds (conservatively: a
-      // kind held at all).
-      if (distinct_pairs && used > 0) taken_pairs_ |= tile_bit(t);
-    }
-    const bool chows = form_.type != FormType::pairs;
-    if (!distinct_pairs) taken_pairs_ = 0;
-    distinct_ = distinct_pairs;
-    // Pungs and pairs together, each distinct pair on its own kind.
-    return can_fill(capacity, 0, state.melds, state.pairs, chows);
-  }
-
-  /// Whether `melds` melds (pungs, and chows when `chows`) and `pairs` pairs fit in `capacity`,
-  /// using tiles from `from` upwards; with distinct_ pairs, never on a kind of taken_pairs_ and
-  /// never two on one kind.
-  bool can_fill(TileCounts& capacity, TileId from, int melds, int pairs, bool chows) const {
-    if (melds == 0 && pairs == 0) return true;
-    for (TileId t = from; t < meldable_; ++t) {
-      if (capacity[t] == 0) continue;
-      if (melds > 0 && capacity[t] >= 3) {
-        capacity[t] = static_cast<std::uint8_t>(capacity[t] - 3);
-        const bool ok = can_fill(capacity, t, melds - 1, pairs, chows);
-        capacity[t] = static_cast<std::uint8_t>(capacity[t] + 3);
-        if (ok) return true;
-      }
-      const TileId second = rules_.tile(t).next;
-      const TileId third = second == kNoTile ? kNoTile : rules_.tile(second).next;
-      if (chows && melds > 0 && third != kNoTile && capacity[second] > 0 && capacity[third] > 0) {
-        --capacity[t];
-        --capacity[second];
-        --capacity[third];
-        const bool ok = can_fill(capacity, t, melds - 1, pairs, chows);
-        ++capacity[t];
-        ++capacity[second];
-        ++capacity[third];
-        if (ok) return true;
-      }
-      const bool pair_tile = (form_.pair_tiles == 0 || (form_.pair_tiles & tile_bit(t)) != 0) &&
-                             (!distinct_ || (taken_pairs_ & tile_bit(t)) == 0);
-      if (pairs > 0 && pair_tile && capacity[t] >= 2) {
-        capacity[t] = static_cast<std::uint8_t>(capacity[t] - 2);
-        if (distinct_) taken_pairs_ |= tile_bit(t);
-        const bool ok = can_fill(capacity, t, melds, pairs - 1, chows);
-        if (distinct_) taken_pairs_ &= ~tile_bit(t);
-        capacity[t] = static_cast<std::uint8_t>(capacity[t] + 2);
-        if (ok) return true;
-      }
-    }
-    return false;
+    search::FillRules fill;
+    fill.next = &next_;
+    fill.meldable = meldable_;
+    fill.pair_tiles = form_.pair_tiles;
+    fill.chows = form_.type != FormType::pairs;
+    fill.distinct = form_.type == FormType::pairs && !form_.four_as_two_pairs;
+    return search::abstract_groups_fit(fill, naturals_, state.standins, copies_, track_standins_,
+                                       lacked | rules_.forbidden_tiles(), state.melds, state.pairs);
   }
 
   // Set forms ------------------------------------------------------------------------------
@@ -644,9 +537,9 @@ class FormSearch {
   /// the classes `code` gives; false when the code does not fit or a slot cannot be filled.
   bool same_tile_group(GroupKind kind, int size, TileId tile, int held, int code,
                        Child& child) const {
-    char slots[4] = {0, 0, 0, 0};
-    for (int slot = 0; slot < size; ++slot) slots[slot] = slot < held ? 'N' : 'W';
-    if (!code_fits(slots, code)) return false;
+    // Slots from `held` on are wildcards.
+    const unsigned wild = ((1U << size) - 1) & ~((1U << held) - 1);
+    if (!search::code_fits(size, wild, code, classes_.count)) return false;
     child.group.kind = kind;
     child.group.size = static_cast<std::uint8_t>(size);
     child.group.wild_classes = static_cast<std::uint8_t>(code);
@@ -673,10 +566,8 @@ class FormSearch {
     for (int knit = 0; knit < kKnitClasses; ++knit) {
       if ((used >> knit & 1) != 0) continue;
       for (unsigned wild = 0; wild < 8; ++wild) {
-        char slots[4] = {0, 0, 0, 0};
-        for (int slot = 0; slot < 3; ++slot) slots[slot] = (wild >> slot & 1U) != 0 ? 'W' : 'N';
         for (int code = 0; code < kClassCodes; ++code) {
-          if (!code_fits(slots, code)) continue;
+          if (!search::code_fits(3, wild, code, classes_.count)) continue;
           Child child{Group{}, state};
           child.group.kind = GroupKind::knit;
           child.group.size = 3;
@@ -769,14 +660,14 @@ class FormSearch {
   const TileId meldable_;
   Graph* graph_ = nullptr;
   long goal_ = -1;
-  /// can_fill's distinct-pairs bookkeeping (set by abstract_realizable_without).
-  mutable TileMask taken_pairs_ = 0;
-  mutable bool distinct_ = false;
+  std::array<TileId, kMaxTileKinds> next_{};          ///< sequence successors (abstract groups)
+  std::array<std::uint8_t, kMaxTileKinds> copies_{};  ///< copies per tile (capped copies)
   std::unordered_map<State, long, StateHash> memo_;
 };
 
-/// The graph of one form, or an empty graph when the form does not apply or does not match.
-FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const Hand& hand) {
+}  // namespace
+
+FormGraph FormGraph::build(const RuleSet& rules, std::size_t form_index, const Hand& hand) {
   const FormSpec& form = rules.forms()[form_index];
   auto impl = std::make_shared<FormGraph::Impl>();
   impl->form = form_index;
@@ -801,7 +692,7 @@ FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const H
     root.wildcards[static_cast<std::size_t>(c)] = classes.held[static_cast<std::size_t>(c)];
   }
   if (hand.has_winning_tile()) {
-    root.winning = hand.winning_is_wildcard() ? kWinningWild : kWinningNatural;
+    root.winning = hand.winning_is_wildcard() ? Winning::wild : Winning::natural;
   }
   switch (form.type) {
     case FormType::wildcards: {
@@ -870,8 +761,6 @@ FormGraph build_form_graph(const RuleSet& rules, std::size_t form_index, const H
   }
   return FormGraph(impl);
 }
-
-}  // namespace
 
 // FormGraph ----------------------------------------------------------------------------------
 
@@ -962,10 +851,10 @@ Decomposition::Decomposition(const RuleSet& rules, const Hand& hand) : rules_(&r
     const FormSpec& form = rules.forms()[f];
     if (!form.enabled) continue;
     if (forbidden_held || (too_many && form.type != FormType::wildcards)) {
-      graphs_.emplace_back(std::make_shared<FormGraph::Impl>(FormGraph::Impl{{}, f, 0, 0}));
+      graphs_.push_back(FormGraph(std::make_shared<FormGraph::Impl>(FormGraph::Impl{{}, f, 0, 0})));
       continue;
     }
-    graphs_.push_back(build_form_graph(rules, f, hand));
+    graphs_.push_back(FormGraph::build(rules, f, hand));
   }
 }
 
@@ -1036,43 +925,51 @@ WaitShape wait_shape(const Group& group, const RuleSet& rules) {
 
 // InterpretationCursor -----------------------------------------------------------------------
 
+void search::finish_interpretation(const RuleSet& rules, const Hand& hand, int winning_group,
+                                   int wildcards, Interpretation& out) {
+  out.winning_group = winning_group;
+  out.wait = winning_group >= 0
+                 ? wait_shape(out.groups[static_cast<std::size_t>(winning_group)], rules)
+                 : WaitShape::none;
+  int as_self = 0;
+  if (rules.wildcards().natural_use) {
+    // Wild tiles that can sit on their own face: per wild kind, the fewer of its copies held and
+    // the stand-ins for it.
+    TileCounts standins{};
+    for (const Group& group : out.groups) {
+      if (group.abstract()) continue;
+      for (int slot = 0; slot < group.size; ++slot) {
+        if (group.is_wild(slot)) ++standins[group.tiles[static_cast<std::size_t>(slot)]];
+      }
+    }
+    for (TileMask rest = hand.wild_tiles; rest != 0; rest &= rest - 1) {
+      const auto t = static_cast<std::size_t>(std::countr_zero(rest));
+      as_self += std::min<int>(standins[t], hand.counts[t]);
+    }
+  }
+  out.soft_wildcards = static_cast<std::uint8_t>(wildcards - as_self);
+  out.loose_tiles.clear();
+  if (rules.forms()[out.form].type == FormType::wildcards) {
+    // The natural tiles lie in no group of this form: the interpretation lists them apart.
+    const TileCounts naturals = hand.natural_counts(rules);
+    for (TileId t = 0; t < rules.meldable_count(); ++t) {
+      out.loose_tiles.insert(out.loose_tiles.end(), naturals[t], t);
+    }
+  }
+}
+
 void InterpretationCursor::emit(std::size_t form, Interpretation& out) const {
   const Hand& hand = decomposition_->hand();
   out.form = form;
   out.groups.assign(hand.melds.begin(), hand.melds.begin() + hand.meld_count);
   out.groups.insert(out.groups.end(), groups_.begin(), groups_.end());
-  out.winning_group = -1;
-  out.wait = WaitShape::none;
-  out.loose_tiles.clear();
-  if (decomposition_->rules().forms()[form].type == FormType::wildcards) {
-    const TileCounts naturals = hand.natural_counts(decomposition_->rules());
-    for (TileId t = 0; t < decomposition_->rules().meldable_count(); ++t) {
-      out.loose_tiles.insert(out.loose_tiles.end(), naturals[t], t);
-    }
-  }
-  // Stand-ins per tile, to see how many wild tiles could sit on their own face.
-  TileCounts standins{};
+  int winning_group = -1;
   int wildcards = 0;
   for (std::size_t g = 0; g < out.groups.size(); ++g) {
-    const Group& group = out.groups[g];
-    wildcards += group.wildcard_count();
-    if (!group.abstract()) {
-      for (int slot = 0; slot < group.size; ++slot) {
-        if (group.is_wild(slot)) ++standins[group.tiles[static_cast<std::size_t>(slot)]];
-      }
-    }
-    if (group.winning_slot() < 0) continue;
-    out.winning_group = static_cast<int>(g);
-    out.wait = wait_shape(group, decomposition_->rules());
+    wildcards += out.groups[g].wildcard_count();
+    if (out.groups[g].winning_slot() >= 0) winning_group = static_cast<int>(g);
   }
-  int as_self = 0;
-  if (decomposition_->rules().wildcards().natural_use) {
-    for (std::size_t t = 0; t < kMaxTileKinds; ++t) {
-      if ((hand.wild_tiles & tile_bit(static_cast<TileId>(t))) == 0) continue;
-      as_self += std::min<int>(standins[t], hand.counts[t]);
-    }
-  }
-  out.soft_wildcards = static_cast<std::uint8_t>(wildcards - as_self);
+  search::finish_interpretation(decomposition_->rules(), hand, winning_group, wildcards, out);
 }
 
 InterpretationCursor::InterpretationCursor(const Decomposition& decomposition)
@@ -1086,7 +983,7 @@ bool InterpretationCursor::next(Interpretation& out) {
       ++graph_index_;
       continue;
     }
-    const FormGraph::Impl::Graph& graph = form_graph.impl().graph;
+    const FormGraph::Impl::Graph& graph = form_graph.impl_->graph;
     if (!started_) {
       started_ = true;
       stack_.assign(1, Frame{form_graph.root(), 0});

@@ -1,14 +1,13 @@
 /// Listing interpretations without the graph.
 ///
 /// The fast path is the search of decomposition.cpp run depth-first on one mutable state with
-/// undo, emitting each path as it reaches the goal instead of building a DAG. It follows the
-/// search step for step, for the one wildcard class the modelled rule sets have: the same group
-/// templates at the lowest natural tile in the same order, the same order keys (the search orders
-/// groups at one tile by template, class code and winning slot; with one class the code is always
-/// 0, so a key here is template * 8 + winning slot + 1), the same winning-tile variants, the same
-/// abstract groups and set walk. Every path of the graph is one path here and the children come in
-/// the same order, so the listing is the cursor's listing, in its order. States the graph merges
-/// are simply visited once per path.
+/// undo, emitting each path as it reaches the goal instead of building a DAG, for the one wildcard
+/// class the modelled rule sets have. Its steps are the search's own, from form_search.hpp: the
+/// group templates at the lowest natural tile in their order, the order keys (class code 0), the
+/// pair rules, the winning-tile variants, the abstract groups' fill test, and
+/// finish_interpretation. Every path of the graph is one path here and the children come in the
+/// same order, so the listing is the cursor's listing, in its order. States the graph merges are
+/// simply visited once per path.
 ///
 /// Pruning only leaves branches that cannot reach the goal, by necessary conditions:
 /// - melds forms with at most one pair left: the per-suit win tables (suit_tables.hpp, uncapped:
@@ -21,7 +20,8 @@
 /// Correctness never rests on them: with pruning off the same paths reach the goal.
 ///
 /// Anything not modelled (the whitelist: `Impl::modelled`, set in the constructor, and `fast_for`)
-/// builds the Decomposition and walks its cursor.
+/// builds the Decomposition and walks its cursor; so does a hand that a knitted or singles form
+/// may match (special_forms.hpp's exact win checks), since this walk does not take those forms.
 
 #include "meldgraph/listing.hpp"
 
@@ -31,48 +31,32 @@
 #include <cstring>
 #include <vector>
 
+#include "form_search.hpp"
 #include "meldgraph/suit_tables.hpp"
+#include "special_forms.hpp"
+#include "swar.hpp"
 
 namespace meldgraph {
 namespace {
 
-/// Where the winning tile stands (the search's State::winning).
-enum class Winning : std::uint8_t {
-  placed,   ///< marked in a group, or no winning tile given
-  natural,  ///< a natural copy of the winning tile is still to be marked
-  wild,     ///< a wildcard is still to be marked
-};
-
-/// A group template of the melds search: the groups that hold the lowest natural tile, in the
-/// search's order (decomposition.cpp's kTemplates; docs/engine.md's table). Bit i of `wild` is set
-/// when slot i is a wildcard.
-struct Shape {
-  GroupKind kind;
-  int first_offset;  ///< offset of slot 0 from the lowest tile along the sequence (chows: -2..0)
-  int size;
-  unsigned wild;
-  int wild_count;
-};
-
-constexpr std::array<Shape, 12> kShapes{{
-    {GroupKind::pair, 0, 2, 0b00, 0},    // NN
-    {GroupKind::pair, 0, 2, 0b10, 1},    // NW
-    {GroupKind::pung, 0, 3, 0b000, 0},   // NNN
-    {GroupKind::pung, 0, 3, 0b100, 1},   // NNW
-    {GroupKind::pung, 0, 3, 0b110, 2},   // NWW
-    {GroupKind::chow, 0, 3, 0b000, 0},   // NNN, the tile first
-    {GroupKind::chow, 0, 3, 0b100, 1},   // NNW
-    {GroupKind::chow, 0, 3, 0b010, 1},   // NWN
-    {GroupKind::chow, 0, 3, 0b110, 2},   // NWW
-    {GroupKind::chow, -1, 3, 0b001, 1},  // WNN, the tile in the middle
-    {GroupKind::chow, -1, 3, 0b101, 2},  // WNW
-    {GroupKind::chow, -2, 3, 0b011, 2},  // WWN, the tile last
-}};
+using search::kTemplates;
+using search::Template;
+using search::Winning;
 
 /// The templates a state with 0, 1 and 2 or more wildcards left can use, in order.
-constexpr std::array<std::uint8_t, 3> kShapesWithout{0, 2, 5};
-constexpr std::array<std::uint8_t, 8> kShapesWithOne{0, 1, 2, 3, 5, 6, 7, 9};
-constexpr std::array<std::uint8_t, 12> kShapesAll{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+/// Indices into kTemplates of the templates with at most N wildcard slots, in template order.
+template <std::size_t N, int MaxWild>
+constexpr std::array<std::uint8_t, N> templates_with_at_most() {
+  std::array<std::uint8_t, N> out{};
+  std::size_t n = 0;
+  for (std::size_t index = 0; index < kTemplates.size(); ++index) {
+    if (kTemplates[index].wild_count <= MaxWild) out[n++] = static_cast<std::uint8_t>(index);
+  }
+  return out;
+}
+constexpr std::array<std::uint8_t, 3> kTemplatesWithout = templates_with_at_most<3, 0>();
+constexpr std::array<std::uint8_t, 8> kTemplatesWithOne = templates_with_at_most<8, 1>();
+constexpr std::array<std::uint8_t, 12> kTemplatesAll = templates_with_at_most<12, 2>();
 
 /// Group::wildcard_count without a library popcount call (no -mpopcnt): bits of a wild mask.
 constexpr std::array<std::uint8_t, 256> kMaskBits = [] {
@@ -86,30 +70,6 @@ int wildcards_in(const Group& group) {
   return group.kind == GroupKind::wildcards ? group.size : kMaskBits[group.wild_mask];
 }
 
-/// Byte arithmetic over eight tile counts a word (prepare()).
-constexpr std::uint64_t kLowBits = 0x0101010101010101ULL;
-constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
-
-std::uint64_t load_word(const std::uint8_t* bytes) {
-  std::uint64_t x = 0;
-  std::memcpy(&x, bytes, sizeof x);
-  return x;
-}
-/// Sum of the bytes of a word whose bytes add up to less than 256.
-int byte_sum(std::uint64_t x) {
-  return static_cast<int>((x * kLowBits) >> 56);
-}
-/// The high bit of each byte gathered into bits 0-7 (byte i to bit i).
-std::uint64_t gather_high_bits(std::uint64_t high) {
-  return ((high >> 7) * 0x0102040810204080ULL) >> 56;
-}
-
-/// Order keys: template * kKeyStride + winning slot + 1 (slots 0..2, so + 1 is at most 3).
-constexpr int kKeyStride = 8;
-/// Key of the first pung template: after a pair that must take its tile alone, only pungs.
-constexpr int kFirstPungKey = 2 * kKeyStride;
-/// Capacity of a tile for abstract groups when wildcards may exceed copies (as the search).
-constexpr int kUncappedCapacity = 32;
 /// Suits the pruning tables handle (standard sets have four).
 constexpr std::size_t kMaxPruneSuits = 8;
 /// Groups one interpretation can hold: the declared melds and up to 17 concealed tiles as
@@ -141,8 +101,12 @@ struct InterpretationLister::Impl {
   unsigned sequence_suits = 0;  ///< bit s: rules.suits()[s] is a sequence suit (not bonus)
   bool restricted = false;      ///< wildcards.stand_ins restricts some wildcard
   bool capped = false;          ///< !wildcards.exceed_copies
-  bool natural_use = false;     ///< wildcards.natural_use
-  bool melds_forms = false;     ///< some enabled form is a melds form (the tables' user)
+  TileMask forbidden = 0;       ///< hand.forbidden_tiles: never held in a win, never stood for
+  /// The enabled knitted and singles forms' exact win checks (special_forms.hpp). The lister does
+  /// not walk these forms: a hand one of them may match (yes or unknown) is listed by the
+  /// Decomposition, every other hand without the graph (the form then has no interpretation).
+  std::vector<detail::SpecialForm> special_forms;
+  bool melds_forms = false;  ///< some enabled form is a melds form (the tables' user)
   int max_in_win = 0;
   TileId meldable = 0;
   TileId tile_count = 0;
@@ -208,8 +172,6 @@ struct InterpretationLister::Impl {
   std::array<std::uint8_t, kMaxPruneSuits> f{};
   int sum0 = 0;  ///< the sum of the low nibbles of `f`: wildcards making every suit melds only
   std::array<std::uint8_t, kMaxTileKinds> missing_after{};  ///< set forms: set tiles not held
-  /// can_fill's distinct-pairs bookkeeping (as the search's).
-  TileMask taken_pairs = 0;
 
   /// What take() changed in the pruning keys, for give().
   struct Undo {
@@ -220,6 +182,10 @@ struct InterpretationLister::Impl {
 
   [[nodiscard]] bool fast_for(int size, int wildcard_count) const;
   [[nodiscard]] bool fast(const Hand& h) const;
+  /// Whether some knitted or singles form may match the hand (natural counts with wild kinds
+  /// zeroed, concealed wildcards, declared melds).
+  [[nodiscard]] bool special_may_match(const TileCounts& counts, int wildcard_count,
+                                       int declared) const;
   std::uint64_t list(const Hand& h, InterpretationVisitor& v);
   [[nodiscard]] bool lacks_enough_suits(const Hand& h) const;
   std::uint64_t fall_back(const Hand& h, InterpretationVisitor& v);
@@ -238,11 +204,11 @@ struct InterpretationLister::Impl {
   bool descend(const Group& group, int key, int min_key, TileId lowest, bool one_pair_here);
   /// Takes the group of `shape` at `lowest` from the state when it fits (copies left, copy
   /// caps): fills `group` and `undo`, true; otherwise false and nothing changed.
-  bool take(const Shape& shape, TileId lowest, Group& group, Undo& undo);
-  void give(const Shape& shape, const Group& group, const Undo& undo);
+  bool take(const Template& shape, TileId lowest, Group& group, Undo& undo);
+  void give(const Template& shape, const Group& group, const Undo& undo);
   [[nodiscard]] bool alive() const;
+
   [[nodiscard]] bool abstract_realizable();
-  bool can_fill(TileCounts& capacity, TileId from, int melds_left, int pairs_left, bool chows);
 
   // Set forms.
   bool set_search(std::size_t cursor);
@@ -277,7 +243,7 @@ InterpretationLister::Impl::Impl(const RuleSet& rule_set) : rules(&rule_set) {
   const WildcardRules& wild_rules = r.wildcards();
   // The whitelist: rule features the fast path models. Everything else falls back, and so does
   // every form type or form key not listed here.
-  modelled = r.forbidden_tiles() == 0;
+  forbidden = r.forbidden_tiles();
   missing_suits = r.missing_suits();
   for (std::size_t s = 0; s < r.suits().size(); ++s) {
     const SuitInfo& suit = r.suits()[s];
@@ -290,7 +256,6 @@ InterpretationLister::Impl::Impl(const RuleSet& rule_set) : rules(&rule_set) {
   }
   restricted = wild_rules.restricted;
   capped = !wild_rules.exceed_copies;
-  natural_use = wild_rules.natural_use;
   max_in_win = wild_rules.max_in_win;
   meldable = r.meldable_count();
   tile_count = r.tile_count();
@@ -298,14 +263,11 @@ InterpretationLister::Impl::Impl(const RuleSet& rule_set) : rules(&rule_set) {
   for (std::size_t index = 0; index < r.forms().size(); ++index) {
     const FormSpec& spec = r.forms()[index];
     if (!spec.enabled) continue;
-    const bool plain_pairs = spec.pair_tiles == 0 && spec.pair_wildcards == PairWildcards::any;
     switch (spec.type) {
       case FormType::melds:
         melds_forms = true;
-        modelled = modelled && plain_pairs;
         break;
       case FormType::pairs:
-        modelled = modelled && plain_pairs;
         break;
       case FormType::set:
         for (const TileId t : spec.set_tiles) {
@@ -315,7 +277,14 @@ InterpretationLister::Impl::Impl(const RuleSet& rule_set) : rules(&rule_set) {
         break;
       case FormType::wildcards:
         break;
-      default:  // knitted, singles and any later form type
+      case FormType::knitted:
+      case FormType::singles: {
+        detail::SpecialForm check(r, index);
+        modelled = modelled && check.modelled();
+        special_forms.push_back(std::move(check));
+        break;
+      }
+      default:  // any later form type
         modelled = false;
         break;
     }
@@ -382,7 +351,17 @@ bool InterpretationLister::Impl::fast_for(int size, int wildcard_count) const {
 }
 
 bool InterpretationLister::Impl::fast(const Hand& h) const {
-  return fast_for(h.size(*rules), h.wildcard_count());
+  return fast_for(h.size(*rules), h.wildcard_count()) &&
+         !special_may_match(h.natural_counts(*rules), h.wildcard_count(), h.meld_count);
+}
+
+bool InterpretationLister::Impl::special_may_match(const TileCounts& counts, int wildcard_count,
+                                                   int declared) const {
+  const detail::SpecialHand view{counts.data(), wildcard_count, declared};
+  for (const detail::SpecialForm& check : special_forms) {
+    if (check.win(view) != detail::SpecialAnswer::no) return true;
+  }
+  return false;
 }
 
 std::uint64_t InterpretationLister::Impl::fall_back(const Hand& h, InterpretationVisitor& v) {
@@ -405,7 +384,7 @@ bool InterpretationLister::Impl::prepare(const Hand& h) {
   // read one by one instead).
   const std::size_t words = std::min(meldable_words, kMaxTileKinds / 8);
   for (std::size_t w = 0; w < words; ++w) {
-    const std::uint64_t x = load_word(h.counts.data() + 8 * w) & meldable_bytes[w];
+    const std::uint64_t x = swar::load_word(h.counts.data() + 8 * w) & meldable_bytes[w];
     std::memcpy(naturals.data() + 8 * w, &x, sizeof x);
   }
   const TileMask wild_kinds = h.wild_tiles;
@@ -418,14 +397,14 @@ bool InterpretationLister::Impl::prepare(const Hand& h) {
   bool over_two = false;
   bool within_copies = small_copies;
   for (std::size_t w = 0; w < words && within_copies; ++w) {
-    const std::uint64_t x = load_word(naturals.data() + 8 * w);
-    within_copies = within_copies && (x & kHighBits) == 0 &&
-                    (((copies_bytes[w] | kHighBits) - x) & kHighBits) == kHighBits;
+    const std::uint64_t x = swar::load_word(naturals.data() + 8 * w);
+    within_copies = within_copies && (x & swar::kHigh) == 0 &&
+                    (((copies_bytes[w] | swar::kHigh) - x) & swar::kHigh) == swar::kHigh;
     if (!within_copies) break;
-    natural_total += byte_sum(x);
-    odd_kinds += byte_sum(x & kLowBits);
-    over_two = over_two || ((x + 0x7D * kLowBits) & kHighBits) != 0;
-    mask |= gather_high_bits((x + 0x7F * kLowBits) & kHighBits) << (8 * w);
+    natural_total += swar::byte_sum(x);
+    odd_kinds += swar::byte_sum(x & swar::kOnes);
+    over_two = over_two || ((x + 0x7D * swar::kOnes) & swar::kHigh) != 0;
+    mask |= swar::gather_high_bits((x + 0x7F * swar::kOnes) & swar::kHigh) << (8 * w);
   }
   if (!within_copies) {
     mask = 0;
@@ -452,6 +431,7 @@ bool InterpretationLister::Impl::prepare(const Hand& h) {
   concealed_size = natural_total + wild_in_size;
   wildcards = wild_total;
   if (!fast_for(concealed_size + 3 * h.meld_count, wildcards)) return false;
+  if (!special_forms.empty() && special_may_match(naturals, wildcards, h.meld_count)) return false;
   // The tables hold counts up to each tile's copies; beyond them (a hand no parser gives) the
   // entries are saturated, so the tables would cut live branches: do without them.
   prune_tables = tables_ok && melds_forms && within_copies;
@@ -487,7 +467,6 @@ void InterpretationLister::Impl::start_hand(const Hand& h) {
     winning_markable = h.counts[h.winning] > 0;
   }
   out.groups.assign(h.melds.begin(), h.melds.begin() + h.meld_count);
-  out.loose_tiles.clear();  // a fallback's cursor may have left the N-wildcards form's tiles
   declared_winning = -1;
   declared_wildcards = 0;
   for (std::size_t g = 0; g < out.groups.size(); ++g) {
@@ -549,6 +528,8 @@ bool InterpretationLister::Impl::lacks_enough_suits(const Hand& h) const {
 
 std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisitor& v) {
   if (!prepare(h)) return fall_back(h, v);
+  // hand.forbidden_tiles: a hand holding one has no interpretation, in any form.
+  if ((natural_mask & forbidden) != 0) return 0;
   // hand.missing_suits (a hand without wildcards here): all of the interpretations, or none.
   if (missing_suits != 0 && !lacks_enough_suits(h)) return 0;
   start_hand(h);
@@ -605,26 +586,8 @@ std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisi
 }
 
 bool InterpretationLister::Impl::emit() {
-  out.winning_group = path_winning >= 0 ? path_winning : declared_winning;
-  out.wait = out.winning_group >= 0
-                 ? wait_shape(out.groups[static_cast<std::size_t>(out.winning_group)], *rules)
-                 : WaitShape::none;
-  int as_self = 0;
-  if (natural_use) {
-    // Wild tiles that can sit on their own face (the cursor's rule): per wild kind, the fewer of
-    // its copies held and the stand-ins for it.
-    TileCounts placed{};
-    for (const Group& group : out.groups) {
-      if (group.abstract()) continue;
-      for (int slot = 0; slot < group.size; ++slot) {
-        if (group.is_wild(slot)) ++placed[group.tiles[static_cast<std::size_t>(slot)]];
-      }
-    }
-    for (TileId t = 0; t < kMaxTileKinds; ++t) {
-      if ((hand->wild_tiles & tile_bit(t)) != 0) as_self += std::min(placed[t], hand->counts[t]);
-    }
-  }
-  out.soft_wildcards = static_cast<std::uint8_t>(declared_wildcards + path_wildcards - as_self);
+  search::finish_interpretation(*rules, *hand, path_winning >= 0 ? path_winning : declared_winning,
+                                declared_wildcards + path_wildcards, out);
   ++visited;
   if (!(*visit)(out)) stopped = true;
   return !stopped;
@@ -639,15 +602,9 @@ bool InterpretationLister::Impl::emit_wildcards_form(std::size_t index) {
                     0xFF,
                     0,
                     {kNoTile, kNoTile, kNoTile, kNoTile}};
-  // The natural tiles lie in no group of this form: the interpretation lists them apart.
-  for (TileMask rest = natural_mask; rest != 0; rest &= rest - 1) {
-    const auto t = static_cast<TileId>(std::countr_zero(rest));
-    out.loose_tiles.insert(out.loose_tiles.end(), naturals[t], t);
-  }
   push(group);
   const bool go_on = emit();
   pop();
-  out.loose_tiles.clear();
   return go_on;
 }
 
@@ -667,7 +624,8 @@ bool InterpretationLister::Impl::alive() const {
   return sum0 + least <= wild;
 }
 
-bool InterpretationLister::Impl::take(const Shape& shape, TileId lowest, Group& group, Undo& undo) {
+bool InterpretationLister::Impl::take(const Template& shape, TileId lowest, Group& group,
+                                      Undo& undo) {
   group.kind = shape.kind;
   group.size = static_cast<std::uint8_t>(shape.size);
   group.wild_mask = static_cast<std::uint8_t>(shape.wild);
@@ -702,8 +660,10 @@ bool InterpretationLister::Impl::take(const Shape& shape, TileId lowest, Group& 
       group.tiles[slot] = tile;
       if ((shape.wild >> slot & 1U) == 0) {
         if (remaining[tile] == 0) return false;
-      } else if (capped && held[tile] + standins[tile] + 1 > copies[tile]) {
-        // Natural copies plus stand-ins may not exceed a tile's copies.
+      } else if ((forbidden & tile_bit(tile)) != 0 ||
+                 (capped && held[tile] + standins[tile] + 1 > copies[tile])) {
+        // No stand-in for a forbidden tile; natural copies plus stand-ins may not exceed a
+        // tile's copies.
         return false;
       }
     }
@@ -735,7 +695,7 @@ bool InterpretationLister::Impl::take(const Shape& shape, TileId lowest, Group& 
   return true;
 }
 
-void InterpretationLister::Impl::give(const Shape& shape, const Group& group, const Undo& undo) {
+void InterpretationLister::Impl::give(const Template& shape, const Group& group, const Undo& undo) {
   if (shape.kind != GroupKind::chow) {
     const TileId tile = group.tiles[0];
     const int natural_slots = shape.size - shape.wild_count;
@@ -768,47 +728,22 @@ void InterpretationLister::Impl::give(const Shape& shape, const Group& group, co
 
 template <class Descend>
 bool InterpretationLister::Impl::with_variants(const Group& base, Descend&& descend_to) {
-  if (winning == Winning::natural) {
-    // Natural copies of one tile in one group are alike: the first slot holding it is marked.
-    int slot = -1;
-    for (int s = 0; s < base.size && slot < 0; ++s) {
-      if (!base.is_wild(s) && base.tiles[static_cast<std::size_t>(s)] == winning_tile) slot = s;
-    }
-    // Unmarked, the group must leave a copy to mark (the search drops it when a marked
-    // version exists, and the path dies at the goal otherwise).
-    if (remaining[winning_tile] != 0 && !descend_to(base)) return false;
-    if (slot >= 0) {
-      Group marked = base;
-      marked.set_winning_slot(slot);
-      winning = Winning::placed;
-      const bool go_on = descend_to(marked);
-      winning = Winning::natural;
-      if (!go_on) return false;
-    }
-    return true;
-  }
-  if (!descend_to(base)) return false;
-  if (winning != Winning::wild || !winning_markable) return true;
-  // A winning wildcard: one variant per distinct stand-in among the wild slots.
-  TileMask seen = 0;
-  for (int s = 0; s < base.size; ++s) {
-    const TileId t = base.tiles[static_cast<std::size_t>(s)];
-    if (!base.is_wild(s) || (seen & tile_bit(t)) != 0) continue;
-    seen |= tile_bit(t);
-    Group marked = base;
-    marked.set_winning_slot(s);
-    winning = Winning::placed;
-    const bool go_on = descend_to(marked);
-    winning = Winning::wild;
-    if (!go_on) return false;
-  }
-  return true;
+  const Winning before = winning;
+  const bool copy_left = before != Winning::natural || remaining[winning_tile] != 0;
+  return search::for_each_winning_variant(base, before, winning_tile, copy_left,
+                                          winning_markable ? 0 : -1,
+                                          [&](const Group& variant, bool marks) {
+                                            if (marks) winning = Winning::placed;
+                                            const bool go_on = descend_to(variant);
+                                            winning = before;
+                                            return go_on;
+                                          });
 }
 
 bool InterpretationLister::Impl::descend(const Group& group, int key, int min_key, TileId lowest,
                                          bool one_pair_here) {
   if (key < min_key) return true;
-  const int next_key = one_pair_here ? std::max(key, kFirstPungKey) : key;
+  const int next_key = one_pair_here ? std::max(key, search::kFirstPungKey) : key;
   push(group);
   const bool go_on = melds_search(remaining[lowest] != 0 ? next_key : 0);
   pop();
@@ -822,25 +757,26 @@ bool InterpretationLister::Impl::melds_search(int min_key) {
   }
   const auto lowest = static_cast<TileId>(std::countr_zero(nonzero));
   // Only the templates the wildcards left allow, in the search's order.
-  const std::uint8_t* order = kShapesAll.data();
-  std::size_t order_size = kShapesAll.size();
+  const std::uint8_t* order = kTemplatesAll.data();
+  std::size_t order_size = kTemplatesAll.size();
   if (wild == 0) {
-    order = kShapesWithout.data();
-    order_size = kShapesWithout.size();
+    order = kTemplatesWithout.data();
+    order_size = kTemplatesWithout.size();
   } else if (wild == 1) {
-    order = kShapesWithOne.data();
-    order_size = kShapesWithOne.size();
+    order = kTemplatesWithOne.data();
+    order_size = kTemplatesWithOne.size();
   }
-  const auto first = static_cast<std::size_t>(min_key / kKeyStride);
+  const auto first = static_cast<std::size_t>(search::template_of_key(min_key));
   for (std::size_t k = 0; k < order_size; ++k) {
     const std::size_t index = order[k];
     if (index < first) continue;
-    const Shape& shape = kShapes[index];
+    const Template& shape = kTemplates[index];
     const bool is_pair = shape.kind == GroupKind::pair;
     // Pairs forms take pungs (嚦咕嚦咕) but never chows.
     const bool allowed =
         is_pair ? pairs > 0 : melds > 0 && (!pairs_only || shape.kind == GroupKind::pung);
-    if (!allowed) continue;
+    // The form's pair rules: pair_tiles, and pair_wildcards for NW (as the search's pair_allowed).
+    if (!allowed || (is_pair && !search::pair_allowed(*form, lowest, shape))) continue;
     Group group;
     Undo undo;
     if (!take(shape, lowest, group, undo)) continue;
@@ -848,10 +784,11 @@ bool InterpretationLister::Impl::melds_search(int min_key) {
     if (alive()) {
       // Pairs that must differ: after a pair, only pungs may still take this tile.
       const bool one_pair_here = is_pair && distinct_pairs;
-      const int base_key = static_cast<int>(index) * kKeyStride;
+      // One wildcard class: the class code is 0.
       go_on = with_variants(group, [&](const Group& variant) {
-        return descend(variant, base_key + variant.winning_slot() + 1, min_key, lowest,
-                       one_pair_here);
+        return descend(variant,
+                       search::order_key(static_cast<int>(index), 0, variant.winning_slot()),
+                       min_key, lowest, one_pair_here);
       });
     }
     give(shape, group, undo);
@@ -868,7 +805,7 @@ bool InterpretationLister::Impl::abstract_search() {
     wild -= 3;
     --melds;
     last = melds == 0;
-  } else if (melds == 0 && pairs > 0 && wild >= 2) {
+  } else if (melds == 0 && pairs > 0 && wild >= 2 && form->pair_wildcards == PairWildcards::any) {
     group = Group{GroupKind::any_pair, 2, 0b11, 0, {kNoTile, kNoTile, kNoTile, kNoTile}};
     wild -= 2;
     --pairs;
@@ -899,57 +836,17 @@ bool InterpretationLister::Impl::abstract_search() {
 
 bool InterpretationLister::Impl::abstract_realizable() {
   if (!form->wildcards) return false;
-  // Uncapped wildcards without distinct pairs can be any groups (pair_tiles and forbidden tiles
-  // fall back).
-  if (!capped && !distinct_pairs) return true;
-  const TileCounts& held_now = held_counts();
-  TileCounts capacity{};
-  taken_pairs = 0;
-  for (TileId t = 0; t < meldable; ++t) {
-    const int used = held_now[t] + standins[t];
-    capacity[t] =
-        static_cast<std::uint8_t>(capped ? std::max(0, copies[t] - used) : kUncappedCapacity);
-    // Distinct pairs may not repeat a kind the hand holds (conservatively, as the search).
-    if (distinct_pairs && used > 0) taken_pairs |= tile_bit(t);
-  }
-  return can_fill(capacity, 0, melds, pairs, !pairs_only);
-}
-
-bool InterpretationLister::Impl::can_fill(TileCounts& capacity, TileId from, int melds_left,
-                                          int pairs_left, bool chows) {
-  if (melds_left == 0 && pairs_left == 0) return true;
-  for (TileId t = from; t < meldable; ++t) {
-    if (capacity[t] == 0) continue;
-    if (melds_left > 0 && capacity[t] >= 3) {
-      capacity[t] = static_cast<std::uint8_t>(capacity[t] - 3);
-      const bool ok = can_fill(capacity, t, melds_left - 1, pairs_left, chows);
-      capacity[t] = static_cast<std::uint8_t>(capacity[t] + 3);
-      if (ok) return true;
-    }
-    const TileId second = next[t];
-    const TileId third = second == kNoTile ? kNoTile : next[second];
-    if (chows && melds_left > 0 && third != kNoTile && capacity[second] > 0 &&
-        capacity[third] > 0) {
-      --capacity[t];
-      --capacity[second];
-      --capacity[third];
-      const bool ok = can_fill(capacity, t, melds_left - 1, pairs_left, chows);
-      ++capacity[t];
-      ++capacity[second];
-      ++capacity[third];
-      if (ok) return true;
-    }
-    if (pairs_left > 0 && (!distinct_pairs || (taken_pairs & tile_bit(t)) == 0) &&
-        capacity[t] >= 2) {
-      capacity[t] = static_cast<std::uint8_t>(capacity[t] - 2);
-      if (distinct_pairs) taken_pairs |= tile_bit(t);
-      const bool ok = can_fill(capacity, t, melds_left, pairs_left - 1, chows);
-      if (distinct_pairs) taken_pairs &= ~tile_bit(t);
-      capacity[t] = static_cast<std::uint8_t>(capacity[t] + 2);
-      if (ok) return true;
-    }
-  }
-  return false;
+  // Uncapped wildcards without distinct pairs, pair tiles or forbidden tiles can be any groups
+  // (abstract_groups_fit says so too; this spares reading the held copies).
+  if (!capped && !distinct_pairs && form->pair_tiles == 0 && forbidden == 0) return true;
+  search::FillRules fill;
+  fill.next = &next;
+  fill.meldable = meldable;
+  fill.pair_tiles = form->pair_tiles;
+  fill.chows = !pairs_only;
+  fill.distinct = distinct_pairs;
+  return search::abstract_groups_fit(fill, held_counts(), standins, copies, capped, forbidden,
+                                     melds, pairs);
 }
 
 // Set forms --------------------------------------------------------------------------------
@@ -970,7 +867,7 @@ bool InterpretationLister::Impl::set_search(std::size_t cursor) {
     if (kind == GroupKind::pair && pairs == 0) continue;
     if (held_here > size) continue;  // every copy of the tile must go into this group
     const int wild_slots = size - held_here;
-    if (wild_slots > wild) continue;
+    if (wild_slots > wild || (wild_slots > 0 && (forbidden & tile_bit(tile)) != 0)) continue;
     if (capped && held[tile] + standins[tile] + wild_slots > copies[tile]) continue;
     Group group;
     group.kind = kind;

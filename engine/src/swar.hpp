@@ -1,7 +1,8 @@
 #pragma once
-/// Eight tile counts in one 64-bit word: the byte-wise tricks the fast queries (queries.cpp) and
-/// the special-form checks (special_forms.cpp) share. Counts are bytes below 0x80, so adding or
-/// subtracting per byte never carries or borrows into the next byte.
+/// Eight tile counts in one 64-bit word: the byte-wise tricks the fast queries (queries.cpp), the
+/// special-form checks (special_forms.cpp) and the lister (listing.cpp) share, and the only place
+/// they are written. Counts are bytes below 0x80, so adding or subtracting per byte never carries
+/// or borrows into the next byte.
 
 #include <cstdint>
 #include <cstring>
@@ -17,6 +18,11 @@ inline std::uint64_t load_word(const std::uint8_t* bytes) {
   std::uint64_t x = 0;
   std::memcpy(&x, bytes, sizeof x);
   return x;
+}
+
+/// Sum of the eight bytes of a word whose bytes add up to less than 256.
+constexpr int byte_sum(std::uint64_t x) {
+  return static_cast<int>((x * kOnes) >> 56);
 }
 
 /// The high bits of the eight bytes, gathered into the low byte (bit i from byte i).

@@ -1,6 +1,6 @@
 #pragma once
 /// The meld-decomposition graph: the search's product. Analyzers consume these values and never
-/// reach into the search; Boost.Graph stays behind this header.
+/// reach into the search; Boost.Graph stays in decomposition.cpp (FormGraph is a pimpl).
 
 #include <cstdint>
 #include <memory>
@@ -91,12 +91,15 @@ class FormGraph {
   /// Graphviz DOT text (Boost.Graph's writer), labelled with tiles and groups.
   [[nodiscard]] std::string to_dot(const RuleSet& rules) const;
 
-  struct Impl;  ///< Boost.Graph storage, defined in decomposition.cpp
-
-  explicit FormGraph(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
-  [[nodiscard]] const Impl& impl() const { return *impl_; }
-
  private:
+  /// The Boost.Graph storage, defined in decomposition.cpp only: nothing outside the search
+  /// sees it (Decomposition builds graphs, the cursor walks them).
+  struct Impl;
+  friend class Decomposition;
+  friend class InterpretationCursor;
+  explicit FormGraph(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
+  /// The graph of form `form` of `hand`, empty when the form does not apply or match.
+  static FormGraph build(const RuleSet& rules, std::size_t form, const Hand& hand);
   std::shared_ptr<const Impl> impl_;
 };
 

@@ -73,9 +73,8 @@ class InterpretationLister {
   /// (false). False for hands of a size the search rejects: the Decomposition throws for them.
   [[nodiscard]] bool lists_without_graph(const Hand& hand) const;
 
-  struct Impl;  ///< the plan and the workspace, defined in listing.cpp
-
  private:
+  struct Impl;  ///< the plan and the workspace, defined in listing.cpp
   std::unique_ptr<Impl> impl_;
 };
 
