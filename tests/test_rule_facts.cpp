@@ -8,6 +8,7 @@
 
 #include "custom_rule_sets.hpp"
 #include "meldgraph/rules.hpp"
+#include "rule_files.hpp"
 
 namespace meldgraph {
 namespace {
@@ -42,14 +43,7 @@ TEST_CASE("suit layouts cover the meldable tiles suit by suit", "[rule_facts]") 
 }
 
 TEST_CASE("suit layouts: rank gaps and uneven copies have no table shape", "[rule_facts]") {
-  const RuleSet gapped = load_rules_from_string(R"(name: gapped
-extends: basic
-tiles:
-  suits:
-    - {letter: m, ranks: [1, 2, 4, 5, 6], sequences: true}
-    - {letter: z, ranks: 1-7}
-)",
-                                                "gapped");
+  const RuleSet gapped = test::test_rules("test_gapped_suit");
   REQUIRE(gapped.suit_layouts().size() == 2);
   CHECK_FALSE(gapped.suit_layouts()[0].table_shape);  // 2m's next is not 3m's id: no 3m
   CHECK(gapped.suit_layouts()[1].table_shape);
@@ -78,15 +72,7 @@ TEST_CASE("knit suits: the three sequence suits of ranks 1-9", "[rule_facts]") {
     }
   }
   // A tile set of two sequence suits has knit suits, but not the three a knit needs.
-  const RuleSet two = load_rules_from_string(R"(name: two_suits
-extends: basic
-tiles:
-  suits:
-    - {letter: m, ranks: 1-9, sequences: true}
-    - {letter: p, ranks: 1-9, sequences: true}
-    - {letter: z, ranks: 1-7}
-)",
-                                             "two_suits");
+  const RuleSet two = test::test_rules("test_two_suits");
   CHECK(two.knit_suits().suits.size() == 2);
   CHECK_FALSE(two.knit_suits().complete);
 }
