@@ -118,10 +118,7 @@ class FormSearch {
         winning_(winning),
         track_standins_(!rules.wildcards().exceed_copies),
         meldable_(rules.meldable_count()) {
-    for (std::size_t s = 0; s < rules.suits().size(); ++s) {
-      const SuitInfo& suit = rules.suits()[s];
-      if (suit.sequences && !suit.bonus) knit_suits_.push_back(s);
-    }
+    knit_suits_ = rules.knit_suits().suits;
     sequence_suits_ = knit_suits_;
     for (TileId t = 0; t < rules.tile_count(); ++t) {
       next_[t] = rules.tile(t).next;
@@ -924,39 +921,6 @@ WaitShape wait_shape(const Group& group, const RuleSet& rules) {
 }
 
 // InterpretationCursor -----------------------------------------------------------------------
-
-void search::finish_interpretation(const RuleSet& rules, const Hand& hand, int winning_group,
-                                   int wildcards, Interpretation& out) {
-  out.winning_group = winning_group;
-  out.wait = winning_group >= 0
-                 ? wait_shape(out.groups[static_cast<std::size_t>(winning_group)], rules)
-                 : WaitShape::none;
-  int as_self = 0;
-  if (rules.wildcards().natural_use) {
-    // Wild tiles that can sit on their own face: per wild kind, the fewer of its copies held and
-    // the stand-ins for it.
-    TileCounts standins{};
-    for (const Group& group : out.groups) {
-      if (group.abstract()) continue;
-      for (int slot = 0; slot < group.size; ++slot) {
-        if (group.is_wild(slot)) ++standins[group.tiles[static_cast<std::size_t>(slot)]];
-      }
-    }
-    for (TileMask rest = hand.wild_tiles; rest != 0; rest &= rest - 1) {
-      const auto t = static_cast<std::size_t>(std::countr_zero(rest));
-      as_self += std::min<int>(standins[t], hand.counts[t]);
-    }
-  }
-  out.soft_wildcards = static_cast<std::uint8_t>(wildcards - as_self);
-  out.loose_tiles.clear();
-  if (rules.forms()[out.form].type == FormType::wildcards) {
-    // The natural tiles lie in no group of this form: the interpretation lists them apart.
-    const TileCounts naturals = hand.natural_counts(rules);
-    for (TileId t = 0; t < rules.meldable_count(); ++t) {
-      out.loose_tiles.insert(out.loose_tiles.end(), naturals[t], t);
-    }
-  }
-}
 
 void InterpretationCursor::emit(std::size_t form, Interpretation& out) const {
   const Hand& hand = decomposition_->hand();

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "meldgraph/decomposition.hpp"
@@ -215,8 +216,38 @@ inline bool abstract_groups_fit(const FillRules& fill, const TileCounts& held,
 /// the winning group (`winning_group`, -1 for none) and its wait shape, the soft wildcards
 /// (`wildcards` placed less, with wildcards.natural_use, the wild tiles that can sit on their own
 /// face) and the loose tiles of the N-wildcards form. The one place both consumers finish an
-/// interpretation (defined in decomposition.cpp).
-void finish_interpretation(const RuleSet& rules, const Hand& hand, int winning_group, int wildcards,
-                           Interpretation& out);
+/// interpretation (inline: the lister calls it on every interpretation it lists).
+inline void finish_interpretation(const RuleSet& rules, const Hand& hand, int winning_group,
+                                  int wildcards, Interpretation& out) {
+  out.winning_group = winning_group;
+  out.wait = winning_group >= 0
+                 ? wait_shape(out.groups[static_cast<std::size_t>(winning_group)], rules)
+                 : WaitShape::none;
+  int as_self = 0;
+  if (rules.wildcards().natural_use) {
+    // Wild tiles that can sit on their own face: per wild kind, the fewer of its copies held and
+    // the stand-ins for it.
+    TileCounts standins{};
+    for (const Group& group : out.groups) {
+      if (group.abstract()) continue;
+      for (int slot = 0; slot < group.size; ++slot) {
+        if (group.is_wild(slot)) ++standins[group.tiles[static_cast<std::size_t>(slot)]];
+      }
+    }
+    for (TileMask rest = hand.wild_tiles; rest != 0; rest &= rest - 1) {
+      const auto t = static_cast<std::size_t>(std::countr_zero(rest));
+      as_self += std::min<int>(standins[t], hand.counts[t]);
+    }
+  }
+  out.soft_wildcards = static_cast<std::uint8_t>(wildcards - as_self);
+  if (!out.loose_tiles.empty()) out.loose_tiles.clear();
+  if (rules.forms()[out.form].type == FormType::wildcards) {
+    // The natural tiles lie in no group of this form: the interpretation lists them apart.
+    const TileCounts naturals = hand.natural_counts(rules);
+    for (TileId t = 0; t < rules.meldable_count(); ++t) {
+      out.loose_tiles.insert(out.loose_tiles.end(), naturals[t], t);
+    }
+  }
+}
 
 }  // namespace meldgraph::search

@@ -238,11 +238,19 @@ struct InterpretationLister::Impl {
   }
 };
 
+/// The rule features the lister models (RuleSet::features): every one but these, which fall
+/// back to the graph. A feature added to RuleFeature later falls back too until listed here.
+/// Knitted and singles forms are modelled by a gate: the lister does not walk them, and a hand
+/// one of them may match falls back (special_forms.hpp's checks must model the form).
+constexpr RuleFeatures kListerModelled =
+    RuleFeatures::all().without({RuleFeature::set_unmeldable_tiles});
+static_assert(static_cast<unsigned>(RuleFeature::count_) == 29,
+              "a new RuleFeature: decide whether kListerModelled models it");
+
 InterpretationLister::Impl::Impl(const RuleSet& rule_set) : rules(&rule_set) {
   const RuleSet& r = rule_set;
   const WildcardRules& wild_rules = r.wildcards();
-  // The whitelist: rule features the fast path models. Everything else falls back, and so does
-  // every form type or form key not listed here.
+  modelled = r.features().within(kListerModelled);
   forbidden = r.forbidden_tiles();
   missing_suits = r.missing_suits();
   for (std::size_t s = 0; s < r.suits().size(); ++s) {
@@ -267,14 +275,12 @@ InterpretationLister::Impl::Impl(const RuleSet& rule_set) : rules(&rule_set) {
       case FormType::melds:
         melds_forms = true;
         break;
-      case FormType::pairs:
-        break;
       case FormType::set:
         for (const TileId t : spec.set_tiles) {
-          modelled = modelled && t < meldable;
           if (t < meldable) set_masks[index] |= tile_bit(t);
         }
         break;
+      case FormType::pairs:
       case FormType::wildcards:
         break;
       case FormType::knitted:
