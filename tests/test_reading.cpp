@@ -19,14 +19,13 @@
 #include "meldgraph/realisations.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/shanten.hpp"
+#include "rule_files.hpp"
 
 using namespace meldgraph;
 
 namespace {
 
-RuleSet test_rules(const std::string& name) {
-  return load_rules(std::string(MELDGRAPH_TEST_DATA_DIR) + "/rules/" + name + ".yaml");
-}
+using meldgraph::test::test_rules;
 
 std::vector<Interpretation> all_interpretations(const Decomposition& decomposition) {
   std::vector<Interpretation> out;
