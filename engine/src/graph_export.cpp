@@ -1,4 +1,5 @@
 #include <nlohmann/json.hpp>
+#include <span>
 #include <sstream>
 
 #include "meldgraph/decomposition.hpp"
@@ -37,13 +38,23 @@ nlohmann::json group_to_json(const Group& group, const RuleSet& rules) {
 namespace {
 
 /// Groups separated by spaces, then the winning group and its wait: the one layout of an
-/// interpretation's text. `text_of(i)` is the text of group i.
+/// interpretation's text, the loose tiles of an N-wildcards form between them. `text_of(i)` is the
+/// text of group i.
 template <class TextOf>
-std::string join_groups(std::size_t groups, int winning_group, WaitShape wait, TextOf&& text_of) {
+std::string join_groups(std::size_t groups, int winning_group, WaitShape wait,
+                        std::span<const TileId> loose_tiles, const RuleSet& rules,
+                        TextOf&& text_of) {
   std::string text;
   for (std::size_t g = 0; g < groups; ++g) {
     if (!text.empty()) text += ' ';
     text += text_of(g);
+  }
+  if (!loose_tiles.empty()) {
+    text += " loose ";
+    // One notation writer: the loose tiles as counts in MPSZ.
+    TileCounts loose{};
+    for (const TileId t : loose_tiles) ++loose[t];
+    text += format_counts(loose, rules);
   }
   if (winning_group >= 0) {
     text += "  (wins ";
@@ -59,12 +70,13 @@ std::string join_groups(std::size_t groups, int winning_group, WaitShape wait, T
 
 std::string format_interpretation(const Interpretation& interpretation, const RuleSet& rules) {
   return join_groups(interpretation.groups.size(), interpretation.winning_group,
-                     interpretation.wait,
+                     interpretation.wait, interpretation.loose_tiles, rules,
                      [&](std::size_t g) { return format_group(interpretation.groups[g], rules); });
 }
 
 std::string format_reading(const Reading& reading, const RuleSet& rules) {
   return join_groups(reading.groups.size(), reading.winning_group, reading.wait,
+                     reading.loose_tiles, rules,
                      [&](std::size_t g) { return format_reading_group(reading.groups[g], rules); });
 }
 
@@ -120,6 +132,11 @@ nlohmann::json interpretation_to_json(const Interpretation& interpretation, cons
                         {"wildcards", wildcards},
                         {"soft_wildcards", interpretation.soft_wildcards},
                         {"hard", interpretation.soft_wildcards == 0}};
+  if (!interpretation.loose_tiles.empty()) {
+    nlohmann::json loose = nlohmann::json::array();
+    for (const TileId t : interpretation.loose_tiles) loose.push_back(rules.tile(t).code);
+    out["loose_tiles"] = loose;
+  }
   if (interpretation.winning_group >= 0) {
     out["winning_group"] = interpretation.winning_group;
     out["wait"] = std::string(wait_shape_name(interpretation.wait));

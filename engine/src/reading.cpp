@@ -273,6 +273,7 @@ Reading make_reading(const ReadingContext& context, const Interpretation& interp
   reading.winning_group = interpretation.winning_group;
   reading.wait = interpretation.wait;
   reading.soft_wildcards = interpretation.soft_wildcards;
+  reading.loose_tiles = interpretation.loose_tiles;
   reading.waits_before = context.waits_before;
   reading.has_waits = context.has_waits;
   reading.groups.reserve(interpretation.groups.size());

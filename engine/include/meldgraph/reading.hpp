@@ -112,8 +112,10 @@ struct Reading {
   int winning_group = -1;            ///< index into groups, or -1
   WaitShape wait = WaitShape::none;
   std::uint8_t soft_wildcards = 0;  ///< as Interpretation::soft_wildcards
-  TileMask waits_before = 0;        ///< ReadingContext::waits_before
-  bool has_waits = false;           ///< ReadingContext::has_waits
+  /// The natural tiles no group holds (an N-wildcards interpretation): Interpretation's own.
+  std::vector<TileId> loose_tiles;
+  TileMask waits_before = 0;  ///< ReadingContext::waits_before
+  bool has_waits = false;     ///< ReadingContext::has_waits
 
   /// The winning tile was the hand's only wait (some patterns score a wait only then).
   [[nodiscard]] bool only_wait() const {
