@@ -15,6 +15,7 @@
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/error.hpp"
 #include "meldgraph/hand.hpp"
+#include "meldgraph/random_draws.hpp"
 #include "meldgraph/random_hands.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/shanten.hpp"
@@ -175,6 +176,73 @@ TEST_CASE("random hands are fixed by the seed", "[random]") {
   };
   CHECK(run(42) == run(42));
   CHECK(run(42) != run(43));
+}
+
+TEST_CASE("random draws follow their definitions on the standard's mt19937_64", "[random]") {
+  // std::mt19937_64's outputs are fixed by the standard; its first from the default seed (5489) is
+  // the published 14514284786278117030. Every draw below is derived from the raw outputs by the
+  // definitions in random_draws.hpp, written out again here.
+  RandomDraws draws(5489);
+  // below(10): 2^64 mod 10 = 6 and 14514284786278117030 >= 6, so the draw is that output mod 10.
+  CHECK(draws.below(10) == 14514284786278117030ULL % 10);
+  std::mt19937_64 raw(5489);
+  CHECK(raw() == 14514284786278117030ULL);
+  const auto below = [&](std::uint64_t bound) {
+    const std::uint64_t threshold = (std::uint64_t{0} - bound) % bound;
+    for (;;) {
+      const std::uint64_t value = raw();
+      if (value >= threshold) return value % bound;
+    }
+  };
+  for (int k = 0; k < 200; ++k) {
+    CHECK(draws.below(7) == below(7));
+    CHECK(draws.between(-3, 3) == -3 + static_cast<int>(below(7)));
+    CHECK(draws.chance(0.25) == ((raw() >> 11) < (std::uint64_t{1} << 51)));
+  }
+  // A bound just above 2^63 rejects almost half of the outputs: the draws stay in step.
+  const std::uint64_t big = (std::uint64_t{1} << 63) + 12345;
+  for (int k = 0; k < 50; ++k) CHECK(draws.below(big) == below(big));
+  std::vector<int> items{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  std::vector<int> expected = items;
+  draws.shuffle(items.begin(), items.end());
+  for (std::size_t i = 0; i + 1 < expected.size(); ++i) {
+    std::swap(expected[i], expected[i + below(expected.size() - i)]);
+  }
+  CHECK(items == expected);
+  CHECK(draws.chance(0.0) == false);
+  CHECK(draws.chance(1.0) == true);
+}
+
+TEST_CASE("random hands: the first hands of a seed, drawn by hand from the definitions", "[random]") {
+  // basic holds no wildcards and no red fives, so random(14, 0) draws below(1) for the wildcard
+  // count (one output, always 0) and then 14 steps of a partial Fisher-Yates shuffle over the
+  // wall (every copy of every tile, by tile id), from the front; the hand is the first 14 places.
+  const RuleSet rules = load_rules("basic");
+  RandomHands gen(rules, 2026);
+  std::mt19937_64 raw(2026);
+  const auto below = [&](std::uint64_t bound) {
+    const std::uint64_t threshold = (std::uint64_t{0} - bound) % bound;
+    for (;;) {
+      const std::uint64_t value = raw();
+      if (value >= threshold) return value % bound;
+    }
+  };
+  std::vector<TileId> wall;
+  for (TileId t = 0; t < rules.meldable_count(); ++t) {
+    for (int c = 0; c < rules.tile(t).copies; ++c) wall.push_back(t);
+  }
+  REQUIRE(wall.size() == 136);
+  for (int hand_number = 0; hand_number < 3; ++hand_number) {
+    CHECK(below(1) == 0);
+    // The generator keeps shuffling its wall where the last hand left it.
+    for (std::size_t i = 0; i < 14; ++i) std::swap(wall[i], wall[i + below(wall.size() - i)]);
+    TileCounts counts{};
+    for (std::size_t i = 0; i < 14; ++i) ++counts[wall[i]];
+    const Hand hand = gen.random(14, 0);
+    INFO("hand " << hand_number << ": " << format_hand(hand, rules));
+    CHECK(hand.counts == counts);
+    CHECK(hand.jokers == 0);
+  }
 }
 
 TEST_CASE("random hands: below() is in range and reaches every value", "[random]") {

@@ -31,7 +31,7 @@ struct MeldChoice {
 }  // namespace
 
 RandomHands::RandomHands(const RuleSet& rules, std::uint64_t seed, TileMask extra_wild)
-    : rules_(&rules), engine_(seed), wild_(rules.fixed_wild_tiles() | extra_wild) {
+    : rules_(&rules), draws_(seed), wild_(rules.fixed_wild_tiles() | extra_wild) {
   for (std::uint32_t j = 0; j < rules.wildcards().jokers; ++j) {
     wildcards_.push_back({true, kNoTile});
   }
@@ -45,24 +45,6 @@ RandomHands::RandomHands(const RuleSet& rules, std::uint64_t seed, TileMask extr
         naturals_.push_back(t);
       }
     }
-  }
-}
-
-std::uint64_t RandomHands::below(std::uint64_t bound) {
-  // 2^64 mod bound: the values below it form the incomplete last block of the range.
-  const std::uint64_t threshold = (std::uint64_t{0} - bound) % bound;
-  for (;;) {
-    const std::uint64_t value = engine_();
-    if (value >= threshold) return value % bound;
-  }
-}
-
-template <class T>
-void RandomHands::sample_front(std::vector<T>& items, std::size_t count) {
-  // Uniform whatever the vector's current order, so the pools need not be reset between hands.
-  for (std::size_t i = 0; i < count && i + 1 < items.size(); ++i) {
-    const std::size_t j = i + static_cast<std::size_t>(below(items.size() - i));
-    std::swap(items[i], items[j]);
   }
 }
 

@@ -2,17 +2,18 @@
 /// Random hands for benchmarks and tests: drawn from the rule set's wall, complete (winning) by
 /// construction, or one tile short of complete (ready).
 ///
-/// The output depends only on the rule set, the wildcard choice and the seed: the generator uses
-/// std::mt19937_64 (whose sequence the standard fixes) and its own reductions to a range and its
-/// own shuffles, never the standard distributions, whose algorithms differ between libraries.
+/// The output depends only on the rule set, the wildcard choice and the seed: the generator draws
+/// through RandomDraws (std::mt19937_64, whose sequence the standard fixes, with its own reductions
+/// to a range and its own shuffles), never the standard distributions, whose algorithms differ
+/// between libraries.
 /// Every hand it returns is one parse_hand accepts: parse_hand(format_hand(h), rules, wild) == h,
 /// where `wild` is the per-hand wildcard choice given to the generator.
 
 #include <cstdint>
-#include <random>
 #include <vector>
 
 #include "meldgraph/hand.hpp"
+#include "meldgraph/random_draws.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/tiles.hpp"
 
@@ -47,9 +48,8 @@ class RandomHands {
   /// the hand again, so the hand has at least one natural wait.
   [[nodiscard]] Hand ready(int size, int max_wildcards);
 
-  /// A number uniform in [0, bound), bound > 0, without modulo bias (rejection of the short last
-  /// block of the 64-bit range).
-  [[nodiscard]] std::uint64_t below(std::uint64_t bound);
+  /// A number uniform in [0, bound), bound > 0, without modulo bias (RandomDraws::below).
+  [[nodiscard]] std::uint64_t below(std::uint64_t bound) { return draws_.below(bound); }
 
   /// The rule set's wildcard kinds plus the per-hand choice: the hands' `wild_tiles`.
   [[nodiscard]] TileMask wild_tiles() const { return wild_; }
@@ -67,13 +67,15 @@ class RandomHands {
   void add_wildcards(Hand& hand, int count);
   /// Decides which of the hand's fives are red, as if its copies had been drawn from the set.
   void draw_red_fives(Hand& hand);
-  /// Shuffles the first `count` places of `items` (a partial Fisher-Yates shuffle): they are then a
+  /// Shuffles the first `count` places of `items` (RandomDraws::sample_front): they are then a
   /// uniform sample without replacement.
   template <class T>
-  void sample_front(std::vector<T>& items, std::size_t count);
+  void sample_front(std::vector<T>& items, std::size_t count) {
+    draws_.sample_front(items.begin(), items.end(), count);
+  }
 
   const RuleSet* rules_;
-  std::mt19937_64 engine_;
+  RandomDraws draws_;
   TileMask wild_ = 0;
   std::vector<TileId> naturals_;     ///< the wall's natural meldable tiles, one entry per copy
   std::vector<Wildcard> wildcards_;  ///< the set's wildcards, one entry per physical tile
