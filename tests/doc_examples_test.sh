@@ -8,7 +8,8 @@
 #   sh blocks: each command (a line, `\` continuations joined; `&&` parts apart) whose program is
 #     meldgraph (any path ending in /meldgraph) must exit 0.
 # A `# comment` after a console command is dropped. Commands run in a scratch directory holding
-# the files of the docs' yaml blocks whose first line is `# file: NAME`.
+# the files of the docs' blocks whose first line is `# file: NAME.yaml` or `# NAME.yaml` (that
+# line is not part of the file, so that the line numbers of errors shown match the block's).
 # Usage: doc_examples_test.sh PATH_TO_MELDGRAPH REPOSITORY_ROOT
 set -u
 bin=$1
@@ -100,11 +101,19 @@ check_sh() {
 
 docs=("$root/README.md" "$root"/docs/*.md)
 
-# The files the examples read: yaml blocks that start with `# file: NAME`.
+# The files the examples read: blocks that start with `# file: NAME.yaml` or `# NAME.yaml`.
 for doc in "${docs[@]}"; do
   awk -v dir="$work/run" '
     /^```/ { if (out != "") { close(out); out = "" } inside = !inside; first = inside; next }
-    inside && first { first = 0; if ($0 ~ /^# file: /) { out = dir "/" substr($0, 9); next } }
+    inside && first {
+      first = 0
+      if ($0 ~ /^# (file: )?[A-Za-z0-9_.\/-]+\.ya?ml$/) {
+        name = $0
+        sub(/^# (file: )?/, "", name)
+        out = dir "/" name
+        next
+      }
+    }
     inside && out != "" { print > out }' "$doc"
 done
 
