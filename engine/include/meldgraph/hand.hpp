@@ -47,7 +47,8 @@ struct Hand {
   /// and kGroupAddedKong; their tiles are not in `counts`.
   std::array<Group, kMaxDeclaredMelds> melds{};
   /// Red fives of each declared meld: bit i of meld_red[m] is set when slot i of melds[m] is a
-  /// red five (a chow's five slot; a pung's or kong's first natural slots). Also in `red`.
+  /// red five (a chow's five slot; a pung's or kong's first natural slots), so popcount(meld_red[m])
+  /// is the meld's number of red fives. Also in `red`.
   std::array<std::uint8_t, kMaxDeclaredMelds> meld_red{};
 
   /// Tiles for the hand's shape: concealed meldable naturals, wildcards and jokers, plus three per
