@@ -30,6 +30,7 @@
 #include "meldgraph/random_hands.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/shanten.hpp"
+#include "meldgraph/win_context.hpp"
 
 namespace meldgraph::cli {
 namespace {
@@ -63,6 +64,22 @@ void read_visible(const GlobalOptions& global, const RuleSet& rules, AnalyzerOpt
     throw Error(std::string("--visible: ") + error.what());
   }
   options.has_visible = true;
+}
+
+/// The option of a context field: `seat_wind` is `--seat-wind`.
+std::string option_name(const std::string& field) {
+  std::string option = "--" + field;
+  std::replace(option.begin(), option.end(), '_', '-');
+  return option;
+}
+
+/// The context analyze's options give, read by the one context parser; its errors name the option.
+WinContext read_context_options(const nlohmann::json& fields, const RuleSet& rules) {
+  try {
+    return parse_win_context(fields, rules);
+  } catch (const ContextError& error) {
+    throw Error(option_name(error.field()) + ": " + error.detail());
+  }
 }
 
 /// Prints a hand error's message, then the hand with a caret under the column it names.
@@ -113,15 +130,54 @@ std::string trim(const std::string& line) {
 /// slowest hand of a chunk, few enough that a chunk's answers take a few megabytes at most.
 constexpr std::size_t kBatchChunkLinesPerJob = 512;
 
-/// One batch line's answer, newline included. Input errors become the line's answer.
-std::string batch_answer(const RuleSet& rules, TileMask wild, const Analyzer& analyzer,
-                         const std::string& hand_text) {
-  nlohmann::json out = {{"hand", hand_text}};
+/// The message of nlohmann's parse error without its "[json.exception.parse_error.101] " tag.
+std::string json_error_message(const nlohmann::json::exception& error) {
+  const std::string what = error.what();
+  const auto tag_end = what.find("] ");
+  return tag_end == std::string::npos ? what : what.substr(tag_end + 2);
+}
+
+/// A batch line: a hand, or a JSON object of a `hand` and the context fields.
+struct BatchLine {
+  std::string hand;
+  std::optional<WinContext> context;
+};
+
+BatchLine read_batch_line(const RuleSet& rules, const std::string& line) {
+  if (line.front() != '{') return {line, std::nullopt};
+  nlohmann::json object;
   try {
-    const HandAnalysis analysis(rules, parse_hand(hand_text, rules, wild));
+    object = nlohmann::json::parse(line);
+  } catch (const nlohmann::json::exception& error) {
+    throw Error("the line is not a valid JSON object: " + json_error_message(error));
+  }
+  if (!object.contains("hand")) throw ContextError("hand", "missing: a line's object needs one");
+  if (!object["hand"].is_string()) {
+    throw ContextError("hand", "expected the hand as a string, not " + object["hand"].dump());
+  }
+  return {object["hand"].get<std::string>(), parse_win_context(object, rules)};
+}
+
+/// One batch line's answer, newline included: the hand as read (normalised) and the rule set,
+/// the context when the line gave one, then the analyzer's fields. Input errors become the
+/// line's answer, with the hand as given.
+std::string batch_answer(const RuleSet& rules, TileMask wild, Notation notation,
+                         const Analyzer& analyzer, const std::string& line) {
+  nlohmann::json out;
+  std::string hand_text = line;
+  try {
+    const BatchLine read = read_batch_line(rules, line);
+    hand_text = read.hand;
+    const Hand hand = parse_hand(read.hand, rules, wild, notation);
+    out = {{"hand", format_hand(hand, rules)}, {"rules", rules.name()}};
+    if (read.context) {
+      check_win_context(*read.context, hand, rules);
+      out["context"] = win_context_to_json(*read.context, rules);
+    }
+    const HandAnalysis analysis(rules, hand);
     analyzer.write_json(analysis, out);
   } catch (const Error& error) {
-    out = {{"hand", hand_text}, {"error", error.what()}};
+    out = {{"hand", hand_text}, {"rules", rules.name()}, {"error", error.what()}};
   }
   // Input lines are not trusted to be UTF-8: bad bytes become U+FFFD, the batch goes on.
   return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
@@ -175,7 +231,7 @@ std::string_view bench_size_need(BenchOp op) {
 
 /// Reads every hand of `path` (one per line, blank lines and '#' comments skipped). The first bad
 /// line stops the bench: timing a set with holes in it would compare nothing.
-BenchHands read_bench_hands(const RuleSet& rules, TileMask wild, BenchOp op,
+BenchHands read_bench_hands(const RuleSet& rules, TileMask wild, Notation notation, BenchOp op,
                             const std::string& path) {
   std::ifstream file;
   if (path != "-") {
@@ -192,7 +248,7 @@ BenchHands read_bench_hands(const RuleSet& rules, TileMask wild, BenchOp op,
     const std::string place = name + ":" + std::to_string(number) + ": ";
     Hand hand;
     try {
-      hand = parse_hand(hand_text, rules, wild);
+      hand = parse_hand(hand_text, rules, wild, notation);
     } catch (const NotationError& error) {
       throw LineError(place + error.what(), hand_text, error.column());
     }
@@ -291,10 +347,17 @@ std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hand
 }  // namespace
 
 int run_analyze(const GlobalOptions& global, const std::string& hand_text, OutputFormat format,
-                std::uint64_t limit) {
+                std::uint64_t limit, const nlohmann::json& context_fields) {
   return guarded(hand_text, [&] {
     const RuleSet rules = load_selected_rules(global);
-    const HandAnalysis analysis(rules, parse_hand(hand_text, rules, wild_choice(global, rules)));
+    const WinContext context = read_context_options(context_fields, rules);
+    const HandAnalysis analysis(
+        rules, parse_hand(hand_text, rules, wild_choice(global, rules), global.notation));
+    try {
+      check_win_context(context, analysis.hand(), rules);
+    } catch (const ContextError& error) {
+      throw Error(option_name(error.field()) + ": " + error.detail());
+    }
     const AnalyzerRegistry registry = builtin_analyzers();
     AnalyzerOptions options;
     options.limit = limit;
@@ -314,13 +377,16 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
     const bool wins = complete_size && analysis.decomposition().wins();
     const auto shanten = registry.create("shanten", rules, options);
     if (format == OutputFormat::json) {
-      nlohmann::json out = {{"hand", format_hand(hand, rules)}, {"rules", rules.name()}};
+      nlohmann::json out = {{"hand", format_hand(hand, rules)},
+                            {"rules", rules.name()},
+                            {"context", win_context_to_json(context, rules)}};
       if (complete_size) {
         registry.create("win", rules, options)->write_json(analysis, out);
         registry.create("interpretations", rules, options)->write_json(analysis, out);
       } else {
         out["tiles"] = size;
-        out["wildcards"] = hand.wildcard_count();
+        out["wildcards"] = hand.wildcard_count() + hand.declared_wildcard_count();
+        out["declared_wildcards"] = hand.declared_wildcard_count();
       }
       if (!wins) {
         // "by_form" is taken by the interpretation counts: shanten by form is "shanten_by_form".
@@ -338,7 +404,13 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
     text << "rules            " << rules.name() << '\n'
          << "hand             " << format_hand(hand, rules) << "  "
          << format_hand_unicode(hand, rules) << '\n'
-         << "tiles            " << size << " (wildcards " << hand.wildcard_count() << ")\n";
+         << "tiles            " << size << " (wildcards "
+         << hand.wildcard_count() + hand.declared_wildcard_count();
+    if (hand.declared_wildcard_count() > 0) {
+      text << ", " << hand.declared_wildcard_count() << " in declared melds";
+    }
+    text << ")\n"
+         << "context          " << format_win_context(context, rules) << '\n';
     if (complete_size) {
       registry.create("win", rules, options)->write_text(analysis, text);
       if (!wins) shanten->write_text(analysis, text);
@@ -394,7 +466,7 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
           (global.answers_from == AnswerSource::automatic && answered >= kBatchSearchLines);
       const Analyzer& analyzer = tables ? *by_tables : *by_search;
       for_each_index(workers, hands.size(), [&](std::size_t i) {
-        answers[i] = batch_answer(rules, wild, analyzer, hands[i]);
+        answers[i] = batch_answer(rules, wild, global.notation, analyzer, hands[i]);
       });
       answered += hands.size();
       for (const std::string& answer : answers) std::cout << answer;
@@ -412,7 +484,7 @@ int run_bench(const GlobalOptions& global, const BenchOptions& bench) {
     // Every hand is read (or made) and checked before the clock starts: only the queries are timed.
     const BenchHands hands = bench.input.empty()
                                  ? generate_bench_hands(rules, wild, op, bench.count, bench.seed)
-                                 : read_bench_hands(rules, wild, op, bench.input);
+                                 : read_bench_hands(rules, wild, global.notation, op, bench.input);
     std::int64_t checksum = 0;
     int passes = 0;
     // Every pass does the same work; a pass that disagrees is a bug (shared state, a race).
@@ -481,8 +553,8 @@ int run_check(const GlobalOptions& global, const CheckOptions& check) {
 int run_graph(const GlobalOptions& global, const std::string& hand_text, OutputFormat format) {
   return guarded(hand_text, [&] {
     const RuleSet rules = load_selected_rules(global);
-    const Decomposition decomposition(rules,
-                                      parse_hand(hand_text, rules, wild_choice(global, rules)));
+    const Decomposition decomposition(
+        rules, parse_hand(hand_text, rules, wild_choice(global, rules), global.notation));
     std::cout << (format == OutputFormat::dot ? decomposition_to_dot(decomposition)
                                               : decomposition_to_json(decomposition) + "\n");
     return 0;

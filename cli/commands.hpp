@@ -4,7 +4,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
+
+#include "meldgraph/hand.hpp"
 
 namespace meldgraph::cli {
 
@@ -26,6 +29,8 @@ struct GlobalOptions {
   bool has_visible = false;
   /// `--answers-from`: where the analyzers get win, shanten and waits (the answers are the same).
   AnswerSource answers_from = AnswerSource::automatic;
+  /// `--notation`: how the hands are written (analyze, batch, graph, bench).
+  Notation notation = Notation::meldgraph;
 };
 
 enum class OutputFormat { text, json, dot };
@@ -53,8 +58,9 @@ struct BenchOptions {
 };
 
 /// Each returns the process exit code: 0 on success, 1 on bad input (after printing the error).
+/// `context` holds the situation options as the fields of a context object (win_context.hpp).
 int run_analyze(const GlobalOptions& global, const std::string& hand, OutputFormat format,
-                std::uint64_t limit);
+                std::uint64_t limit, const nlohmann::json& context);
 /// `jobs` (at least 1) worker threads analyse the lines; the output is the same for any number.
 int run_batch(const GlobalOptions& global, const std::string& op, const std::string& input,
               std::uint64_t limit, int jobs);

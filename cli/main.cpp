@@ -1,19 +1,72 @@
 /// meldgraph: analyse mahjong hands under rules written in YAML.
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "check.hpp"
 #include "commands.hpp"
+#include "meldgraph/analyzers/analyzer.hpp"
 
 namespace {
+
+std::string joined(const std::vector<std::string>& words, const char* separator) {
+  std::string out;
+  for (const std::string& word : words) out += (out.empty() ? "" : separator) + word;
+  return out;
+}
+
+/// An option that takes one of `words` (case ignored, stored as written in `words`). Unlike
+/// CLI11's transformers it takes no index for a word and its message and help name the words
+/// (`--format: 'xml' is not one of text, json`; `--format text|json`).
+CLI::Option* add_word_option(CLI::App* command, const std::string& name, std::string& target,
+                             const std::vector<std::string>& words, const std::string& help) {
+  const CLI::Validator one_of(
+      [words](std::string& value) {
+        std::string lower = value;
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        for (const std::string& word : words) {
+          std::string lower_word = word;
+          std::transform(lower_word.begin(), lower_word.end(), lower_word.begin(),
+                         [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+          if (lower == lower_word) {
+            value = word;
+            return std::string();
+          }
+        }
+        return "'" + value + "' is not one of " + joined(words, ", ");
+      },
+      "");
+  return command->add_option(name, target, help)->type_name(joined(words, "|"))->transform(one_of);
+}
+
+/// After a usage error: an argument that looks like a hand but starts with '-' was taken for an
+/// option. Names it and the way to pass it.
+void hint_dash_hand(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") return;
+    if (arg.size() > 1 && arg[0] == '-' && arg[1] != '-' &&
+        std::string_view("0123456789*[(").find(arg[1]) != std::string_view::npos) {
+      std::cerr << "meldgraph: '" << arg
+                << "' starts with '-' and was read as an option; a hand that starts with '-' is "
+                   "written after '--' (meldgraph analyze -- "
+                << arg << ")\n";
+      return;
+    }
+  }
+}
 
 int run(int argc, char** argv) {
   using meldgraph::cli::OutputFormat;
   CLI::App app{"meldgraph: every interpretation of a mahjong hand, under rules written in YAML"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("meldgraph ") + MELDGRAPH_VERSION);
   meldgraph::cli::GlobalOptions global;
   app.add_option("--rules", global.rules, "built-in rule set name or rule file (default: laizi)");
   app.add_option("--wild", global.wild, "wildcard tiles chosen for this hand, e.g. 5m")
@@ -31,23 +84,22 @@ int run(int argc, char** argv) {
             ->type_name("TILES"));
   };
   add_visible(&app);
-  const std::map<std::string, meldgraph::cli::AnswerSource> answer_sources{
-      {"auto", meldgraph::cli::AnswerSource::automatic},
-      {"tables", meldgraph::cli::AnswerSource::tables},
-      {"search", meldgraph::cli::AnswerSource::search}};
-  app.add_option("--answers-from", global.answers_from,
-                 "analyze and batch take win, shanten and waits from: auto (the search for one "
-                 "hand and a batch's first 20000 lines, then the lookup tables), tables or "
-                 "search; the answers are the same")
-      ->transform(CLI::CheckedTransformer(answer_sources, CLI::ignore_case));
-
-  const std::map<std::string, OutputFormat> text_json{{"text", OutputFormat::text},
-                                                      {"json", OutputFormat::json}};
-  const std::map<std::string, OutputFormat> dot_json{{"dot", OutputFormat::dot},
-                                                     {"json", OutputFormat::json}};
+  std::string answers_from = "auto";
+  add_word_option(&app, "--answers-from", answers_from, {"auto", "tables", "search"},
+                  "analyze and batch take win, shanten and waits from: auto (the search for one "
+                  "hand and a batch's first 20000 lines, then the lookup tables), tables or "
+                  "search; the answers are the same");
+  // The notation hands are written in; accepted before the command or after those reading hands.
+  std::string notation = "meldgraph";
+  const auto add_notation = [&](CLI::App* command) {
+    add_word_option(command, "--notation", notation, {"meldgraph", "majiang", "tenhou"},
+                    "how hands are written: meldgraph (default), majiang (majiang-core's "
+                    "m345p40677s67s8,m34-0) or tenhou (plain MPSZ)");
+  };
+  add_notation(&app);
 
   std::string hand;
-  OutputFormat format = OutputFormat::text;
+  std::string format = "text";
   std::uint64_t limit = 1000;
   // CLI11 would read "-1" into an unsigned count as a huge number.
   const CLI::Validator not_negative(
@@ -59,17 +111,70 @@ int run(int argc, char** argv) {
 
   CLI::App* analyze = app.add_subcommand(
       "analyze", "win, forms and every interpretation; shanten and waits of a hand one tile short");
-  analyze->add_option("hand", hand, "hand in MPSZ notation, e.g. 111222333m456p11s")->required();
-  analyze->add_option("--format", format, "text or json")
-      ->transform(CLI::CheckedTransformer(text_json, CLI::ignore_case));
+  analyze
+      ->add_option("hand", hand,
+                   "hand in MPSZ notation, e.g. 111222333m456p11s (after '--' if it starts "
+                   "with '-')")
+      ->required();
+  add_word_option(analyze, "--format", format, {"text", "json"}, "output format");
   analyze->add_option("--limit", limit, "most interpretations to list (0: all)")
       ->check(not_negative);
   add_visible(analyze);
+  add_notation(analyze);
+  // The hand's situation (docs/cli.md): each option is a field of the context object that
+  // parse_win_context reads, as in a batch line.
+  CLI::Option_group* situation = analyze->add_option_group("situation", "how the hand won");
+  std::vector<std::pair<std::string, std::string>> context_words;
+  context_words.reserve(4);  // exactly the four below: the options keep references into it
+  const auto add_context_word = [&](const std::string& field, const std::string& option,
+                                    const std::vector<std::string>& words,
+                                    const std::string& help) {
+    context_words.emplace_back(field, std::string());
+    add_word_option(situation, option, context_words.back().second, words, help);
+  };
+  add_context_word("win", "--win", {"self-draw", "discard"}, "how the winning tile came");
+  add_context_word("from", "--from", {"left", "across", "right"},
+                   "the discarder: left = previous player (上家), right = next (下家)");
+  add_context_word("seat_wind", "--seat-wind", {"E", "S", "W", "N"}, "seat wind (E: dealer)");
+  add_context_word("round_wind", "--round-wind", {"E", "S", "W", "N"}, "prevailing wind");
+  std::vector<std::pair<std::string, CLI::Option*>> context_flags;
+  const std::pair<const char*, const char*> flag_fields[] = {
+      {"riichi", "riichi declared"},
+      {"double_riichi", "double riichi declared (a riichi)"},
+      {"ippatsu", "won within the riichi's first go-around"},
+      {"last_tile", "on the wall's last tile (海底 / 河底)"},
+      {"after_kong", "on a kong's replacement tile (嶺上 / 杠上开花)"},
+      {"robbing_kong", "on a tile added to a kong (搶槓)"},
+      {"first_draw", "on the first draw, no call before (天和 / 地和)"},
+      {"last_of_kind", "on the last copy of its tile (和绝张)"}};
+  for (const auto& [field, help] : flag_fields) {
+    std::string option = std::string("--") + field;
+    std::replace(option.begin(), option.end(), '_', '-');
+    const std::string description = help;
+    context_flags.emplace_back(field, situation->add_flag(option, description));
+  }
+  std::string dora;
+  std::string ura;
+  std::string flowers;
+  std::int64_t honba = 0;
+  std::int64_t riichi_sticks = 0;
+  CLI::Option* dora_option =
+      situation->add_option("--dora", dora, "dora indicator tiles, e.g. 4s,1z")->type_name("TILES");
+  CLI::Option* ura_option =
+      situation->add_option("--ura", ura, "ura-dora indicator tiles")->type_name("TILES");
+  CLI::Option* flowers_option =
+      situation->add_option("--flowers", flowers, "bonus tiles held: tiles (1f5f) or a count")
+          ->type_name("TILES|N");
+  CLI::Option* honba_option = situation->add_option("--honba", honba, "repeat counters");
+  CLI::Option* sticks_option =
+      situation->add_option("--riichi-sticks", riichi_sticks, "riichi deposits on the table");
 
   std::string op;
   std::string input;
   CLI::App* batch = app.add_subcommand("batch", "one hand per line in, one JSON object out");
-  batch->add_option("--op", op, "win, interpretations, waits or shanten")->required();
+  add_word_option(batch, "--op", op, meldgraph::builtin_analyzers().names(),
+                  "the analyzer run on every line")
+      ->required();
   batch->add_option("--input", input, "file of hands, one per line (default: standard input)");
   batch->add_option("--limit", limit, "most interpretations to list per hand (0: all)")
       ->check(not_negative);
@@ -77,15 +182,15 @@ int run(int argc, char** argv) {
   batch->add_option("--jobs", jobs, "worker threads (default 1); the output does not change")
       ->check(CLI::Range(1, meldgraph::cli::kMaxJobs));
   add_visible(batch);
+  add_notation(batch);
 
   meldgraph::cli::BenchOptions bench_options;
   CLI::App* bench = app.add_subcommand("bench", "times a query over many hands; one JSON line");
-  bench
-      ->add_option("--op", bench_options.op,
-                   "win, waits, shanten, standard-shanten (the standard form alone) or "
-                   "interpretations")
-      ->required()
-      ->check(CLI::IsMember({"win", "waits", "shanten", "standard-shanten", "interpretations"}));
+  add_word_option(bench, "--op", bench_options.op,
+                  {"win", "waits", "shanten", "standard-shanten", "interpretations"},
+                  "the query timed (standard-shanten: the standard form alone)")
+      ->required();
+  add_notation(bench);
   CLI::Option* bench_input = bench->add_option(
       "--input", bench_options.input, "file of hands, one per line (default: generated hands)");
   bench->add_option("--repeat", bench_options.repeat, "passes over the hands (default 1)")
@@ -109,8 +214,16 @@ int run(int argc, char** argv) {
   std::vector<std::string> check_ops{"win", "waits", "shanten", "interpretations"};
   CLI::App* check = app.add_subcommand(
       "check", "the lookup-table queries against the exact search on random hands");
-  check->add_option("--op", check_ops, "win, waits, shanten and/or interpretations (default: all)")
-      ->check(CLI::IsMember({"win", "waits", "shanten", "interpretations"}))
+  const std::vector<std::string> check_words{"win", "waits", "shanten", "interpretations"};
+  check->add_option("--op", check_ops, "operations compared, comma-separated (default: all)")
+      ->type_name(joined(check_words, "|"))
+      ->check(CLI::Validator(
+          [check_words](const std::string& value) {
+            return std::find(check_words.begin(), check_words.end(), value) != check_words.end()
+                       ? std::string()
+                       : "'" + value + "' is not one of " + joined(check_words, ", ");
+          },
+          ""))
       ->delimiter(',');
   check->add_option("--count", check_options.count, "hands per operation (default 100000)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
@@ -123,11 +236,11 @@ int run(int argc, char** argv) {
   check->add_option("--jobs", check_options.jobs, "worker threads (default 1)")
       ->check(CLI::Range(1, meldgraph::cli::kMaxJobs));
 
-  OutputFormat graph_format = OutputFormat::dot;
+  std::string graph_format = "dot";
   CLI::App* graph = app.add_subcommand("graph", "the meld-decomposition graph");
   graph->add_option("hand", hand, "hand in MPSZ notation")->required();
-  graph->add_option("--format", graph_format, "dot or json")
-      ->transform(CLI::CheckedTransformer(dot_json, CLI::ignore_case));
+  add_word_option(graph, "--format", graph_format, {"dot", "json"}, "output format");
+  add_notation(graph);
 
   std::string rules_arg;
   CLI::App* rules = app.add_subcommand("rules", "list, check and dump rule sets");
@@ -142,13 +255,42 @@ int run(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     const int code = app.exit(error);
+    if (code != 0) hint_dash_hand(argc, argv);
     return code == 0 ? 0 : 2;
   }
+  global.answers_from = answers_from == "tables"   ? meldgraph::cli::AnswerSource::tables
+                        : answers_from == "search" ? meldgraph::cli::AnswerSource::search
+                                                   : meldgraph::cli::AnswerSource::automatic;
+  global.notation = meldgraph::notation_from_name(notation);
+  const auto output_format = [](const std::string& word) {
+    return word == "json"  ? OutputFormat::json
+           : word == "dot" ? OutputFormat::dot
+                           : OutputFormat::text;
+  };
 
   for (const CLI::Option* option : visible_options) {
     if (option->count() > 0) global.has_visible = true;
   }
-  if (analyze->parsed()) return meldgraph::cli::run_analyze(global, hand, format, limit);
+  if (analyze->parsed()) {
+    nlohmann::json context = nlohmann::json::object();
+    for (const auto& [field, word] : context_words) {
+      if (!word.empty()) context[field] = word;
+    }
+    for (const auto& [field, option] : context_flags) {
+      if (option->count() > 0) context[field] = true;
+    }
+    if (dora_option->count() > 0) context["dora"] = dora;
+    if (ura_option->count() > 0) context["ura"] = ura;
+    if (flowers_option->count() > 0) {
+      const bool count =
+          !flowers.empty() && flowers.find_first_not_of("0123456789") == std::string::npos;
+      context["flowers"] =
+          count ? nlohmann::json(std::stoll(flowers.substr(0, 6))) : nlohmann::json(flowers);
+    }
+    if (honba_option->count() > 0) context["honba"] = honba;
+    if (sticks_option->count() > 0) context["riichi_sticks"] = riichi_sticks;
+    return meldgraph::cli::run_analyze(global, hand, output_format(format), limit, context);
+  }
   if (batch->parsed()) return meldgraph::cli::run_batch(global, op, input, limit, jobs);
   if (bench->parsed()) return meldgraph::cli::run_bench(global, bench_options);
   if (check->parsed()) {
@@ -161,7 +303,7 @@ int run(int argc, char** argv) {
     }
     return meldgraph::cli::run_check(global, check_options);
   }
-  if (graph->parsed()) return meldgraph::cli::run_graph(global, hand, graph_format);
+  if (graph->parsed()) return meldgraph::cli::run_graph(global, hand, output_format(graph_format));
   if (rules_list->parsed()) return meldgraph::cli::run_rules_list();
   if (rules_check->parsed()) return meldgraph::cli::run_rules_check(rules_arg);
   if (rules_dump->parsed()) {

@@ -76,13 +76,13 @@ expect rules-check-unknown 1 "bad.yaml:7:7: unknown key 'sequence'" -- "$bin" ru
 expect rules-check-missing 1 "cannot open rule file" -- "$bin" rules check nothere.yaml
 
 printf '111222333m456p11s\n\n1234x\n123m456p789s1122z\n11223344556677m\n' > hands.txt
-expect batch-win 0 '^\{"forms":\["standard"\],"hand":"111222333m456p11s".*"win":true' -- "$bin" batch --op win --input hands.txt
-expect batch-error 0 '^\{"error":"unknown suit .x. at column 5","hand":"1234x"\}$' -- "$bin" batch --op win --input hands.txt
-expect batch-size 0 '^\{"error":"hand holds 13 tiles.*"hand":"123m456p789s1122z"\}$' -- "$bin" batch --op win --input hands.txt
+expect batch-win 0 '^\{"declared_wildcards":0,"forms":\["standard"\],"hand":"111222333m456p11s","rules":"laizi".*"win":true' -- "$bin" batch --op win --input hands.txt
+expect batch-error 0 '^\{"error":"unknown suit .x. at column 5","hand":"1234x","rules":"laizi"\}$' -- "$bin" batch --op win --input hands.txt
+expect batch-size 0 '^\{"error":"hand holds 13 tiles.*"hand":"123m456p789s1122z","rules":"laizi"\}$' -- "$bin" batch --op win --input hands.txt
 expect batch-lines 0 '^4$' -- bash -c "\"$bin\" batch --op win --input hands.txt | wc -l"
 expect batch-interp 0 '"by_form":\{"four_wildcards":0,"seven_pairs":1,"standard":3,"thirteen_orphans":0\}' -- "$bin" batch --op interpretations --input hands.txt
 expect batch-stdin 0 '"win":true' -- bash -c "echo 11m | \"$bin\" --rules basic batch --op win"
-expect batch-badop 1 "unknown analyzer 'nope'" -- "$bin" batch --op nope --input hands.txt
+expect batch-badop 2 "\\-\\-op: 'nope' is not one of win, interpretations, waits, shanten" -- "$bin" batch --op nope --input hands.txt
 expect batch-noinput 1 "cannot open input file" -- "$bin" batch --op win --input missing.txt
 
 # Hands one tile short: shanten, waits with the copies left, improving tiles; --visible.
@@ -105,10 +105,10 @@ expect visible-bad 1 "--visible: unknown suit 'x' at column 2" -- "$bin" --visib
 expect visible-fifth 1 'more visible copies of 1m' -- "$bin" --visible 11111m analyze 1112345678999m
 expect declared-waits 0 '^  4s  .*  4 left  standard$' -- "$bin" analyze '[777z]123m456p11s23s'
 printf '1112345678999m\n1111m234p567p789p\n111222333m456p11s\n' > short.txt
-expect batch-waits 0 '^\{"hand":"1112345678999m","remaining_total":23,"waits":\[\{"forms":\["standard"\],"remaining":1,"tile":"1m"\}' -- "$bin" batch --op waits --input short.txt
+expect batch-waits 0 '^\{"hand":"1112345678999m","remaining_total":23,"rules":"laizi","waits":\[\{"forms":\["standard"\],"remaining":1,"tile":"1m"\}' -- "$bin" batch --op waits --input short.txt
 expect batch-waits-size 0 '^\{"error":"hand holds 14 tiles; waits and improving tiles need 3n\+1 tiles' -- "$bin" batch --op waits --input short.txt
-expect batch-shanten 0 '^\{"by_form":\{"four_wildcards":3,"seven_pairs":3,"standard":1,"thirteen_orphans":10\},"hand":"1111m234p567p789p","improving":\[' -- "$bin" batch --op shanten --input short.txt
-expect batch-shanten-complete 0 '^\{"by_form":\{.*"standard":-1.*\},"hand":"111222333m456p11s","shanten":-1\}$' -- "$bin" batch --op shanten --input short.txt
+expect batch-shanten 0 '^\{"by_form":\{"four_wildcards":3,"seven_pairs":3,"standard":1,"thirteen_orphans":10\},"hand":"1111m234567789p","improving":\[' -- "$bin" batch --op shanten --input short.txt
+expect batch-shanten-complete 0 '^\{"by_form":\{.*"standard":-1.*\},"hand":"111222333m456p11s","rules":"laizi","shanten":-1\}$' -- "$bin" batch --op shanten --input short.txt
 expect batch-visible 0 '"remaining_total":19' -- "$bin" batch --op waits --input short.txt --visible 1m5m5m9m
 
 cat > ind.yaml <<'YAML'
@@ -214,6 +214,74 @@ expect bench-warmup-none 0 '"checksum":2\}$' -- "$bin" bench --op win --input be
 expect bench-warmup-negative 2 '--warmup' -- "$bin" bench --op win --warmup -1
 expect bench-count-input 2 'excludes' -- "$bin" bench --op win --count 5 --input bench_ok.txt
 
+# Usage mends: option words are named (no CLI11 internals, no index taken for a word), --version,
+# a hand starting with '-'.
+expect version 0 '^meldgraph [0-9]+\.[0-9]+\.[0-9]+$' -- "$bin" --version
+expect format-words 2 "^--format: 'xml' is not one of text, json$" -- "$bin" analyze 11m --format xml
+expect format-no-internals 0 '^clean$' -- bash -c "\"$bin\" analyze 11m --format xml 2>&1 | grep -q -e '->' -e FAILED || echo clean"
+expect format-no-index 2 "'1' is not one of text, json" -- "$bin" analyze 11m --format 1
+expect format-case 0 '"rules": "laizi"' -- "$bin" analyze 11m --format JSON
+expect help-words 0 '--format text\|json' -- "$bin" analyze --help
+expect help-no-enum 0 '^clean$' -- bash -c "\"$bin\" analyze --help | grep -q ENUM || echo clean"
+expect graph-format-words 2 "'png' is not one of dot, json" -- "$bin" graph 11m --format png
+expect answers-from-words 2 "'lookup' is not one of auto, tables, search" -- "$bin" --answers-from lookup analyze 11m
+expect bench-op-words 2 "'nope' is not one of win, waits, shanten, standard-shanten, interpretations" -- "$bin" bench --op nope
+expect check-op-words 2 "'nope' is not one of win, waits, shanten, interpretations" -- "$bin" check --op nope
+expect dash-hand-hint 2 "'-\*' starts with '-' and was read as an option.*after '--'" -- "$bin" analyze '-*'
+expect dash-hand-after 1 "unexpected character '-' at column 1" -- "$bin" analyze -- '-*'
+
+# Notation mends: '+' takes one tile, only on a complete-size hand; wildcards in declared melds.
+expect plus-one-tile 1 "'\+' takes exactly one winning tile; write the others before it at column 6" -- "$bin" analyze 11m+123m
+expect plus-short-hand 1 "a hand with a winning tile '\+' holds 3n\+2 tiles with it, this one 13 at column 17" -- "$bin" analyze 123m456p789s111z+1z
+expect declared-wildcards-json 0 '"declared_wildcards": 1,' -- "$bin" analyze '[77*z]123m456p789s1z+1z' --format json
+expect declared-wildcards-total 0 '"wildcards": 1' -- "$bin" analyze '[77*z]123m456p789s1z+1z' --format json
+expect declared-wildcards-text 0 '^tiles +14 \(wildcards 1, 1 in declared melds\)$' -- "$bin" analyze '[77*z]123m456p789s1z+1z'
+printf '12m\0x\n' > nul.txt
+expect batch-nul 0 "unexpected character '\\\\\\\\0' at column 4" -- "$bin" batch --op win --input nul.txt
+expect kong-example 0 'win +yes' -- "$bin" analyze '234m456p789s1z(1111m)+1z'
+
+# Declared melds' sources, added kongs and red fives, echoed in the normalised hand.
+expect meld-source 0 '^hand +345m067p8s\[340-m\]\[555=5z\]\+8s ' -- "$bin" --rules riichi analyze '345m067p8s [34-0m] [555=5z] +8s'
+expect meld-source-json 0 '"hand": "345m067p8s\[340-m\]\[555=5z\]\+8s"' -- "$bin" --rules riichi analyze '345m067p8s [34-0m] [555=5z] +8s' --format json
+
+# The hand's situation: options on analyze, JSON lines in batch, one parser; echoed.
+expect context-default 0 '^context +self-draw, seat E, round E$' -- "$bin" analyze 111222333m456p11s
+expect context-options 0 '^context +discard from left, seat S, round E, riichi, ippatsu, dora 4s 1z, honba 2$' -- "$bin" --rules riichi analyze 111222333m456p11s --win discard --from left --seat-wind S --riichi --ippatsu --dora 4s,1z --honba 2
+expect context-json 0 '"seat_wind": "S"' -- "$bin" --rules riichi analyze 111222333m456p11s --seat-wind S --format json
+expect context-flowers 0 '^context +self-draw, seat E, round E, flowers 1f 5f$' -- "$bin" --rules hongkong analyze 111222333m456p11s --flowers 5f1f
+expect context-flower-count 0 '^context +self-draw, seat E, round E, flowers 2$' -- "$bin" --rules hongkong analyze 111222333m456p11s --flowers 2
+expect context-from-selfdraw 1 '^meldgraph: error: --from: a self-drawn win has no discarder' -- "$bin" analyze 111222333m456p11s --win self-draw --from left
+expect context-ippatsu 1 '^meldgraph: error: --ippatsu: needs riichi' -- "$bin" analyze 111222333m456p11s --ippatsu
+expect context-bad-wind 2 "'X' is not one of E, S, W, N" -- "$bin" analyze 111222333m456p11s --seat-wind X
+expect context-bad-dora 1 "^meldgraph: error: --dora: unknown suit 'x' at column 2" -- "$bin" analyze 111222333m456p11s --dora 4x
+expect context-dora-copies 1 '--dora: indicator 1m would be copy 5 of 4' -- "$bin" analyze 111122223333m11s --dora 1m
+expect context-honba 1 '--honba: expected a whole number' -- "$bin" analyze 111222333m456p11s --honba -1
+cat > context.txt <<'JSON'
+{"hand": "345m40677p67s [340m] +8s", "win": "self-draw", "seat_wind": "N", "round_wind": "E", "riichi": true, "dora": ["4s"]}
+111222333m456p11s
+{"hand": "11m", "colour": "red"}
+{"hand": "11m", "win": "self-draw", "from": "left"}
+{"win": "discard"}
+{"hand": "11m"
+JSON
+expect batch-context 0 '^\{"context":\{"after_kong":false,"dora":\["4s"\],.*"riichi":true,.*"seat_wind":"N",.*"win":"self-draw"\},"declared_wildcards":0,"forms":\["standard"\],"hand":"345m40677p67s\[340m\]\+8s","rules":"riichi"' -- "$bin" --rules riichi batch --op win --input context.txt
+expect batch-context-plain 0 '^\{"declared_wildcards":0,"forms":\["standard"\],"hand":"111222333m456p11s","rules":"riichi"' -- "$bin" --rules riichi batch --op win --input context.txt
+expect batch-context-unknown 0 "^\{\"error\":\"field 'colour': unknown field; the fields are hand, win, from" -- "$bin" --rules riichi batch --op win --input context.txt
+expect batch-context-contradiction 0 "^\{\"error\":\"field 'from': a self-drawn win has no discarder" -- "$bin" --rules riichi batch --op win --input context.txt
+expect batch-context-nohand 0 "^\{\"error\":\"field 'hand': missing" -- "$bin" --rules riichi batch --op win --input context.txt
+expect batch-context-badjson 0 '^\{"error":"the line is not a valid JSON object: parse error at line 1, column 15' -- "$bin" --rules riichi batch --op win --input context.txt
+expect batch-context-lines 0 '^6$' -- bash -c "\"$bin\" --rules riichi batch --op win --input context.txt | wc -l"
+
+# Other notations through the one parser: majiang-core's and plain Tenhou MPSZ.
+expect notation-majiang 0 '^hand +345m40677p67s\[340-m\]\+8s ' -- "$bin" --rules riichi --notation majiang analyze m345p40677s67s8,m34-0
+expect notation-majiang-after 0 'win +yes' -- "$bin" --rules riichi analyze m345p40677s67s8,m34-0 --notation majiang
+expect notation-majiang-column 1 "unexpected character 'x' in majiang-core notation at column 4" -- "$bin" --notation majiang analyze m12x
+expect notation-tenhou 0 'win +yes' -- "$bin" --notation tenhou analyze 111222333m456p11s
+expect notation-tenhou-melds 1 'plain Tenhou notation holds digits and the letters m, p, s, z only' -- "$bin" --notation tenhou analyze '11m[111p]'
+expect notation-bad 2 "'mjai' is not one of meldgraph, majiang, tenhou" -- "$bin" --notation mjai analyze 11m
+expect notation-batch 0 '"hand":"345m40677p67s\[340-m\]\+8s"' -- bash -c "echo m345p40677s67s8,m34-0 | \"$bin\" --rules riichi batch --op win --notation majiang"
+expect notation-graph 0 'digraph "standard"' -- "$bin" --notation majiang graph m111222333p456s11
+expect notation-bench 0 '"hands":1,' -- bash -c "echo m111222333p456s11 | \"$bin\" bench --op win --input - --notation majiang"
 # Rule files: every problem of a file is reported, each with its place, with suggestions; hostile
 # files end in an error, not a hang or a crash.
 cat > many.yaml <<'YAML'

@@ -153,7 +153,7 @@ TEST_CASE("hand size and joker limits of the rule set", "[notation]") {
 
 TEST_CASE("declared melds and the winning tile", "[notation]") {
   const RuleSet& rules = laizi();
-  const Hand hand = parse_hand("123m11z [777z] (2222s) +1z", rules);
+  const Hand hand = parse_hand("123m99p11z [777z] (2222s) +1z", rules);
   CHECK(hand.meld_count == 2);
   CHECK(hand.melds[0].kind == GroupKind::pung);
   CHECK(hand.melds[0].declared());
@@ -162,10 +162,10 @@ TEST_CASE("declared melds and the winning tile", "[notation]") {
   CHECK(hand.melds[1].concealed());
   CHECK(hand.winning == rules.find_tile('z', 1));
   CHECK(hand.counts[rules.find_tile('z', 1)] == 3);  // the winning tile is a concealed tile
-  CHECK(hand.concealed_size(rules) == 6);
-  CHECK(hand.size(rules) == 12);  // 6 concealed + 3 per declared meld, a kong counting 3
+  CHECK(hand.concealed_size(rules) == 8);
+  CHECK(hand.size(rules) == 14);  // 8 concealed + 3 per declared meld, a kong counting 3
   CHECK(hand.held_counts()[rules.find_tile('s', 2)] == 4);
-  CHECK(format_hand(hand, rules) == "123m11z[777z](2222s)+1z");
+  CHECK(format_hand(hand, rules) == "123m99p11z[777z](2222s)+1z");
 
   const Hand chow = parse_hand("[534p]11z", rules);
   CHECK(chow.melds[0].kind == GroupKind::chow);
@@ -255,8 +255,7 @@ TEST_CASE("wildcards chosen by an indicator tile", "[notation][indicator]") {
   CHECK(parse_indicator("4z", chinese) == tile(chinese, "1z"));
   CHECK(parse_indicator("9m", chinese) == tile(chinese, "1m"));  // suits still by group/suit
   const RuleSet one_cycle = load_rules_from_string(
-      "name: one\nextends: laizi\nwildcards: {indicator: {cycles: [\"1234765z\"]}}\n",
-      "one.yaml");
+      "name: one\nextends: laizi\nwildcards: {indicator: {cycles: [\"1234765z\"]}}\n", "one.yaml");
   CHECK(parse_indicator("4z", one_cycle) == tile(one_cycle, "7z"));
   CHECK(parse_indicator("5z", one_cycle) == tile(one_cycle, "1z"));
   CHECK_THROWS_WITH(load_rules_from_string("name: bad\nextends: laizi\n"
@@ -273,4 +272,164 @@ TEST_CASE("wildcards chosen by an indicator tile", "[notation][indicator]") {
   // The chosen tiles are wild in the hand.
   const Hand hand = parse_hand("55m123p", by_group, parse_indicator("4m", by_group));
   CHECK(hand.wildcard_count() == 2);
+}
+
+TEST_CASE("a NUL or control byte is shown escaped, not cutting the message", "[notation]") {
+  using namespace std::string_literals;
+  try {
+    (void)parse_hand("12m\0x"s, laizi());
+    FAIL("NUL accepted");
+  } catch (const NotationError& error) {
+    CHECK(std::string(error.what()) == "unexpected character '\\0' at column 4");
+  }
+  CHECK_THROWS_WITH(parse_hand("1m\x01", laizi()), "unexpected character '\\x01' at column 3");
+  CHECK_THROWS_WITH(parse_hand("1m\xff", laizi()), "unexpected character '\\xff' at column 3");
+  // Well-formed UTF-8 is shown as it is.
+  CHECK_THROWS_WITH(parse_hand("1m\xe4\xb8\xad", laizi()),
+                    "unexpected character '\xe4\xb8\xad' at column 3");
+}
+
+TEST_CASE("'+' takes exactly one tile, and only on a complete-size hand", "[notation]") {
+  const RuleSet& rules = laizi();
+  // 11m+123m once read as 1112m+3m: the second digit after '+' is the error.
+  CHECK_THROWS_WITH(parse_hand("11m+123m", rules),
+                    "'+' takes exactly one winning tile; write the others before it at column 6");
+  CHECK_THROWS_WITH(parse_hand("11m+1m1m", rules), Catch::Contains("nothing may follow"));
+  // A winning tile on a hand of 3n+1 or 3n tiles (with it) is a mistake, named at the '+'.
+  CHECK_THROWS_WITH(parse_hand("123m456p789s111z+1z", rules),
+                    "a hand with a winning tile '+' holds 3n+2 tiles with it, this one 13 at "
+                    "column 17");
+  CHECK_THROWS_WITH(parse_hand("11m+1m", rules), Catch::Contains("this one 3 at column 4"));
+  CHECK_NOTHROW(parse_hand("1m+1m", rules));
+  // The kong example of docs/notation.md (once 123m...(1111m), a fifth 1m): 11 concealed tiles
+  // with the winning one, and the kong counting three.
+  const Hand kong = parse_hand("234m456p789s1z(1111m)+1z", rules);
+  CHECK(kong.size(rules) == 14);
+}
+
+TEST_CASE("declared melds keep their source, added kongs and red fives", "[notation]") {
+  const RuleSet& rules = riichi_like();
+  const TileId five_m = rules.find_tile('m', 5);
+  const Hand hand = parse_hand("1z [34-0m] [777=z] [1111+p] [555=5s] +1z", rules);
+  REQUIRE(hand.meld_count == 4);
+  CHECK(hand.melds[0].kind == GroupKind::chow);
+  CHECK(hand.melds[0].source() == MeldSource::left);
+  CHECK(hand.meld_red[0] == 0b100);  // the chow's five slot
+  CHECK(hand.red[five_m] == 1);
+  CHECK(hand.melds[1].source() == MeldSource::across);
+  CHECK_FALSE(hand.melds[1].added_kong());
+  CHECK(hand.melds[2].kind == GroupKind::kong);
+  CHECK(hand.melds[2].source() == MeldSource::right);
+  CHECK_FALSE(hand.melds[2].added_kong());  // marker after the fourth tile: claimed as a kong
+  CHECK(hand.melds[3].kind == GroupKind::kong);
+  CHECK(hand.melds[3].added_kong());  // marker after the third: the pung, then the added tile
+  CHECK(hand.melds[3].source() == MeldSource::across);
+  CHECK(format_hand(hand, rules) == "1z[340-m][777=z][1111+p][555=5s]+1z");
+  // Written back, it reads the same.
+  CHECK(parse_hand(format_hand(hand, rules), rules) == hand);
+  // Without a marker the source is unknown; red fives of a pung take its first slots.
+  const Hand pung = parse_hand("[505m]11z", rules);
+  CHECK(pung.melds[0].source() == MeldSource::unknown);
+  CHECK(pung.meld_red[0] == 0b001);
+  CHECK(format_hand(pung, rules) == "11z[055m]");
+  // A red five in a meld is not also written among the concealed tiles.
+  CHECK(format_hand(parse_hand("5m[055m]", rules), rules) == "5m[055m]");
+  CHECK(format_hand(parse_hand("0m[555m]", rules), rules) == "0m[555m]");
+  // A red winning tile stays red when it is the hand's only concealed five; otherwise the hand
+  // does not say which concealed five is red (a red five counts the same anywhere).
+  CHECK(format_hand(parse_hand("1m+0m", rules), rules) == "1m+0m");
+  CHECK(parse_hand("5m+0m", rules) == parse_hand("0m+5m", rules));
+}
+
+TEST_CASE("source marker errors", "[notation]") {
+  struct Case {
+    const char* hand;
+    const char* message;
+    int column;
+  };
+  const Case cases[] = {
+      {"11z[3-4-5m]", "a meld has one source marker", 8},
+      {"11z[-345m]", "a source marker follows the digit of the claimed tile", 5},
+      {"11z(1111-m)", "a concealed kong was claimed from no one", 9},
+      {"11z[34=5m]", "a chow is claimed from the previous player only", 7},
+      {"11z[345m]-", "unexpected character '-'", 10},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.hand);
+    try {
+      (void)parse_hand(c.hand, riichi_like());
+      FAIL("no error for " << c.hand);
+    } catch (const NotationError& error) {
+      CHECK_THAT(error.what(), Catch::Contains(c.message));
+      CHECK(error.column() == c.column);
+    }
+  }
+}
+
+TEST_CASE("wildcards in declared melds are counted apart", "[notation]") {
+  const Hand hand = parse_hand("[77*z]123m456p789s1z+1z", laizi());
+  CHECK(hand.wildcard_count() == 0);
+  CHECK(hand.declared_wildcard_count() == 1);
+}
+
+TEST_CASE("majiang-core and Tenhou notations read through the one parser", "[notation]") {
+  const RuleSet& rules = riichi_like();
+  // majiang-core: suit first, the last concealed tile of a 3n+2 hand is the drawn (winning) one,
+  // melds after commas with the source marker after the claimed tile.
+  const Hand majiang = parse_hand("m345p40677s67s8,m34-0", rules, 0, Notation::majiang);
+  CHECK(majiang == parse_hand("345m40677p67s[34-0m]+8s", rules));
+  CHECK(rewrite_notation("m345p40677s67s8,m34-0", Notation::majiang).text ==
+        "345m40677p67s[34-0m]+8s");
+  // Pung, open kong, added kong, concealed kong (four without a marker); a trailing comma after
+  // a call: no drawn tile; `*` (riichi) is not part of the hand.
+  CHECK(rewrite_notation("z11,p555=,s5555+,m555=5,p1111,", Notation::majiang).text ==
+        "11z[555=p][5555+s][555=5m](1111p)");
+  CHECK(rewrite_notation("m123p456s789z1122*", Notation::majiang).text == "123m456p789s1122z");
+  CHECK(rewrite_notation("m123p456s789z11222", Notation::majiang).text == "123m456p789s1122z+2z");
+  // Errors name the column of the text as given.
+  struct Case {
+    const char* hand;
+    const char* message;
+    int column;
+  };
+  const Case cases[] = {
+      {"123m", "tile digits before their suit letter", 1},
+      {"m12x", "unexpected character 'x'", 4},
+      {"m1_", "a face-down tile '_'", 3},
+      {"m11,,p123-", "empty meld", 5},
+      {"m11111", "5th copy of 1m", 6},
+      {"m11,p12-", "a declared meld holds 3 or 4 tiles, not 2", 5},
+      {"z1,m1-23", "", 0},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.hand);
+    if (c.column == 0) {
+      CHECK_NOTHROW(parse_hand(c.hand, rules, 0, Notation::majiang));
+      continue;
+    }
+    try {
+      (void)parse_hand(c.hand, rules, 0, Notation::majiang);
+      FAIL("no error for " << c.hand);
+    } catch (const NotationError& error) {
+      CHECK_THAT(error.what(), Catch::Contains(c.message));
+      CHECK(error.column() == c.column);
+    }
+  }
+  // Plain Tenhou MPSZ: digits and m p s z only.
+  CHECK(parse_hand("123m456p789s11122z", rules, 0, Notation::tenhou) ==
+        parse_hand("123m456p789s11122z", rules));
+  CHECK_THROWS_WITH(parse_hand("123m[456p]", rules, 0, Notation::tenhou),
+                    Catch::Contains("plain Tenhou notation") && Catch::Contains("column 5"));
+  CHECK_THROWS_WITH(parse_hand("11m+1m", rules, 0, Notation::tenhou), Catch::Contains("'+'"));
+  CHECK(notation_from_name("majiang") == Notation::majiang);
+  CHECK_THROWS_WITH(notation_from_name("mjai"), Catch::Contains("meldgraph, majiang or tenhou"));
+}
+
+TEST_CASE("loose tiles", "[notation]") {
+  const RuleSet& rules = riichi_like();
+  const std::vector<TileId> tiles = parse_tiles("4s,1z 0p", rules);
+  REQUIRE(tiles.size() == 3);
+  CHECK(tiles[0] == rules.find_tile('s', 4));
+  CHECK(tiles[2] == rules.find_tile('p', 5));
+  CHECK_THROWS_WITH(parse_tiles("4s*", laizi()), Catch::Contains("not a joker"));
 }

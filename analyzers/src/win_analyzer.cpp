@@ -27,7 +27,10 @@ void WinAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) 
   out["win"] = !matched.empty();
   out["forms"] = forms;
   out["tiles"] = analysis.hand().size(analysis.rules());
-  out["wildcards"] = analysis.hand().wildcard_count();
+  // Every wildcard held, those standing in declared melds too (also given apart).
+  const int declared = analysis.hand().declared_wildcard_count();
+  out["wildcards"] = analysis.hand().wildcard_count() + declared;
+  out["declared_wildcards"] = declared;
 }
 
 void WinAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,45 @@ struct HandItem {
   Kind kind = Kind::loose;
   std::vector<TileToken> tiles;
   int column = 0;  ///< of the opening bracket or '+'
+  /// An exposed meld's source marker (`-` left, `=` across, `+` right) and the number of tiles
+  /// written before it; marker_after is -1 when the meld has no marker.
+  MeldSource source = MeldSource::unknown;
+  int marker_after = -1;
+  int marker_column = 0;
 };
+
+/// How an offending character is shown in a message: printable text as it is, control characters
+/// and bytes that are not UTF-8 escaped (`\0`, `\x7f`), so that a NUL cannot cut the message.
+std::string shown_character(std::string_view text) {
+  const auto lead = static_cast<unsigned char>(text.front());
+  const bool ascii_printable = lead >= 0x20 && lead < 0x7f;
+  bool valid_utf8 = lead >= 0xC2 && lead <= 0xF4 && text.size() > 1;
+  for (std::size_t i = 1; i < text.size(); ++i) {
+    valid_utf8 = valid_utf8 && (static_cast<unsigned char>(text[i]) & 0xC0U) == 0x80U;
+  }
+  if (ascii_printable || valid_utf8) return std::string(text);
+  if (lead == 0) return "\\0";
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "\\x";
+  out += kHex[lead >> 4U];
+  out += kHex[lead & 0xFU];
+  return out;
+}
+
+/// The seat a source marker names, or nullopt when `c` is not a marker (majiang-core's: `-` the
+/// previous player, `=` across, `+` the next).
+std::optional<MeldSource> marker_source(char c) {
+  switch (c) {
+    case '-':
+      return MeldSource::left;
+    case '=':
+      return MeldSource::across;
+    case '+':
+      return MeldSource::right;
+    default:
+      return std::nullopt;
+  }
+}
 
 /// Splits MPSZ text into items of tile tokens. Digits wait for their suit letter; spaces may stand
 /// anywhere between tiles. Every error names the column of the offending character.
@@ -58,6 +97,10 @@ class TileScanner {
       }
       HandItem& current = open_meld != nullptr ? *open_meld : items.back();
       if (c >= '0' && c <= '9') {
+        if (after_plus && !pending_.empty()) {
+          throw NotationError("'+' takes exactly one winning tile; write the others before it",
+                              column);
+        }
         pending_.push_back({c - '0', column});
       } else if (c == '*') {
         if (open_meld != nullptr) {
@@ -74,6 +117,8 @@ class TileScanner {
             {c == '[' ? HandItem::Kind::exposed_meld : HandItem::Kind::concealed_kong, {}, column});
         open_meld = &items.back();
         closer = c == '[' ? ']' : ')';
+      } else if (hand_grammar && open_meld != nullptr && marker_source(c).has_value()) {
+        read_marker(*open_meld, *marker_source(c), column);
       } else if (hand_grammar && open_meld != nullptr && c == closer) {
         require_no_pending();
         if (open_meld->tiles.empty()) throw NotationError("empty meld", open_meld->column);
@@ -84,8 +129,9 @@ class TileScanner {
         items.push_back({HandItem::Kind::winning, {}, column});
         after_plus = true;
       } else {
-        const std::string shown(text_.substr(pos - length, length));
-        throw NotationError("unexpected character '" + shown + "'", column);
+        throw NotationError(
+            "unexpected character '" + shown_character(text_.substr(pos - length, length)) + "'",
+            column);
       }
       if (after_plus && !items.back().tiles.empty()) winning_done = true;
     }
@@ -107,6 +153,22 @@ class TileScanner {
     int digit;  ///< 0-9, or kJokerDigit for a wildcard slot inside a meld
     int column;
   };
+
+  /// A source marker inside a meld: it follows the claimed tile's digit (or a joker's `*`).
+  void read_marker(HandItem& meld, MeldSource source, int column) const {
+    if (meld.kind == HandItem::Kind::concealed_kong) {
+      throw NotationError("a concealed kong was claimed from no one: no source marker", column);
+    }
+    if (meld.marker_after >= 0) {
+      throw NotationError("a meld has one source marker", column);
+    }
+    if (pending_.empty()) {
+      throw NotationError("a source marker follows the digit of the claimed tile", column);
+    }
+    meld.source = source;
+    meld.marker_after = static_cast<int>(meld.tiles.size() + pending_.size());
+    meld.marker_column = column;
+  }
 
   static std::size_t utf8_length(unsigned char lead) {
     if (lead >= 0xF0) return 4;
@@ -175,8 +237,47 @@ std::string ordinal(int n) {
   }
 }
 
+/// A declared meld as read: its group and which of its slots hold red fives.
+struct ReadMeld {
+  Group group;
+  std::uint8_t red_slots = 0;  ///< bit i: slot i is a red five
+};
+
+/// Red fives of a pung or kong take its first natural slots, so that `[505m]` and `[055m]` are
+/// one meld; a chow's red five is its five slot.
+std::uint8_t red_slots_of(const Group& group, const std::vector<TileToken>& ordered) {
+  std::uint8_t red = 0;
+  if (group.kind == GroupKind::chow) {
+    for (std::size_t slot = 0; slot < ordered.size(); ++slot) {
+      if (ordered[slot].red) red = static_cast<std::uint8_t>(red | (1U << slot));
+    }
+    return red;
+  }
+  int reds = 0;
+  for (const TileToken& token : ordered) reds += token.red ? 1 : 0;
+  for (int slot = 0; slot < group.size && reds > 0; ++slot) {
+    if (group.is_wild(slot)) continue;
+    red = static_cast<std::uint8_t>(red | (1U << slot));
+    --reds;
+  }
+  return red;
+}
+
+/// Where the meld came from: the source marker, checked against the kind of meld. A marker
+/// after the third of a kong's four tiles makes it an added kong (the pung as claimed, then the
+/// tile added to it), anywhere else in a kong an exposed kong claimed from a discard.
+void apply_source(const HandItem& item, Group& group) {
+  if (item.marker_after < 0) return;
+  if (group.kind == GroupKind::chow && item.source != MeldSource::left) {
+    throw NotationError("a chow is claimed from the previous player only: its marker is '-'",
+                        item.marker_column);
+  }
+  group.set_source(item.source);
+  if (group.kind == GroupKind::kong && item.marker_after == 3) group.flags |= kGroupAddedKong;
+}
+
 /// Builds the group of a declared meld from its tokens (jokers are wildcard slots).
-Group read_meld(const HandItem& item, const RuleSet& rules) {
+ReadMeld read_meld(const HandItem& item, const RuleSet& rules) {
   const std::vector<TileToken>& tokens = item.tiles;
   const bool concealed = item.kind == HandItem::Kind::concealed_kong;
   if (tokens.size() != 3 && tokens.size() != 4) {
@@ -214,7 +315,8 @@ Group read_meld(const HandItem& item, const RuleSet& rules) {
   if (same) {
     group.kind = tokens.size() == 4 ? GroupKind::kong : GroupKind::pung;
     group.tiles = {first, first, first, tokens.size() == 4 ? first : kNoTile};
-    return group;
+    apply_source(item, group);
+    return {group, red_slots_of(group, tokens)};
   }
   if (tokens.size() == 4) throw NotationError("a kong is four of one tile", item.column);
   // A chow: written in any order when all natural; with wildcard slots, in rank order, so that
@@ -241,7 +343,8 @@ Group read_meld(const HandItem& item, const RuleSet& rules) {
   }
   group.kind = GroupKind::chow;
   group.tiles = {low, middle, high, kNoTile};
-  return group;
+  apply_source(item, group);
+  return {group, red_slots_of(group, ordered)};
 }
 
 }  // namespace
@@ -263,6 +366,12 @@ int Hand::wildcard_count() const {
   for (std::size_t t = 0; t < kMaxTileKinds; ++t) {
     if ((wild_tiles & tile_bit(static_cast<TileId>(t))) != 0) total += counts[t];
   }
+  return total;
+}
+
+int Hand::declared_wildcard_count() const {
+  int total = 0;
+  for (std::size_t m = 0; m < meld_count; ++m) total += melds[m].wildcard_count();
   return total;
 }
 
@@ -327,7 +436,23 @@ TileCounts Hand::held_counts() const {
   return held;
 }
 
-Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild) {
+Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild,
+                Notation notation) {
+  if (notation != Notation::meldgraph) {
+    const NotationRewrite rewrite = rewrite_notation(text, notation);
+    try {
+      return parse_hand(rewrite.text, rules, extra_wild);
+    } catch (const NotationError& error) {
+      // The message names a column of the rewritten text: name the user's column instead.
+      std::string message = error.what();
+      message.resize(message.rfind(" at column "));
+      const auto index = static_cast<std::size_t>(error.column() - 1);
+      const int column = index < rewrite.columns.size() ? rewrite.columns[index]
+                         : rewrite.columns.empty()      ? 1
+                                                        : rewrite.columns.back();
+      throw NotationError(message, column);
+    }
+  }
   Hand hand;
   hand.wild_tiles = rules.fixed_wild_tiles() | extra_wild;
   const std::vector<HandItem> items = TileScanner(text, rules).scan(true);
@@ -377,7 +502,7 @@ Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild
         throw NotationError("more than " + std::to_string(kMaxDeclaredMelds) + " declared melds",
                             item.column);
       }
-      const Group meld = read_meld(item, rules);
+      const ReadMeld meld = read_meld(item, rules);
       for (const TileToken& token : item.tiles) {
         if (token.tile != kNoTile && (rules.forbidden_tiles() & tile_bit(token.tile)) != 0) {
           throw NotationError(rules.tile(token.tile).code +
@@ -388,7 +513,6 @@ Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild
         }
         if (token.tile != kNoTile) {
           add_natural(token);
-          if (token.red) ++hand.meld_red[hand.meld_count];
           continue;
         }
         if (!rules.wildcards().in_melds) {
@@ -398,7 +522,8 @@ Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild
         }
         add_joker(token.column);
       }
-      hand.melds[hand.meld_count++] = meld;
+      hand.meld_red[hand.meld_count] = meld.red_slots;
+      hand.melds[hand.meld_count++] = meld.group;
       any_tile = true;
       size += 3;
       check_size(item.column);
@@ -428,6 +553,13 @@ Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild
     }
   }
   if (!any_tile) throw NotationError("empty hand: no tiles", 1);
+  if (hand.has_winning_tile() && size % 3 != 2) {
+    // The winning tile completes a hand: with it the hand holds 3n+2 tiles. Anything else is a
+    // mistake in the hand (a tile too many or too few), not a hand to analyse without its '+'.
+    throw NotationError(
+        "a hand with a winning tile '+' holds 3n+2 tiles with it, this one " + std::to_string(size),
+        items.back().column);
+  }
   return hand;
 }
 
@@ -441,24 +573,28 @@ TileId parse_tile(std::string_view text, const RuleSet& rules) {
   return tokens.front().tile;
 }
 
+std::vector<TileId> parse_tiles(std::string_view text, const RuleSet& rules) {
+  std::string spaced(text);
+  for (char& c : spaced) {
+    if (c == ',') c = ' ';
+  }
+  std::vector<TileId> tiles;
+  for (const TileToken& token : TileScanner(spaced, rules).scan_tiles()) {
+    if (token.tile == kNoTile) throw NotationError("expected a tile, not a joker", token.column);
+    tiles.push_back(token.tile);
+  }
+  return tiles;
+}
+
 TileMask parse_wild_choice(std::string_view text, const RuleSet& rules) {
   if (!rules.wildcards().per_hand) {
     throw Error("rule set '" + rules.name() +
                 "' does not let a hand choose its wildcard tiles (wildcards.per_hand is false)");
   }
-  std::string spaced(text);
-  for (char& c : spaced) {
-    if (c == ',') c = ' ';
-  }
-  const std::vector<TileToken> tokens = TileScanner(spaced, rules).scan_tiles();
-  if (tokens.empty()) throw NotationError("expected wildcard tiles, got none", 1);
+  const std::vector<TileId> tiles = parse_tiles(text, rules);
+  if (tiles.empty()) throw NotationError("expected wildcard tiles, got none", 1);
   TileMask mask = 0;
-  for (const TileToken& token : tokens) {
-    if (token.tile == kNoTile) {
-      throw NotationError("expected a tile, not a joker", token.column);
-    }
-    mask |= tile_bit(token.tile);
-  }
+  for (const TileId tile : tiles) mask |= tile_bit(tile);
   return mask;
 }
 
@@ -490,11 +626,46 @@ TileCounts concealed_without_winning(const Hand& hand) {
   return counts;
 }
 
-/// A declared meld as written: `[77*z]`, `(2222s)`.
-std::string format_declared_meld(const Group& meld, const RuleSet& rules) {
+/// Red fives among the concealed tiles: the hand's red fives less those of its declared melds.
+TileCounts concealed_red(const Hand& hand) {
+  TileCounts red = hand.red;
+  for (std::size_t m = 0; m < hand.meld_count; ++m) {
+    const Group& meld = hand.melds[m];
+    for (int slot = 0; slot < meld.size; ++slot) {
+      if (((hand.meld_red[m] >> slot) & 1U) != 0) --red[meld.tiles[static_cast<std::size_t>(slot)]];
+    }
+  }
+  return red;
+}
+
+/// The character of a source marker (the inverse of marker_source).
+char marker_char(MeldSource source) {
+  switch (source) {
+    case MeldSource::left:
+      return '-';
+    case MeldSource::across:
+      return '=';
+    case MeldSource::right:
+      return '+';
+    case MeldSource::unknown:
+      break;
+  }
+  return 0;
+}
+
+/// A declared meld as written: `[77*z]`, `(2222s)`, `[340m]`, `[555=5p]`. The claimed tile is not
+/// kept, so a source marker is written after the last tile, or after the third of an added kong.
+std::string format_declared_meld(const Group& meld, std::uint8_t red_slots, const RuleSet& rules) {
   std::string out(1, meld.concealed() ? '(' : '[');
+  const int marker_after = meld.source() == MeldSource::unknown ? -1
+                           : meld.added_kong()                  ? 3
+                                                                : meld.size;
   for (int slot = 0; slot < meld.size; ++slot) {
-    out += meld.is_wild(slot) ? '*' : static_cast<char>('0' + rules.tile(meld.tiles[slot]).rank);
+    const bool red = ((red_slots >> slot) & 1U) != 0;
+    out += meld.is_wild(slot) ? '*'
+           : red              ? '0'
+                              : static_cast<char>('0' + rules.tile(meld.tiles[slot]).rank);
+    if (slot + 1 == marker_after) out += marker_char(meld.source());
   }
   out += rules.tile(meld.tiles[0]).letter;
   out += meld.concealed() ? ')' : ']';
@@ -529,14 +700,21 @@ std::string format_counts(const TileCounts& counts, const RuleSet& rules) {
 }
 
 std::string format_hand(const Hand& hand, const RuleSet& rules) {
-  std::string out = format_mpsz(concealed_without_winning(hand), hand.red, rules);
+  TileCounts red = concealed_red(hand);
+  // A red winning tile is written last as `+0m`: the concealed part keeps the other red fives.
+  const bool red_winning =
+      hand.winning != kNoTile && red[hand.winning] > hand.counts[hand.winning] - 1;
+  if (red_winning) --red[hand.winning];
+  std::string out = format_mpsz(concealed_without_winning(hand), red, rules);
   out.append(static_cast<std::size_t>(hand.jokers - (hand.winning_joker ? 1 : 0)), '*');
   for (std::size_t m = 0; m < hand.meld_count; ++m) {
-    out += format_declared_meld(hand.melds[m], rules);
+    out += format_declared_meld(hand.melds[m], hand.meld_red[m], rules);
   }
   if (hand.winning != kNoTile) {
+    const TileInfo& winning = rules.tile(hand.winning);
     out += '+';
-    out += rules.tile(hand.winning).code;
+    out += red_winning ? '0' : static_cast<char>('0' + winning.rank);
+    out += winning.letter;
   } else if (hand.winning_joker) {
     out += "+*";
   }

@@ -211,7 +211,9 @@ void place_red_fives(const ReadingContext& context, std::vector<ReadingGroup>& g
   TileCounts left = context.concealed_red;
   for (ReadingGroup& group : groups) {
     if (!group.declared()) continue;
-    int reds = meld < context.hand.meld_count ? context.hand.meld_red[meld] : 0;
+    int reds = meld < context.hand.meld_count
+                   ? std::popcount(static_cast<unsigned>(context.hand.meld_red[meld]))
+                   : 0;
     ++meld;
     for (Slot& slot : group.slots) {
       if (reds == 0) break;
@@ -248,7 +250,7 @@ ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, cons
   context.classes = wildcard_classes(rules, hand);
   context.concealed_red = hand.red;
   for (std::size_t m = 0; m < hand.meld_count; ++m) {
-    int reds = hand.meld_red[m];
+    int reds = std::popcount(static_cast<unsigned>(hand.meld_red[m]));
     const Group& meld = hand.melds[m];
     for (int s = 0; s < meld.size && reds > 0; ++s) {
       const TileId tile = meld.tiles[static_cast<std::size_t>(s)];

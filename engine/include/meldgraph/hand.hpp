@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "meldgraph/group.hpp"
 #include "meldgraph/rules.hpp"
@@ -42,9 +43,12 @@ struct Hand {
   TileMask wild_tiles = 0;  ///< tile kinds that act as wildcards in this hand
   TileCounts red{};         ///< red fives held, concealed or declared
   /// Declared melds in the order written: exposed ([777z], [1111m], [345p]) or concealed kongs
-  /// ((2222s)). Their groups carry kGroupDeclared; their tiles are not in `counts`.
+  /// ((2222s)). Their groups carry kGroupDeclared, and where written their source (MeldSource)
+  /// and kGroupAddedKong; their tiles are not in `counts`.
   std::array<Group, kMaxDeclaredMelds> melds{};
-  /// Red fives in each declared meld (melds[m] holds meld_red[m]), also counted in `red`.
+  /// Red fives of each declared meld: bit i of meld_red[m] is set when slot i of melds[m] is a
+  /// red five (a chow's five slot; a pung's or kong's first natural slots), so popcount(meld_red[m])
+  /// is the meld's number of red fives. Also in `red`.
   std::array<std::uint8_t, kMaxDeclaredMelds> meld_red{};
 
   /// Tiles for the hand's shape: concealed meldable naturals, wildcards and jokers, plus three per
@@ -59,8 +63,11 @@ struct Hand {
   }
   /// Natural tiles held anywhere, concealed and in declared melds, by kind (for copy limits).
   [[nodiscard]] TileCounts held_counts() const;
-  /// Wildcards held: jokers plus tiles of the wild kinds (bonus kinds included when wild).
+  /// Concealed wildcards held: jokers plus tiles of the wild kinds (bonus kinds included when
+  /// wild). Jokers in declared melds are not among them (declared_wildcard_count).
   [[nodiscard]] int wildcard_count() const;
+  /// Jokers standing in declared melds (`[77*z]`).
+  [[nodiscard]] int declared_wildcard_count() const;
   /// Natural (non-wild) meldable tiles by kind; bonus and wild kinds are zero.
   [[nodiscard]] TileCounts natural_counts(const RuleSet& rules) const;
 
@@ -91,9 +98,37 @@ struct WildcardClasses {
 /// when none matches (for a drawn wildcard); -1 when no class is left.
 [[nodiscard]] int class_for_mask(WildcardClasses& classes, TileMask mask, bool unrestricted);
 
+/// The notations a hand may be written in (docs/notation.md). Every one is read by parse_hand:
+/// the others are rewritten into meldgraph's own first, keeping each character's column.
+enum class Notation : std::uint8_t {
+  meldgraph,  ///< MPSZ with [melds], (kongs), `*` jokers and `+` the winning tile
+  majiang,    ///< majiang-core's 牌姿: `m345p40677s67s8,m34-0` (suit first, melds after commas)
+  tenhou,     ///< plain Tenhou MPSZ: digits and suit letters only
+};
+
+/// `meldgraph`, `majiang`, `tenhou`.
+[[nodiscard]] std::string_view notation_name(Notation notation);
+/// The notation of a name (as notation_name writes it); throws Error listing the names.
+[[nodiscard]] Notation notation_from_name(std::string_view name);
+
 /// Reads a hand. Designated wildcard tiles of the rules are wild; `extra_wild` adds per-hand ones
-/// (only where the rules allow choosing them per hand). Throws NotationError with the column.
-[[nodiscard]] Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild = 0);
+/// (only where the rules allow choosing them per hand). Throws NotationError with the column (of
+/// `text` as given, in any notation).
+[[nodiscard]] Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild = 0,
+                              Notation notation = Notation::meldgraph);
+
+/// The hand `text` of another notation written in meldgraph's, and for each of its characters the
+/// 1-based column of `text` it comes from (the positions parse_hand's errors are mapped back
+/// through). Throws NotationError for what the notation does not allow.
+struct NotationRewrite {
+  std::string text;
+  std::vector<int> columns;
+};
+[[nodiscard]] NotationRewrite rewrite_notation(std::string_view text, Notation notation);
+
+/// Reads loose tiles (`4s1z`, `4s,1z`, `4s 1z`), commas and spaces between them, in the order
+/// written; red fives read as fives. No jokers, no melds. Throws NotationError.
+[[nodiscard]] std::vector<TileId> parse_tiles(std::string_view text, const RuleSet& rules);
 
 /// Reads one tile (`5m`, `7z`); throws NotationError.
 [[nodiscard]] TileId parse_tile(std::string_view text, const RuleSet& rules);

@@ -4,9 +4,15 @@
 /// passed by const reference; the engine's search never reads it. docs/cli.md lists the fields.
 
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <string_view>
 #include <vector>
 
+#include "meldgraph/error.hpp"
 #include "meldgraph/group.hpp"
+#include "meldgraph/hand.hpp"
+#include "meldgraph/rules.hpp"
 #include "meldgraph/tiles.hpp"
 
 namespace meldgraph {
@@ -53,5 +59,51 @@ struct WinContext {
 
   friend bool operator==(const WinContext&, const WinContext&) = default;
 };
+
+/// The context's fields, in the order they are written (docs/cli.md describes each): `hand` is
+/// not among them, it is read by the notation parser.
+inline constexpr std::string_view kWinContextFields[] = {
+    "win",     "from",      "seat_wind",  "round_wind",   "riichi",       "double_riichi",
+    "ippatsu", "last_tile", "after_kong", "robbing_kong", "first_draw",   "last_of_kind",
+    "dora",    "ura",       "flowers",    "honba",        "riichi_sticks"};
+
+/// A context field that cannot be read: unknown, of the wrong type, out of range, or contradicting
+/// another field. `field()` names it (as written in JSON, `seat_wind`); what() is
+/// "field 'seat_wind': ...".
+class ContextError : public Error {
+ public:
+  ContextError(std::string field, const std::string& detail)
+      : Error("field '" + field + "': " + detail), field_(std::move(field)), detail_(detail) {}
+  [[nodiscard]] const std::string& field() const { return field_; }
+  [[nodiscard]] const std::string& detail() const { return detail_; }
+
+ private:
+  std::string field_;
+  std::string detail_;
+};
+
+/// Reads a context from a JSON object of the fields above (a `hand` member is skipped: a batch
+/// line holds both). Fields left out keep WinContext's defaults; `from` or `robbing_kong` without
+/// `win` mean a discard; `double_riichi` sets riichi. Throws ContextError for an unknown field, a
+/// bad value or a contradiction (docs/cli.md lists them). The one reader of contexts: the CLI's
+/// options are gathered into such an object first.
+[[nodiscard]] WinContext parse_win_context(const nlohmann::json& object, const RuleSet& rules);
+
+/// The context as a JSON object of every field (`from` only when known; `flowers` as tiles when
+/// given as tiles, else the count): parse_win_context reads it back to the same value.
+[[nodiscard]] nlohmann::json win_context_to_json(const WinContext& context, const RuleSet& rules);
+
+/// One line of text: "discard from left, seat S, round E, riichi, dora 4s 1z"; flags and
+/// counters appear only when set.
+[[nodiscard]] std::string format_win_context(const WinContext& context, const RuleSet& rules);
+
+/// Checks what needs the hand too: indicators and the hand's tiles within each tile's copies.
+/// Throws ContextError naming `dora` or `ura`.
+void check_win_context(const WinContext& context, const Hand& hand, const RuleSet& rules);
+
+/// `E` `S` `W` `N`; `self-draw` `discard`; `left` `across` `right` (`unknown`).
+[[nodiscard]] std::string_view wind_code(Wind wind);
+[[nodiscard]] std::string_view win_kind_name(WinKind kind);
+[[nodiscard]] std::string_view meld_source_name(MeldSource source);
 
 }  // namespace meldgraph
