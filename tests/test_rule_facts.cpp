@@ -4,9 +4,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <string>
 
 #include "custom_rule_sets.hpp"
+#include "meldgraph/decomposition.hpp"
+#include "meldgraph/hand.hpp"
+#include "meldgraph/queries.hpp"
 #include "meldgraph/rules.hpp"
 #include "rule_files.hpp"
 
@@ -161,6 +165,23 @@ TEST_CASE("RuleFeatures as a value", "[rule_facts]") {
     CHECK(RuleFeatures::all().has(f));
     CHECK(feature_name(f) != "?");
     for (unsigned j = 0; j < i; ++j) CHECK(feature_name(f) != feature_name(static_cast<F>(j)));
+  }
+}
+
+TEST_CASE("a copied rule set keeps answering after the original is gone", "[rule_facts]") {
+  // The queries' plan is built with the rule set and shared by copies; it holds no pointer into
+  // the original (AddressSanitizer would see one here).
+  std::optional<RuleSet> original(load_rules("mcr"));
+  const RuleSet copy = *original;
+  original.reset();
+  // A knitted straight with a pung and a pair, a standard hand, 全不靠, and the orphans with a 5m
+  // (no form); the tables answer each, and the search must agree.
+  for (const char* text :
+       {"147m258p369s11222z", "123m456p789s11122z", "14m258p36s1234567z", "19m19p19s1234567z5m"}) {
+    CAPTURE(text);
+    const Hand hand = parse_hand(text, copy);
+    CHECK(is_win(copy, hand) == Decomposition(copy, hand).wins());
+    CHECK(answered_by_tables(copy, hand, Query::win));
   }
 }
 

@@ -5,16 +5,12 @@
 
 #include "meldgraph/error.hpp"
 #include "meldgraph/hand.hpp"
+#include "tile_scanner.hpp"
 
 namespace meldgraph {
 namespace {
 
-/// One tile read from MPSZ text.
-struct TileToken {
-  TileId tile = kNoTile;  ///< kNoTile for a joker
-  bool red = false;
-  int column = 0;  ///< 1-based, in characters
-};
+using detail::TileToken;
 
 /// A part of a hand: loose concealed tiles, a declared meld, or the winning tile.
 struct HandItem {
@@ -561,6 +557,10 @@ Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild
         items.back().column);
   }
   return hand;
+}
+
+std::vector<detail::TileToken> detail::scan_tiles(std::string_view text, const RuleSet& rules) {
+  return TileScanner(text, rules).scan_tiles();
 }
 
 TileId parse_tile(std::string_view text, const RuleSet& rules) {

@@ -4,6 +4,7 @@
 #include "meldgraph/error.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/suit_tables.hpp"
+#include "query_plan.hpp"
 
 namespace meldgraph {
 namespace {
@@ -107,8 +108,10 @@ RuleSet::RuleSet(Data data) : data_(std::move(data)) {
         break;
     }
   }
-  // Step 4. The features the fast paths compare with what they model.
+  // Step 4. The features the fast paths compare with what they model, and the queries' plan
+  // (microseconds: the suit tables it names are built on first use).
   derive_features();
+  query_plan_ = detail::build_plan(*this);
 }
 
 void RuleSet::derive_suit_layouts() {

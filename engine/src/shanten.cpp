@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "meldgraph/error.hpp"
+#include "tile_scanner.hpp"
 
 namespace meldgraph {
 namespace {
@@ -958,15 +959,6 @@ int remaining_of(const RuleSet& rules, const Profile& profile, TileId tile,
   return std::max(0, rules.tile(tile).copies - held_anywhere(profile, tile) - seen);
 }
 
-/// 1-based column of the character at byte `pos` of `text`, counting UTF-8 characters.
-int column_of(std::string_view text, std::size_t pos) {
-  int column = 1;
-  for (std::size_t i = 0; i < pos && i < text.size(); ++i) {
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++column;
-  }
-  return column;
-}
-
 }  // namespace
 
 ShantenResult compute_shanten(const RuleSet& rules, const Hand& hand) {
@@ -1051,61 +1043,16 @@ std::vector<Improvement> improving_tiles(const RuleSet& rules, const Hand& hand,
 
 TileCounts parse_visible(std::string_view text, const RuleSet& rules) {
   TileCounts counts{};
-  std::vector<std::size_t> pending;  // byte positions of digits waiting for their suit letter
-  for (std::size_t pos = 0; pos < text.size(); ++pos) {
-    const char c = text[pos];
-    if ((static_cast<unsigned char>(c) & 0xC0) == 0x80) continue;  // inside a UTF-8 character
-    if (c == ' ' || c == '\t') continue;
-    const int column = column_of(text, pos);
-    if (c >= '0' && c <= '9') {
-      pending.push_back(pos);
-      continue;
+  for (const detail::TileToken& token : detail::scan_tiles(text, rules)) {
+    if (token.tile == kNoTile) {
+      throw NotationError("jokers are not counted among visible tiles", token.column);
     }
-    if (c == '*') throw NotationError("jokers are not counted among visible tiles", column);
-    if (c < 'a' || c > 'z') {
-      std::size_t length = 1;
-      while (pos + length < text.size() &&
-             (static_cast<unsigned char>(text[pos + length]) & 0xC0) == 0x80) {
-        ++length;
-      }
-      throw NotationError("unexpected character '" + std::string(text.substr(pos, length)) + "'",
-                          column);
+    const TileInfo& info = rules.tile(token.tile);
+    if (++counts[token.tile] > info.copies) {
+      throw NotationError("more visible copies of " + info.code + " than the set holds (" +
+                              std::to_string(info.copies) + ")",
+                          token.column);
     }
-    const int suit = rules.find_suit(c);
-    if (suit < 0) throw NotationError(std::string("unknown suit '") + c + "'", column);
-    if (pending.empty()) {
-      throw NotationError(std::string("suit letter '") + c + "' follows no tile digits", column);
-    }
-    const SuitInfo& info = rules.suits()[static_cast<std::size_t>(suit)];
-    for (const std::size_t digit_pos : pending) {
-      const int digit = text[digit_pos] - '0';
-      const int digit_column = column_of(text, digit_pos);
-      if (digit == 0 && info.red_fives == 0) {
-        throw NotationError(std::string("red five '0") + c + "' but rule set '" + rules.name() +
-                                "' has no red fives in suit '" + c + "'",
-                            digit_column);
-      }
-      const int rank = digit == 0 ? 5 : digit;
-      const TileId tile = rules.find_tile(c, rank);
-      if (tile == kNoTile) {
-        throw NotationError(
-            "tile " + std::to_string(rank) + c + " is not in rule set '" + rules.name() + "'",
-            digit_column);
-      }
-      if (++counts[tile] > rules.tile(tile).copies) {
-        throw NotationError("more visible copies of " + rules.tile(tile).code +
-                                " than the set holds (" + std::to_string(rules.tile(tile).copies) +
-                                ")",
-                            digit_column);
-      }
-    }
-    pending.clear();
-  }
-  if (!pending.empty()) {
-    std::string digits;
-    for (const std::size_t digit_pos : pending) digits += text[digit_pos];
-    throw NotationError("tiles '" + digits + "' have no suit letter",
-                        column_of(text, pending.front()));
   }
   return counts;
 }

@@ -11,30 +11,13 @@
 namespace meldgraph::detail {
 namespace {
 
+using swar::byte_sum;
+using swar::bytes_at_least;
+using swar::count_bits;
 using swar::gather_high_bits;
 using swar::kHigh;
 using swar::kOnes;
 using swar::load_word;
-
-/// High bit of each byte of `x` (bytes below 128) that is at least the matching byte of `bound`
-/// (bytes 1..127): no byte borrows, since each starts at 128 or more.
-constexpr std::uint64_t bytes_at_least(std::uint64_t x, std::uint64_t bound) {
-  return ((x | kHigh) - bound) & kHigh;
-}
-
-/// Sum of the bytes of a word whose bytes add up to less than 256.
-constexpr int byte_sum(std::uint64_t x) {
-  return static_cast<int>((x * kOnes) >> 56);
-}
-
-/// Bits set in `x`, inline: without -mpopcnt std::popcount is a library call, which costs more
-/// than the rest of a typical check.
-constexpr int count_bits(std::uint64_t x) {
-  x -= (x >> 1) & 0x5555555555555555ULL;
-  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-  return static_cast<int>((x * kOnes) >> 56);
-}
 
 /// The three knit classes in the order of each assignment to the three knit suits.
 constexpr const auto& kAssignments = kKnitAssignments;

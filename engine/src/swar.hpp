@@ -1,8 +1,8 @@
 #pragma once
-/// Eight tile counts in one 64-bit word: the byte-wise tricks the fast queries (queries.cpp), the
-/// special-form checks (special_forms.cpp) and the lister (listing.cpp) share, and the only place
-/// they are written. Counts are bytes below 0x80, so adding or subtracting per byte never carries
-/// or borrows into the next byte.
+/// Eight tile counts in one 64-bit word: the byte-wise tricks the fast queries (hand_view.hpp,
+/// query_*.cpp), the special-form checks (special_forms.cpp) and the lister (listing.cpp) share,
+/// and the only place they are written. Counts are bytes below 0x80, so adding or subtracting per
+/// byte never carries or borrows into the next byte.
 
 #include <cstdint>
 #include <cstring>
@@ -28,6 +28,37 @@ constexpr int byte_sum(std::uint64_t x) {
 /// The high bits of the eight bytes, gathered into the low byte (bit i from byte i).
 constexpr std::uint64_t gather_high_bits(std::uint64_t high) {
   return ((high >> 7) * 0x0102040810204080ULL) >> 56;
+}
+
+/// Sum of the bytes of a word whose bytes add up to less than 256.
+constexpr int byte_sum(std::uint64_t x) {
+  return static_cast<int>((x * kOnes) >> 56);
+}
+
+/// High bit of each byte of `x` (bytes below 128) that is at least the matching byte of
+/// `bounds` (bytes 1..127, `n * kOnes` for one bound n): no byte borrows, since each starts at
+/// 128 or more.
+constexpr std::uint64_t bytes_at_least(std::uint64_t x, std::uint64_t bounds) {
+  return ((x | kHigh) - bounds) & kHigh;
+}
+
+/// Base 5 of eight digits, byte 0 lowest: pairs, then quads, then the two halves (each step's
+/// lanes hold the partial sums without overflow: 24, 624, 390624).
+constexpr std::uint32_t base5(std::uint64_t x) {
+  constexpr std::uint64_t kLanes16 = 0x00FF00FF00FF00FFULL;
+  constexpr std::uint64_t kLanes32 = 0x0000FFFF0000FFFFULL;
+  const std::uint64_t pairs = (x & kLanes16) + ((x >> 8) & kLanes16) * 5;
+  const std::uint64_t quads = (pairs & kLanes32) + ((pairs >> 16) & kLanes32) * 25;
+  return static_cast<std::uint32_t>((quads & 0xFFFFFFFFULL) + (quads >> 32) * 625);
+}
+
+/// Bits set in `x`, inline: without -mpopcnt std::popcount is a library call, which costs more
+/// than the rest of a typical check.
+constexpr int count_bits(std::uint64_t x) {
+  x -= (x >> 1) & 0x5555555555555555ULL;
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & kLowNibbles;
+  return byte_sum(x);
 }
 
 }  // namespace meldgraph::swar

@@ -3,11 +3,9 @@
 /// that knows YAML); everything else sees `const RuleSet&`.
 
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -342,15 +340,10 @@ class RuleSet {
     return form_features_[index];
   }
 
-  /// Data other parts of the engine derive from the rules on first use (the tables of the fast
-  /// queries, queries.cpp), built once under `once` even from several threads. Copies share it:
-  /// they hold the same rules.
-  struct Derived {
-    std::once_flag once;
-    std::shared_ptr<const void> value;
-    std::atomic<const void*> ready{nullptr};  ///< value.get() once built: the lock-free read
-  };
-  [[nodiscard]] Derived& derived() const { return *derived_; }
+  /// The fast queries' plan (engine/src/query_plan.hpp: what the tables model of these rules,
+  /// and the layout the per-hand paths read), built with the rule set; its suit tables are
+  /// fetched on first use. Copies share it: it holds no pointer into the rule set.
+  [[nodiscard]] const detail::QueryPlan& query_plan() const { return *query_plan_; }
 
  private:
   void derive_tile_classes();
@@ -359,7 +352,6 @@ class RuleSet {
   void derive_features();
 
   Data data_;
-  std::shared_ptr<Derived> derived_ = std::make_shared<Derived>();
   std::vector<TileInfo> tiles_;
   TileId meldable_count_ = 0;
   TileMask fixed_wild_ = 0;
@@ -368,6 +360,7 @@ class RuleSet {
   KnitSuits knit_suits_;
   RuleFeatures features_;
   std::vector<RuleFeatures> form_features_;
+  std::shared_ptr<const detail::QueryPlan> query_plan_;
   std::array<TileId, std::size_t{128} * 10> by_letter_rank_{};  ///< [letter * 10 + rank] -> TileId
 };
 
