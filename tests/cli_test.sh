@@ -33,6 +33,12 @@ expect analyze-json 0 '"by_form"' -- "$bin" analyze 11223344556677m --format jso
 expect analyze-json-count 0 '"count": 4' -- "$bin" analyze 11223344556677m --format json
 expect analyze-limit 0 '\.\.\. 2 more' -- "$bin" analyze 11223344556677m --limit 2
 expect analyze-wild 0 'win +yes' -- "$bin" --wild 5m analyze 123456789p11z455m
+# Nine or more wildcards in the N-wildcards group (issue 11: SIGSEGV, internal error, wrong glyphs).
+J=$(printf '\U0001F02A')
+expect analyze-twelve-wild 0 "\\{\\*{12}\\} loose 1m2z" -- "$bin" --wild 5m,7z analyze '1m******2z**5555m'
+expect analyze-twelve-ghosts 0 "^     ($J){12}  🀙🀙$" -- "$bin" --rules guangdong_double --indicator 4m --wild 7z analyze 44445555m7777z11p
+expect analyze-nine-wild 0 "^     ($J){9}  🀀🀁🀁🀂🀂$" -- "$bin" --wild 5m analyze 5m********12233z --limit 0
+expect batch-loose-json 0 '"loose_tiles":\["1m","2z"\]' -- bash -c "echo '1m******2z**5555m' | \"$bin\" --wild 5m,7z batch --op interpretations"
 expect analyze-basic-wild 1 'does not let a hand choose' -- "$bin" --rules basic --wild 5m analyze 11m
 expect analyze-badsuit 1 "unknown suit 'x' at column 5" -- "$bin" analyze 1234x
 expect analyze-caret 1 '^      \^$' -- "$bin" analyze 1234x
