@@ -310,16 +310,10 @@ void Interpreter::read_wildcards_form(const FormContext& context, FormSpec& form
   }
 }
 
-/// Knitted patterns need exactly three sequence suits, each of ranks 1-9.
+/// Knitted patterns need exactly three sequence suits, each of ranks 1-9 (KnitSuits::complete,
+/// derived by the tile table).
 void Interpreter::check_knit_suits(const FormContext& context, const Where& where) const {
-  int suits = 0;
-  bool ok = true;
-  for (const SuitInfo& suit : data_.suits) {
-    if (!suit.sequences || suit.bonus) continue;
-    ++suits;
-    ok = ok && suit.ranks == std::vector<std::uint8_t>{1, 2, 3, 4, 5, 6, 7, 8, 9};
-  }
-  if (!ok || suits != kKnitClasses) {
+  if (!provisional_->knit_suits().complete) {
     fail(where, "form '" + context.entry.key +
                     "' knits 147, 258 and 369 across suits, which needs exactly three sequence "
                     "suits of ranks 1-9 (tiles)");
