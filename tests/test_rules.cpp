@@ -4,11 +4,7 @@
 // point at and a fragment of the message that includes the offending key.
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -16,6 +12,7 @@
 #include "meldgraph/error.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/tiles.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -26,38 +23,8 @@ using meldgraph::RuleError;
 using meldgraph::RuleSet;
 using meldgraph::TileId;
 
-namespace fs = std::filesystem;
-
-/// A fresh directory under the system temp directory, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<int> counter{0};
-    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
-    path_ = fs::temp_directory_path() /
-            ("meldgraph_rules_" + std::to_string(stamp) + "_" + std::to_string(counter++));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  /// Writes `text` to `relative` (creating directories) and returns the full path as a string.
-  std::string write(const std::string& relative, const std::string& text) const {
-    const fs::path file = path_ / relative;
-    fs::create_directories(file.parent_path());
-    std::ofstream out(file, std::ios::binary);
-    out << text;
-    return file.string();
-  }
-  [[nodiscard]] const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+/// A scratch directory for rule files, removed with everything in it.
+using TempDir = meldgraph::testing::ScratchDir;
 
 TileId tile(const RuleSet& rules, const char* code) {
   return rules.find_tile(code[1], code[0] - '0');

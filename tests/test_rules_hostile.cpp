@@ -176,15 +176,16 @@ TEST_CASE("only regular files of bounded size are read", "[rules][hostile]") {
                                              Contains("sub.yaml' is not a regular file"));
   }
   SECTION("a file too large") {
-    const std::string big =
-        dir.write("big.yaml", std::string(kSmall) + std::string(300 * 1024, '#') + "\n");
+    const std::string big = dir.write(
+        "big.yaml", std::string(kSmall) + std::string(std::size_t{300} * 1024, '#') + "\n");
     REQUIRE_THAT(load_file_error(big),
                  Equals("rule file '" + big + "' is larger than 262144 bytes"));
     const std::string child = dir.write("child.yaml", "name: c\nextends: big.yaml\n");
     REQUIRE_THAT(load_file_error(child), Contains("child.yaml:2:10: rule file '") &&
                                              Contains("big.yaml' is larger than 262144 bytes"));
-    REQUIRE_THAT(load_error(std::string(kSmall) + "#" + std::string(300 * 1024, ' ') + "\n"),
-                 Equals("case.yaml: the rule text is larger than 262144 bytes"));
+    REQUIRE_THAT(
+        load_error(std::string(kSmall) + "#" + std::string(std::size_t{300} * 1024, ' ') + "\n"),
+        Equals("case.yaml: the rule text is larger than 262144 bytes"));
   }
   SECTION("a missing file") {
     REQUIRE_THAT(load_file_error((dir.path() / "none.yaml").string()),
@@ -263,6 +264,8 @@ forms:
   pairs: {type: pairs, pairs: 7, pair_wildcards: with_natrual}
 )");
   const std::vector<std::string> lines = lines_of(message);
+  // Long lines are split into adjacent literals on purpose.
+  // NOLINTNEXTLINE(bugprone-suspicious-missing-comma)
   const std::vector<std::string> expected = {
       "case.yaml:3:1: unknown key 'hands' in the rule set; did you mean 'hand'? (valid keys: "
       "name, description, tiles, hand, wildcards, forms)",
@@ -298,4 +301,35 @@ TEST_CASE("misspelt words are suggested", "[rules]") {
   REQUIRE_THAT(load_error(base + "hand: {colour: red}\n"),
                Equals("case.yaml:8:8: unknown key 'colour' in hand (valid keys: tiles, "
                       "exhausted_waits, missing_suits, forbidden_tiles)"));
+}
+
+TEST_CASE("an unknown key in the tile set does not hide the other problems", "[rules]") {
+  const std::string message = load_error(R"(name: typo
+tiles:
+  suits:
+    - {letter: m, ranks: 1-9, sequence: true}
+forms:
+  standard: {type: melds, enabled: no}
+)");
+  REQUIRE(lines_of(message) ==
+          std::vector<std::string>{
+              "case.yaml:4:31: unknown key 'sequence' in tiles.suits[0]; did you mean "
+              "'sequences'? (valid keys: letter, name, ranks, sequences, copies, red_fives, "
+              "groups)",
+              "case.yaml:6:36: expected a boolean for 'enabled', got 'no'"});
+  // A suit that does not read ends the reading: tile codes after it could not be resolved.
+  REQUIRE_THAT(load_error("name: t\ntiles:\n  suits: [{letter: m, ranks: [1, 0]}]\nforms:\n  x: "
+                          "{type: meld}\n"),
+               Equals("case.yaml:3:34: 'ranks' must be between 1 and 9, got 0"));
+}
+
+TEST_CASE("control characters in a rule file are escaped in messages", "[rules][hostile]") {
+  // A NUL would cut the message short where it is printed, a newline forge a line of its own.
+  const std::string text = std::string(kSmall) + "hand: {tiles: \"1\\0x\", \"a\\nb\": 1}\n";
+  REQUIRE(lines_of(load_error(text)) ==
+          std::vector<std::string>{
+              "case.yaml:8:15: expected an integer for 'tiles', got the string \"1\\x00x\" (a "
+              "quoted scalar is a string; write the number without quotes)",
+              "case.yaml:8:23: unknown key 'a\\x0ab' in hand (valid keys: tiles, exhausted_waits, "
+              "missing_suits, forbidden_tiles)"});
 }

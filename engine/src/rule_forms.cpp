@@ -92,6 +92,7 @@ constexpr std::array<FormTypeInfo, 6> kFormTypes = {{
 /// The type names, for messages.
 std::vector<std::string_view> form_type_names() {
   std::vector<std::string_view> names;
+  names.reserve(kFormTypes.size());
   for (const FormTypeInfo& info : kFormTypes) names.push_back(info.name);
   return names;
 }
@@ -248,8 +249,9 @@ void Interpreter::read_pairs_form(const FormContext& context, FormSpec& form) {
   read_pair_rules(context, form);
   const Value& map = context.map();
   const Item* pairs = map.find("pairs");
-  if (pairs == nullptr)
+  if (pairs == nullptr) {
     fail(context.entry.key_where, "missing required key 'pairs' in " + context.path);
+  }
   form.pairs = static_cast<std::uint8_t>(read_int(*pairs, 1, 8));
   if (const Item* four = map.find("four_as_two_pairs")) form.four_as_two_pairs = read_bool(*four);
   const Item* pungs = map.find("pungs");
@@ -260,8 +262,9 @@ void Interpreter::read_pairs_form(const FormContext& context, FormSpec& form) {
 void Interpreter::read_set_form(const FormContext& context, FormSpec& form) {
   const std::string path = context.path + ".tiles";
   const Item* tiles = context.map().find("tiles");
-  if (tiles == nullptr)
+  if (tiles == nullptr) {
     fail(context.entry.key_where, "missing required key 'tiles' in " + context.path);
+  }
   TileMask seen = 0;
   for (const TileRef& ref : read_tile_codes(*tiles, path)) {
     const TileId id = resolve(ref, "unknown tile '" + ref.code() + "' in " + path);
@@ -307,16 +310,10 @@ void Interpreter::read_wildcards_form(const FormContext& context, FormSpec& form
   }
 }
 
-/// Knitted patterns need exactly three sequence suits, each of ranks 1-9.
+/// Knitted patterns need exactly three sequence suits, each of ranks 1-9 (KnitSuits::complete,
+/// derived by the tile table).
 void Interpreter::check_knit_suits(const FormContext& context, const Where& where) const {
-  int suits = 0;
-  bool ok = true;
-  for (const SuitInfo& suit : data_.suits) {
-    if (!suit.sequences || suit.bonus) continue;
-    ++suits;
-    ok = ok && suit.ranks == std::vector<std::uint8_t>{1, 2, 3, 4, 5, 6, 7, 8, 9};
-  }
-  if (!ok || suits != kKnitClasses) {
+  if (!provisional_->knit_suits().complete) {
     fail(where, "form '" + context.entry.key +
                     "' knits 147, 258 and 369 across suits, which needs exactly three sequence "
                     "suits of ranks 1-9 (tiles)");

@@ -20,10 +20,9 @@ RuleSet::Data Interpreter::run(const std::string& source) {
   if (const Item* description = root_.find("description")) {
     diagnostics_.attempt([&] { data_.description = read_string(*description); });
   }
-  const std::size_t before_tiles = diagnostics_.count();
-  diagnostics_.attempt([&] { read_tiles(); });
-  // Every later step resolves tile codes against the tile set.
-  if (diagnostics_.count() != before_tiles) return std::move(data_);
+  // Every later step resolves tile codes against the tile set. An unknown key in it is only
+  // reported; a suit or count that does not read ends the reading.
+  if (!diagnostics_.attempt([&] { read_tiles(); }) || !tiles_usable_) return std::move(data_);
   diagnostics_.attempt([&] { read_hand(); });
   RuleSet::Data tiles_only;
   tiles_only.name = data_.name;
@@ -60,19 +59,22 @@ void Interpreter::read_tiles() {
   int copies = 4;
   const Item* copies_item = map.find("copies");
   if (copies_item != nullptr) {
-    diagnostics_.attempt([&] { copies = read_int(*copies_item, 1, 8); });
+    tiles_usable_ = diagnostics_.attempt([&] { copies = read_int(*copies_item, 1, 8); });
   }
   tiles_copies_where_ = key_where(copies_item);
 
-  const std::size_t before = diagnostics_.count();
   const Item* suits = map.find("suits");
   const Item* bonus = map.find("bonus");
   std::vector<SuitInfo> meldable;
   std::vector<SuitInfo> bonus_suits;
-  diagnostics_.attempt([&] { meldable = read_suit_list(suits, "tiles.suits", false, copies); });
-  diagnostics_.attempt([&] { bonus_suits = read_suit_list(bonus, "tiles.bonus", true, copies); });
+  const bool meldable_read =
+      diagnostics_.attempt([&] { meldable = read_suit_list(suits, "tiles.suits", false, copies); });
+  const bool bonus_read = diagnostics_.attempt(
+      [&] { bonus_suits = read_suit_list(bonus, "tiles.bonus", true, copies); });
+  const bool lists_read = meldable_read && bonus_read;
   // A suit in error is left out; counting what is left would only add wrong problems.
-  if (diagnostics_.count() != before) return;
+  tiles_usable_ = tiles_usable_ && lists_read;
+  if (!tiles_usable_) return;
   if (meldable.empty()) {
     fail(suits != nullptr ? suits->key_where : tiles->key_where,
          "the rule set declares no meldable suits (tiles.suits)");
@@ -102,10 +104,11 @@ std::vector<SuitInfo> Interpreter::read_suit_list(const Item* list, const std::s
          "expected a list of suits for '" + list->key + "', got " + describe(list->value));
   }
   for (std::size_t i = 0; i < list->value.elements.size(); ++i) {
-    diagnostics_.attempt([&] {
+    const bool read = diagnostics_.attempt([&] {
       suits.push_back(read_suit(list->value.elements[i], path + "[" + std::to_string(i) + "]",
                                 bonus, default_copies));
     });
+    tiles_usable_ = tiles_usable_ && read;
   }
   return suits;
 }
@@ -152,7 +155,8 @@ SuitInfo Interpreter::read_suit(const Value& value, const std::string& path, boo
   if (bonus) return suit;
 
   if (const Item* sequences = value.find("sequences")) {
-    diagnostics_.attempt([&] { suit.sequences = read_bool(*sequences); });
+    tiles_usable_ =
+        diagnostics_.attempt([&] { suit.sequences = read_bool(*sequences); }) && tiles_usable_;
   }
   if (const Item* red = value.find("red_fives")) {
     const int red_fives = read_int(*red, 0, 8);
@@ -173,7 +177,9 @@ SuitInfo Interpreter::read_suit(const Value& value, const std::string& path, boo
   if (const Item* groups = value.find("groups")) {
     const Value& map = expect_map(*groups);
     for (const Item& group : map.entries) {
-      diagnostics_.attempt([&] {
+      // A group left out would make a stand-in set naming it unknown: the tile set is then
+      // not used further.
+      const bool read = diagnostics_.attempt([&] {
         if (!valid_name(group.key, true)) {
           fail(group.key_where,
                "group name '" + group.key + "' may use only a-z, 0-9, '_' and '-'");
@@ -187,6 +193,7 @@ SuitInfo Interpreter::read_suit(const Value& value, const std::string& path, boo
         }
         suit.groups.emplace_back(group.key, std::move(members));
       });
+      tiles_usable_ = tiles_usable_ && read;
     }
   }
   return suit;

@@ -85,6 +85,7 @@ class Interpreter {
   const Where* tiles_copies_where_ = nullptr;
   const Where* hand_tiles_where_ = nullptr;
   bool hand_tiles_known_ = true;  ///< false when hand.tiles is in error
+  bool tiles_usable_ = true;      ///< false when a suit or tiles.copies is in error
   const Where* stand_ins_where_ = nullptr;
   const Item* forbidden_item_ = nullptr;
   const Where* wildcards_where_ = nullptr;

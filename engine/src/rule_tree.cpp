@@ -22,6 +22,29 @@ void fail(const Where& where, const std::string& message) {
   throw Problem{where, message};
 }
 
+namespace {
+
+/// `text` with control characters written as \xNN: messages echo what a file says, and a NUL or
+/// a newline inside a key or value would cut the message short or forge a line of its own.
+std::string printable(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte != 0x7F) {
+      out += c;
+      continue;
+    }
+    static constexpr char kHex[] = "0123456789abcdef";
+    out += "\\x";
+    out += kHex[byte >> 4];
+    out += kHex[byte & 0xF];
+  }
+  return out;
+}
+
+}  // namespace
+
 void Diagnostics::throw_if_any() const {
   if (problems_.empty()) return;
   // Document order: files of the chain parent first, then line and column. Problems found at
@@ -42,7 +65,7 @@ void Diagnostics::throw_if_any() const {
   std::string text;
   for (std::size_t i = 0; i < unique.size() && i < kMaxReported; ++i) {
     if (i > 0) text += '\n';
-    text += format_where(unique[i]->where) + ": " + unique[i]->message;
+    text += printable(format_where(unique[i]->where) + ": " + unique[i]->message);
   }
   if (unique.size() > kMaxReported) {
     text += "\n... and " + std::to_string(unique.size() - kMaxReported) + " more problems";

@@ -52,7 +52,7 @@ using rule_file::Where;
 
 /// The bounds on what one load reads. The shipped rule files are under 5 KB, 3 files deep and
 /// hold a few hundred values; these leave room for any real rule set by two orders of magnitude.
-constexpr std::size_t kMaxFileBytes = 256 * 1024;
+constexpr std::size_t kMaxFileBytes = std::size_t{256} * 1024;
 constexpr std::size_t kMaxChainFiles = 32;
 constexpr std::size_t kMaxValues = 50'000;
 constexpr int kMaxDepth = 64;
