@@ -33,6 +33,12 @@ expect analyze-json 0 '"by_form"' -- "$bin" analyze 11223344556677m --format jso
 expect analyze-json-count 0 '"count": 4' -- "$bin" analyze 11223344556677m --format json
 expect analyze-limit 0 '\.\.\. 2 more' -- "$bin" analyze 11223344556677m --limit 2
 expect analyze-wild 0 'win +yes' -- "$bin" --wild 5m analyze 123456789p11z455m
+# Nine or more wildcards in the N-wildcards group (issue 11: SIGSEGV, internal error, wrong glyphs).
+J=$(printf '\U0001F02A')
+expect analyze-twelve-wild 0 "\\{\\*{12}\\} loose 1m2z" -- "$bin" --wild 5m,7z analyze '1m******2z**5555m'
+expect analyze-twelve-ghosts 0 "^     ($J){12}  🀙🀙$" -- "$bin" --rules guangdong_double --indicator 4m --wild 7z analyze 44445555m7777z11p
+expect analyze-nine-wild 0 "^     ($J){9}  🀀🀁🀁🀂🀂$" -- "$bin" --wild 5m analyze 5m********12233z --limit 0
+expect batch-loose-json 0 '"loose_tiles":\["1m","2z"\]' -- bash -c "echo '1m******2z**5555m' | \"$bin\" --wild 5m,7z batch --op interpretations"
 expect analyze-basic-wild 1 'does not let a hand choose' -- "$bin" --rules basic --wild 5m analyze 11m
 expect analyze-badsuit 1 "unknown suit 'x' at column 5" -- "$bin" analyze 1234x
 expect analyze-caret 1 '^      \^$' -- "$bin" analyze 1234x
@@ -207,6 +213,28 @@ expect bench-count-zero 2 '--count' -- "$bin" bench --op win --count 0
 expect bench-warmup-none 0 '"checksum":2\}$' -- "$bin" bench --op win --input bench_ok.txt --warmup 0
 expect bench-warmup-negative 2 '--warmup' -- "$bin" bench --op win --warmup -1
 expect bench-count-input 2 'excludes' -- "$bin" bench --op win --count 5 --input bench_ok.txt
+
+# Rule files: every problem of a file is reported, each with its place, with suggestions; hostile
+# files end in an error, not a hang or a crash.
+cat > many.yaml <<'YAML'
+name: many
+extends: basic
+hands: {tiles: 14}
+hand: {tiles: 13}
+forms:
+  standard: {type: meld}
+YAML
+expect rules-many-first 1 "^meldgraph: error: many.yaml:3:1: unknown key 'hands' in the rule set; did you mean 'hand'\?" -- "$bin" rules check many.yaml
+expect rules-many-second 1 "^many.yaml:4:15: hand.tiles must be 3n\+2" -- "$bin" rules check many.yaml
+expect rules-many-third 1 "^many.yaml:6:20: unknown form type 'meld' for form 'standard'; did you mean 'melds'\?" -- "$bin" rules check many.yaml
+printf 'name: z\nextends: /dev/zero\n' > zero.yaml
+expect rules-dev-zero 1 "zero.yaml:2:10: rule file '/dev/zero' is not a regular file" -- timeout 10 "$bin" --rules ./zero.yaml analyze 11m
+mkfifo fifo.yaml
+expect rules-fifo 1 "rule file 'fifo.yaml' is not a regular file" -- timeout 10 "$bin" rules check fifo.yaml
+printf 'name: x\nx: &r [*r]\n' > self.yaml
+expect rules-self-alias 1 'self.yaml:2:4: an alias refers to a node that contains it' -- "$bin" rules check self.yaml
+printf 'name: q\nextends: basic\nhand: {tiles: "14"}\n' > quoted.yaml
+expect rules-quoted-int 1 "quoted.yaml:3:15: expected an integer for 'tiles', got the string \"14\"" -- "$bin" rules check quoted.yaml
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

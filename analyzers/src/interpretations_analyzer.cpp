@@ -60,6 +60,8 @@ void InterpretationsAnalyzer::write_text(const HandAnalysis& analysis, std::ostr
       if (!glyphs.empty()) glyphs += ' ';
       glyphs += format_group_unicode(group, rules);
     }
+    if (!interpretation.loose_tiles.empty()) glyphs += "  ";
+    for (const TileId t : interpretation.loose_tiles) glyphs += rules.tile(t).glyph;
     out << "  " << count << ". [" << rules.forms()[interpretation.form].name << "] "
         << format_interpretation(interpretation, rules) << "\n     " << glyphs << '\n';
   }

@@ -1043,6 +1043,13 @@ void InterpretationCursor::emit(std::size_t form, Interpretation& out) const {
   out.groups.insert(out.groups.end(), groups_.begin(), groups_.end());
   out.winning_group = -1;
   out.wait = WaitShape::none;
+  out.loose_tiles.clear();
+  if (decomposition_->rules().forms()[form].type == FormType::wildcards) {
+    const TileCounts naturals = hand.natural_counts(decomposition_->rules());
+    for (TileId t = 0; t < decomposition_->rules().meldable_count(); ++t) {
+      out.loose_tiles.insert(out.loose_tiles.end(), naturals[t], t);
+    }
+  }
   // Stand-ins per tile, to see how many wild tiles could sit on their own face.
   TileCounts standins{};
   int wildcards = 0;

@@ -39,6 +39,13 @@ std::string format_interpretation(const Interpretation& interpretation, const Ru
     if (!text.empty()) text += ' ';
     text += format_group(group, rules);
   }
+  if (!interpretation.loose_tiles.empty()) {
+    text += " loose ";
+    // One notation writer: the loose tiles as counts in MPSZ.
+    TileCounts loose{};
+    for (const TileId t : interpretation.loose_tiles) ++loose[t];
+    text += format_counts(loose, rules);
+  }
   if (interpretation.winning_group >= 0) {
     const Group& group =
         interpretation.groups[static_cast<std::size_t>(interpretation.winning_group)];
@@ -64,6 +71,11 @@ nlohmann::json interpretation_to_json(const Interpretation& interpretation, cons
                         {"wildcards", wildcards},
                         {"soft_wildcards", interpretation.soft_wildcards},
                         {"hard", interpretation.soft_wildcards == 0}};
+  if (!interpretation.loose_tiles.empty()) {
+    nlohmann::json loose = nlohmann::json::array();
+    for (const TileId t : interpretation.loose_tiles) loose.push_back(rules.tile(t).code);
+    out["loose_tiles"] = loose;
+  }
   if (interpretation.winning_group >= 0) {
     out["winning_group"] = interpretation.winning_group;
     out["wait"] = std::string(wait_shape_name(interpretation.wait));

@@ -487,6 +487,7 @@ void InterpretationLister::Impl::start_hand(const Hand& h) {
     winning_markable = h.counts[h.winning] > 0;
   }
   out.groups.assign(h.melds.begin(), h.melds.begin() + h.meld_count);
+  out.loose_tiles.clear();  // a fallback's cursor may have left the N-wildcards form's tiles
   declared_winning = -1;
   declared_wildcards = 0;
   for (std::size_t g = 0; g < out.groups.size(); ++g) {
@@ -638,9 +639,15 @@ bool InterpretationLister::Impl::emit_wildcards_form(std::size_t index) {
                     0xFF,
                     0,
                     {kNoTile, kNoTile, kNoTile, kNoTile}};
+  // The natural tiles lie in no group of this form: the interpretation lists them apart.
+  for (TileMask rest = natural_mask; rest != 0; rest &= rest - 1) {
+    const auto t = static_cast<TileId>(std::countr_zero(rest));
+    out.loose_tiles.insert(out.loose_tiles.end(), naturals[t], t);
+  }
   push(group);
   const bool go_on = emit();
   pop();
+  out.loose_tiles.clear();
   return go_on;
 }
 

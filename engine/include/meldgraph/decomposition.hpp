@@ -45,6 +45,10 @@ struct Interpretation {
   /// Wildcards standing for something other than themselves (软胡 when above 0, 硬胡 at 0). With
   /// wildcards.natural_use, a wild tile placed as its own face does not count.
   std::uint8_t soft_wildcards = 0;
+  /// The hand's natural concealed tiles that no group holds, ascending: in the N-wildcards form
+  /// (whose one group holds only the wildcards) every natural concealed tile of the hand, so that
+  /// each tile of the hand is in a group or here; empty in every other form.
+  std::vector<TileId> loose_tiles;
 
   friend bool operator==(const Interpretation&, const Interpretation&) = default;
 };

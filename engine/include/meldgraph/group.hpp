@@ -40,8 +40,12 @@ inline constexpr std::uint8_t kGroupAddedKong = 0x80;
 /// A group, 9 bytes. Layout: kind, size (tiles in the group), wild_mask (bit i set when slot i is a
 /// wildcard standing in for tiles[i]), flags (declared, concealed, and which slot holds the winning
 /// tile), then up to four tiles ascending (a chow low to high), then the wildcard classes. Abstract
-/// kinds (any_meld, any_pair, wildcards) have every slot wild and tiles kNoTile; for `wildcards`,
-/// size is the number of wildcards (it may exceed four).
+/// kinds (any_meld, any_pair, wildcards) have every slot wild and tiles kNoTile.
+///
+/// Invariant: only a `wildcards` group may have size above 4; its size is the number of wildcards
+/// (up to every tile of a hand), which exceeds both the four tile slots and the eight bits of
+/// wild_mask. Code that walks slots must ask is_wild(slot) (true for every slot of a `wildcards`
+/// group) before reading tiles[slot], and wild_class(slot) is 0 past slot 3.
 struct Group {
   GroupKind kind = GroupKind::pair;
   std::uint8_t size = 0;
@@ -73,8 +77,14 @@ struct Group {
     return kind == GroupKind::any_meld || kind == GroupKind::any_pair ||
            kind == GroupKind::wildcards;
   }
-  [[nodiscard]] bool is_wild(int slot) const { return ((wild_mask >> slot) & 1U) != 0; }
-  [[nodiscard]] int wild_class(int slot) const { return (wild_classes >> (2 * slot)) & 3; }
+  /// Whether slot `slot` (below size) holds a wildcard; every slot of a `wildcards` group does.
+  [[nodiscard]] bool is_wild(int slot) const {
+    return kind == GroupKind::wildcards || (slot < 8 && ((wild_mask >> slot) & 1U) != 0);
+  }
+  /// The wildcard class of a wild slot; 0 for natural slots and past slot 3.
+  [[nodiscard]] int wild_class(int slot) const {
+    return slot < 4 ? (wild_classes >> (2 * slot)) & 3 : 0;
+  }
   [[nodiscard]] int wildcard_count() const;
 
   friend auto operator<=>(const Group&, const Group&) = default;
