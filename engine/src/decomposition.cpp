@@ -137,10 +137,7 @@ class FormSearch {
         winning_(winning),
         track_standins_(!rules.wildcards().exceed_copies),
         meldable_(rules.meldable_count()) {
-    for (std::size_t s = 0; s < rules.suits().size(); ++s) {
-      const SuitInfo& suit = rules.suits()[s];
-      if (suit.sequences && !suit.bonus) knit_suits_.push_back(s);
-    }
+    knit_suits_ = rules.knit_suits().suits;
     sequence_suits_ = knit_suits_;
   }
 

@@ -272,12 +272,18 @@ struct InterpretationLister::Impl {
   }
 };
 
+/// The rule features the lister models (RuleSet::features): every one but these, which fall
+/// back to the graph. A feature added to RuleFeature later falls back too until listed here.
+constexpr RuleFeatures kListerModelled = RuleFeatures::all().without(
+    {RuleFeature::forbidden_tiles, RuleFeature::pair_tiles, RuleFeature::pair_wildcards,
+     RuleFeature::knitted_form, RuleFeature::singles_form, RuleFeature::set_unmeldable_tiles});
+static_assert(static_cast<unsigned>(RuleFeature::count_) == 29,
+              "a new RuleFeature: decide whether kListerModelled models it");
+
 InterpretationLister::Impl::Impl(const RuleSet& rule_set) : rules(&rule_set) {
   const RuleSet& r = rule_set;
   const WildcardRules& wild_rules = r.wildcards();
-  // The whitelist: rule features the fast path models. Everything else falls back, and so does
-  // every form type or form key not listed here.
-  modelled = r.forbidden_tiles() == 0;
+  modelled = r.features().within(kListerModelled);
   missing_suits = r.missing_suits();
   for (std::size_t s = 0; s < r.suits().size(); ++s) {
     const SuitInfo& suit = r.suits()[s];
@@ -298,24 +304,19 @@ InterpretationLister::Impl::Impl(const RuleSet& rule_set) : rules(&rule_set) {
   for (std::size_t index = 0; index < r.forms().size(); ++index) {
     const FormSpec& spec = r.forms()[index];
     if (!spec.enabled) continue;
-    const bool plain_pairs = spec.pair_tiles == 0 && spec.pair_wildcards == PairWildcards::any;
     switch (spec.type) {
       case FormType::melds:
         melds_forms = true;
-        modelled = modelled && plain_pairs;
-        break;
-      case FormType::pairs:
-        modelled = modelled && plain_pairs;
         break;
       case FormType::set:
         for (const TileId t : spec.set_tiles) {
-          modelled = modelled && t < meldable;
           if (t < meldable) set_masks[index] |= tile_bit(t);
         }
         break;
+      case FormType::pairs:
       case FormType::wildcards:
         break;
-      default:  // knitted, singles and any later form type
+      default:  // knitted, singles (kListerModelled leaves them out) and any later form type
         modelled = false;
         break;
     }

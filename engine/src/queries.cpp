@@ -246,26 +246,55 @@ struct Plan {
   }
 };
 
-/// The whitelist: what the tables model of each form type. Unknown types (added after this was
-/// written) are not modelled.
-FormPlan form_support(const Plan& plan, const RuleSet& rules, const FormSpec& form) {
+// What the tables model, as RuleFeatures (rules.hpp) the rule set's are compared with: a
+// feature added to RuleFeature later is in none of these, so it falls back until modelled here.
+
+/// Rule features no query's tables model: the rule set falls back for every hand. Forbidden
+/// tiles change both what the naturals may form and what a wildcard may stand for; suits of no
+/// table shape, or more of them than a plan holds, have no tables.
+constexpr RuleFeatures kTablesDecline = {RuleFeature::forbidden_tiles, RuleFeature::irregular_suits,
+                                         RuleFeature::many_suits};
+static_assert(static_cast<unsigned>(RuleFeature::count_) == 29,
+              "a new RuleFeature: decide how the tables model it (here and in form_support)");
+/// The features is_win checks per hand beside the forms (its prologue); without any of them the
+/// prologue is the size checks alone (Plan::plain_win).
+constexpr RuleFeatures kWinPrologue = {RuleFeature::restricted_stand_ins,
+                                       RuleFeature::missing_suits, RuleFeature::max_in_win,
+                                       RuleFeature::capped_copies};
+/// Per form type, the form features its tables model (RuleSet::form_features).
+constexpr RuleFeatures kMeldsModelled = {RuleFeature::melds_form,
+                                         RuleFeature::form_without_wildcards};
+constexpr RuleFeatures kPairsModelled = {
+    RuleFeature::pairs_form, RuleFeature::form_without_wildcards, RuleFeature::pungs_beside_pairs,
+    RuleFeature::four_not_two_pairs};
+constexpr RuleFeatures kSetModelled = {RuleFeature::set_form, RuleFeature::form_without_wildcards};
+constexpr RuleFeatures kWildcardsModelled = {RuleFeature::wildcards_form,
+                                             RuleFeature::form_without_wildcards};
+
+/// The whitelist: what the tables model of each form type, by the form's features (the knitted
+/// and singles forms are SpecialForm's). Unknown types (added after this was written) are not
+/// modelled.
+FormPlan form_support(const Plan& plan, const RuleSet& rules, std::size_t index) {
+  const FormSpec& form = rules.forms()[index];
+  const RuleFeatures features = rules.form_features(index);
   FormPlan result;
   result.spec = &form;
-  const bool plain_pairs = form.pair_tiles == 0 && form.pair_wildcards == PairWildcards::any;
   switch (form.type) {
     case FormType::melds:
-      result.win = plain_pairs && form.pairs == 1;
+      result.win = features.within(kMeldsModelled);
       result.shanten = result.win;
       break;
     case FormType::pairs:
-      result.win = plain_pairs && plan.all_copies4;
+      // Wildcard pairs on fresh kinds assume four copies of every tile.
+      result.win =
+          features.within(kPairsModelled) && !rules.features().has(RuleFeature::copies_not_four);
       // Pungs beside the pairs (taiwan's 嚦咕嚦咕): form_cost prices one pung, without usable
       // wildcards.
       result.shanten = result.win && form.pungs <= 1 &&
                        static_cast<int>(plan.meldable) >= rules.hand_tiles() + form.pairs;
       break;
     case FormType::set: {
-      bool ok = true;
+      bool ok = features.within(kSetModelled);
       for (const TileId t : form.set_tiles) {
         ok = ok && t < plan.meldable && plan.copies[t] >= 2;
         if (ok) result.set |= tile_bit(t);
@@ -283,8 +312,8 @@ FormPlan form_support(const Plan& plan, const RuleSet& rules, const FormSpec& fo
       break;
     }
     case FormType::wildcards:
-      result.win = true;
-      result.shanten = true;
+      result.win = features.within(kWildcardsModelled);
+      result.shanten = result.win;
       break;
     default:
       break;
@@ -354,12 +383,13 @@ void build_gate(Plan& plan) {
 
 std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
   auto plan = std::make_shared<Plan>();
-  plan->capped = !rules.wildcards().exceed_copies;
+  const RuleFeatures features = rules.features();
+  plan->capped = features.has(RuleFeature::capped_copies);
   plan->max_in_win = rules.wildcards().max_in_win;
   plan->missing_suits = rules.missing_suits();
   plan->hand_tiles = rules.hand_tiles();
   plan->jokers = rules.wildcards().jokers;
-  plan->exhausted_waits = rules.exhausted_waits();
+  plan->exhausted_waits = features.has(RuleFeature::exhausted_waits);
   plan->meldable = rules.meldable_count();
   for (TileId t = 0; t < rules.tile_count(); ++t) plan->copies[t] = rules.tile(t).copies;
   int copies3 = 0;
@@ -369,46 +399,33 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
     if (info.copies >= 2) plan->copies2_mask |= tile_bit(t);
     if (info.copies >= 3) plan->copies3_mask |= tile_bit(t);
     copies3 += info.copies >= 3 ? 1 : 0;
-    plan->all_copies4 = plan->all_copies4 && info.copies == 4;
-    const bool first = t == 0 || info.suit != rules.tile(static_cast<TileId>(t - 1)).suit;
-    if (first) {
-      const SuitInfo& suit = rules.suits()[info.suit];
-      SuitPlan sp;
-      sp.first = t;
-      sp.sequence_suit = suit.sequences && !suit.bonus;
-      plan->suits.push_back(sp);
-    }
-    SuitPlan& sp = plan->suits.back();
-    plan->suit_of[t] = static_cast<std::uint8_t>(plan->suits.size() - 1);
-    plan->rank_of[t] = static_cast<std::uint8_t>(sp.ranks);
-    ++sp.ranks;
   }
+  plan->all_copies4 = !features.has(RuleFeature::copies_not_four);
   plan->capped_ample = copies3 >= kAmpleKinds;
-  if (plan->suits.size() > kMaxPlanSuits) plan->suits_ok = false;
+  // The suits as the rule set lays them out; kTablesDecline covers their shapes and number.
+  plan->suits_ok = (features & kTablesDecline).empty();
   // Keys are read nine ranks at a time from a kMaxTileKinds array (make_view).
   if (std::size_t{plan->meldable} + kTableMaxRanks > kMaxTileKinds) plan->suits_ok = false;
-  for (SuitPlan& sp : plan->suits) {
-    if (!plan->suits_ok) break;
-    const TileInfo& info = rules.tile(sp.first);
-    const SuitInfo& suit = rules.suits()[info.suit];
-    bool ok = sp.ranks <= kTableMaxRanks;
-    for (int r = 0; ok && r < sp.ranks; ++r) {
-      const TileInfo& tile = rules.tile(static_cast<TileId>(sp.first + r));
-      ok = tile.copies == info.copies && tile.copies >= 1 && tile.copies <= kTableMaxCopies;
-      // A sequence suit's tiles must chain rank by rank, as the table's chows assume.
-      if (suit.sequences && r + 1 < sp.ranks) ok = ok && tile.next == sp.first + r + 1;
-      if (!suit.sequences) ok = ok && tile.next == kNoTile;
+  for (const SuitLayout& layout : rules.suit_layouts()) {
+    SuitPlan sp;
+    sp.first = layout.first;
+    sp.ranks = layout.ranks;
+    sp.sequence_suit = layout.sequences;
+    if (plan->suits_ok) {
+      sp.tables = &SuitTables::of(SuitShape{layout.ranks, layout.sequences, layout.copies});
+      for (int r = 0; r < sp.ranks; ++r) {
+        sp.steps[static_cast<std::size_t>(r)] = sp.tables->step(r);
+      }
     }
-    if (!ok) {
-      plan->suits_ok = false;
-      break;
+    for (int r = 0; r < sp.ranks; ++r) {
+      plan->suit_of[layout.first + r] = static_cast<std::uint8_t>(plan->suits.size());
+      plan->rank_of[layout.first + r] = static_cast<std::uint8_t>(r);
     }
-    sp.tables = &SuitTables::of(SuitShape{sp.ranks, suit.sequences, info.copies});
-    for (int r = 0; r < sp.ranks; ++r) sp.steps[static_cast<std::size_t>(r)] = sp.tables->step(r);
+    plan->suits.push_back(sp);
   }
   // Restricted stand-ins (wildcards.stand_ins): the tables assume a wildcard may stand for any
   // tile, so only hands holding no wildcard are answered (there the restriction is moot).
-  plan->restricted = rules.wildcards().restricted;
+  plan->restricted = features.has(RuleFeature::restricted_stand_ins);
   plan->open_kinds = std::popcount(plan->copies3_mask);
   for (TileId t = 0; t < plan->meldable; ++t) {
     plan->meldable_bytes[t / 8] |= std::uint64_t{0xFF} << (8 * (t % 8));
@@ -429,14 +446,7 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
     }
   }
   plan->win_ok = plan->suits_ok && (!plan->capped || plan->capped_ample);
-  // Not modelled: tiles a winning hand may not hold, natural or stood for (hand.forbidden_tiles)
-  // change both what the naturals may form and what a wildcard may stand for.
-  if (rules.forbidden_tiles() != 0) {
-    plan->win_ok = false;
-    plan->suits_ok = false;
-  }
-  plan->plain_win =
-      !plan->restricted && plan->missing_suits == 0 && plan->max_in_win == 0 && !plan->capped;
+  plan->plain_win = (features & kWinPrologue).empty();
   plan->waits_ok = plan->win_ok;
   plan->shanten_ok = plan->suits_ok;
   if (plan->missing_suits != 0 && plan->suit_count != 0) {
@@ -463,7 +473,7 @@ std::shared_ptr<const Plan> build_plan(const RuleSet& rules) {
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {
     const FormSpec& form = rules.forms()[f];
     if (!form.enabled) continue;
-    FormPlan fp = form_support(*plan, rules, form);
+    FormPlan fp = form_support(*plan, rules, f);
     fp.index = f;
     if (form.type == FormType::knitted || form.type == FormType::singles) {
       fp.special = detail::SpecialForm(rules, f);
@@ -1690,17 +1700,17 @@ int knitted_cost(const Plan& plan, const FormPlan& fp, const ShantenHand& sh, in
     }
   }
   const auto row_of = [&](std::size_t p, std::size_t k) {
-    const auto c = static_cast<std::size_t>(detail::kKnitAssignments[p][k]);
+    const auto c = static_cast<std::size_t>(kKnitAssignments[p][k]);
     return tables[suit[k]] + std::size_t{rest_keys[k][c]} * kKeptStride;
   };
   // Assignments by the knit's kept, most first, so that the bound ends the loop early (on
   // random mcr hands after 1.4 assignments on average: only the first two are prefetched).
-  constexpr std::size_t kAssignments = detail::kKnitAssignments.size();
+  constexpr std::size_t kAssignments = kKnitAssignments.size();
   std::array<int, kAssignments> total{};
   std::array<std::size_t, kAssignments> order{};
   for (std::size_t p = 0; p < kAssignments; ++p) {
     for (std::size_t k = 0; k < kClasses; ++k) {
-      total[p] += knit[k][static_cast<std::size_t>(detail::kKnitAssignments[p][k])];
+      total[p] += knit[k][static_cast<std::size_t>(kKnitAssignments[p][k])];
     }
     std::size_t i = p;
     for (; i > 0 && total[order[i - 1]] < total[p]; --i) order[i] = order[i - 1];
@@ -1724,7 +1734,7 @@ int knitted_cost(const Plan& plan, const FormPlan& fp, const ShantenHand& sh, in
     if (overflow) {
       std::array<std::uint32_t, kMaxPlanSuits> keys = view.keys;
       for (std::size_t k = 0; k < kClasses; ++k) {
-        keys[suit[k]] = rest_keys[k][static_cast<std::size_t>(detail::kKnitAssignments[p][k])];
+        keys[suit[k]] = rest_keys[k][static_cast<std::size_t>(kKnitAssignments[p][k])];
       }
       kept = overflow_melds_kept(plan, sh, rows, keys, melds, usable);
     } else {

@@ -3,6 +3,7 @@
 
 #include "meldgraph/error.hpp"
 #include "meldgraph/rules.hpp"
+#include "meldgraph/suit_tables.hpp"
 
 namespace meldgraph {
 namespace {
@@ -85,6 +86,8 @@ RuleSet::RuleSet(Data data) : data_(std::move(data)) {
     info.previous = find_tile(info.letter, info.rank - 1);
   }
   derive_tile_classes();
+  derive_suit_layouts();
+  derive_knit_suits();
   // Step 3. Fixed wildcard kinds and per-form derived sizes.
   for (const TileId wild : data_.wildcards.tiles) fixed_wild_ |= tile_bit(wild);
   for (FormSpec& form : data_.forms) {
@@ -104,6 +107,200 @@ RuleSet::RuleSet(Data data) : data_(std::move(data)) {
         break;
     }
   }
+  // Step 4. The features the fast paths compare with what they model.
+  derive_features();
+}
+
+void RuleSet::derive_suit_layouts() {
+  for (TileId t = 0; t < meldable_count_; ++t) {
+    const TileInfo& info = tiles_[t];
+    if (t == 0 || info.suit != tiles_[t - 1].suit) {
+      SuitLayout layout;
+      layout.suit = info.suit;
+      layout.first = t;
+      layout.sequences = data_.suits[info.suit].sequences;
+      layout.copies = info.copies;
+      layouts_.push_back(layout);
+    }
+    SuitLayout& layout = layouts_.back();
+    if (info.copies != layout.copies) layout.copies = 0;
+    ++layout.ranks;
+  }
+  for (SuitLayout& layout : layouts_) {
+    bool shape =
+        layout.ranks <= kTableMaxRanks && layout.copies >= 1 && layout.copies <= kTableMaxCopies;
+    for (int r = 0; shape && r < layout.ranks; ++r) {
+      const auto t = static_cast<TileId>(layout.first + r);
+      const bool last = r + 1 == layout.ranks;
+      // The table's chows are of consecutive ranks, and only in sequence suits.
+      const TileId expected = layout.sequences && !last ? static_cast<TileId>(t + 1) : kNoTile;
+      shape = tiles_[t].next == expected;
+    }
+    layout.table_shape = shape;
+  }
+}
+
+void RuleSet::derive_knit_suits() {
+  for (std::size_t s = 0; s < data_.suits.size(); ++s) {
+    if (data_.suits[s].sequences && !data_.suits[s].bonus) knit_suits_.suits.push_back(s);
+  }
+  bool complete = knit_suits_.suits.size() == kKnitClasses;
+  for (std::size_t k = 0; complete && k < kKnitClasses; ++k) {
+    const SuitInfo& suit = data_.suits[knit_suits_.suits[k]];
+    const TileId first = find_tile(suit.letter, 1);
+    complete = first != kNoTile && suit.ranks.size() == 9;
+    for (int rank = 1; complete && rank <= 9; ++rank) {
+      complete = find_tile(suit.letter, rank) == first + rank - 1;
+    }
+    knit_suits_.first[k] = first;
+  }
+  knit_suits_.complete = complete;
+  if (!complete) knit_suits_.first = {};
+}
+
+void RuleSet::derive_features() {
+  const WildcardRules& wild = data_.wildcards;
+  RuleFeatures& f = features_;
+  if (wild.jokers > 0) f.add(RuleFeature::jokers);
+  if (!wild.tiles.empty()) f.add(RuleFeature::fixed_wild_tiles);
+  if (wild.per_hand) f.add(RuleFeature::per_hand_wild);
+  if (wild.indicator.enabled) f.add(RuleFeature::indicator_wild);
+  const bool fixed_meldable = std::any_of(wild.tiles.begin(), wild.tiles.end(),
+                                          [this](TileId t) { return t < meldable_count_; });
+  if (fixed_meldable || wild.per_hand || wild.indicator.enabled) {
+    f.add(RuleFeature::wild_meldable_kinds);
+  }
+  if (wild.restricted) f.add(RuleFeature::restricted_stand_ins);
+  if (!wild.exceed_copies) f.add(RuleFeature::capped_copies);
+  if (wild.in_melds) f.add(RuleFeature::wildcards_in_melds);
+  if (wild.max_in_win != 0) f.add(RuleFeature::max_in_win);
+  if (wild.natural_use) f.add(RuleFeature::natural_use);
+  if (data_.exhausted_waits) f.add(RuleFeature::exhausted_waits);
+  if (data_.missing_suits != 0) f.add(RuleFeature::missing_suits);
+  if (data_.forbidden_tiles != 0) f.add(RuleFeature::forbidden_tiles);
+  for (TileId t = 0; t < meldable_count_; ++t) {
+    if (tiles_[t].copies != 4) f.add(RuleFeature::copies_not_four);
+  }
+  for (const SuitLayout& layout : layouts_) {
+    if (!layout.table_shape) f.add(RuleFeature::irregular_suits);
+  }
+  if (layouts_.size() > 8) f.add(RuleFeature::many_suits);
+  form_features_.assign(data_.forms.size(), RuleFeatures{});
+  for (std::size_t i = 0; i < data_.forms.size(); ++i) {
+    const FormSpec& form = data_.forms[i];
+    if (!form.enabled) continue;
+    RuleFeatures& ff = form_features_[i];
+    const bool melds_like = form.type == FormType::melds || form.type == FormType::knitted;
+    switch (form.type) {
+      case FormType::melds:
+        ff.add(RuleFeature::melds_form);
+        break;
+      case FormType::pairs:
+        ff.add(RuleFeature::pairs_form);
+        if (form.pungs != 0) ff.add(RuleFeature::pungs_beside_pairs);
+        if (!form.four_as_two_pairs) ff.add(RuleFeature::four_not_two_pairs);
+        break;
+      case FormType::set:
+        ff.add(RuleFeature::set_form);
+        for (const TileId t : form.set_tiles) {
+          if (t >= meldable_count_) ff.add(RuleFeature::set_unmeldable_tiles);
+        }
+        break;
+      case FormType::wildcards:
+        ff.add(RuleFeature::wildcards_form);
+        break;
+      case FormType::knitted:
+        ff.add(RuleFeature::knitted_form);
+        break;
+      case FormType::singles:
+        ff.add(RuleFeature::singles_form);
+        break;
+    }
+    if (!form.wildcards) ff.add(RuleFeature::form_without_wildcards);
+    // The loader reads the pair keys only for the forms that have them (rules.md); a value
+    // left on another form is counted all the same, so that no fast path overlooks it.
+    if (form.pair_tiles != 0) ff.add(RuleFeature::pair_tiles);
+    if (form.pair_wildcards != PairWildcards::any) ff.add(RuleFeature::pair_wildcards);
+    if (melds_like && form.pairs != 1) ff.add(RuleFeature::several_pairs);
+    f |= ff;
+  }
+}
+
+std::string_view feature_name(RuleFeature feature) {
+  switch (feature) {
+    case RuleFeature::jokers:
+      return "jokers";
+    case RuleFeature::fixed_wild_tiles:
+      return "fixed_wild_tiles";
+    case RuleFeature::per_hand_wild:
+      return "per_hand_wild";
+    case RuleFeature::indicator_wild:
+      return "indicator_wild";
+    case RuleFeature::wild_meldable_kinds:
+      return "wild_meldable_kinds";
+    case RuleFeature::restricted_stand_ins:
+      return "restricted_stand_ins";
+    case RuleFeature::capped_copies:
+      return "capped_copies";
+    case RuleFeature::wildcards_in_melds:
+      return "wildcards_in_melds";
+    case RuleFeature::max_in_win:
+      return "max_in_win";
+    case RuleFeature::natural_use:
+      return "natural_use";
+    case RuleFeature::exhausted_waits:
+      return "exhausted_waits";
+    case RuleFeature::missing_suits:
+      return "missing_suits";
+    case RuleFeature::forbidden_tiles:
+      return "forbidden_tiles";
+    case RuleFeature::copies_not_four:
+      return "copies_not_four";
+    case RuleFeature::irregular_suits:
+      return "irregular_suits";
+    case RuleFeature::many_suits:
+      return "many_suits";
+    case RuleFeature::melds_form:
+      return "melds_form";
+    case RuleFeature::pairs_form:
+      return "pairs_form";
+    case RuleFeature::set_form:
+      return "set_form";
+    case RuleFeature::wildcards_form:
+      return "wildcards_form";
+    case RuleFeature::knitted_form:
+      return "knitted_form";
+    case RuleFeature::singles_form:
+      return "singles_form";
+    case RuleFeature::form_without_wildcards:
+      return "form_without_wildcards";
+    case RuleFeature::pair_tiles:
+      return "pair_tiles";
+    case RuleFeature::pair_wildcards:
+      return "pair_wildcards";
+    case RuleFeature::several_pairs:
+      return "several_pairs";
+    case RuleFeature::pungs_beside_pairs:
+      return "pungs_beside_pairs";
+    case RuleFeature::four_not_two_pairs:
+      return "four_not_two_pairs";
+    case RuleFeature::set_unmeldable_tiles:
+      return "set_unmeldable_tiles";
+    case RuleFeature::count_:
+      break;
+  }
+  return "?";
+}
+
+std::string feature_names(RuleFeatures features) {
+  std::string out;
+  for (unsigned i = 0; i < static_cast<unsigned>(RuleFeature::count_); ++i) {
+    const auto feature = static_cast<RuleFeature>(i);
+    if (!features.has(feature)) continue;
+    if (!out.empty()) out += ", ";
+    out += feature_name(feature);
+  }
+  return out;
 }
 
 void RuleSet::derive_tile_classes() {

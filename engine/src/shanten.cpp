@@ -479,23 +479,6 @@ int set_exchanges(const FormSpec& form, const Profile& profile, const Limits& li
   return best;
 }
 
-/// The tiles of a knit: per sequence suit (in suit order), the ranks of the class it takes.
-/// Returns the sequence suits' tile ids by rank: suits[k][rank - 1].
-std::vector<std::array<TileId, 9>> knit_suit_tiles(const RuleSet& rules) {
-  std::vector<std::array<TileId, 9>> suits;
-  for (const SuitInfo& suit : rules.suits()) {
-    if (!suit.sequences || suit.bonus) continue;
-    std::array<TileId, 9> tiles{};
-    for (int rank = 1; rank <= 9; ++rank) tiles[rank - 1] = rules.find_tile(suit.letter, rank);
-    suits.push_back(tiles);
-  }
-  return suits;
-}
-
-/// The six ways to give the three sequence suits distinct knit classes: perm[suit] = class.
-constexpr std::array<std::array<int, 3>, 6> kKnitPermutations{
-    {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
-
 /// Least exchanges of the knitted straight: per assignment of classes to suits, the knit takes
 /// one held copy of each of its tiles (a knit tile not held is one slot to fill), and the melds
 /// search places the rest of the target over what is left. Demand splits as d = knit + rest, and
@@ -504,19 +487,19 @@ int knitted_exchanges(const RuleSet& rules, const FormSpec& form, const Profile&
                       const Limits& limits, int target, int usable, Scratch& scratch) {
   const int rest = target - 9 - 2 * form.pairs;
   if (rest < 0 || rest % 3 != 0) return kUnreachable;
-  const std::vector<std::array<TileId, 9>> suits = knit_suit_tiles(rules);
+  const KnitSuits& knit = rules.knit_suits();
+  if (!knit.complete) return kUnreachable;  // the loader demands it for knitted forms
   const std::vector<SuitRange> ranges = suit_ranges(rules);
   int best = kUnreachable;
-  for (const std::array<int, 3>& perm : kKnitPermutations) {
+  for (const std::array<int, kKnitClasses>& perm : kKnitAssignments) {
     Profile left = profile;
     Limits reduced = limits;
     int knit_need = 0;
     int knit_wild = 0;  // knit slots no natural copy may fill
     bool possible = true;
-    for (std::size_t k = 0; k < suits.size(); ++k) {
+    for (std::size_t k = 0; k < kKnitClasses; ++k) {
       for (int slot = 0; slot < 3; ++slot) {
-        const TileId t =
-            suits[k][static_cast<std::size_t>(perm[k]) + 3U * static_cast<std::size_t>(slot)];
+        const TileId t = knit.tile(k, perm[k] + 1 + 3 * slot);
         if (reduced.total[t] < 1) possible = false;
         if (reduced.natural[t] < 1) ++knit_wild;
         if (left.held[t] == 0) ++knit_need;
@@ -564,7 +547,7 @@ int singles_exchanges(const RuleSet& rules, const FormSpec& form, const Profile&
   std::vector<int> best(cells);
   std::vector<int> next(cells);
   int result = kUnreachable;
-  const int assignments = knitted ? static_cast<int>(kKnitPermutations.size()) : 1;
+  const int assignments = knitted ? static_cast<int>(kKnitAssignments.size()) : 1;
   for (int a = 0; a < assignments; ++a) {
     std::fill(best.begin(), best.end(), kUnreachable);
     best[0] = 0;
@@ -578,7 +561,7 @@ int singles_exchanges(const RuleSet& rules, const FormSpec& form, const Profile&
       if (sequences && knitted) {
         admitted =
             knit_class(info.rank) ==
-            kKnitPermutations[static_cast<std::size_t>(a)][static_cast<std::size_t>(knit_suit)];
+            kKnitAssignments[static_cast<std::size_t>(a)][static_cast<std::size_t>(knit_suit)];
       }
       const bool required = (form.required & tile_bit(t)) != 0;
       std::fill(next.begin(), next.end(), kUnreachable);

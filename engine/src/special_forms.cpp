@@ -54,17 +54,33 @@ TileMask wait_candidates(const RuleSet& rules, const Hand& hand) {
   return candidates;
 }
 
+/// Rule features neither special form models (SpecialForm declines the rule set): both change
+/// what the naturals may form and what a wildcard may stand for.
+constexpr RuleFeatures kSpecialDecline = {RuleFeature::forbidden_tiles, RuleFeature::missing_suits};
+static_assert(static_cast<unsigned>(RuleFeature::count_) == 29,
+              "a new RuleFeature: decide whether the special-form checks model it");
+/// The knitted form's own features its checks model (RuleSet::form_features); pair_wildcards
+/// only keeps held wildcards out (wild_ok_).
+constexpr RuleFeatures kKnittedModelled = {
+    RuleFeature::knitted_form, RuleFeature::form_without_wildcards, RuleFeature::pair_wildcards};
+/// The rule set's features under which a wildcard may take a natural's part anywhere in the
+/// knitted form (so held wildcards are modelled): none of these.
+constexpr RuleFeatures kKnittedWildDecline = {RuleFeature::restricted_stand_ins,
+                                              RuleFeature::capped_copies};
+/// The knitted form reads every meldable suit by its suit table: none of these either.
+constexpr RuleFeatures kKnittedSuitsDecline = {RuleFeature::irregular_suits,
+                                               RuleFeature::many_suits};
+
 SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
   if (index >= rules.forms().size()) return;
   const FormSpec& form = rules.forms()[index];
   if (!form.enabled || (form.type != FormType::knitted && form.type != FormType::singles)) return;
-  // Not modelled: both change what the naturals may form and what a wildcard may stand for.
-  if (rules.forbidden_tiles() != 0 || rules.missing_suits() != 0) return;
-  const WildcardRules& wild = rules.wildcards();
+  const RuleFeatures features = rules.features();
+  if (!(features & kSpecialDecline).empty()) return;
   meldable_ = rules.meldable_count();
   words_ = (std::size_t{meldable_} + 7) / 8;
   hand_tiles_ = rules.hand_tiles();
-  max_in_win_ = wild.max_in_win;
+  max_in_win_ = rules.wildcards().max_in_win;
   form_wildcards_ = form.wildcards;
   bool copies2 = true;
   TileMask sequence_tiles = 0;
@@ -76,54 +92,22 @@ SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
     if (rules.suits()[info.suit].sequences) sequence_tiles |= tile_bit(t);
   }
 
-  // The knit suits, as the search takes them: the non-bonus sequence suits in order, each of
-  // ranks 1-9 (the loader demands exactly three), tile ids rank by rank.
-  std::array<TileId, kKnitClasses> knit_first{};
-  std::size_t knit_suits = 0;
-  bool knit_ok = true;
-  for (const SuitInfo& suit : rules.suits()) {
-    if (!suit.sequences || suit.bonus) continue;
-    if (knit_suits == kKnitClasses) {
-      knit_ok = false;
-      break;
-    }
-    const TileId first = rules.find_tile(suit.letter, 1);
-    knit_ok = knit_ok && first != kNoTile && suit.ranks.size() == 9;
-    for (int rank = 1; knit_ok && rank <= 9; ++rank) {
-      knit_ok = rules.find_tile(suit.letter, rank) == first + rank - 1;
-    }
-    knit_first[knit_suits++] = first;
-  }
-  knit_ok = knit_ok && knit_suits == kKnitClasses;
+  // The knit suits, as the search takes them (RuleSet::knit_suits).
+  const KnitSuits& knit = rules.knit_suits();
+  const bool knit_ok = knit.complete;
+  const std::array<TileId, kKnitClasses>& knit_first = knit.first;
 
   if (form.type == FormType::knitted) {
-    if (!knit_ok || form.pairs != 1 || form.pair_tiles != 0) return;
+    if (!knit_ok || !rules.form_features(index).within(kKnittedModelled)) return;
     // Every meldable suit by its suit table, as queries.cpp reads the standard form.
-    for (TileId t = 0; t < meldable_; ++t) {
-      const TileInfo& info = rules.tile(t);
-      const bool first = t == 0 || info.suit != rules.tile(static_cast<TileId>(t - 1)).suit;
-      if (first) {
-        if (suit_count_ == kMaxSuits) return;
-        suits_[suit_count_++] = Suit{t, 0, nullptr};
+    if (!(features & kKnittedSuitsDecline).empty()) return;
+    for (const SuitLayout& layout : rules.suit_layouts()) {
+      for (int r = 0; r < layout.ranks; ++r) {
+        suit_of_[layout.first + r] = static_cast<std::uint8_t>(suit_count_);
       }
-      Suit& suit = suits_[suit_count_ - 1];
-      const bool sequences = rules.suits()[info.suit].sequences;
-      if (info.copies != rules.tile(suit.first).copies || info.copies > kTableMaxCopies) return;
-      if (suit.ranks == kTableMaxRanks) return;
-      // A sequence suit's tiles chain rank by rank, as the table's chows assume.
-      if (suit.ranks > 0) {
-        const TileInfo& before = rules.tile(static_cast<TileId>(t - 1));
-        if (sequences ? before.next != t : before.next != kNoTile) return;
-      }
-      suit_of_[t] = static_cast<std::uint8_t>(suit_count_ - 1);
-      ++suit.ranks;
-    }
-    for (std::size_t s = 0; s < suit_count_; ++s) {
-      Suit& suit = suits_[s];
-      const TileInfo& last = rules.tile(static_cast<TileId>(suit.first + suit.ranks - 1));
-      if (rules.suits()[last.suit].sequences && last.next != kNoTile) return;
-      suit.tables = &SuitTables::of(
-          SuitShape{suit.ranks, rules.suits()[last.suit].sequences, rules.tile(suit.first).copies});
+      suits_[suit_count_++] =
+          Suit{layout.first, layout.ranks,
+               &SuitTables::of(SuitShape{layout.ranks, layout.sequences, layout.copies})};
     }
     for (std::size_t p = 0; p < kPermutations; ++p) {
       std::size_t n = 0;
@@ -138,7 +122,8 @@ SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
     }
     // Wildcards: unrestricted and uncapped, so that one may take a natural's part anywhere;
     // pairs of wildcards allowed, as the suit tables count them.
-    wild_ok_ = !wild.restricted && wild.exceed_copies && form.pair_wildcards == PairWildcards::any;
+    wild_ok_ = (features & kKnittedWildDecline).empty() &&
+               !rules.form_features(index).has(RuleFeature::pair_wildcards);
     knit_first_ = knit_first;
     // Shanten: with four copies the rest of one meld and the pair never asks more of a knit
     // tile than the three copies the knit leaves (see queries.cpp, knitted_cost).
@@ -153,24 +138,15 @@ SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
   pairs_ = form.pairs;
   distinct_ = size_ - pairs_;
   if (size_ < 2 || distinct_ < pairs_) return;
-  TileMask honour_tiles = 0;
-  for (TileId t = 0; t < meldable_; ++t) {
-    if ((sequence_tiles & tile_bit(t)) == 0) honour_tiles |= tile_bit(t);
-  }
-  honours_ = form.single_tiles & honour_tiles;
+  honours_ = form.single_tiles & rules.tile_classes().honours;
   honour_count_ = count_bits(honours_);
   required_ = form.required;
   allowed_ = honours_ | sequence_tiles;
-  for (TileId t = 0; t < meldable_; ++t) {
-    const TileInfo& info = rules.tile(t);
-    if ((sequence_tiles & tile_bit(t)) == 0) continue;
-    const bool first = t == 0 || info.suit != rules.tile(static_cast<TileId>(t - 1)).suit;
-    if (first) {
-      if (seq_count_ == kMaxSuits) return;
-      seq_first_[seq_count_++] = t;
-    }
-    if (seq_ranks_[seq_count_ - 1] == kTableMaxRanks) return;
-    ++seq_ranks_[seq_count_ - 1];
+  for (const SuitLayout& layout : rules.suit_layouts()) {
+    if (!layout.sequences) continue;
+    if (seq_count_ == kMaxSuits || layout.ranks > kTableMaxRanks) return;
+    seq_first_[seq_count_] = layout.first;
+    seq_ranks_[seq_count_++] = layout.ranks;
   }
   if (form.singles_suits == SinglesSuits::knitted) {
     if (!knit_ok || seq_count_ != kKnitClasses) return;
@@ -242,7 +218,8 @@ SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
   }
   required_honours_ = required_ & ~sequence_tiles;
   // A singles form's tile is held at most twice: capped copies matter only below two copies.
-  wild_ok_ = !wild.restricted && (wild.exceed_copies || copies2);
+  wild_ok_ = !features.has(RuleFeature::restricted_stand_ins) &&
+             (!features.has(RuleFeature::capped_copies) || copies2);
   // Shanten: with two copies of every tile no target needs a slot beyond the copies.
   shanten_ = copies2;
 }

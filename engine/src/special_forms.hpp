@@ -129,11 +129,6 @@ inline constexpr std::array<std::uint16_t, std::size_t{1} << 9> kRanksByClass = 
   return by_class;
 }();
 
-/// The six ways to give the three knit suits distinct classes (147, 258, 369): entry p, k is
-/// the class of knit suit k under assignment p (shanten.cpp's kKnitPermutations, same order).
-inline constexpr std::array<std::array<int, 3>, 6> kKnitAssignments = {
-    {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
-
 /// A hand as the special-form checks read it.
 struct SpecialHand {
   /// Natural concealed counts by tile kind: kMaxTileKinds readable bytes (only the meldable

@@ -5,6 +5,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -127,6 +128,11 @@ inline constexpr int kKnitClasses = 3;
 [[nodiscard]] constexpr int knit_class(int rank) {
   return (rank - 1) % kKnitClasses;
 }
+/// The six ways to give the three knit suits distinct classes (147, 258, 369): entry p, k is
+/// the class of knit suit k (KnitSuits) under assignment p. The search, the shanten programme
+/// and the fast checks all take them in this order.
+inline constexpr std::array<std::array<int, kKnitClasses>, 6> kKnitAssignments = {
+    {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
 
 /// Tile classes scorers read, as masks over the meldable tiles, derived once from the tile set:
 /// honours are the tiles of suits without sequences; terminals the lowest and highest rank of each
@@ -143,6 +149,135 @@ struct TileClasses {
 
   [[nodiscard]] static bool in(TileMask mask, TileId tile) { return (mask & tile_bit(tile)) != 0; }
 };
+
+/// A meldable suit as the lookup tables lay it out (suit_tables.hpp, queries, the special-form
+/// checks, the lister's pruning): its tiles are the ids [first, first + ranks), ascending by rank.
+/// Derived once per rule set (RuleSet::suit_layouts), meldable suits in tile-id order.
+struct SuitLayout {
+  std::uint8_t suit = 0;    ///< index into RuleSet::suits()
+  TileId first = 0;         ///< the suit's lowest tile
+  std::uint8_t ranks = 0;   ///< tiles in the suit
+  bool sequences = false;   ///< chows of consecutive ranks are allowed
+  std::uint8_t copies = 0;  ///< copies of every tile of the suit, 0 when they differ
+  /// A suit table models it (SuitShape): at most kTableMaxRanks ranks, one copy count of 1 to
+  /// kTableMaxCopies, and, with sequences, each tile's next the following id (no rank gap) and
+  /// none after the last; without sequences no tile has a next.
+  bool table_shape = false;
+};
+
+/// The suits a knit (组合龙, 全不靠) spreads over: the non-bonus sequence suits in declaration
+/// order. `complete` when there are exactly three, each of ranks 1-9 (what a knitted form needs,
+/// as the loader demands for it); then knit suit k's tile of rank r is `first[k] + r - 1`.
+struct KnitSuits {
+  std::vector<std::size_t> suits;  ///< indices into RuleSet::suits()
+  bool complete = false;
+  std::array<TileId, kKnitClasses> first{};
+
+  [[nodiscard]] TileId tile(std::size_t k, int rank) const {
+    return static_cast<TileId>(first[k] + rank - 1);
+  }
+};
+
+/// A rule feature a fast path may or may not model. Each fast path (the queries' tables in
+/// query_plan.cpp, the special-form checks, the interpretation lister) states the features it
+/// models as one constant RuleFeatures value and compares the rule set's (RuleSet::features)
+/// with it, so a feature added here is unmodelled everywhere until a fast path lists it.
+/// docs/tables.md says which path models which feature.
+enum class RuleFeature : std::uint8_t {
+  // Wildcards.
+  jokers,                ///< wildcards.jokers > 0
+  fixed_wild_tiles,      ///< wildcards.tiles: kinds wild in every hand
+  per_hand_wild,         ///< wildcards.per_hand: a kind chosen per hand (--wild)
+  indicator_wild,        ///< wildcards.indicator.enabled
+  wild_meldable_kinds,   ///< some meldable kind may be wild (fixed, per hand or by indicator)
+  restricted_stand_ins,  ///< wildcards.stand_ins: some wildcard stands for fewer than all tiles
+  capped_copies,         ///< wildcards.exceed_copies false
+  wildcards_in_melds,    ///< wildcards.in_melds
+  max_in_win,            ///< wildcards.max_in_win > 0
+  natural_use,           ///< wildcards.natural_use
+  // The hand.
+  exhausted_waits,  ///< hand.exhausted_waits
+  missing_suits,    ///< hand.missing_suits > 0
+  forbidden_tiles,  ///< hand.forbidden_tiles
+  // The tile set.
+  copies_not_four,  ///< some meldable tile has other than four copies
+  irregular_suits,  ///< some meldable suit has no table shape (SuitLayout::table_shape)
+  many_suits,       ///< more than 8 meldable suits
+  // Forms, for the enabled ones (RuleSet::form_features gives them per form).
+  melds_form,              ///< type melds
+  pairs_form,              ///< type pairs
+  set_form,                ///< type set
+  wildcards_form,          ///< type wildcards
+  knitted_form,            ///< type knitted
+  singles_form,            ///< type singles
+  form_without_wildcards,  ///< a form with `wildcards: false`
+  pair_tiles,              ///< a form restricts its pair's tiles (pair_tiles)
+  pair_wildcards,          ///< pair_wildcards other than `any`
+  several_pairs,           ///< a melds or knitted form with `pairs` other than 1
+  pungs_beside_pairs,      ///< a pairs form with `pungs`
+  four_not_two_pairs,      ///< a pairs form with four_as_two_pairs false
+  set_unmeldable_tiles,    ///< a set form naming a tile that is not meldable
+  count_,                  ///< number of features (not one)
+};
+
+/// A set of RuleFeature, as one value: what a rule set uses, or what a fast path models.
+class RuleFeatures {
+ public:
+  constexpr RuleFeatures() = default;
+  constexpr RuleFeatures(std::initializer_list<RuleFeature> features) {
+    for (const RuleFeature f : features) add(f);
+  }
+  /// Every feature (the start of "all but ..." constants).
+  [[nodiscard]] static constexpr RuleFeatures all() {
+    RuleFeatures result;
+    result.bits_ = (std::uint64_t{1} << static_cast<unsigned>(RuleFeature::count_)) - 1;
+    return result;
+  }
+
+  constexpr void add(RuleFeature f) { bits_ |= bit(f); }
+  [[nodiscard]] constexpr bool has(RuleFeature f) const { return (bits_ & bit(f)) != 0; }
+  [[nodiscard]] constexpr bool empty() const { return bits_ == 0; }
+  /// Whether every feature here is in `modelled`.
+  [[nodiscard]] constexpr bool within(RuleFeatures modelled) const {
+    return (bits_ & ~modelled.bits_) == 0;
+  }
+  /// The features here that are not in `other`.
+  [[nodiscard]] constexpr RuleFeatures without(RuleFeatures other) const {
+    RuleFeatures result;
+    result.bits_ = bits_ & ~other.bits_;
+    return result;
+  }
+  [[nodiscard]] constexpr RuleFeatures operator|(RuleFeatures other) const {
+    RuleFeatures result;
+    result.bits_ = bits_ | other.bits_;
+    return result;
+  }
+  [[nodiscard]] constexpr RuleFeatures operator&(RuleFeatures other) const {
+    RuleFeatures result;
+    result.bits_ = bits_ & other.bits_;
+    return result;
+  }
+  constexpr RuleFeatures& operator|=(RuleFeatures other) {
+    bits_ |= other.bits_;
+    return *this;
+  }
+  friend constexpr bool operator==(RuleFeatures, RuleFeatures) = default;
+
+ private:
+  static constexpr std::uint64_t bit(RuleFeature f) {
+    return std::uint64_t{1} << static_cast<unsigned>(f);
+  }
+  std::uint64_t bits_ = 0;
+};
+
+/// The name of a feature as docs/tables.md writes it (`restricted_stand_ins`).
+[[nodiscard]] std::string_view feature_name(RuleFeature feature);
+/// The names of a set's features, comma-separated, in enum order ("" for none).
+[[nodiscard]] std::string feature_names(RuleFeatures features);
+
+namespace detail {
+struct QueryPlan;  // queries' tables and form plans (engine/src/query_plan.hpp)
+}
 
 /// The validated rule set. Construction derives the tile table and lookup tables once.
 class RuleSet {
@@ -196,6 +331,16 @@ class RuleSet {
   [[nodiscard]] TileId indicated_tile(TileId tile) const;
   /// Terminal, honour, wind, dragon and simple tiles, and each suit's tiles (TileClasses).
   [[nodiscard]] const TileClasses& tile_classes() const { return classes_; }
+  /// The meldable suits as the tables lay them out, in tile-id order (SuitLayout).
+  [[nodiscard]] std::span<const SuitLayout> suit_layouts() const { return layouts_; }
+  /// The suits a knit spreads over (KnitSuits).
+  [[nodiscard]] const KnitSuits& knit_suits() const { return knit_suits_; }
+  /// Every feature the rule set uses: its own and its enabled forms' (RuleFeature).
+  [[nodiscard]] RuleFeatures features() const { return features_; }
+  /// The features of form `index` (type, pair rules, ...); none for a disabled form.
+  [[nodiscard]] RuleFeatures form_features(std::size_t index) const {
+    return form_features_[index];
+  }
 
   /// Data other parts of the engine derive from the rules on first use (the tables of the fast
   /// queries, queries.cpp), built once under `once` even from several threads. Copies share it:
@@ -209,6 +354,9 @@ class RuleSet {
 
  private:
   void derive_tile_classes();
+  void derive_suit_layouts();
+  void derive_knit_suits();
+  void derive_features();
 
   Data data_;
   std::shared_ptr<Derived> derived_ = std::make_shared<Derived>();
@@ -216,6 +364,10 @@ class RuleSet {
   TileId meldable_count_ = 0;
   TileMask fixed_wild_ = 0;
   TileClasses classes_;
+  std::vector<SuitLayout> layouts_;
+  KnitSuits knit_suits_;
+  RuleFeatures features_;
+  std::vector<RuleFeatures> form_features_;
   std::array<TileId, std::size_t{128} * 10> by_letter_rank_{};  ///< [letter * 10 + rank] -> TileId
 };
 
