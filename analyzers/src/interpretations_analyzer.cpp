@@ -3,6 +3,7 @@
 
 #include "meldgraph/analyzers/interpretations_analyzer.hpp"
 #include "meldgraph/json.hpp"
+#include "meldgraph/reading.hpp"
 
 namespace meldgraph {
 
@@ -21,9 +22,20 @@ void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann:
   InterpretationCursor cursor = decomposition.interpretations();
   Interpretation interpretation;
   std::uint64_t count = 0;
+  // What every reading of the hand shares (the wait set before the win), computed once.
+  const ReadingContext context =
+      make_reading_context(rules, decomposition.hand(), analysis.win_context());
   while ((limit_ == 0 || count < limit_) && cursor.next(interpretation)) {
-    listed.push_back(interpretation_to_json(interpretation, rules));
+    listed.push_back(
+        reading_to_json(make_reading(context, interpretation), interpretation, context));
     ++count;
+  }
+  if (context.has_waits) {
+    nlohmann::json waits = nlohmann::json::array();
+    for (TileId t = 0; t < rules.meldable_count(); ++t) {
+      if ((context.waits_before & tile_bit(t)) != 0) waits.push_back(rules.tile(t).code);
+    }
+    out["waits_before_win"] = waits;
   }
   const std::uint64_t total = decomposition.interpretation_count();
   out["count"] = total;
@@ -53,8 +65,11 @@ void InterpretationsAnalyzer::write_text(const HandAnalysis& analysis, std::ostr
   InterpretationCursor cursor = decomposition.interpretations();
   Interpretation interpretation;
   std::uint64_t count = 0;
+  const ReadingContext context =
+      make_reading_context(rules, decomposition.hand(), analysis.win_context());
   while ((limit_ == 0 || count < limit_) && cursor.next(interpretation)) {
     ++count;
+    const Reading reading = make_reading(context, interpretation);
     std::string glyphs;
     for (const Group& group : interpretation.groups) {
       if (!glyphs.empty()) glyphs += ' ';
@@ -63,7 +78,7 @@ void InterpretationsAnalyzer::write_text(const HandAnalysis& analysis, std::ostr
     if (!interpretation.loose_tiles.empty()) glyphs += "  ";
     for (const TileId t : interpretation.loose_tiles) glyphs += rules.tile(t).glyph;
     out << "  " << count << ". [" << rules.forms()[interpretation.form].name << "] "
-        << format_interpretation(interpretation, rules) << "\n     " << glyphs << '\n';
+        << format_reading(reading, rules) << "\n     " << glyphs << '\n';
   }
   if (count < total) {
     out << "  ... " << (total - count) << " more (raise --limit, or --limit 0 for all)\n";

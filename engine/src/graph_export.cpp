@@ -1,8 +1,10 @@
 #include <nlohmann/json.hpp>
+#include <span>
 #include <sstream>
 
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/json.hpp"
+#include "meldgraph/realisations.hpp"
 
 namespace meldgraph {
 
@@ -33,29 +35,88 @@ nlohmann::json group_to_json(const Group& group, const RuleSet& rules) {
   return out;
 }
 
-std::string format_interpretation(const Interpretation& interpretation, const RuleSet& rules) {
+namespace {
+
+/// Groups separated by spaces, then the winning group and its wait: the one layout of an
+/// interpretation's text, the loose tiles of an N-wildcards form between them. `text_of(i)` is the
+/// text of group i.
+template <class TextOf>
+std::string join_groups(std::size_t groups, int winning_group, WaitShape wait,
+                        std::span<const TileId> loose_tiles, const RuleSet& rules,
+                        TextOf&& text_of) {
   std::string text;
-  for (const Group& group : interpretation.groups) {
+  for (std::size_t g = 0; g < groups; ++g) {
     if (!text.empty()) text += ' ';
-    text += format_group(group, rules);
+    text += text_of(g);
   }
-  if (!interpretation.loose_tiles.empty()) {
+  if (!loose_tiles.empty()) {
     text += " loose ";
     // One notation writer: the loose tiles as counts in MPSZ.
     TileCounts loose{};
-    for (const TileId t : interpretation.loose_tiles) ++loose[t];
+    for (const TileId t : loose_tiles) ++loose[t];
     text += format_counts(loose, rules);
   }
-  if (interpretation.winning_group >= 0) {
-    const Group& group =
-        interpretation.groups[static_cast<std::size_t>(interpretation.winning_group)];
+  if (winning_group >= 0) {
     text += "  (wins ";
-    text += format_group(group, rules);
+    text += text_of(static_cast<std::size_t>(winning_group));
     text += ", ";
-    text += wait_shape_name(interpretation.wait);
+    text += wait_shape_name(wait);
     text += " wait)";
   }
   return text;
+}
+
+}  // namespace
+
+std::string format_interpretation(const Interpretation& interpretation, const RuleSet& rules) {
+  return join_groups(interpretation.groups.size(), interpretation.winning_group,
+                     interpretation.wait, interpretation.loose_tiles, rules,
+                     [&](std::size_t g) { return format_group(interpretation.groups[g], rules); });
+}
+
+std::string format_reading(const Reading& reading, const RuleSet& rules) {
+  return join_groups(reading.groups.size(), reading.winning_group, reading.wait,
+                     reading.loose_tiles, rules,
+                     [&](std::size_t g) { return format_reading_group(reading.groups[g], rules); });
+}
+
+nlohmann::json reading_to_json(const Reading& reading, const Interpretation& interpretation,
+                               const ReadingContext& context) {
+  const RuleSet& rules = *context.rules;
+  nlohmann::json out = interpretation_to_json(interpretation, rules);
+  out["text"] = format_reading(reading, rules);
+  nlohmann::json& groups = out["groups"];
+  for (std::size_t g = 0; g < reading.groups.size(); ++g) {
+    const ReadingGroup& group = reading.groups[g];
+    nlohmann::json& fields = groups[g];
+    fields["text"] = format_reading_group(group, rules);
+    nlohmann::json slots = nlohmann::json::array();
+    for (const Slot& slot : group.slots) {
+      nlohmann::json entry = {{"mark", std::string(slot_mark_name(slot.mark))}};
+      entry["tile"] = slot.tile == kNoTile ? nlohmann::json(nullptr)
+                                           : nlohmann::json(rules.tile(slot.tile).code);
+      if (slot.wild()) {
+        entry["wildcard"] = slot.joker() ? std::string("*") : rules.tile(slot.wild_tile).code;
+        entry["own_face"] = slot.own_face;
+      }
+      if (slot.red) entry["red"] = true;
+      slots.push_back(entry);
+    }
+    fields["slots"] = slots;
+    fields["state"] = std::string(meld_state_name(group.state));
+    if (group.source != MeldSource::unknown) {
+      static constexpr std::string_view kSources[] = {"unknown", "left", "across", "right"};
+      fields["source"] = std::string(kSources[static_cast<std::size_t>(group.source)]);
+    }
+    fields["by_discard"] = group.by_discard;
+    fields["counts_as_open"] = group.counts_as_open;
+  }
+  if (reading.abstract_count() > 0) {
+    const std::uint64_t count = Realisations(context, interpretation).count();
+    out["realisations"] = count;
+    if (count == kCountSaturated) out["realisations_saturated"] = true;
+  }
+  return out;
 }
 
 nlohmann::json interpretation_to_json(const Interpretation& interpretation, const RuleSet& rules) {

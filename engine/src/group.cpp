@@ -34,7 +34,7 @@ int Group::wildcard_count() const {
   return std::popcount(static_cast<unsigned>(wild_mask));
 }
 
-std::string format_group(const Group& group, const RuleSet& rules) {
+std::string format_group(const Group& group, const RuleSet& rules, std::uint8_t red_slots) {
   std::string out;
   if (group.abstract()) {
     out.reserve(group.size + 2U);
@@ -56,7 +56,7 @@ std::string format_group(const Group& group, const RuleSet& rules) {
       if (group.wild_class(slot) > 0) out += static_cast<char>('a' + group.wild_class(slot));
       out += '}';
     } else {
-      out += digit;
+      out += ((red_slots >> slot) & 1U) != 0 ? '0' : digit;
     }
   }
   out += rules.tile(group.tiles[0]).letter;

@@ -388,6 +388,7 @@ Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild
         }
         if (token.tile != kNoTile) {
           add_natural(token);
+          if (token.red) ++hand.meld_red[hand.meld_count];
           continue;
         }
         if (!rules.wildcards().in_melds) {

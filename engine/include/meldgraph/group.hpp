@@ -91,8 +91,10 @@ struct Group {
 };
 
 /// Text of a group in MPSZ with wildcard stand-ins in braces: `1{2}3m`, `{***}` (any meld),
-/// `{**}` (any pair), `{****}` (instant win with four wildcards).
-[[nodiscard]] std::string format_group(const Group& group, const RuleSet& rules);
+/// `{**}` (any pair), `{****}` (instant win with four wildcards). Natural slots whose bit is set
+/// in `red_slots` are written `0`, as red fives are in hands (`406p`).
+[[nodiscard]] std::string format_group(const Group& group, const RuleSet& rules,
+                                       std::uint8_t red_slots = 0);
 
 /// The group as Unicode tiles, wildcard slots shown as the joker tile.
 [[nodiscard]] std::string format_group_unicode(const Group& group, const RuleSet& rules);

@@ -44,6 +44,8 @@ struct Hand {
   /// Declared melds in the order written: exposed ([777z], [1111m], [345p]) or concealed kongs
   /// ((2222s)). Their groups carry kGroupDeclared; their tiles are not in `counts`.
   std::array<Group, kMaxDeclaredMelds> melds{};
+  /// Red fives in each declared meld (melds[m] holds meld_red[m]), also counted in `red`.
+  std::array<std::uint8_t, kMaxDeclaredMelds> meld_red{};
 
   /// Tiles for the hand's shape: concealed meldable naturals, wildcards and jokers, plus three per
   /// declared meld (a kong is one meld).

@@ -15,23 +15,28 @@
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/hand.hpp"
 #include "meldgraph/rules.hpp"
+#include "meldgraph/win_context.hpp"
 
 namespace meldgraph {
 
-/// One hand under analysis. The decomposition is built on first use and shared by every analyzer
-/// that asks for it. `rules` must outlive it.
+/// One hand under analysis, with the situation of its win (the default WinContext when none is
+/// given). The decomposition is built on first use and shared by every analyzer that asks for it.
+/// `rules` must outlive it.
 class HandAnalysis {
  public:
-  HandAnalysis(const RuleSet& rules, const Hand& hand) : rules_(&rules), hand_(hand) {}
+  HandAnalysis(const RuleSet& rules, const Hand& hand, const WinContext& win = {})
+      : rules_(&rules), hand_(hand), win_(win) {}
 
   [[nodiscard]] const RuleSet& rules() const { return *rules_; }
   [[nodiscard]] const Hand& hand() const { return hand_; }
+  [[nodiscard]] const WinContext& win_context() const { return win_; }
   /// Throws AnalysisError when the hand is not of a complete size.
   [[nodiscard]] const Decomposition& decomposition() const;
 
  private:
   const RuleSet* rules_;
   Hand hand_;
+  WinContext win_;
   mutable std::optional<Decomposition> decomposition_;
 };
 

@@ -1,0 +1,306 @@
+#include "meldgraph/reading.hpp"
+
+#include <bit>
+#include <stdexcept>
+
+#include "meldgraph/queries.hpp"
+
+namespace meldgraph {
+
+std::string_view slot_mark_name(SlotMark mark) {
+  switch (mark) {
+    case SlotMark::natural:
+      return "natural";
+    case SlotMark::red_five:
+      return "red_five";
+    case SlotMark::wildcard:
+      return "wildcard";
+  }
+  return "?";
+}
+
+std::string_view meld_state_name(MeldState state) {
+  switch (state) {
+    case MeldState::concealed:
+      return "concealed";
+    case MeldState::exposed:
+      return "exposed";
+    case MeldState::concealed_kong:
+      return "concealed_kong";
+    case MeldState::added_kong:
+      return "added_kong";
+  }
+  return "?";
+}
+
+int ReadingGroup::suit(const RuleSet& rules) const {
+  if (faces == 0) return -1;
+  return rules.tile(static_cast<TileId>(std::countr_zero(faces))).suit;
+}
+
+int ReadingGroup::wildcard_count() const {
+  int count = 0;
+  for (const Slot& slot : slots) count += slot.wild() ? 1 : 0;
+  return count;
+}
+
+int Reading::abstract_count() const {
+  int count = 0;
+  for (const ReadingGroup& group : groups) count += group.abstract() ? 1 : 0;
+  return count;
+}
+
+namespace {
+
+/// Whether `tile` is a five that may be red (its suit has red fives).
+bool may_be_red(const RuleSet& rules, TileId tile) {
+  const TileInfo& info = rules.tile(tile);
+  return info.rank == 5 && rules.suits()[info.suit].red_fives > 0;
+}
+
+/// The hand with its winning tile taken out: the hand before the win.
+Hand hand_before_win(const Hand& hand) {
+  Hand before = hand;
+  if (hand.winning_joker) {
+    --before.jokers;
+  } else {
+    --before.counts[hand.winning];
+    if (before.red[hand.winning] > before.counts[hand.winning]) --before.red[hand.winning];
+  }
+  before.winning = kNoTile;
+  before.winning_joker = false;
+  return before;
+}
+
+/// Which class a slot's wildcard belongs to, -1 for any class (the N-wildcards group).
+int slot_class(const Group& group, int slot) {
+  if (group.kind == GroupKind::wildcards) return -1;
+  return group.wild_class(group.abstract() ? 0 : slot);
+}
+
+/// Step 1 of make_reading: the slots of one group, marked natural or wildcard, wildcards not yet
+/// given a physical tile.
+ReadingGroup read_group(const Group& group) {
+  ReadingGroup out;
+  out.group = group;
+  out.slots.resize(group.size);
+  for (int s = 0; s < group.size; ++s) {
+    Slot& slot = out.slots[static_cast<std::size_t>(s)];
+    if (group.abstract()) {
+      slot.mark = SlotMark::wildcard;
+    } else {
+      slot.tile = group.tiles[static_cast<std::size_t>(s)];
+      slot.mark = group.is_wild(s) ? SlotMark::wildcard : SlotMark::natural;
+      out.faces |= tile_bit(slot.tile);
+    }
+  }
+  if (group.declared()) {
+    out.state = group.concealed()    ? MeldState::concealed_kong
+                : group.added_kong() ? MeldState::added_kong
+                                     : MeldState::exposed;
+    out.source = group.source();
+  }
+  out.winning = group.winning_slot() >= 0;
+  return out;
+}
+
+/// Places physical wildcards on the concealed groups' wild slots (make_reading's documented
+/// order). Declared melds' wild slots are always jokers: notation writes only `*` wild there.
+class WildcardPlacer {
+ public:
+  WildcardPlacer(const ReadingContext& context, std::vector<ReadingGroup>& groups)
+      : context_(context) {
+    const Hand& hand = context.hand;
+    jokers_ = hand.jokers;
+    for (TileId t = 0; t < context.rules->tile_count(); ++t) {
+      if ((hand.wild_tiles & tile_bit(t)) != 0) tiles_[t] = hand.counts[t];
+    }
+    for (ReadingGroup& group : groups) {
+      if (group.declared()) continue;
+      for (int s = 0; s < static_cast<int>(group.slots.size()); ++s) {
+        Slot& slot = group.slots[static_cast<std::size_t>(s)];
+        if (!slot.wild()) continue;
+        open_.push_back({&slot, slot_class(group.group, s), group.group.winning_slot() == s});
+      }
+    }
+  }
+
+  void place() {
+    place_winning();
+    place_own_faces();
+    place_rest();
+  }
+
+ private:
+  struct OpenSlot {
+    Slot* slot;
+    int cls;  ///< the slot's wildcard class, -1 for any
+    bool winning;
+    bool done = false;
+  };
+
+  /// The winning wildcard goes to the winning slot when that slot is wild.
+  void place_winning() {
+    const Hand& hand = context_.hand;
+    if (!hand.winning_is_wildcard()) return;
+    for (OpenSlot& open : open_) {
+      if (!open.winning || open.done) continue;
+      if (hand.winning_joker) {
+        take_joker(open);
+      } else {
+        take_tile(open, hand.winning);
+      }
+      return;
+    }
+  }
+
+  /// Wild tiles on slots standing for their own face.
+  void place_own_faces() {
+    for (OpenSlot& open : open_) {
+      const TileId face = open.slot->tile;
+      if (open.done || face == kNoTile || tiles_[face] == 0) continue;
+      if (open.cls >= 0 && context_.classes.of_source[face] != open.cls) continue;
+      take_tile(open, face);
+    }
+  }
+
+  /// Everything else, jokers first, then wild kinds by id.
+  void place_rest() {
+    for (OpenSlot& open : open_) {
+      if (open.done) continue;
+      if (jokers_ > 0 && (open.cls < 0 || context_.classes.of_source[kMaxTileKinds] == open.cls)) {
+        take_joker(open);
+        continue;
+      }
+      for (TileId t = 0; t < context_.rules->tile_count() && !open.done; ++t) {
+        if (tiles_[t] == 0 || (open.cls >= 0 && context_.classes.of_source[t] != open.cls)) {
+          continue;
+        }
+        take_tile(open, t);
+      }
+      if (!open.done) {
+        throw std::logic_error("reading: a wild slot without a physical wildcard of its class");
+      }
+    }
+  }
+
+  void take_joker(OpenSlot& open) {
+    --jokers_;
+    open.slot->wild_tile = kNoTile;
+    open.done = true;
+  }
+  void take_tile(OpenSlot& open, TileId tile) {
+    --tiles_[tile];
+    open.slot->wild_tile = tile;
+    open.slot->own_face = open.slot->tile == tile;
+    open.done = true;
+  }
+
+  const ReadingContext& context_;
+  int jokers_ = 0;
+  TileCounts tiles_{};
+  std::vector<OpenSlot> open_;
+};
+
+/// Marks the red fives: each declared meld its own, then the concealed ones in group and slot
+/// order on natural fives, any left over on wild fives placed as themselves, then on other wild
+/// copies of the five.
+void place_red_fives(const ReadingContext& context, std::vector<ReadingGroup>& groups) {
+  const RuleSet& rules = *context.rules;
+  std::size_t meld = 0;
+  TileCounts left = context.concealed_red;
+  for (ReadingGroup& group : groups) {
+    if (!group.declared()) continue;
+    int reds = meld < context.hand.meld_count ? context.hand.meld_red[meld] : 0;
+    ++meld;
+    for (Slot& slot : group.slots) {
+      if (reds == 0) break;
+      if (slot.wild() || !may_be_red(rules, slot.tile)) continue;
+      slot.mark = SlotMark::red_five;
+      slot.red = true;
+      --reds;
+    }
+  }
+  const auto mark_where = [&](auto&& wanted) {
+    for (ReadingGroup& group : groups) {
+      if (group.declared()) continue;
+      for (Slot& slot : group.slots) {
+        const TileId physical = slot.wild() ? slot.wild_tile : slot.tile;
+        if (physical == kNoTile || slot.red || left[physical] == 0 || !wanted(slot)) continue;
+        slot.red = true;
+        if (!slot.wild()) slot.mark = SlotMark::red_five;
+        --left[physical];
+      }
+    }
+  };
+  mark_where([](const Slot& slot) { return !slot.wild(); });
+  mark_where([](const Slot& slot) { return slot.own_face; });
+  mark_where([](const Slot& /*slot*/) { return true; });
+}
+
+}  // namespace
+
+ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win) {
+  ReadingContext context;
+  context.rules = &rules;
+  context.hand = hand;
+  context.win = win;
+  context.classes = wildcard_classes(rules, hand);
+  context.concealed_red = hand.red;
+  for (std::size_t m = 0; m < hand.meld_count; ++m) {
+    int reds = hand.meld_red[m];
+    const Group& meld = hand.melds[m];
+    for (int s = 0; s < meld.size && reds > 0; ++s) {
+      const TileId tile = meld.tiles[static_cast<std::size_t>(s)];
+      if (meld.is_wild(s) || !may_be_red(rules, tile) || context.concealed_red[tile] == 0) continue;
+      --context.concealed_red[tile];
+      --reds;
+    }
+  }
+  if (hand.has_winning_tile()) {
+    const Hand before = hand_before_win(hand);
+    if (before.size(rules) % 3 == 1) {
+      context.waits_before = wait_mask(rules, before);
+      context.has_waits = true;
+    }
+  }
+  return context;
+}
+
+Reading make_reading(const ReadingContext& context, const Interpretation& interpretation) {
+  Reading reading;
+  reading.form = interpretation.form;
+  reading.winning_group = interpretation.winning_group;
+  reading.wait = interpretation.wait;
+  reading.soft_wildcards = interpretation.soft_wildcards;
+  reading.loose_tiles = interpretation.loose_tiles;
+  reading.waits_before = context.waits_before;
+  reading.has_waits = context.has_waits;
+  reading.groups.reserve(interpretation.groups.size());
+  for (const Group& group : interpretation.groups) reading.groups.push_back(read_group(group));
+  WildcardPlacer(context, reading.groups).place();
+  place_red_fives(context, reading.groups);
+  const bool claimed = context.win.win == WinKind::discard || context.win.robbing_kong;
+  for (ReadingGroup& group : reading.groups) {
+    if (group.declared()) {
+      group.counts_as_open =
+          group.state == MeldState::exposed || group.state == MeldState::added_kong;
+      continue;
+    }
+    group.by_discard = group.winning && claimed;
+    group.counts_as_open = group.by_discard && group.group.kind == GroupKind::pung;
+  }
+  return reading;
+}
+
+std::string format_reading_group(const ReadingGroup& group, const RuleSet& rules) {
+  std::uint8_t red_slots = 0;
+  for (std::size_t s = 0; s < group.slots.size() && s < 8; ++s) {
+    if (group.slots[s].mark == SlotMark::red_five) {
+      red_slots = static_cast<std::uint8_t>(red_slots | (1U << s));
+    }
+  }
+  return format_group(group.group, rules, red_slots);
+}
+
+}  // namespace meldgraph
