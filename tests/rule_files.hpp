@@ -5,6 +5,8 @@
 
 #pragma once
 
+#include <filesystem>
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -18,6 +20,18 @@ inline std::string rule_file(std::string_view name) {
 }
 
 /// Loads tests/data/rules/NAME.yaml; the file's `name:` is NAME by convention.
-inline RuleSet test_rules(std::string_view name) { return load_rules(rule_file(name)); }
+inline RuleSet test_rules(std::string_view name) {
+  return load_rules(rule_file(name));
+}
+
+/// tests/data/rules/NAME.yaml when it exists, else the built-in rule set NAME; loaded once and
+/// kept for the whole run (the references are slow enough without reloading rules per hand).
+inline const RuleSet& rules_named(const std::string& name) {
+  static std::map<std::string, RuleSet> cache;
+  if (const auto found = cache.find(name); found != cache.end()) return found->second;
+  const std::string file = rule_file(name);
+  return cache.emplace(name, std::filesystem::exists(file) ? load_rules(file) : load_rules(name))
+      .first->second;
+}
 
 }  // namespace meldgraph::test

@@ -2,6 +2,8 @@
 // from the rules (the working is in the comments), not taken from the engine's output.
 
 #include <catch2/catch.hpp>
+
+#include <filesystem>
 #include <map>
 #include <set>
 #include <string>
@@ -11,66 +13,25 @@
 #include "meldgraph/hand.hpp"
 #include "meldgraph/json.hpp"
 #include "meldgraph/rules.hpp"
+#include "rule_files.hpp"
 
 using namespace meldgraph;
 
 namespace {
 
+/// This file's rule sets, tests/data/rules/engine_NAME.yaml, by their short NAME; else the
+/// built-in rule set NAME.
 const RuleSet& rules_named(const std::string& name) {
-  static std::map<std::string, RuleSet> cache;
-  auto found = cache.find(name);
-  if (found != cache.end()) return found->second;
-  if (name == "jokers") {
-    return cache
-        .emplace(name, load_rules_from_string("name: jokers\nextends: basic\nwildcards: {jokers: 16}\n",
-                                              "jokers.yaml"))
-        .first->second;
-  }
-  if (name == "capped") {
-    return cache
-        .emplace(name, load_rules_from_string(
-                           "name: capped\nextends: laizi\nwildcards: {exceed_copies: false}\n",
-                           "capped.yaml"))
-        .first->second;
-  }
-  if (name == "distinct") {
-    return cache
-        .emplace(name, load_rules_from_string("name: distinct\nextends: laizi\n"
-                                              "forms: {seven_pairs: {four_as_two_pairs: false}}\n",
-                                              "distinct.yaml"))
-        .first->second;
-  }
-  if (name == "sanma") {
-    return cache
-        .emplace(name, load_rules_from_string(
-                           "name: sanma\nextends: basic\nhand: {tiles: 14}\ntiles:\n  suits:\n"
-                           "    - {letter: m, ranks: [1, 9]}\n"
-                           "    - {letter: p, ranks: [1,2,3,4,5,6,7,8,9], sequences: true}\n"
-                           "    - {letter: s, ranks: [1,2,3,4,5,6,7,8,9], sequences: true}\n"
-                           "    - {letter: z, ranks: [1,2,3,4,5,6,7]}\n",
-                           "sanma.yaml"))
-        .first->second;
-  }
-  const std::map<std::string, std::string> custom = {
-      {"ligu", "name: ligu\nextends: basic\nwildcards: {jokers: 4}\n"
-               "forms: {standard: {enabled: false}, ligu: {type: pairs, pairs: 7, pungs: 1}}\n"},
-      {"pair258", "name: pair258\nextends: basic\n"
-                  "forms: {standard: {pair_tiles: \"258m258p258s\"}}\n"},
-      {"pair_natural", "name: pair_natural\nextends: basic\nwildcards: {jokers: 8}\n"
-                       "forms: {standard: {pair_wildcards: with_natural}}\n"},
-      {"pair_none", "name: pair_none\nextends: basic\nwildcards: {jokers: 8}\n"
-                    "forms: {standard: {pair_wildcards: none}}\n"},
-  };
-  if (const auto yaml = custom.find(name); yaml != custom.end()) {
-    return cache.emplace(name, load_rules_from_string(yaml->second, name + ".yaml")).first->second;
-  }
-  return cache.emplace(name, load_rules(name)).first->second;
+  const std::string own = "engine_" + name;
+  return std::filesystem::exists(test::rule_file(own)) ? test::rules_named(own)
+                                                       : test::rules_named(name);
 }
 
 std::map<std::string, std::uint64_t> counts_by_form(const Decomposition& decomposition) {
   std::map<std::string, std::uint64_t> result;
   for (const FormGraph& graph : decomposition.graphs()) {
-    if (!graph.empty()) result[decomposition.rules().forms()[graph.form()].name] = graph.path_count();
+    if (!graph.empty())
+      result[decomposition.rules().forms()[graph.form()].name] = graph.path_count();
   }
   return result;
 }
@@ -180,16 +141,14 @@ TEST_CASE("interpretation counts of classic hands", "[engine]") {
 TEST_CASE("interpretations list concrete groups and wildcard stand-ins", "[engine]") {
   const RuleSet& rules = rules_named("jokers");
   const Decomposition decomposition(rules, parse_hand("111m**", rules));
-  const std::set<std::string> expected = {
-      "standard: 111m {**}", "standard: 1{1}m 11{1}m", "standard: 11m 1{1}{1}m",
-      "standard: 11m 1{2}{3}m"};
+  const std::set<std::string> expected = {"standard: 111m {**}", "standard: 1{1}m 11{1}m",
+                                          "standard: 11m 1{1}{1}m", "standard: 11m 1{2}{3}m"};
   CHECK(listed(decomposition) == expected);
 
   const RuleSet& laizi = rules_named("laizi");
   const Decomposition pungs_and_chows(laizi, parse_hand("111222333m456p11s", laizi));
-  CHECK(listed(pungs_and_chows) ==
-        std::set<std::string>{"standard: 111m 222m 333m 456p 11s",
-                              "standard: 123m 123m 123m 456p 11s"});
+  CHECK(listed(pungs_and_chows) == std::set<std::string>{"standard: 111m 222m 333m 456p 11s",
+                                                         "standard: 123m 123m 123m 456p 11s"});
 }
 
 TEST_CASE("designated wildcard tiles act as wildcards", "[engine]") {
@@ -301,7 +260,8 @@ TEST_CASE("the winning tile's group and wait shape", "[engine][winning]") {
     Interpretation interpretation;
     while (cursor.next(interpretation)) {
       REQUIRE(interpretation.winning_group >= 0);
-      const Group& group = interpretation.groups[static_cast<std::size_t>(interpretation.winning_group)];
+      const Group& group =
+          interpretation.groups[static_cast<std::size_t>(interpretation.winning_group)];
       CHECK(group.winning_slot() >= 0);
       waits.insert(std::string(wait_shape_name(interpretation.wait)));
     }
@@ -330,9 +290,7 @@ TEST_CASE("declared melds stand first in every interpretation", "[engine][winnin
 }
 
 TEST_CASE("hard and soft wins, and a limit on wildcards", "[engine][wildcards]") {
-  const RuleSet natural = load_rules_from_string(
-      "name: natural\nextends: laizi\nwildcards: {max_in_win: 1, natural_use: true}\n",
-      "natural.yaml");
+  const RuleSet& natural = rules_named("natural");
   const RuleSet& laizi = rules_named("laizi");
   const auto soft_counts = [](const Decomposition& decomposition) {
     std::multiset<int> counts;
@@ -343,7 +301,8 @@ TEST_CASE("hard and soft wins, and a limit on wildcards", "[engine][wildcards]")
   };
   // With 5m wild, 345m reads as 34{5}m (the wild 5m on its own face) or {2}34m.
   const char* hand = "123456789p11z345m";
-  const Decomposition with_self(natural, parse_hand(hand, natural, parse_wild_choice("5m", natural)));
+  const Decomposition with_self(natural,
+                                parse_hand(hand, natural, parse_wild_choice("5m", natural)));
   CHECK(soft_counts(with_self) == std::multiset<int>{0, 1});
   const Decomposition without(laizi, parse_hand(hand, laizi, parse_wild_choice("5m", laizi)));
   CHECK(soft_counts(without) == std::multiset<int>{1, 1});
@@ -352,13 +311,13 @@ TEST_CASE("hard and soft wins, and a limit on wildcards", "[engine][wildcards]")
   CHECK(soft_counts(joker) == std::multiset<int>{1, 1});
   // Two wildcards are more than max_in_win allows: no win, although laizi wins.
   const char* two = "123456789p11z455m";
-  CHECK_FALSE(Decomposition(natural, parse_hand(two, natural, parse_wild_choice("5m", natural))).wins());
+  CHECK_FALSE(
+      Decomposition(natural, parse_hand(two, natural, parse_wild_choice("5m", natural))).wins());
   CHECK(Decomposition(laizi, parse_hand(two, laizi, parse_wild_choice("5m", laizi))).wins());
 }
 
 TEST_CASE("bonus tiles as wildcards (Guangdong flowers)", "[engine][wildcards]") {
-  const RuleSet flowers = load_rules_from_string(
-      "name: flowers\nextends: laizi\nwildcards: {tiles: \"12345678f\"}\n", "flowers.yaml");
+  const RuleSet& flowers = rules_named("flowers");
   // The flower completes 78s as {6}78s or 78{9}s; it counts towards the hand's size.
   const Hand hand = parse_hand("123m456p78s11z1f", flowers);
   CHECK(hand.size(flowers) == 11);

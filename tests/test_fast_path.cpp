@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,11 +21,12 @@
 #include "meldgraph/error.hpp"
 #include "meldgraph/hand.hpp"
 #include "meldgraph/queries.hpp"
+#include "meldgraph/random_draws.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/shanten.hpp"
 #include "meldgraph/suit_tables.hpp"
 
-#include "custom_rule_sets.hpp"
+#include "rule_files.hpp"
 
 namespace {
 
@@ -38,56 +38,12 @@ constexpr int kScale = 4;  // the sanitizers' build is several times slower
 constexpr int kScale = 1;
 #endif
 
-/// Seven pairs with jokers where four of a kind counts once, and at most two wildcards in a win.
-constexpr const char* kDistinctPairsYaml = R"(name: fast_distinct
-extends: laizi
-wildcards: {max_in_win: 2}
-forms:
-  seven_pairs: {four_as_two_pairs: false}
-)";
-
-/// Capped copies with jokers only: held wildcards never stand beyond the copies.
-constexpr const char* kCappedJokersYaml = R"(name: fast_capped_jokers
-extends: laizi
-wildcards: {exceed_copies: false}
-)";
-
-/// Uncapped jokers over suits of one to four copies and 17-tile hands: the overflow rows of
-/// small shapes, where a meld may need slots beyond the copies even on an empty suit. The suits of
-/// custom_rules::kSmallSuitsYaml but one copy of each honour, eight jokers, no wild kind or ligu.
-constexpr const char* kSmallJokersYaml = R"(name: fast_small_jokers
-extends: basic
-tiles:
-  suits:
-    - {letter: m, ranks: 1-9, sequences: true, copies: 3}
-    - {letter: p, ranks: 1-5, sequences: true, copies: 2}
-    - {letter: s, ranks: 1-9, sequences: true}
-    - {letter: z, ranks: 1-4, copies: 1}
-hand: {tiles: 17}
-wildcards: {jokers: 8}
-)";
-
-/// Taiwan's 嚦咕嚦咕 (seven pairs and a pung) where four of a kind is not two pairs.
-constexpr const char* kLiguStrictYaml = R"(name: fast_ligu_strict
-extends: taiwan
-forms:
-  ligu: {four_as_two_pairs: false}
-)";
-
-/// The standard form without wildcards beside laizi's forms with them: is_win's gate must leave
-/// the melds test to the forms' loop for hands with wildcards.
-constexpr const char* kTameMeldsYaml = R"(name: fast_tame_melds
-extends: laizi
-forms:
-  standard: {wildcards: false}
-)";
-
 std::vector<RuleSet> rule_sets() {
   std::vector<RuleSet> sets;
   for (const std::string& name : builtin_rule_names()) sets.push_back(load_rules(name));
-  for (const char* yaml : {custom_rules::kCappedYaml, custom_rules::kPairRulesYaml,
-                           custom_rules::kSmallSuitsYaml, kDistinctPairsYaml, kTameMeldsYaml}) {
-    sets.push_back(load_rules_from_string(yaml, "test_fast_path"));
+  for (const char* name :
+       {"custom_capped", "custom_pair_rules", "custom_small", "fast_distinct", "fast_tame_melds"}) {
+    sets.push_back(test::test_rules(name));
   }
   return sets;
 }
@@ -131,7 +87,7 @@ class HandMaker {
       if ((hand.wild_tiles & tile_bit(t)) == 0) continue;
       for (int c = 0; c < rules_.tile(t).copies; ++c) pool.push_back(t);
     }
-    std::shuffle(pool.begin(), pool.end(), rng_);
+    rng_.shuffle(pool.begin(), pool.end());
     const int wild_most = std::min({max_wild, static_cast<int>(pool.size()), concealed});
     const int wild = static_cast<int>(below(static_cast<std::uint64_t>(wild_most) + 1));
     for (int w = 0; w < wild; ++w) {
@@ -177,9 +133,7 @@ class HandMaker {
     return hand;
   }
 
-  std::uint64_t below(std::uint64_t bound) {
-    return std::uniform_int_distribution<std::uint64_t>(0, bound - 1)(rng_);
-  }
+  std::uint64_t below(std::uint64_t bound) { return rng_.below(bound); }
 
  private:
   bool take(TileId t, int n) {
@@ -277,7 +231,7 @@ class HandMaker {
 
   const RuleSet& rules_;
   bool concealed_jokers_ = false;
-  std::mt19937_64 rng_;
+  RandomDraws rng_;
   std::vector<int> left_;
   int jokers_left_ = 0;
 };
@@ -347,7 +301,9 @@ void cross_check(int per_size, std::uint64_t seed) {
       }
     }
     // Every built-in rule set whose forms the tables model has its wins answered by them.
-    const bool builtin = rules.source().find("test_fast_path") == std::string::npos;
+    const std::vector<std::string> builtin_names = builtin_rule_names();
+    const bool builtin =
+        std::find(builtin_names.begin(), builtin_names.end(), rules.name()) != builtin_names.end();
     // Rule features the tables decline (docs/tables.md): forbidden tiles, restricted stand-ins,
     // and missing suits for hands with wildcards. Knitted and singles forms have their own
     // checks (special_forms.hpp), so mcr and taiwan count as modelled.
@@ -496,7 +452,7 @@ TEST_CASE("fast queries: the size bound and the wildcards-form shortcut", "[fast
 
 TEST_CASE("fast queries: restricted stand-ins fall back for hands with wildcards", "[fast]") {
   // The tables assume a wildcard stands for any tile; a hand without wildcards is unaffected.
-  const RuleSet rules = load_rules_from_string(custom_rules::kRestrictedYaml, "test_fast_path");
+  const RuleSet rules = test::test_rules("custom_restricted");
   REQUIRE(rules.wildcards().restricted);
   HandMaker maker(rules, 99);
   Tally win_tally;
@@ -522,9 +478,9 @@ TEST_CASE("fast queries agree with the exact search on random hands", "[fast]") 
 /// the tables (the wildcards included, through the overflow rows when uncapped).
 void cross_check_wildcards(int per_size, std::uint64_t seed) {
   std::vector<RuleSet> sets = rule_sets();
-  for (const char* yaml :
-       {kCappedJokersYaml, kSmallJokersYaml, custom_rules::kMissingJokersYaml, kLiguStrictYaml}) {
-    sets.push_back(load_rules_from_string(yaml, "test_fast_path"));
+  for (const char* name :
+       {"fast_capped_jokers", "fast_small_jokers", "custom_missing_jokers", "fast_ligu_strict"}) {
+    sets.push_back(test::test_rules(name));
   }
   // Rule sets whose forms and rules the shanten tables model (wild meldable kinds aside, which
   // these hands do not hold): every hand is answered by the tables.

@@ -17,7 +17,6 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <random>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -28,10 +27,11 @@
 #include "meldgraph/group.hpp"
 #include "meldgraph/hand.hpp"
 #include "meldgraph/listing.hpp"
+#include "meldgraph/random_draws.hpp"
 #include "meldgraph/random_hands.hpp"
 #include "meldgraph/rules.hpp"
 
-#include "custom_rule_sets.hpp"
+#include "rule_files.hpp"
 
 namespace {
 
@@ -43,37 +43,17 @@ constexpr int kScale = 4;  // the sanitizers' build is several times slower
 constexpr int kScale = 1;
 #endif
 
-/// Custom rule sets: what the lister models beyond the shipped sets, and some of what it does not.
-/// The order fixes each set's hand seed.
-constexpr const char* kCustomYaml[] = {
-    custom_rules::kCappedYaml,
-    // Wild tiles on their own face (soft wildcards), at most three wildcards in a win.
-    R"(name: listing_natural_use
-extends: laizi
-wildcards: {natural_use: true, max_in_win: 3, tiles: "5z"}
-)",
-    // Distinct pairs with jokers: abstract pairs must avoid the kinds held.
-    R"(name: listing_distinct
-extends: laizi
-forms:
-  seven_pairs: {four_as_two_pairs: false}
-)",
-    custom_rules::kSmallSuitsYaml,
-    // A seven-pairs form without wildcards.
-    R"(name: listing_tame_pairs
-extends: laizi
-forms:
-  seven_pairs: {wildcards: false}
-)",
-    custom_rules::kRestrictedYaml,
-    custom_rules::kPairRulesYaml,
-    custom_rules::kMissingJokersYaml,
+/// Custom rule sets (tests/data/rules/): what the lister models beyond the shipped sets, and some
+/// of what it does not. The order fixes each set's hand seed.
+constexpr const char* kCustomRules[] = {
+    "custom_capped",      "listing_natural_use", "listing_distinct",  "custom_small",
+    "listing_tame_pairs", "custom_restricted",   "custom_pair_rules", "custom_missing_jokers",
 };
 
 std::vector<RuleSet> rule_sets() {
   std::vector<RuleSet> sets;
   for (const std::string& name : builtin_rule_names()) sets.push_back(load_rules(name));
-  for (const char* yaml : kCustomYaml) sets.push_back(load_rules_from_string(yaml, "test_listing"));
+  for (const char* name : kCustomRules) sets.push_back(test::test_rules(name));
   return sets;
 }
 
@@ -181,9 +161,7 @@ class HandSource {
     return hand;
   }
 
-  std::uint64_t below(std::uint64_t bound) {
-    return std::uniform_int_distribution<std::uint64_t>(0, bound - 1)(rng_);
-  }
+  std::uint64_t below(std::uint64_t bound) { return rng_.below(bound); }
 
  private:
   /// A meldable kind made wild per hand, where the rules allow it.
@@ -354,7 +332,7 @@ class HandSource {
   }
 
   const RuleSet& rules_;
-  std::mt19937_64 rng_;
+  RandomDraws rng_;
   RandomHands plain_;
   RandomHands wild_;
 };
@@ -506,11 +484,7 @@ TEST_CASE("listing: the same errors as the Decomposition", "[listing]") {
     CHECK_THROWS_AS(lister.list(hand, [](const Interpretation&) {}), AnalysisError);
   }
   // More kinds of wildcard than classes: the Decomposition's error, through the fallback.
-  const RuleSet restricted = load_rules_from_string(R"(name: listing_classes
-extends: laizi
-wildcards: {stand_ins: {joker: numbers, 1m: own_suit, 1p: own_suit, 1s: own_suit, 1z: own_suit}}
-)",
-                                                    "test_listing");
+  const RuleSet restricted = test::test_rules("listing_classes");
   InterpretationLister restricted_lister(restricted);
   Hand hand = parse_hand("1m1p1s1z234m456p999s*", restricted);
   hand.wild_tiles = tile_bit(parse_tile("1m", restricted)) |

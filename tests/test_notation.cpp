@@ -6,6 +6,7 @@
 #include "meldgraph/error.hpp"
 #include "meldgraph/hand.hpp"
 #include "meldgraph/rules.hpp"
+#include "rule_files.hpp"
 
 using namespace meldgraph;
 
@@ -20,13 +21,7 @@ const RuleSet& laizi() {
   return rules;
 }
 const RuleSet& riichi_like() {
-  static const RuleSet rules = load_rules_from_string(
-      "name: reds\nextends: basic\ntiles:\n  suits:\n"
-      "    - {letter: m, ranks: [1,2,3,4,5,6,7,8,9], sequences: true, red_fives: 1}\n"
-      "    - {letter: p, ranks: [1,2,3,4,5,6,7,8,9], sequences: true, red_fives: 1}\n"
-      "    - {letter: s, ranks: [1,2,3,4,5,6,7,8,9], sequences: true, red_fives: 1}\n"
-      "    - {letter: z, ranks: [1,2,3,4,5,6,7]}\n",
-      "reds.yaml");
+  static const RuleSet rules = test::test_rules("notation_reds");
   return rules;
 }
 
@@ -222,12 +217,9 @@ TEST_CASE("meld and winning tile errors", "[notation]") {
 }
 
 TEST_CASE("wildcards chosen by an indicator tile", "[notation][indicator]") {
-  const RuleSet by_group = load_rules_from_string(
-      "name: ind\nextends: laizi\nwildcards: {indicator: {cycle: group}}\n", "ind.yaml");
-  const RuleSet by_suit = load_rules_from_string(
-      "name: ind_suit\nextends: laizi\nwildcards: {indicator: {cycle: suit}}\n", "ind_suit.yaml");
-  const RuleSet tianjin = load_rules_from_string(
-      "name: tj\nextends: laizi\nwildcards: {indicator: {include_indicator: true}}\n", "tj.yaml");
+  const RuleSet by_group = test::test_rules("notation_indicator_group");
+  const RuleSet by_suit = test::test_rules("notation_indicator_suit");
+  const RuleSet tianjin = test::test_rules("notation_tianjin");
   const auto tile = [&](const RuleSet& rules, const char* code) {
     return tile_bit(parse_tile(code, rules));
   };
@@ -247,15 +239,12 @@ TEST_CASE("wildcards chosen by an indicator tile", "[notation][indicator]") {
   }
   CHECK(parse_indicator("4m", tianjin) == (tile(tianjin, "4m") | tile(tianjin, "5m")));
   // Explicit cycles in the Chinese order: winds, then the dragons Red -> Green -> White.
-  const RuleSet chinese = load_rules_from_string(
-      "name: cn\nextends: laizi\nwildcards: {indicator: {cycles: [\"1234z\", \"765z\"]}}\n",
-      "cn.yaml");
+  const RuleSet chinese = test::test_rules("notation_cn_cycles");
   CHECK(parse_indicator("7z", chinese) == tile(chinese, "6z"));
   CHECK(parse_indicator("5z", chinese) == tile(chinese, "7z"));
   CHECK(parse_indicator("4z", chinese) == tile(chinese, "1z"));
   CHECK(parse_indicator("9m", chinese) == tile(chinese, "1m"));  // suits still by group/suit
-  const RuleSet one_cycle = load_rules_from_string(
-      "name: one\nextends: laizi\nwildcards: {indicator: {cycles: [\"1234765z\"]}}\n", "one.yaml");
+  const RuleSet one_cycle = test::test_rules("notation_one_cycle");
   CHECK(parse_indicator("4z", one_cycle) == tile(one_cycle, "7z"));
   CHECK(parse_indicator("5z", one_cycle) == tile(one_cycle, "1z"));
   CHECK_THROWS_WITH(load_rules_from_string("name: bad\nextends: laizi\n"

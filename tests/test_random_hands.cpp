@@ -19,6 +19,7 @@
 #include "meldgraph/random_hands.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/shanten.hpp"
+#include "rule_files.hpp"
 
 namespace {
 
@@ -133,14 +134,7 @@ TEST_CASE("ready random hands have a wait", "[random]") {
 TEST_CASE("complete random hands keep the form's restrictions", "[random]") {
   // Pairs of 2, 5 or 8 only, no wildcard in the pair, at most two wildcards in a win: every
   // generated hand must still win.
-  const RuleSet rules = load_rules_from_string(R"(
-name: pair258
-extends: laizi
-wildcards: {max_in_win: 2}
-forms:
-  standard: {pair_tiles: "258m258p258s", pair_wildcards: none}
-)",
-                                               "pair258");
+  const RuleSet rules = test::test_rules("pair258");
   RandomHands gen(rules, 9);
   for (int k = 0; k < 40; ++k) {
     const Hand hand = gen.complete(14, 8);
@@ -213,7 +207,8 @@ TEST_CASE("random draws follow their definitions on the standard's mt19937_64", 
   CHECK(draws.chance(1.0) == true);
 }
 
-TEST_CASE("random hands: the first hands of a seed, drawn by hand from the definitions", "[random]") {
+TEST_CASE("random hands: the first hands of a seed, drawn by hand from the definitions",
+          "[random]") {
   // basic holds no wildcards and no red fives, so random(14, 0) draws below(1) for the wildcard
   // count (one output, always 0) and then 14 steps of a partial Fisher-Yates shuffle over the
   // wall (every copy of every tile, by tile id), from the front; the hand is the first 14 places.

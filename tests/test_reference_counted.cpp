@@ -14,10 +14,10 @@
 //      hand with declared melds (test_forms, `[111m]11p`: one_pair). Only smaller custom forms
 //      can hit this; laizi's 14-tile forms never fit the concealed part of such a hand.
 //
-// Declared melds and the winning tile (here and in test_reference_declared.cpp): the reference searches the concealed
-// tiles, then adds the declared melds as written and marks the winning tile in every distinct way
-// the documented rules allow, classifying the wait itself; engine interpretations are compared
-// with their marks, winning_group and wait.
+// Declared melds and the winning tile (here and in test_reference_declared.cpp): the reference
+// searches the concealed tiles, then adds the declared melds as written and marks the winning tile
+// in every distinct way the documented rules allow, classifying the wait itself; engine
+// interpretations are compared with their marks, winning_group and wait.
 
 #include <catch2/catch.hpp>
 
@@ -59,8 +59,11 @@ TEST_CASE("reference search matches hand-computed interpretations", "[reference]
   const RuleSet micro = test_rules("test_micro");
 
   using Counts = std::map<std::string, std::size_t>;
-  const auto L = [](std::size_t standard, std::size_t seven, std::size_t orphans, std::size_t four) {
-    return Counts{{"standard", standard}, {"seven_pairs", seven}, {"thirteen_orphans", orphans},
+  const auto L = [](std::size_t standard, std::size_t seven, std::size_t orphans,
+                    std::size_t four) {
+    return Counts{{"standard", standard},
+                  {"seven_pairs", seven},
+                  {"thirteen_orphans", orphans},
                   {"four_wildcards", four}};
   };
   struct Case {
@@ -77,19 +80,28 @@ TEST_CASE("reference search matches hand-computed interpretations", "[reference]
       {&basic, "11123m", "", {{"standard", 1}}, "11 + 123; 111 leaves 23"},
       {&basic, "11122m", "", {{"standard", 1}}, "111 + 22; 11 leaves 122"},
       {&basic, "111222333m11s", "", {{"standard", 2}}, "11s + {111 222 333 | 123 123 123}"},
-      {&basic, "22334455m", "", {{"standard", 2}},
+      {&basic,
+       "22334455m",
+       "",
+       {{"standard", 2}},
        "22 + 345 345, or 55 + 234 234; pair 33 or 44 strands a 2 or a 4"},
       {&basic, "111222z33z", "", {{"standard", 1}}, "honours never chow: 111z 222z 33z"},
       {&basic, "789m11p", "", {{"standard", 1}}, "789m + 11p"},
       {&basic, "891m11p", "", {{"standard", 0}}, "no wrap-around chow 891"},
-      {&basic, "11123455678999m", "", {{"standard", 1}},
+      {&basic,
+       "11123455678999m",
+       "",
+       {{"standard", 1}},
        "nine gates + 5m: pairs can only be 11, 55 or 99; 11 strands a 5 after 123 456, 99 "
        "strands one after 111 234 567; 55 gives 111 234 678 999 only"},
       {&basic, "11123456789999m", "", {{"standard", 1}}, "11 + 123 456 789 999; pair 99 strands"},
       // Jokers (basic + 8 jokers, copies not capped).
       {&jokers, "**", "", {{"standard", 1}}, "two wildcards: any pair"},
       {&jokers, "1m*", "", {{"standard", 1}}, "1{1}m"},
-      {&jokers, "123m**", "", {{"standard", 5}},
+      {&jokers,
+       "123m**",
+       "",
+       {{"standard", 5}},
        "{**}+123; 1{1}+{1}23 or 23{4}; 2{2}+1{2}3; 3{3}+12{3}"},
       {&jokers, "1m****", "", {{"standard", 3}}, "1{1}+{***}; {**}+1{11}; {**}+1{2}{3}"},
       {&jokers, "5m****", "", {{"standard", 5}}, "5{5}+{***}; {**}+ 5{55} 5{6}{7} {4}5{6} {3}{4}5"},
@@ -122,9 +134,15 @@ TEST_CASE("reference search matches hand-computed interpretations", "[reference]
       {&distinct, "11112233445566m", "", L(1, 0, 0, 0), "11 11 may not be two pairs"},
       {&distinct, "1122334455z****", "", L(5, 1, 0, 1), "no split kind: only {**}{**} (new kinds)"},
       // Assorted forms; 5m is wild in every hand.
-      {&forms, "12355m", "", {{"standard", 5}, {"one_pair", 0}, {"little_set", 0}, {"three_wildcards", 0}},
+      {&forms,
+       "12355m",
+       "",
+       {{"standard", 5}, {"one_pair", 0}, {"little_set", 0}, {"three_wildcards", 0}},
        "5m are wildcards: as 123m**"},
-      {&forms, "19m19p*", "", {{"little_set", 4}, {"standard", 0}, {"three_wildcards", 0}},
+      {&forms,
+       "19m19p*",
+       "",
+       {{"little_set", 4}, {"standard", 0}, {"three_wildcards", 0}},
        "the joker pairs any of 1m 9m 1p 9p; no meld among them"},
       {&forms, "119m1p*", "", {{"little_set", 1}}, "pair 11m, the joker is the 9p"},
       {&forms, "11m", "", {{"one_pair", 1}, {"standard", 1}}, "one pair"},
@@ -133,21 +151,35 @@ TEST_CASE("reference search matches hand-computed interpretations", "[reference]
       {&forms, "1122m3344p", "", {{"four_pairs", 1}, {"standard", 0}}, "four distinct pairs"},
       {&forms, "111m1z2z3z4z5z", "", {{"four_pairs", 0}}, "odd tiles: no pairs"},
       {&forms, "1111m2233p", "", {{"four_pairs", 0}}, "1111m would be two pairs of one kind"},
-      {&forms, "115m22p***", "",
+      {&forms,
+       "115m22p***",
+       "",
        {{"four_pairs", 1}, {"three_wildcards", 1}, {"one_pair", 0}, {"natural_seven_pairs", 0}},
        "5m is wild: 4 wildcards; 11m 22p + two abstract pairs (1{1}m 1{1}m repeats a kind)"},
       {&forms, "11223344667799m", "", {{"natural_seven_pairs", 1}}, "no wildcards"},
       {&forms, "11223344556699m", "", {{"natural_seven_pairs", 0}}, "55m are wildcards here"},
       {&forms, "1122334466799m*", "", {{"natural_seven_pairs", 0}}, "the form refuses wildcards"},
-      {&forms, "119m19p19s1234567z", "", {{"natural_orphans", 1}, {"little_set", 0}},
+      {&forms,
+       "119m19p19s1234567z",
+       "",
+       {{"natural_orphans", 1}, {"little_set", 0}},
        "no wildcards: pair 11m"},
-      {&forms, "19m19p19s1234567z5m", "", {{"natural_orphans", 0}, {"little_set", 0}},
+      {&forms,
+       "19m19p19s1234567z5m",
+       "",
+       {{"natural_orphans", 0}, {"little_set", 0}},
        "5m is wild in this rule set, and the form refuses wildcards"},
       // Tiny set, copies capped: 1m-4m three copies, 1z 2z two copies.
-      {&tiny, "1z****", "", {{"standard", 1}, {"four_pairs", 0}, {"mini_set", 4}},
+      {&tiny,
+       "1z****",
+       "",
+       {{"standard", 1}, {"four_pairs", 0}, {"mini_set", 4}},
        "standard: 1{1}z + {***} (111m); 1{11}z would be three 1z. mini set: the pair on any of "
        "1m 4m 1z 2z, the rest wild singles"},
-      {&tiny, "11z***", "", {{"standard", 1}, {"four_pairs", 0}, {"mini_set", 1}},
+      {&tiny,
+       "11z***",
+       "",
+       {{"standard", 1}, {"four_pairs", 0}, {"mini_set", 1}},
        "standard: 11z + {***}; 11{1}z and 1{1}z+1{11}z exceed two copies. mini set: 11z pair"},
       {&tiny, "11m22m****", "", {{"four_pairs", 1}}, "11m 22m + two pairs of unused kinds"},
       // One tile kind, four copies, capped: the abstract groups rarely fit.
@@ -155,8 +187,7 @@ TEST_CASE("reference search matches hand-computed interpretations", "[reference]
       {&micro, "1z*", "", {{"standard", 1}}, "1{1}z: two copies"},
       {&micro, "**", "", {{"standard", 1}}, "{**} as 11z"},
       {&micro, "*****", "", {{"standard", 0}}, "{***}{**} would be five 1z"},
-      {&micro, "1z****", "", {{"standard", 0}},
-       "1{1}z+{***}: five 1z; {**}+1{11}z: five 1z"},
+      {&micro, "1z****", "", {{"standard", 0}}, "1{1}z+{***}: five 1z; {**}+1{11}z: five 1z"},
       {&micro, "111z**", "", {{"standard", 0}}, "every reading holds five 1z"},
   };
   for (const Case& c : cases) {
@@ -195,7 +226,8 @@ TEST_CASE("reference search lists exactly the hand-computed interpretations", "[
     CHECK(reference_texts(jokers, hand, "standard") ==
           sorted({"11m 1{1}{1}m", "11m 1{2}{3}m", "1{1}m 11{1}m", "111m {**}"}));
     const Hand capped_hand = hand_of("111m**", capped);
-    CHECK(reference_texts(capped, capped_hand, "standard") == sorted({"11m 1{2}{3}m", "111m {**}"}));
+    CHECK(reference_texts(capped, capped_hand, "standard") ==
+          sorted({"11m 1{2}{3}m", "111m {**}"}));
     CHECK(compare(jokers, hand, reference(jokers, hand)) == "");
     CHECK(compare(capped, capped_hand, reference(capped, capped_hand)) == "");
   }
@@ -290,9 +322,9 @@ TEST_CASE("reference search marks the winning tile and keeps declared melds", "[
     // meld (dual_pung, two_sided at 567's low end, closed, two_sided at 345's high end), except
     // 555+{**} where only the pung holds a natural 5m: 5 * 2 + 1 = 11.
     const Hand hand = hand_of("55m**+5m", jokers);
-    CHECK(reference_waits(jokers, hand) ==
-          Waits{"single", "single", "single", "single", "single", "dual_pung", "dual_pung",
-                "dual_pung", "two_sided", "two_sided", "closed"});
+    CHECK(reference_waits(jokers, hand) == Waits{"single", "single", "single", "single", "single",
+                                                 "dual_pung", "dual_pung", "dual_pung", "two_sided",
+                                                 "two_sided", "closed"});
     CHECK(compare(jokers, hand, reference(jokers, hand)) == "");
   }
   SECTION("a winning joker") {
@@ -329,7 +361,8 @@ TEST_CASE("reference search marks the winning tile and keeps declared melds", "[
     const Hand docs = hand_of("123m456p789s1z(1111m)+1z", basic);
     CHECK(reference_texts(basic, docs, "standard") ==
           Texts{"(1111m) 11z<+1z single> 123m 456p 789s"});
-    for (const Hand* h : {&pung, &kongs, &docs}) CHECK(compare(basic, *h, reference(basic, *h)) == "");
+    for (const Hand* h : {&pung, &kongs, &docs})
+      CHECK(compare(basic, *h, reference(basic, *h)) == "");
   }
   SECTION("a joker in a declared meld and a winning tile of the wild kind") {
     // laizi, 5m wild: [77*z] is fixed; the concealed 123p 5m 5m are 123p and two wildcards, read

@@ -156,10 +156,7 @@ TEST_CASE("engine matches the reference: knitted forms (组合龙, 全不靠, �
 }
 
 TEST_CASE("engine matches the reference: 十六不搭 with jokers", "[reference]") {
-  const RuleSet rules = load_rules_from_string(
-      "name: unrelated_only\nextends: taiwan\nwildcards: {jokers: 2}\n"
-      "forms:\n  standard: {enabled: false}\n  ligu: {enabled: false}\n",
-      "test");
+  const RuleSet rules = test_rules("test_unrelated");
   Plan plan;
   plan.sizes = {17};
   plan.most_jokers = 2;

@@ -1,5 +1,5 @@
-// Pairs forms with pungs (嚦咕嚦咕): the reference on hand-counted hands, and the engine against it on
-// random hands.
+// Pairs forms with pungs (嚦咕嚦咕): the reference on hand-counted hands, and the engine against it
+// on random hands.
 //
 // Every TEST_CASE is tagged [reference]; run them all with `meldgraph_tests "[reference]"`. The
 // reference library is tests/reference/ (docs/architecture.md, "Tests").
@@ -42,19 +42,27 @@ TEST_CASE("reference search: pairs forms with pungs (嚦咕嚦咕), hand-compute
   };
   const std::vector<Case> cases = {
       {&pungs, "11122m", {{"pung_pair", 1}}, "111m + 22m"},
-      {&pungs, "11m***", {{"pung_pair", 3}},
+      {&pungs,
+       "11m***",
+       {{"pung_pair", 3}},
        "11m + {***}; 1{1}m + 1{11}m; 11{1}m + {**} (a pair and a pung may share a kind)"},
       {&pungs, "*****", {{"pung_pair", 1}}, "{***} {**}: the abstract meld is some pung"},
       {&pungs, "12345m", {{"pung_pair", 0}}, "chows never"},
       {&pungs, "11122233m", {{"pungs_pair", 1}}, "111m 222m + 33m"},
-      {&pungs, "1111m2233m***", {{"one_pung", 2}},
+      {&pungs,
+       "1111m2233m***",
+       {{"one_pung", 2}},
        "pairs must differ: 111m + 1{1}m 22m 33m {**}, or 11{1}m + 11m 22m 33m {**}; every other "
        "pung leaves 1111m as two pairs of 1m"},
-      {&pungs, "11112233445566777m", {{"ligu", 1}, {"ligu_distinct", 0}},
+      {&pungs,
+       "11112233445566777m",
+       {{"ligu", 1}, {"ligu_distinct", 0}},
        "777m + 11 11 22 33 44 55 66; 11m twice is refused when four is not two pairs"},
       {&tiny, "11z***", {{"pung_pair", 1}}, "11z + {***} (a pung of 1m-4m); 1z has two copies"},
       {&tiny, "111m**", {{"pung_pair", 1}}, "111m + {**}; every other reading needs a fourth 1m"},
-      {&tiny, "11m22m33m44m***", {{"one_pung", 4}, {"one_pung_distinct", 4}},
+      {&tiny,
+       "11m22m33m44m***",
+       {{"one_pung", 4}, {"one_pung_distinct", 4}},
        "{***} finds no three copies left; kk{k} for one k of 1m-4m, the other three pairs and "
        "{**} as 11z or 22z, a kind no other pair holds"},
       // One kind of four copies (2z too), capped: a pung and a pair of one kind would be five.
@@ -74,12 +82,7 @@ TEST_CASE("reference search: pairs forms with pungs (嚦咕嚦咕), hand-compute
   }
   // One tile kind of four copies, capped: {***} {**} would be five 1z, whether pairs must differ
   // or not.
-  const RuleSet one = load_rules_from_string(
-      "name: test_pungs_one_kind\ntiles:\n  suits:\n    - {letter: z, name: honours, ranks: [1]}\n"
-      "hand: {tiles: 5}\nwildcards: {jokers: 8, exceed_copies: false}\nforms:\n"
-      "  pung_pair: {type: pairs, pairs: 1, pungs: 1}\n"
-      "  pung_pair_distinct: {type: pairs, pairs: 1, pungs: 1, four_as_two_pairs: false}\n",
-      "test");
+  const RuleSet one = test_rules("test_pungs_one_kind");
   //
   // With four_as_two_pairs false and pungs, abstract pairs and abstract pungs must fit the copies
   // together: `*****` is no pung and pair under pung_pair_distinct (five 1z). (The engine once
@@ -111,8 +114,8 @@ TEST_CASE("engine matches the reference: pairs forms with pungs (嚦咕嚦咕)",
     plan.skip_conservative = true;
     const Tally tally = run_plan(rules, 70701U, plan);
     report("pungs", tally);
-    for (const char* form : {"ligu", "ligu_distinct", "five_pungs", "two_pungs", "two_pungs_distinct",
-                             "one_pung", "pung_pair", "pungs_pair"}) {
+    for (const char* form : {"ligu", "ligu_distinct", "five_pungs", "two_pungs",
+                             "two_pungs_distinct", "one_pung", "pung_pair", "pungs_pair"}) {
       INFO(form);
       CHECK(tally.form_wins.count(form) == 1);
     }

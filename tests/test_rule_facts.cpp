@@ -7,7 +7,6 @@
 #include <optional>
 #include <string>
 
-#include "custom_rule_sets.hpp"
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/hand.hpp"
 #include "meldgraph/queries.hpp"
@@ -54,7 +53,7 @@ TEST_CASE("suit layouts: rank gaps and uneven copies have no table shape", "[rul
   CHECK(gapped.features().has(F::irregular_suits));
   CHECK_FALSE(gapped.knit_suits().complete);
 
-  const RuleSet small = load_rules_from_string(custom_rules::kSmallSuitsYaml, "small");
+  const RuleSet small = test::test_rules("custom_small");
   CHECK(small.features().has(F::copies_not_four));
   CHECK_FALSE(small.features().has(F::irregular_suits));  // three or two copies per suit
   REQUIRE(small.suit_layouts().size() == 4);
@@ -126,13 +125,13 @@ TEST_CASE("rule features of the shipped rule sets", "[rule_facts]") {
 }
 
 TEST_CASE("rule features of custom rule sets, per form and in all", "[rule_facts]") {
-  const RuleSet capped = load_rules_from_string(custom_rules::kCappedYaml, "capped");
+  const RuleSet capped = test::test_rules("custom_capped");
   CHECK(capped.features().has(F::capped_copies));
   CHECK(capped.features().has(F::fixed_wild_tiles));
   CHECK(capped.features().has(F::wild_meldable_kinds));  // 5z is meldable
   CHECK(capped.features().has(F::four_not_two_pairs));
 
-  const RuleSet pair_rules = load_rules_from_string(custom_rules::kPairRulesYaml, "pair_rules");
+  const RuleSet pair_rules = test::test_rules("custom_pair_rules");
   CHECK(pair_rules.features().has(F::pair_tiles));
   CHECK(pair_rules.features().has(F::pair_wildcards));
   for (std::size_t i = 0; i < pair_rules.forms().size(); ++i) {
@@ -145,7 +144,7 @@ TEST_CASE("rule features of custom rule sets, per form and in all", "[rule_facts
     CHECK(features.empty() == !form.enabled);
   }
 
-  const RuleSet small = load_rules_from_string(custom_rules::kSmallSuitsYaml, "small");
+  const RuleSet small = test::test_rules("custom_small");
   CHECK(small.features().has(F::pungs_beside_pairs));
   CHECK(small.features().has(F::jokers));
 }

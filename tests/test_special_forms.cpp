@@ -21,7 +21,6 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -30,9 +29,11 @@
 #include "meldgraph/error.hpp"
 #include "meldgraph/hand.hpp"
 #include "meldgraph/queries.hpp"
+#include "meldgraph/random_draws.hpp"
 #include "meldgraph/random_hands.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/shanten.hpp"
+#include "rule_files.hpp"
 
 namespace {
 
@@ -93,79 +94,43 @@ struct Case {
   bool shanten_tables = true;
 };
 
-RuleSet from_yaml(const std::string& yaml) {
-  return load_rules_from_string(yaml, "test_special_forms");
+/// tests/data/rules/NAME.yaml.
+RuleSet from_file(const std::string& name) {
+  return test::test_rules(name);
 }
 
 std::vector<Case> cases() {
   std::vector<Case> result;
   result.push_back({"mcr", load_rules("mcr"), 0, true, true});
   result.push_back({"taiwan", load_rules("taiwan"), 0, true, true, 300, false});
-  result.push_back({"mcr jokers",
-                    from_yaml("name: sp_mcr_jokers\nextends: mcr\nwildcards: {jokers: 4}\n"), 0,
-                    true, true});
-  result.push_back({"taiwan jokers",
-                    from_yaml("name: sp_taiwan_jokers\nextends: taiwan\nwildcards: {jokers: 4}\n"),
-                    0, true, true, 300, false});
+  result.push_back({"mcr jokers", from_file("sp_mcr_jokers"), 0, true, true});
+  result.push_back({"taiwan jokers", from_file("sp_taiwan_jokers"), 0, true, true, 300, false});
   {
-    RuleSet rules = from_yaml("name: sp_mcr_wild\nextends: mcr\nwildcards: {per_hand: true}\n");
+    RuleSet rules = from_file("sp_mcr_wild");
     const TileMask wild = tile_bit(parse_tile("5z", rules));
     result.push_back({"mcr wild 5z", std::move(rules), wild, true, true, 60, false});
   }
   {
-    RuleSet rules =
-        from_yaml("name: sp_taiwan_wild\nextends: taiwan\nwildcards: {per_hand: true}\n");
+    RuleSet rules = from_file("sp_taiwan_wild");
     const TileMask wild = tile_bit(parse_tile("5m", rules));
     result.push_back({"taiwan wild 5m", std::move(rules), wild, true, true, 300, false});
   }
   // Capped copies: the knit's wildcards fall back, the singles' are modelled (copies 4).
-  result.push_back({"mcr capped",
-                    from_yaml("name: sp_mcr_capped\nextends: mcr\n"
-                              "wildcards: {jokers: 4, exceed_copies: false}\n"),
-                    0, true, false});
-  result.push_back({"mcr exhausted",
-                    from_yaml("name: sp_mcr_exhausted\nextends: mcr\n"
-                              "hand: {exhausted_waits: true}\nwildcards: {jokers: 2}\n"),
-                    0, true, true});
-  result.push_back({"taiwan exhausted",
-                    from_yaml("name: sp_taiwan_exhausted\nextends: taiwan\n"
-                              "hand: {exhausted_waits: true}\n"),
-                    0, true, true, 300, false});
-  result.push_back({"mcr max_in_win",
-                    from_yaml("name: sp_mcr_most\nextends: mcr\n"
-                              "wildcards: {jokers: 4, max_in_win: 1}\n"),
-                    0, true, true});
-  result.push_back({"mcr knit without wildcards",
-                    from_yaml("name: sp_mcr_nowild\nextends: mcr\nwildcards: {jokers: 4}\n"
-                              "forms:\n  knitted_straight: {wildcards: false}\n"
-                              "  lesser_knitted: {wildcards: false}\n"),
-                    0, true, true});
-  result.push_back({"mcr restricted",
-                    from_yaml("name: sp_mcr_restricted\nextends: mcr\n"
-                              "wildcards: {jokers: 4, stand_ins: {joker: honours}}\n"),
-                    0, false, false, 6});
+  result.push_back({"mcr capped", from_file("sp_mcr_capped"), 0, true, false});
+  result.push_back({"mcr exhausted", from_file("sp_mcr_exhausted"), 0, true, true});
+  result.push_back(
+      {"taiwan exhausted", from_file("sp_taiwan_exhausted"), 0, true, true, 300, false});
+  result.push_back({"mcr max_in_win", from_file("sp_mcr_most"), 0, true, true});
+  result.push_back({"mcr knit without wildcards", from_file("sp_mcr_nowild"), 0, true, true});
+  result.push_back({"mcr restricted", from_file("sp_mcr_restricted"), 0, false, false, 6});
   // 17-tile hands: the knit with two melds (declared or not), singles smaller than the hand.
-  result.push_back({"mcr 17 tiles",
-                    from_yaml("name: sp_mcr_17\nextends: mcr\nhand: {tiles: 17}\n"
-                              "wildcards: {jokers: 4}\nforms:\n  lesser_knitted: {size: 14}\n"
-                              "  greater_knitted: {size: 14}\n"),
-                    0, true, true, 40});
-  result.push_back({"taiwan gap 4 two pairs",
-                    from_yaml("name: sp_taiwan_gap\nextends: taiwan\nwildcards: {jokers: 3}\n"
-                              "forms:\n  sixteen_unrelated: {gap: 4, size: 14, pairs: 2}\n"),
-                    0, true, true, 200, false});
+  result.push_back({"mcr 17 tiles", from_file("sp_mcr_17"), 0, true, true, 40});
+  result.push_back(
+      {"taiwan gap 4 two pairs", from_file("sp_taiwan_gap"), 0, true, true, 200, false});
   // Without 嚦咕嚦咕 the shanten tables model taiwan: its singles form by the gapped tables.
-  result.push_back({"taiwan without ligu",
-                    from_yaml("name: sp_taiwan_noligu\nextends: taiwan\nwildcards: {jokers: 4}\n"
-                              "forms:\n  ligu: {enabled: false}\n"),
-                    0, true, true, 200});
-  result.push_back({"taiwan gap 4 two pairs without ligu",
-                    from_yaml("name: sp_taiwan_gap_noligu\nextends: taiwan\n"
-                              "wildcards: {jokers: 3, max_in_win: 2}\nforms:\n"
-                              "  ligu: {enabled: false}\n"
-                              "  sixteen_unrelated: {gap: 4, size: 14, pairs: 2, honours: 12345z, "
-                              "require: 1m5z}\n"),
-                    0, true, true, 200});
+  result.push_back({"taiwan without ligu", from_file("sp_taiwan_noligu"), 0, true, true, 200});
+  result.push_back({"taiwan gap 4 two pairs without ligu", from_file("sp_taiwan_gap_noligu"), 0,
+                    true, true, 200});
   return result;
 }
 
@@ -179,7 +144,9 @@ class Builder {
     }
   }
 
-  int below(int bound) { return static_cast<int>(engine_() % static_cast<std::uint64_t>(bound)); }
+  int below(int bound) {
+    return static_cast<int>(engine_.below(static_cast<std::uint64_t>(bound)));
+  }
 
   /// Tiles that wildcards may be: jokers when the set has them, else the wild kind.
   [[nodiscard]] bool has_wildcards() const {
@@ -257,7 +224,7 @@ class Builder {
   bool knitted(int concealed, int declared, int wildcards, Hand& out) {
     TileCounts counts{};
     std::vector<int> classes = {0, 1, 2};
-    std::shuffle(classes.begin(), classes.end(), engine_);
+    engine_.shuffle(classes.begin(), classes.end());
     for (std::size_t k = 0; k < knit_suits_.size(); ++k) {
       for (int slot = 0; slot < 3; ++slot)
         ++counts[tile(knit_suits_[k], classes[k] + 1 + 3 * slot)];
@@ -278,7 +245,7 @@ class Builder {
     }
     if (form.singles_suits == SinglesSuits::knitted) {
       std::vector<int> classes = {0, 1, 2};
-      std::shuffle(classes.begin(), classes.end(), engine_);
+      engine_.shuffle(classes.begin(), classes.end());
       for (std::size_t k = 0; k < knit_suits_.size(); ++k) {
         for (int slot = 0; slot < 3; ++slot) {
           pool.push_back(tile(knit_suits_[k], classes[k] + 1 + 3 * slot));
@@ -287,7 +254,7 @@ class Builder {
     } else {
       for (const char letter : knit_suits_) {
         std::vector<int> ranks = {1, 2, 3, 4, 5, 6, 7, 8, 9};
-        std::shuffle(ranks.begin(), ranks.end(), engine_);
+        engine_.shuffle(ranks.begin(), ranks.end());
         std::vector<int> taken;
         for (const int rank : ranks) {
           bool fits = true;
@@ -297,7 +264,7 @@ class Builder {
         for (const int rank : taken) pool.push_back(tile(letter, rank));
       }
     }
-    std::shuffle(pool.begin(), pool.end(), engine_);
+    engine_.shuffle(pool.begin(), pool.end());
     // Required tiles first, then the others.
     std::stable_partition(pool.begin(), pool.end(),
                           [&](TileId t) { return (form.required & tile_bit(t)) != 0; });
@@ -306,7 +273,7 @@ class Builder {
     TileCounts counts{};
     for (int i = 0; i < distinct; ++i) counts[pool[static_cast<std::size_t>(i)]] = 1;
     std::vector<TileId> chosen(pool.begin(), pool.begin() + distinct);
-    std::shuffle(chosen.begin(), chosen.end(), engine_);
+    engine_.shuffle(chosen.begin(), chosen.end());
     for (int i = 0; i < form.pairs; ++i) ++counts[chosen[static_cast<std::size_t>(i)]];
     take(counts, wildcards);
     return make(counts, wildcards, "", out);
@@ -356,7 +323,7 @@ class Builder {
 
   const Case& case_;
   const RuleSet& rules_;
-  std::mt19937_64 engine_;
+  RandomDraws engine_;
   std::vector<char> knit_suits_;
 };
 
@@ -516,10 +483,8 @@ TEST_CASE("special forms: which forms are modelled", "[special]") {
   CHECK_FALSE(SpecialForm().modelled());
   CHECK_FALSE(SpecialForm(mcr, 99).modelled());
   // Forbidden tiles and lacking suits are not modelled.
-  const RuleSet forbidden =
-      from_yaml("name: sp_forbidden\nextends: mcr\nhand: {forbidden_tiles: 7z}\n");
-  const RuleSet lacking =
-      from_yaml("name: sp_lacking\nextends: taiwan\nhand: {missing_suits: 1}\n");
+  const RuleSet forbidden = from_file("sp_forbidden");
+  const RuleSet lacking = from_file("sp_lacking");
   for (std::size_t f = 0; f < forbidden.forms().size(); ++f) {
     CHECK_FALSE(SpecialForm(forbidden, f).modelled());
   }
@@ -528,10 +493,8 @@ TEST_CASE("special forms: which forms are modelled", "[special]") {
   }
   // Held wildcards fall back under restricted stand-ins, and in the knit under capped copies;
   // without wildcards both are answered.
-  const RuleSet restricted = from_yaml(
-      "name: sp_restricted\nextends: mcr\nwildcards: {jokers: 4, stand_ins: {joker: honours}}\n");
-  const RuleSet capped =
-      from_yaml("name: sp_capped\nextends: mcr\nwildcards: {jokers: 4, exceed_copies: false}\n");
+  const RuleSet restricted = from_file("sp_restricted");
+  const RuleSet capped = from_file("sp_capped");
   for (const RuleSet* rules : {&restricted, &capped}) {
     const Hand wild = parse_hand("147m258p369s1155z*", *rules);
     const Hand plain = parse_hand("147m258p369s11555z", *rules);
@@ -771,16 +734,14 @@ TEST_CASE("special forms: hand-worked shanten", "[special]") {
   CHECK(shanten(mcr, knit, "147m258p367899s55z") == -1);
   CHECK(shanten(mcr, knit, "1477m258p369s789s") == 0);
   // 十六不搭 (gap 3, one pair, 17 tiles) without 嚦咕嚦咕.
-  const RuleSet taiwan = from_yaml(
-      "name: sp_taiwan_noligu\nextends: taiwan\n"
-      "forms:\n  ligu: {enabled: false}\n");
+  const RuleSet taiwan = from_file("sp_taiwan_noligu_natural");
   const std::size_t sixteen = form_of(taiwan, "sixteen_unrelated");
   CHECK(shanten(taiwan, sixteen, "159m148p369s11234567z") == -1);
   CHECK(shanten(taiwan, sixteen, "159m148p369s1234567z") == 0);
   CHECK(shanten(taiwan, sixteen, "1259m148p369s234567z") == 1);
   // Each expectation is the search's too; and with jokers, four of a tile beside the knit
   // (a pung and the pair on it: a slot beyond the copies for a joker), on a knit tile too.
-  const RuleSet jokers = from_yaml("name: sp_mcr_jokers\nextends: mcr\nwildcards: {jokers: 4}\n");
+  const RuleSet jokers = from_file("sp_mcr_jokers");
   const std::vector<std::pair<const RuleSet*, const char*>> hands = {
       {&mcr, "147m258p369s1234z"},    {&mcr, "1147m258p369s123z"},
       {&mcr, "1477m258p369s789s"},    {&jokers, "147m258p369s1111z*"},

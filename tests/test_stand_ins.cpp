@@ -9,55 +9,25 @@
 #include <algorithm>
 #include <functional>
 #include <map>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/error.hpp"
 #include "meldgraph/hand.hpp"
+#include "meldgraph/random_draws.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/shanten.hpp"
+#include "rule_files.hpp"
 
 using namespace meldgraph;
 
 namespace {
 
-/// Jokers that may be anything, and the white dragon wild but only as a wind or a dragon.
-constexpr const char* kHonoursYaml = R"(name: honour_wild
-extends: basic
-hand: {tiles: 14}
-wildcards:
-  jokers: 2
-  tiles: [5z]
-  stand_ins:
-    5z: [winds, dragons]
-forms:
-  seven_pairs: {type: pairs, pairs: 7}
-)";
-
-/// A wildcard chosen per hand that may only be its own number in any suit (a restricted laizi),
-/// and jokers that may only be terminals; copies capped.
-constexpr const char* kSameRankYaml = R"(name: same_rank_wild
-extends: basic
-hand: {tiles: 11}
-wildcards:
-  jokers: 2
-  per_hand: true
-  exceed_copies: false
-  stand_ins:
-    joker: "19m19p19s"
-    default: same_rank
-)";
-
-/// Sichuan (no honours, a winning hand lacks a suit) with jokers: a joker may not stand for a
-/// tile of the suit the hand lacks.
-constexpr const char* kSichuanJokersYaml = R"(name: sichuan_jokers
-extends: sichuan
-wildcards: {jokers: 3}
-)";
-
-RuleSet load(const char* yaml) { return load_rules_from_string(yaml, "test.yaml"); }
+/// tests/data/rules/NAME.yaml.
+RuleSet load(const char* name) {
+  return test::test_rules(name);
+}
 
 /// Interpretations by form name.
 std::map<std::string, std::uint64_t> counts(const RuleSet& rules, const Hand& hand) {
@@ -111,20 +81,20 @@ bool brute_force_wins(const RuleSet& rules, const Hand& hand) {
 
 /// A few consecutive tile kinds from a random start, and the White dragon where the set has one:
 /// hands dealt from it often win.
-std::vector<TileId> window_pool(const RuleSet& rules, std::mt19937& rng, std::size_t kinds) {
+std::vector<TileId> window_pool(const RuleSet& rules, RandomDraws& rng, std::size_t kinds) {
   std::vector<TileId> pool;
-  const auto window = static_cast<TileId>(rng() % (rules.meldable_count() - kinds));
+  const auto window = static_cast<TileId>(rng.below(rules.meldable_count() - kinds));
   for (TileId t = window; t < rules.meldable_count() && pool.size() < kinds; ++t) pool.push_back(t);
   if (rules.find_tile('z', 5) != kNoTile) pool.push_back(rules.find_tile('z', 5));
   return pool;
 }
 
 /// Appends `count` random tiles of `pool` to `text`, at most four of a kind.
-void deal(const RuleSet& rules, std::mt19937& rng, const std::vector<TileId>& pool, int count,
+void deal(const RuleSet& rules, RandomDraws& rng, const std::vector<TileId>& pool, int count,
           std::string& text) {
   TileCounts taken{};
   while (count > 0) {
-    const TileId t = pool[rng() % pool.size()];
+    const TileId t = pool[rng.below(pool.size())];
     if (taken[t] >= 4) continue;
     ++taken[t];
     --count;
@@ -135,13 +105,13 @@ void deal(const RuleSet& rules, std::mt19937& rng, const std::vector<TileId>& po
 }  // namespace
 
 TEST_CASE("stand_ins: rules load, resolve and dump", "[stand_ins]") {
-  const RuleSet honours = load(kHonoursYaml);
+  const RuleSet honours = load("honour_wild");
   CHECK(honours.wildcards().restricted);
   const TileId white = honours.find_tile('z', 5);
   TileMask expected = 0;
   for (int rank = 1; rank <= 7; ++rank) expected |= tile_bit(honours.find_tile('z', rank));
   CHECK(honours.wildcards().tile_stand_ins[white] == expected);
-  const RuleSet same = load(kSameRankYaml);
+  const RuleSet same = load("same_rank_wild");
   const TileId five = same.find_tile('m', 5);
   CHECK(same.wildcards().tile_stand_ins[five] ==
         (tile_bit(five) | tile_bit(same.find_tile('p', 5)) | tile_bit(same.find_tile('s', 5))));
@@ -173,14 +143,13 @@ TEST_CASE("stand_ins: bad entries name the place", "[stand_ins]") {
   CHECK_THAT(error_of(head + "    12m: any\n"), Catch::Contains("one tile code"));
   CHECK_THAT(error_of(head + "    joker: any\n  max_in_win: 2\n"),
              Catch::Contains("no error"));  // unrestricted: fine
-  CHECK_THAT(error_of(head + "    joker: winds\n  max_in_win: 2\n"),
-             Catch::Contains("max_in_win"));
+  CHECK_THAT(error_of(head + "    joker: winds\n  max_in_win: 2\n"), Catch::Contains("max_in_win"));
   CHECK_THAT(error_of("name: x\nextends: basic\nwildcards:\n  stand_ins: {joker: any}\n"),
              Catch::Contains("no jokers"));
 }
 
 TEST_CASE("stand_ins: hand-counted interpretations", "[stand_ins]") {
-  const RuleSet rules = load(kHonoursYaml);
+  const RuleSet rules = load("honour_wild");
   const auto count = [&](const char* text) { return counts(rules, parse_hand(text, rules)); };
   // 5z may be a wind or a dragon only. 123 456 789m (only chows), 11z, 2z and two wild 5z: the
   // wilds make 11{1}z + 2{2}z or 11z + 2{2}{2}z; they cannot reach the characters: 2.
@@ -202,7 +171,8 @@ TEST_CASE("stand_ins: hand-counted interpretations", "[stand_ins]") {
     const Decomposition decomposition(rules, hand);
     std::vector<std::string> pairs;
     Interpretation interpretation;
-    for (InterpretationCursor cursor = decomposition.interpretations(); cursor.next(interpretation);) {
+    for (InterpretationCursor cursor = decomposition.interpretations();
+         cursor.next(interpretation);) {
       pairs.push_back(format_group(interpretation.groups.back(), rules));
     }
     CHECK(pairs == std::vector<std::string>{"{1}{1b}z", "{2}{2b}z", "{3}{3b}z", "{4}{4b}z",
@@ -212,24 +182,24 @@ TEST_CASE("stand_ins: hand-counted interpretations", "[stand_ins]") {
 
 TEST_CASE("stand_ins: random hands win exactly when a brute-force replacement wins",
           "[stand_ins]") {
-  std::mt19937 rng(4242);
+  RandomDraws rng(4242);
   int wins = 0;
   int hands = 0;
-  for (const char* yaml : {kHonoursYaml, kSameRankYaml, kSichuanJokersYaml}) {
-    const RuleSet rules = load(yaml);
+  for (const char* name : {"honour_wild", "same_rank_wild", "sichuan_jokers"}) {
+    const RuleSet rules = load(name);
     const bool per_hand = rules.wildcards().per_hand;
     for (int i = 0; i < 700; ++i) {
       // Sizes 5, 8, 11 (14 where the rules allow); hands drawn from a few tiles so they often win.
-      const int size = 5 + 3 * static_cast<int>(rng() % (rules.hand_tiles() >= 14 ? 4 : 3));
+      const int size = 5 + 3 * static_cast<int>(rng.below(rules.hand_tiles() >= 14 ? 4 : 3));
       std::string text;
-      const int wild = static_cast<int>(rng() % 4);
+      const int wild = static_cast<int>(rng.below(4));
       const std::vector<TileId> pool = window_pool(rules, rng, 9);
       int placed = 0;
       int jokers = 0;
       for (int k = 0; k < wild && jokers < 2; ++k, ++jokers, ++placed) text += '*';
       deal(rules, rng, pool, size - placed, text);
       TileMask choice = 0;
-      if (per_hand && rng() % 2 == 0) choice = tile_bit(pool[rng() % pool.size()]);
+      if (per_hand && rng.below(2) == 0) choice = tile_bit(pool[rng.below(pool.size())]);
       const Hand hand = parse_hand(text, rules, choice);
       CAPTURE(text, choice);
       const bool engine = Decomposition(rules, hand).wins();
@@ -244,18 +214,19 @@ TEST_CASE("stand_ins: random hands win exactly when a brute-force replacement wi
 }
 
 TEST_CASE("stand_ins: waits of random ready hands match the search", "[stand_ins]") {
-  std::mt19937 rng(777);
+  RandomDraws rng(777);
   int ready = 0;
-  for (const char* yaml : {kHonoursYaml, kSameRankYaml, kSichuanJokersYaml}) {
-    const RuleSet rules = load(yaml);
+  for (const char* name : {"honour_wild", "same_rank_wild", "sichuan_jokers"}) {
+    const RuleSet rules = load(name);
     for (int i = 0; i < 300; ++i) {
       std::string text;
       const int size = rules.hand_tiles() >= 14 ? 13 : 10;
       const std::vector<TileId> pool = window_pool(rules, rng, 8);
       int placed = 0;
-      for (; placed < static_cast<int>(rng() % 3); ++placed) text += '*';
+      for (; placed < static_cast<int>(rng.below(3)); ++placed) text += '*';
       deal(rules, rng, pool, size - placed, text);
-      const TileMask choice = rules.wildcards().per_hand ? tile_bit(pool[rng() % pool.size()]) : 0;
+      const TileMask choice =
+          rules.wildcards().per_hand ? tile_bit(pool[rng.below(pool.size())]) : 0;
       const Hand hand = parse_hand(text, rules, choice);
       CAPTURE(text, choice);
       const Waits waits = compute_waits(rules, hand, nullptr);

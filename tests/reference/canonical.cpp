@@ -27,14 +27,22 @@ std::string slot_text(const std::string& text, bool wild, int cls = 0) {
 
 std::string ref_wait_name(WaitShape wait) {
   switch (wait) {
-    case WaitShape::none: return "none";
-    case WaitShape::two_sided: return "two_sided";
-    case WaitShape::closed: return "closed";
-    case WaitShape::edge: return "edge";
-    case WaitShape::single: return "single";
-    case WaitShape::dual_pung: return "dual_pung";
-    case WaitShape::set_tile: return "set_tile";
-    case WaitShape::any: return "any";
+    case WaitShape::none:
+      return "none";
+    case WaitShape::two_sided:
+      return "two_sided";
+    case WaitShape::closed:
+      return "closed";
+    case WaitShape::edge:
+      return "edge";
+    case WaitShape::single:
+      return "single";
+    case WaitShape::dual_pung:
+      return "dual_pung";
+    case WaitShape::set_tile:
+      return "set_tile";
+    case WaitShape::any:
+      return "any";
   }
   return "?";
 }
@@ -50,7 +58,8 @@ std::string ref_group_text(const RefGroup& g, const RuleSet& rules) {
     std::string what = "*";
     if (g.kind == RefKind::chow) {
       const int rank = rules.tile(static_cast<TileId>(g.tile)).rank + g.mark;
-      what = slot_text(std::to_string(rank), ((g.wild >> g.mark) & 1) != 0, class_at(g.classes, g.mark)) +
+      what = slot_text(std::to_string(rank), ((g.wild >> g.mark) & 1) != 0,
+                       class_at(g.classes, g.mark)) +
              rules.tile(static_cast<TileId>(g.tile)).letter;
     } else if (g.tile >= 0) {
       what = slot_text(std::to_string(rules.tile(static_cast<TileId>(g.tile)).rank), g.mark >= 1,
@@ -65,8 +74,12 @@ std::string ref_group_text(const RefGroup& g, const RuleSet& rules) {
 }
 
 std::string ref_group_body(const RefGroup& g, const RuleSet& rules) {
-  const auto rank = [&](int tile) { return std::to_string(rules.tile(static_cast<TileId>(tile)).rank); };
-  const auto letter = [&](int tile) { return std::string(1, rules.tile(static_cast<TileId>(tile)).letter); };
+  const auto rank = [&](int tile) {
+    return std::to_string(rules.tile(static_cast<TileId>(tile)).rank);
+  };
+  const auto letter = [&](int tile) {
+    return std::string(1, rules.tile(static_cast<TileId>(tile)).letter);
+  };
   if (g.declared > 0 && g.kind != RefKind::chow) {
     // Declared pung or kong: wildcard slots where they were written.
     const int size = g.kind == RefKind::kong ? 4 : 3;
@@ -89,7 +102,8 @@ std::string ref_group_body(const RefGroup& g, const RuleSet& rules) {
       int tile = g.tile;
       const int step = g.kind == RefKind::knit ? 3 : 1;
       for (int i = 0; i < 3; ++i) {
-        const std::string r = std::to_string(rules.tile(static_cast<TileId>(g.tile)).rank + step * i);
+        const std::string r =
+            std::to_string(rules.tile(static_cast<TileId>(g.tile)).rank + step * i);
         out += slot_text(r, ((g.wild >> i) & 1) != 0, class_at(g.classes, i));
       }
       return out + letter(tile);
@@ -99,7 +113,8 @@ std::string ref_group_body(const RefGroup& g, const RuleSet& rules) {
     case RefKind::single: {
       const int size = g.kind == RefKind::pair ? 2 : g.kind == RefKind::pung ? 3 : 1;
       std::string out;
-      for (int i = 0; i < size; ++i) out += slot_text(rank(g.tile), i >= size - g.wild, class_at(g.classes, i));
+      for (int i = 0; i < size; ++i)
+        out += slot_text(rank(g.tile), i >= size - g.wild, class_at(g.classes, i));
       return out + letter(g.tile);
     }
   }

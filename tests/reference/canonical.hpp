@@ -26,8 +26,8 @@ enum class RefKind : int { pair, pung, chow, single, any_meld, any_pair, wildcar
 ///   written (bit i: slot i), `declared` their place in the hand as written (1 = first).
 /// The group holding the winning tile has `mark` >= 0: in a chow the rank position of the marked
 /// slot (0-2); in a pair, pung or single 0 for a natural slot, 1 + the class for a wildcard slot
-/// (all its slots show the same tile, so nothing else tells them apart); in an abstract group 0. `wait` is
-/// the wait shape that mark implies (none on unmarked groups).
+/// (all its slots show the same tile, so nothing else tells them apart); in an abstract group 0.
+/// `wait` is the wait shape that mark implies (none on unmarked groups).
 struct RefGroup {
   RefKind kind = RefKind::pair;
   int tile = -1;
@@ -50,9 +50,12 @@ using RefInterpretation = std::vector<RefGroup>;  ///< sorted
 using RefResult = std::map<std::size_t, std::vector<RefInterpretation>>;
 
 /// The class of slot `slot` in a packed class code.
-inline int class_at(int classes, int slot) { return (classes >> (2 * slot)) & 3; }
+inline int class_at(int classes, int slot) {
+  return (classes >> (2 * slot)) & 3;
+}
 
-/// The wait's name as documented (docs/engine.md), written out here rather than taken from the engine.
+/// The wait's name as documented (docs/engine.md), written out here rather than taken from the
+/// engine.
 std::string ref_wait_name(WaitShape wait);
 
 /// The group as in ref_group_body, declared melds in [] or (), and the mark as `<+tile wait>`:

@@ -1,4 +1,5 @@
-// The reference's catalogue: every group a form's rules allow, written out one by one, and the brute-force check that abstract groups can be real.
+// The reference's catalogue: every group a form's rules allow, written out one by one, and the
+// brute-force check that abstract groups can be real.
 
 #include "reference/catalogue.hpp"
 
@@ -123,7 +124,8 @@ std::vector<Entry> catalogue(const RuleSet& rules, const FormSpec& form) {
       }
       for (int t = 0; t < tiles; ++t) {
         const TileInfo& info = rules.tile(static_cast<TileId>(t));
-        if (!is_meldable(rules, t) || !rules.suits()[info.suit].sequences || info.rank > 3) continue;
+        if (!is_meldable(rules, t) || !rules.suits()[info.suit].sequences || info.rank > 3)
+          continue;
         const int t4 = rules.find_tile(info.letter, info.rank + 3);
         const int t7 = rules.find_tile(info.letter, info.rank + 6);
         for (int mask = 0; mask < 8; ++mask) {
@@ -159,12 +161,15 @@ std::vector<Entry> catalogue(const RuleSet& rules, const FormSpec& form) {
 /// stand-ins, holding at least one restricted wildcard; accept() checks that.
 std::vector<Entry> wild_only_entries(const RuleSet& rules, const FormSpec& form) {
   std::vector<Entry> out;
-  if (form.type != FormType::melds && form.type != FormType::pairs && form.type != FormType::knitted) return out;
+  if (form.type != FormType::melds && form.type != FormType::pairs &&
+      form.type != FormType::knitted)
+    return out;
   if (!form.wildcards) return out;
   for (int t = 0; t < rules.tile_count(); ++t) {
     if (!is_meldable(rules, t)) continue;
     out.push_back(same_tile(RefKind::pair, Role::pair, t, 2, 2));
-    if (form.type != FormType::pairs || form.pungs > 0) out.push_back(same_tile(RefKind::pung, Role::meld, t, 3, 3));
+    if (form.type != FormType::pairs || form.pungs > 0)
+      out.push_back(same_tile(RefKind::pung, Role::meld, t, 3, 3));
     const int t2 = successor(rules, t);
     const int t3 = t2 < 0 ? -1 : successor(rules, t2);
     if (t3 >= 0 && form.type != FormType::pairs) {
@@ -196,8 +201,8 @@ bool abstract_realisable(const RuleSet& rules, std::array<int, kMaxTileKinds>& c
       // pung
       if (capacity[static_cast<std::size_t>(t)] >= 3) {
         capacity[static_cast<std::size_t>(t)] -= 3;
-        const bool ok = abstract_realisable(rules, capacity, melds - 1, pairs, room, forbidden_pair_kinds,
-                                            touched | suit(t), after);
+        const bool ok = abstract_realisable(rules, capacity, melds - 1, pairs, room,
+                                            forbidden_pair_kinds, touched | suit(t), after);
         capacity[static_cast<std::size_t>(t)] += 3;
         if (ok) return true;
       }
@@ -210,8 +215,8 @@ bool abstract_realisable(const RuleSet& rules, std::array<int, kMaxTileKinds>& c
         auto& c = capacity[static_cast<std::size_t>(t3)];
         if (a >= 1 && b >= 1 && c >= 1) {
           --a, --b, --c;
-          const bool ok = abstract_realisable(rules, capacity, melds - 1, pairs, room, forbidden_pair_kinds,
-                                              touched | suit(t), after);
+          const bool ok = abstract_realisable(rules, capacity, melds - 1, pairs, room,
+                                              forbidden_pair_kinds, touched | suit(t), after);
           ++a, ++b, ++c;
           if (ok) return true;
         }
@@ -225,8 +230,8 @@ bool abstract_realisable(const RuleSet& rules, std::array<int, kMaxTileKinds>& c
     if (room.pair_tiles != 0 && ((room.pair_tiles >> t) & 1U) == 0) continue;
     if (capacity[static_cast<std::size_t>(t)] < 2) continue;
     capacity[static_cast<std::size_t>(t)] -= 2;
-    const bool ok = abstract_realisable(rules, capacity, 0, pairs - 1, room, forbidden_pair_kinds | bit_of(t),
-                                        touched | suit(t), t);
+    const bool ok = abstract_realisable(rules, capacity, 0, pairs - 1, room,
+                                        forbidden_pair_kinds | bit_of(t), touched | suit(t), t);
     capacity[static_cast<std::size_t>(t)] += 2;
     if (ok) return true;
   }

@@ -19,15 +19,15 @@ enum class Role { meld, pair, single };
 struct Entry {
   RefGroup group;
   Role role = Role::meld;
-  std::vector<int> naturals;  ///< natural tile of every natural slot
-  std::vector<int> standins;  ///< tile every wildcard slot stands for (concrete groups only)
+  std::vector<int> naturals;        ///< natural tile of every natural slot
+  std::vector<int> standins;        ///< tile every wildcard slot stands for (concrete groups only)
   std::vector<int> wild_positions;  ///< slot of every standins entry (RefGroup::classes order)
-  int wildcards = 0;          ///< wildcard slots
+  int wildcards = 0;                ///< wildcard slots
   /// A concrete group of wildcards only in a melds or pairs form, which the rules allow only
   /// with a restricted wildcard in it (otherwise it is an abstract group).
   bool wild_only = false;
   bool abstract = false;
-  int set_tile = -1;          ///< set forms: the set tile this group covers
+  int set_tile = -1;  ///< set forms: the set tile this group covers
 };
 
 /// Every group of `form` that its rules allow, with wildcard slots anywhere except all-wildcard
@@ -41,11 +41,11 @@ std::vector<Entry> wild_only_entries(const RuleSet& rules, const FormSpec& form)
 
 /// What the abstract groups of one interpretation must fit in.
 struct AbstractRoom {
-  bool chows = true;                      ///< abstract melds may be chows (not in pairs forms)
-  bool distinct_pairs = false;            ///< pairs of pairwise different kinds
-  std::uint64_t forbidden_pair_kinds = 0; ///< kinds no abstract pair may be (with distinct_pairs)
-  std::uint64_t pair_tiles = 0;           ///< the form's pair_tiles (0: any)
-  int missing = 0;                        ///< hand.missing_suits
+  bool chows = true;                       ///< abstract melds may be chows (not in pairs forms)
+  bool distinct_pairs = false;             ///< pairs of pairwise different kinds
+  std::uint64_t forbidden_pair_kinds = 0;  ///< kinds no abstract pair may be (with distinct_pairs)
+  std::uint64_t pair_tiles = 0;            ///< the form's pair_tiles (0: any)
+  int missing = 0;                         ///< hand.missing_suits
 };
 
 /// Brute force: can the abstract groups `melds` (any meld) and `pairs` (any pair) be real groups

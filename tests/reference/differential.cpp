@@ -35,12 +35,15 @@ bool wild_only_mark_twice(const RefResult& expected) {
     for (const RefInterpretation& v : list) {
       for (const RefGroup& g : v) {
         if (g.mark < 0 || g.tile < 0 || g.declared > 0) continue;
-        const int size = g.kind == RefKind::pair ? 2 : g.kind == RefKind::pung ? 3 : g.kind == RefKind::chow ? 3 : 0;
+        const int size = g.kind == RefKind::pair   ? 2
+                         : g.kind == RefKind::pung ? 3
+                         : g.kind == RefKind::chow ? 3
+                                                   : 0;
         const bool wild_only = g.kind == RefKind::chow ? g.wild == 7 : (size > 0 && g.wild == size);
         if (!wild_only) continue;
         for (const RefGroup& h : v) {
-          if (h.mark < 0 && h.kind == g.kind && h.tile == g.tile && h.wild == g.wild && h.classes == g.classes &&
-              h.declared == 0) {
+          if (h.mark < 0 && h.kind == g.kind && h.tile == g.tile && h.wild == g.wild &&
+              h.classes == g.classes && h.declared == 0) {
             return true;
           }
         }
@@ -96,13 +99,15 @@ void check_hand(const RuleSet& rules, const Hand& hand, int expected_size, Tally
   const std::string diff = compare(rules, hand, expected);
   if (!diff.empty()) {
     ++tally.failures;
-    for (const char* graph_level : {"(graph)", "path_count", "interpretation_count", "wins()", "threw"}) {
+    for (const char* graph_level :
+         {"(graph)", "path_count", "interpretation_count", "wins()", "threw"}) {
       if (diff.find(graph_level) != std::string::npos) {
         ++tally.graph_failures;
         break;
       }
     }
-    if (tally.failures <= 5) FAIL_CHECK("engine disagrees with the reference on " << text << ":\n" << diff);
+    if (tally.failures <= 5)
+      FAIL_CHECK("engine disagrees with the reference on " << text << ":\n" << diff);
   }
 }
 
@@ -111,7 +116,8 @@ void report(const char* what, const Tally& tally) {
   for (const auto& [name, n] : tally.form_wins) forms << " " << name << "=" << n;
   INFO(what << ": " << tally.hands << " hands, " << tally.wins << " winning, "
             << tally.interpretations << " interpretations (at most " << tally.most_interpretations
-            << " in one hand); wins by form:" << forms.str() << "; failing hands " << tally.failures << ", of which " << tally.graph_failures
+            << " in one hand); wins by form:" << forms.str() << "; failing hands " << tally.failures
+            << ", of which " << tally.graph_failures
             << " with wrong counts or graph paths (the rest: listing only)");
   CHECK(tally.failures == 0);
   // Printed with -s; keeps the generator honest about how many hands really win.
@@ -120,7 +126,8 @@ void report(const char* what, const Tally& tally) {
     extra << "; " << tally.conservative_skipped << " hands left out (conservative distinct pairs)";
   }
   if (tally.duplicate_skipped + tally.declared_wild_skipped > 0) {
-    extra << "; " << tally.duplicate_skipped << " hands with a winning wildcard in one of two equal "
+    extra << "; " << tally.duplicate_skipped
+          << " hands with a winning wildcard in one of two equal "
           << "wildcard-only groups (compared), " << tally.declared_wild_skipped
           << " left out (declared wild kind, capped)";
   }
@@ -132,22 +139,27 @@ void report(const char* what, const Tally& tally) {
           << " winning hands with a winning tile";
   }
   SUCCEED(what << ": " << tally.hands << " hands, " << tally.wins << " winning, "
-               << tally.interpretations << " interpretations (at most " << tally.most_interpretations
-               << " in one hand); wins by form:" << forms.str() << extra.str());
+               << tally.interpretations << " interpretations (at most "
+               << tally.most_interpretations << " in one hand); wins by form:" << forms.str()
+               << extra.str());
 }
 
 /// A joker count from 0 to `most`, never more than the hand holds.
-int jokers_for(HandGenerator& gen, int size, int most) { return std::min(size, gen.uniform(0, most)); }
+int jokers_for(HandGenerator& gen, int size, int most) {
+  return std::min(size, gen.uniform(0, most));
+}
 
 /// Reference counts per form name, for the hand-computed tables.
 std::map<std::string, std::size_t> reference_counts(const RuleSet& rules, const Hand& hand) {
   std::map<std::string, std::size_t> out;
-  for (const auto& [form, list] : reference(rules, hand)) out[rules.forms()[form].name] = list.size();
+  for (const auto& [form, list] : reference(rules, hand))
+    out[rules.forms()[form].name] = list.size();
   return out;
 }
 
 /// The reference's interpretations of one form as text, sorted.
-std::vector<std::string> reference_texts(const RuleSet& rules, const Hand& hand, const std::string& form) {
+std::vector<std::string> reference_texts(const RuleSet& rules, const Hand& hand,
+                                         const std::string& form) {
   std::vector<std::string> out;
   for (const auto& [f, list] : reference(rules, hand)) {
     if (rules.forms()[f].name != form) continue;
@@ -159,15 +171,17 @@ std::vector<std::string> reference_texts(const RuleSet& rules, const Hand& hand,
 
 /// Sets the tiles `gen` avoids for the next hand: a random sequence suit with chance
 /// `avoid_suit`, `tiles` with chance `tiles_chance`.
-void choose_avoided(HandGenerator& gen, const RuleSet& rules, double avoid_suit, std::uint64_t tiles,
-                    double tiles_chance) {
+void choose_avoided(HandGenerator& gen, const RuleSet& rules, double avoid_suit,
+                    std::uint64_t tiles, double tiles_chance) {
   std::uint64_t mask = 0;
   if (avoid_suit > 0 && gen.chance(avoid_suit)) {
     std::vector<int> suits;
     for (std::size_t s = 0; s < rules.suits().size(); ++s) {
-      if (rules.suits()[s].sequences && !rules.suits()[s].bonus) suits.push_back(static_cast<int>(s));
+      if (rules.suits()[s].sequences && !rules.suits()[s].bonus)
+        suits.push_back(static_cast<int>(s));
     }
-    const int suit = suits[static_cast<std::size_t>(gen.uniform(0, static_cast<int>(suits.size()) - 1))];
+    const int suit =
+        suits[static_cast<std::size_t>(gen.uniform(0, static_cast<int>(suits.size()) - 1))];
     for (int t = 0; t < rules.meldable_count(); ++t) {
       if (rules.tile(static_cast<TileId>(t)).suit == suit) mask |= bit_of(t);
     }
@@ -188,7 +202,8 @@ Tally run_plan(const RuleSet& rules, std::uint32_t seed, const Plan& plan) {
       Hand hand = gen.make(shape, size, jokers);
       if (plan.per_hand_wild && gen.chance(plan.per_hand_chance)) {
         // The hand's tiles of one kind become wildcards; keep at most 5 wildcards in all.
-        const int t = gen.all()[static_cast<std::size_t>(gen.uniform(0, static_cast<int>(gen.all().size()) - 1))];
+        const int t = gen.all()[static_cast<std::size_t>(
+            gen.uniform(0, static_cast<int>(gen.all().size()) - 1))];
         const auto k = static_cast<std::size_t>(t);
         const int held = hand.counts[k];
         if (hand.jokers + held <= 5) hand.wild_tiles |= tile_bit(static_cast<TileId>(t));
@@ -213,7 +228,8 @@ void choose_winning(Hand& hand, HandGenerator& gen, const RuleSet& rules) {
     if (wild) wild_kinds.push_back(t);
   }
   if (!wild_kinds.empty() && gen.chance(0.5)) {
-    hand.winning = static_cast<TileId>(wild_kinds[static_cast<std::size_t>(gen.uniform(0, static_cast<int>(wild_kinds.size()) - 1))]);
+    hand.winning = static_cast<TileId>(wild_kinds[static_cast<std::size_t>(
+        gen.uniform(0, static_cast<int>(wild_kinds.size()) - 1))]);
     return;
   }
   if (hand.jokers > 0 && gen.chance(0.3)) {
@@ -248,7 +264,8 @@ Tally run_full_plan(const RuleSet& rules, std::uint32_t seed, const FullPlan& pl
       for (const Group& g : declared) hand.melds[hand.meld_count++] = g;
       if (plan.per_hand_wild && gen.chance(plan.per_hand_chance)) {
         // The hand's concealed tiles of one kind become wildcards (declared ones stay natural).
-        const int t = gen.all()[static_cast<std::size_t>(gen.uniform(0, static_cast<int>(gen.all().size()) - 1))];
+        const int t = gen.all()[static_cast<std::size_t>(
+            gen.uniform(0, static_cast<int>(gen.all().size()) - 1))];
         const int held = hand.counts[static_cast<std::size_t>(t)];
         if (hand.jokers + held <= 5) hand.wild_tiles |= tile_bit(static_cast<TileId>(t));
       }
@@ -259,7 +276,10 @@ Tally run_full_plan(const RuleSet& rules, std::uint32_t seed, const FullPlan& pl
         for (int m = 0; m < hand.meld_count; ++m) {
           const Group& meld = hand.melds[static_cast<std::size_t>(m)];
           for (int slot = 0; slot < meld.size; ++slot) {
-            wild_kind = wild_kind || (!meld.is_wild(slot) && (hand.wild_tiles & tile_bit(meld.tiles[static_cast<std::size_t>(slot)])) != 0);
+            wild_kind =
+                wild_kind ||
+                (!meld.is_wild(slot) &&
+                 (hand.wild_tiles & tile_bit(meld.tiles[static_cast<std::size_t>(slot)])) != 0);
           }
         }
         if (wild_kind) {
@@ -275,7 +295,8 @@ Tally run_full_plan(const RuleSet& rules, std::uint32_t seed, const FullPlan& pl
           FAIL_CHECK("generated hand does not read back from its text " << text);
         }
       } catch (const std::exception& e) {
-        if (++notation_failures <= 3) FAIL_CHECK("generated hand " << text << " does not parse: " << e.what());
+        if (++notation_failures <= 3)
+          FAIL_CHECK("generated hand " << text << " does not parse: " << e.what());
       }
       check_hand(rules, hand, size, tally, plan.skip_conservative);
     }

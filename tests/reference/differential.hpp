@@ -32,12 +32,12 @@ struct Tally {
   int graph_failures = 0;
   std::size_t most_interpretations = 0;  ///< of one hand
   std::map<std::string, int> form_wins;
-  int declared_hands = 0;       ///< hands with declared melds
-  int joker_melds = 0;          ///< hands with a joker in a declared meld
-  int winning_natural = 0;      ///< hands with a natural winning tile
-  int winning_wildcard = 0;     ///< hands whose winning tile is a wildcard
-  int winning_wild_kind = 0;    ///< of those, a tile of a wild kind (not a joker)
-  int marked_wins = 0;          ///< winning hands with a winning tile
+  int declared_hands = 0;     ///< hands with declared melds
+  int joker_melds = 0;        ///< hands with a joker in a declared meld
+  int winning_natural = 0;    ///< hands with a natural winning tile
+  int winning_wildcard = 0;   ///< hands whose winning tile is a wildcard
+  int winning_wild_kind = 0;  ///< of those, a tile of a wild kind (not a joker)
+  int marked_wins = 0;        ///< winning hands with a winning tile
   /// Hands left out because the engine's documented conservative rule (distinct pairs beside
   /// pungs) and the plain reference differ on them; see the pungs test.
   int conservative_skipped = 0;
@@ -73,22 +73,23 @@ int jokers_for(HandGenerator& gen, int size, int most);
 std::map<std::string, std::size_t> reference_counts(const RuleSet& rules, const Hand& hand);
 
 /// The reference's interpretations of one form as text, sorted.
-std::vector<std::string> reference_texts(const RuleSet& rules, const Hand& hand, const std::string& form);
+std::vector<std::string> reference_texts(const RuleSet& rules, const Hand& hand,
+                                         const std::string& form);
 
 /// Random hands of the given sizes and shapes under `rules`, each checked against the reference.
 struct Plan {
   std::vector<int> sizes;
-  int most_jokers = 0;            ///< 0..most jokers per hand
-  int per_size = 0;               ///< hands per size
-  bool per_hand_wild = false;     ///< sometimes make one tile kind wild for the hand
-  double per_hand_chance = 0.2;   ///< how often, with per_hand_wild
-  bool bonus = false;             ///< sometimes add bonus tiles
+  int most_jokers = 0;           ///< 0..most jokers per hand
+  int per_size = 0;              ///< hands per size
+  bool per_hand_wild = false;    ///< sometimes make one tile kind wild for the hand
+  double per_hand_chance = 0.2;  ///< how often, with per_hand_wild
+  bool bonus = false;            ///< sometimes add bonus tiles
   std::vector<HandGenerator::Shape> shapes{HandGenerator::Shape::uniform,
                                            HandGenerator::Shape::melds};
-  double avoid_suit = 0;          ///< chance of dealing no tile of one random sequence suit
-  std::uint64_t avoid_tiles = 0;  ///< tiles (forbidden ones) not to deal ...
-  double avoid_tiles_chance = 0;  ///< ... with this chance
-  bool skip_conservative = false; ///< leave out hands where check_hand's conservative rule bites
+  double avoid_suit = 0;           ///< chance of dealing no tile of one random sequence suit
+  std::uint64_t avoid_tiles = 0;   ///< tiles (forbidden ones) not to deal ...
+  double avoid_tiles_chance = 0;   ///< ... with this chance
+  bool skip_conservative = false;  ///< leave out hands where check_hand's conservative rule bites
 };
 
 /// Runs `plan` from `seed`.
@@ -96,25 +97,25 @@ Tally run_plan(const RuleSet& rules, std::uint32_t seed, const Plan& plan);
 
 /// Complete hands with declared melds and a winning tile.
 struct FullPlan {
-  std::vector<int> sizes;         ///< whole hand sizes, 3n+2, a declared meld counting three
-  int per_size = 0;               ///< hands per size
-  int most_melds = 0;             ///< 0..most declared melds per hand (fewer when the hand is small)
-  int most_jokers = 0;            ///< 0..most concealed jokers
-  double winning = 0.85;          ///< chance of a winning tile
-  bool per_hand_wild = false;     ///< sometimes make one tile kind wild for the hand
-  bool bonus = false;             ///< sometimes add bonus tiles
-  std::vector<HandGenerator::Shape> shapes{HandGenerator::Shape::melds, HandGenerator::Shape::uniform,
-                                           HandGenerator::Shape::melds};
-  double avoid_suit = 0;          ///< as in Plan
+  std::vector<int> sizes;      ///< whole hand sizes, 3n+2, a declared meld counting three
+  int per_size = 0;            ///< hands per size
+  int most_melds = 0;          ///< 0..most declared melds per hand (fewer when the hand is small)
+  int most_jokers = 0;         ///< 0..most concealed jokers
+  double winning = 0.85;       ///< chance of a winning tile
+  bool per_hand_wild = false;  ///< sometimes make one tile kind wild for the hand
+  bool bonus = false;          ///< sometimes add bonus tiles
+  std::vector<HandGenerator::Shape> shapes{
+      HandGenerator::Shape::melds, HandGenerator::Shape::uniform, HandGenerator::Shape::melds};
+  double avoid_suit = 0;  ///< as in Plan
   std::uint64_t avoid_tiles = 0;
   double avoid_tiles_chance = 0;
-  double per_hand_chance = 0.3;   ///< with per_hand_wild
-  bool skip_conservative = false; ///< as in Plan
-  /// ENGINE DISCREPANCY C (found by this test, since fixed, so no run sets this): copies capped, the engine does not count
-  /// natural tiles of a wild kind in declared melds towards that kind's copies (it zeroes the
-  /// wild kinds' held counts), although docs/rules.md says such tiles "count as the tiles they
-  /// are": `*(4444z)+*`, 4z wild, under kSharedClassesYaml lists `(4444z) {4}{4}z`, a sixth 4z.
-  /// Leave such hands out.
+  double per_hand_chance = 0.3;    ///< with per_hand_wild
+  bool skip_conservative = false;  ///< as in Plan
+  /// ENGINE DISCREPANCY C (found by this test, since fixed, so no run sets this): copies capped,
+  /// the engine does not count natural tiles of a wild kind in declared melds towards that kind's
+  /// copies (it zeroes the wild kinds' held counts), although docs/rules.md says such tiles "count
+  /// as the tiles they are": `*(4444z)+*`, 4z wild, under kSharedClassesYaml lists `(4444z)
+  /// {4}{4}z`, a sixth 4z. Leave such hands out.
   bool skip_declared_wild_kind = false;
 };
 

@@ -1,4 +1,5 @@
-// The engine's output (listed by the cursor and walked in the graph) in the reference's canonical form, and the comparison of the two.
+// The engine's output (listed by the cursor and walked in the graph) in the reference's canonical
+// form, and the comparison of the two.
 
 #include "reference/engine_view.hpp"
 
@@ -50,7 +51,8 @@ bool from_engine(const Group& g, const RuleSet& rules, RefGroup& out, std::strin
     for (const TileId t : g.tiles) {
       if (t != kNoTile) return bad("abstract group with a tile");
     }
-    if (g.kind != GroupKind::wildcards && g.wild_mask != (1U << size) - 1) return bad("abstract group not all wild");
+    if (g.kind != GroupKind::wildcards && g.wild_mask != (1U << size) - 1)
+      return bad("abstract group not all wild");
     out.kind = g.kind == GroupKind::any_meld   ? RefKind::any_meld
                : g.kind == GroupKind::any_pair ? RefKind::any_pair
                                                : RefKind::wildcards;
@@ -74,7 +76,8 @@ bool from_engine(const Group& g, const RuleSet& rules, RefGroup& out, std::strin
     if (g.tiles[static_cast<std::size_t>(slot)] != kNoTile) return bad("tile beyond the size");
   }
   for (int slot = 0; slot < size; ++slot) {
-    if (!is_meldable(rules, g.tiles[static_cast<std::size_t>(slot)])) return bad("not a meldable tile");
+    if (!is_meldable(rules, g.tiles[static_cast<std::size_t>(slot)]))
+      return bad("not a meldable tile");
   }
   out.tile = g.tiles[0];
   if (g.kind == GroupKind::chow) {
@@ -100,7 +103,7 @@ bool from_engine(const Group& g, const RuleSet& rules, RefGroup& out, std::strin
   for (int slot = 1; slot < size; ++slot) {
     if (g.tiles[static_cast<std::size_t>(slot)] != g.tiles[0]) return bad("tiles differ");
   }
-  out.kind = g.kind == GroupKind::pair ? RefKind::pair
+  out.kind = g.kind == GroupKind::pair   ? RefKind::pair
              : g.kind == GroupKind::pung ? RefKind::pung
                                          : RefKind::single;
   out.wild = std::popcount(static_cast<unsigned>(g.wild_mask));
@@ -135,7 +138,8 @@ int engine_mark(const Group& g, const RefGroup& converted, std::string& error) {
     case RefKind::pung:
     case RefKind::single:
       for (int s = 0; s < slot; ++s) {
-        if (g.is_wild(s) == g.is_wild(slot) && (!g.is_wild(slot) || g.wild_class(s) == g.wild_class(slot))) {
+        if (g.is_wild(s) == g.is_wild(slot) &&
+            (!g.is_wild(slot) || g.wild_class(s) == g.wild_class(slot))) {
           error += "winning slot " + std::to_string(slot) + " is not the first " +
                    (g.is_wild(slot) ? "wildcard of its class" : "natural") + " slot of its group\n";
         }
@@ -169,7 +173,8 @@ RefInterpretation convert(const std::vector<Group>& groups, int winning_group, W
       converted.push_back(r);
       continue;
     }
-    if ((g.flags & 0x0F) != 0) error += "flags " + std::to_string(g.flags) + " on a group of the search\n";
+    if ((g.flags & 0x0F) != 0)
+      error += "flags " + std::to_string(g.flags) + " on a group of the search\n";
     if (!from_engine(g, rules, r, error)) continue;
     r.mark = engine_mark(g, r, error);
     if (g.winning_slot() >= 0) {
@@ -194,8 +199,8 @@ RefInterpretation convert(const std::vector<Group>& groups, int winning_group, W
 /// Walks every path from the root to a vertex without out-edges, independently of the cursor.
 /// Only states on a root-to-goal path are kept, so every such vertex should be goal(). A path is
 /// read as an interpretation the way the documentation says the cursor does: the hand's declared
-/// melds first, the edges' groups after them, the wait from the marked group (meldgraph::wait_shape;
-/// the reference side derives it independently).
+/// melds first, the edges' groups after them, the wait from the marked group
+/// (meldgraph::wait_shape; the reference side derives it independently).
 void walk(const FormGraph& graph, std::size_t vertex, std::vector<Group>& path, const Hand& hand,
           const RuleSet& rules, EngineResult& out) {
   const std::vector<FormGraph::Edge> edges = graph.out_edges(vertex);
@@ -230,7 +235,8 @@ EngineResult run_engine(const RuleSet& rules, const Hand& hand) {
   out.total = decomposition.interpretation_count();
   std::size_t expected_form = 0;
   for (const FormGraph& graph : decomposition.graphs()) {
-    while (expected_form < rules.forms().size() && !rules.forms()[expected_form].enabled) ++expected_form;
+    while (expected_form < rules.forms().size() && !rules.forms()[expected_form].enabled)
+      ++expected_form;
     if (graph.form() != expected_form) {
       out.error += "graph for form " + std::to_string(graph.form()) + " where form " +
                    std::to_string(expected_form) + " was expected\n";
@@ -261,7 +267,8 @@ EngineResult run_engine(const RuleSet& rules, const Hand& hand) {
         }
         int low = 1000;
         for (int slot = 0; slot < g.size && slot < 4; ++slot) {
-          if (!g.is_wild(slot)) low = std::min(low, static_cast<int>(g.tiles[static_cast<std::size_t>(slot)]));
+          if (!g.is_wild(slot))
+            low = std::min(low, static_cast<int>(g.tiles[static_cast<std::size_t>(slot)]));
         }
         if (seen_abstract || low < last_low) {
           out.error += "interpretation groups not in canonical order\n";
@@ -270,8 +277,9 @@ EngineResult run_engine(const RuleSet& rules, const Hand& hand) {
         last_low = low;
       }
     }
-    out.forms[interpretation.form].push_back(
-        convert(interpretation.groups, interpretation.winning_group, interpretation.wait, rules, out.error));
+    out.forms[interpretation.form].push_back(convert(interpretation.groups,
+                                                     interpretation.winning_group,
+                                                     interpretation.wait, rules, out.error));
   }
   for (auto& [form, list] : out.forms) std::sort(list.begin(), list.end());
   for (auto& [form, list] : out.walked) std::sort(list.begin(), list.end());
@@ -281,11 +289,13 @@ EngineResult run_engine(const RuleSet& rules, const Hand& hand) {
 namespace {
 
 /// Lines naming the interpretations of `want` missing from `got` and those of `got` not in `want`.
-void set_diff(std::ostream& diff, const std::string& what, const std::vector<RefInterpretation>& want,
-              const std::vector<RefInterpretation>& got, const RuleSet& rules) {
+void set_diff(std::ostream& diff, const std::string& what,
+              const std::vector<RefInterpretation>& want, const std::vector<RefInterpretation>& got,
+              const RuleSet& rules) {
   std::vector<RefInterpretation> missing;
   std::vector<RefInterpretation> extra;
-  std::set_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(missing));
+  std::set_difference(want.begin(), want.end(), got.begin(), got.end(),
+                      std::back_inserter(missing));
   std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra));
   for (std::size_t i = 0; i < missing.size() && i < 8; ++i) {
     diff << what << ": missing in engine: " << ref_interpretation_text(missing[i], rules) << "\n";
@@ -313,9 +323,11 @@ std::string compare(const RuleSet& rules, const Hand& hand, const RefResult& exp
     ref_wins = ref_wins || !list.empty();
     ref_total += list.size();
   }
-  if (actual.wins != ref_wins) diff << "wins(): engine " << actual.wins << ", reference " << ref_wins << "\n";
+  if (actual.wins != ref_wins)
+    diff << "wins(): engine " << actual.wins << ", reference " << ref_wins << "\n";
   if (actual.total != ref_total) {
-    diff << "interpretation_count(): engine " << actual.total << ", reference " << ref_total << "\n";
+    diff << "interpretation_count(): engine " << actual.total << ", reference " << ref_total
+         << "\n";
   }
   for (const auto& [form, want] : expected) {
     const std::string name = rules.forms()[form].name;
@@ -330,10 +342,12 @@ std::string compare(const RuleSet& rules, const Hand& hand, const RefResult& exp
            << want.size() << "\n";
     }
     if (got.size() != want.size()) {
-      diff << "form " << name << ": the cursor lists " << got.size() << ", reference " << want.size() << "\n";
+      diff << "form " << name << ": the cursor lists " << got.size() << ", reference "
+           << want.size() << "\n";
     }
     for (std::size_t i = 1; i < got.size(); ++i) {
-      if (got[i] == got[i - 1]) diff << "form " << name << ": duplicate " << ref_interpretation_text(got[i], rules) << "\n";
+      if (got[i] == got[i - 1])
+        diff << "form " << name << ": duplicate " << ref_interpretation_text(got[i], rules) << "\n";
     }
     set_diff(diff, "form " + name + " (cursor)", want, got, rules);
     if (actual.stray_sinks.count(form) != 0) {
@@ -346,7 +360,8 @@ std::string compare(const RuleSet& rules, const Hand& hand, const RefResult& exp
     }
   }
   for (const auto& [form, list] : actual.forms) {
-    if (expected.count(form) == 0) diff << "engine has a graph for disabled/unknown form " << form << "\n";
+    if (expected.count(form) == 0)
+      diff << "engine has a graph for disabled/unknown form " << form << "\n";
   }
   return diff.str();
 }

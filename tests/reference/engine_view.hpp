@@ -16,13 +16,13 @@
 namespace meldgraph::testref {
 
 struct EngineResult {
-  RefResult forms;                            ///< listed by the cursor, sorted per form (duplicates kept)
-  RefResult walked;                           ///< every root-to-sink path of each graph, sorted
+  RefResult forms;   ///< listed by the cursor, sorted per form (duplicates kept)
+  RefResult walked;  ///< every root-to-sink path of each graph, sorted
   std::map<std::size_t, std::uint64_t> path_counts;
-  std::map<std::size_t, int> stray_sinks;     ///< vertices without out-edges other than goal()
+  std::map<std::size_t, int> stray_sinks;  ///< vertices without out-edges other than goal()
   bool wins = false;
   std::uint64_t total = 0;
-  std::string error;                          ///< structural problems found while converting
+  std::string error;  ///< structural problems found while converting
 };
 
 /// The engine's answers for `hand`: counts, the cursor's listing and the graphs' paths.

@@ -1,4 +1,5 @@
-// Random hands for the differential tests: palettes, structured shapes, near misses, declared melds.
+// Random hands for the differential tests: palettes, structured shapes, near misses, declared
+// melds.
 
 #include "reference/hand_generator.hpp"
 
@@ -12,7 +13,8 @@
 
 namespace meldgraph::testref {
 
-HandGenerator::HandGenerator(const RuleSet& rules, RandomDraws& draws) : rules_(rules), draws_(draws) {
+HandGenerator::HandGenerator(const RuleSet& rules, RandomDraws& draws)
+    : rules_(rules), draws_(draws) {
   for (int t = 0; t < rules.tile_count(); ++t) {
     if (is_meldable(rules, t)) {
       all_.push_back(t);
@@ -25,18 +27,26 @@ HandGenerator::HandGenerator(const RuleSet& rules, RandomDraws& draws) : rules_(
   }
 }
 
-int HandGenerator::uniform(int lo, int hi) { return draws_.between(lo, hi); }
+int HandGenerator::uniform(int lo, int hi) {
+  return draws_.between(lo, hi);
+}
 
-bool HandGenerator::chance(double p) { return draws_.chance(p); }
+bool HandGenerator::chance(double p) {
+  return draws_.chance(p);
+}
 
 void HandGenerator::reset() {
   counts_.fill(0);
   naturals_ = 0;
 }
 
-void HandGenerator::avoid(std::uint64_t mask) { avoid_ = mask; }
+void HandGenerator::avoid(std::uint64_t mask) {
+  avoid_ = mask;
+}
 
-bool HandGenerator::avoided(int t) const { return t < 0 || ((avoid_ >> t) & 1U) != 0; }
+bool HandGenerator::avoided(int t) const {
+  return t < 0 || ((avoid_ >> t) & 1U) != 0;
+}
 
 std::vector<int> HandGenerator::palette() {
   std::vector<int> out = palette_any();
@@ -53,7 +63,11 @@ std::vector<int> HandGenerator::palette() {
 std::vector<int> HandGenerator::palette_any() {
   switch (uniform(0, 5)) {
     case 0: {  // one suit
-      const int suit = rules_.tile(static_cast<TileId>(all_[static_cast<std::size_t>(uniform(0, static_cast<int>(all_.size()) - 1))])).suit;
+      const int suit =
+          rules_
+              .tile(static_cast<TileId>(
+                  all_[static_cast<std::size_t>(uniform(0, static_cast<int>(all_.size()) - 1))]))
+              .suit;
       std::vector<int> out;
       for (const int t : all_) {
         if (rules_.tile(static_cast<TileId>(t)).suit == suit) out.push_back(t);
@@ -78,7 +92,8 @@ int HandGenerator::held(int t) const {
 
 bool HandGenerator::add(int t, int n) {
   if (held(t) + n > copies_of(rules_, t)) return false;
-  counts_[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(counts_[static_cast<std::size_t>(t)] + n);
+  counts_[static_cast<std::size_t>(t)] =
+      static_cast<std::uint8_t>(counts_[static_cast<std::size_t>(t)] + n);
   naturals_ += n;
   return true;
 }
@@ -208,7 +223,8 @@ Hand HandGenerator::make(Shape shape, int size, int jokers, double mutate_chance
     case Shape::orphans: {
       std::vector<int> set = orphans_;
       draws_.shuffle(set.begin(), set.end());
-      for (int i = 0; i < size - 1 && i < static_cast<int>(set.size()); ++i) add(set[static_cast<std::size_t>(i)]);
+      for (int i = 0; i < size - 1 && i < static_cast<int>(set.size()); ++i)
+        add(set[static_cast<std::size_t>(i)]);
       add_uniform(size - naturals_, orphans_);
       break;
     }
@@ -225,11 +241,14 @@ Hand HandGenerator::make(Shape shape, int size, int jokers, double mutate_chance
 void HandGenerator::add_bonus(Hand& hand, int n) {
   for (int i = 0; i < n && !bonus_.empty(); ++i) {
     const int t = bonus_[static_cast<std::size_t>(uniform(0, static_cast<int>(bonus_.size()) - 1))];
-    if (hand.counts[static_cast<std::size_t>(t)] < copies_of(rules_, t)) ++hand.counts[static_cast<std::size_t>(t)];
+    if (hand.counts[static_cast<std::size_t>(t)] < copies_of(rules_, t))
+      ++hand.counts[static_cast<std::size_t>(t)];
   }
 }
 
-const std::vector<int>& HandGenerator::all() const { return all_; }
+const std::vector<int>& HandGenerator::all() const {
+  return all_;
+}
 
 std::vector<Group> HandGenerator::declare(int n, int& jokers_left) {
   reset();
@@ -249,9 +268,11 @@ std::vector<Group> HandGenerator::declare(int n, int& jokers_left) {
         if (t3 < 0 || avoided(t2) || avoided(t3)) continue;
         g.kind = GroupKind::chow;
         g.size = 3;
-        g.tiles = {static_cast<TileId>(t), static_cast<TileId>(t2), static_cast<TileId>(t3), kNoTile};
+        g.tiles = {static_cast<TileId>(t), static_cast<TileId>(t2), static_cast<TileId>(t3),
+                   kNoTile};
         // At most one joker: with two the parser reads a pung.
-        if (joker_slots && jokers_left > 0 && chance(0.35)) g.wild_mask = static_cast<std::uint8_t>(1U << uniform(0, 2));
+        if (joker_slots && jokers_left > 0 && chance(0.35))
+          g.wild_mask = static_cast<std::uint8_t>(1U << uniform(0, 2));
       } else {
         g.kind = kind < 40 ? GroupKind::pung : GroupKind::kong;
         g.size = kind < 40 ? 3 : 4;
@@ -270,7 +291,8 @@ std::vector<Group> HandGenerator::declare(int n, int& jokers_left) {
       for (int slot = 0; slot < g.size; ++slot) {
         if (g.is_wild(slot)) continue;
         const int tile = g.tiles[static_cast<std::size_t>(slot)];
-        if (held(tile) + ++need[static_cast<std::size_t>(tile)] > copies_of(rules_, tile)) fits = false;
+        if (held(tile) + ++need[static_cast<std::size_t>(tile)] > copies_of(rules_, tile))
+          fits = false;
       }
       if (!fits) continue;
       for (int slot = 0; slot < g.size; ++slot) {
@@ -284,6 +306,8 @@ std::vector<Group> HandGenerator::declare(int n, int& jokers_left) {
   return out;
 }
 
-void HandGenerator::clear_reserved() { reserved_.fill(0); }
+void HandGenerator::clear_reserved() {
+  reserved_.fill(0);
+}
 
 }  // namespace meldgraph::testref

@@ -1,4 +1,5 @@
-// Hands written as text for the hand-computed tables (a small MPSZ reader of its own), and hands described in failure messages.
+// Hands written as text for the hand-computed tables (a small MPSZ reader of its own), and hands
+// described in failure messages.
 
 #include "reference/hand_text.hpp"
 
@@ -19,7 +20,7 @@ namespace meldgraph::testref {
 Hand hand_of(std::string_view text, const RuleSet& rules, std::string_view wild) {
   Hand hand;
   hand.wild_tiles = rules.fixed_wild_tiles();
-  std::string pending;  // digits (and `*` inside a meld) waiting for their suit letter
+  std::string pending;          // digits (and `*` inside a meld) waiting for their suit letter
   std::vector<int> meld_ranks;  // 0 for a wildcard slot
   char meld_letter = 0;
   char meld_open = 0;
@@ -55,7 +56,8 @@ Hand hand_of(std::string_view text, const RuleSet& rules, std::string_view wild)
       if (g.wild_mask == 0) std::sort(meld_ranks.begin(), meld_ranks.end());
       int base = 0;
       for (int i = 0; i < size; ++i) {
-        if (meld_ranks[static_cast<std::size_t>(i)] != 0) base = meld_ranks[static_cast<std::size_t>(i)] - i;
+        if (meld_ranks[static_cast<std::size_t>(i)] != 0)
+          base = meld_ranks[static_cast<std::size_t>(i)] - i;
       }
       g.kind = GroupKind::chow;
       for (int i = 0; i < 3; ++i) {
@@ -121,7 +123,8 @@ Hand hand_of(std::string_view text, const RuleSet& rules, std::string_view wild)
 std::string describe_hand(const Hand& hand, const RuleSet& rules) {
   std::string out = format_hand(hand, rules);
   for (int t = 0; t < rules.tile_count(); ++t) {
-    if (((hand.wild_tiles >> t) & 1U) != 0) out += " wild:" + rules.tile(static_cast<TileId>(t)).code;
+    if (((hand.wild_tiles >> t) & 1U) != 0)
+      out += " wild:" + rules.tile(static_cast<TileId>(t)).code;
   }
   return out + " (rules " + rules.name() + ")";
 }

@@ -32,12 +32,14 @@ int predecessor(const RuleSet& rules, int tile) {
   return previous;
 }
 
-int copies_of(const RuleSet& rules, int tile) { return rules.tile(static_cast<TileId>(tile)).copies; }
+int copies_of(const RuleSet& rules, int tile) {
+  return rules.tile(static_cast<TileId>(tile)).copies;
+}
 
 /// A declared meld of the hand (the parser's Group, the search's input) as a canonical group.
 RefGroup declared_group(const Group& meld, int position) {
   RefGroup g;
-  g.kind = meld.kind == GroupKind::kong ? RefKind::kong
+  g.kind = meld.kind == GroupKind::kong   ? RefKind::kong
            : meld.kind == GroupKind::chow ? RefKind::chow
                                           : RefKind::pung;
   g.tile = meld.tiles[0];
@@ -75,7 +77,8 @@ RefHand ref_hand(const Hand& hand, const RuleSet& rules) {
     out.declared.push_back(declared_group(meld, m));
     // Natural tiles count as the tiles they are, even of a wild kind; only `*` slots are wild.
     for (int slot = 0; slot < meld.size; ++slot) {
-      if (((meld.wild_mask >> slot) & 1U) == 0) ++out.declared_naturals[meld.tiles[static_cast<std::size_t>(slot)]];
+      if (((meld.wild_mask >> slot) & 1U) == 0)
+        ++out.declared_naturals[meld.tiles[static_cast<std::size_t>(slot)]];
     }
   }
   if (hand.winning_joker) {
@@ -87,9 +90,11 @@ RefHand ref_hand(const Hand& hand, const RuleSet& rules) {
       out.winning_natural = hand.winning;
     }
   }
-  for (const RefGroup& g : out.declared) out.declared_suits |= 1U << rules.tile(static_cast<TileId>(g.tile)).suit;
+  for (const RefGroup& g : out.declared)
+    out.declared_suits |= 1U << rules.tile(static_cast<TileId>(g.tile)).suit;
   for (int t = 0; t < rules.meldable_count(); ++t) {
-    if (out.naturals[static_cast<std::size_t>(t)] != 0 && (rules.forbidden_tiles() & bit_of(t)) != 0) {
+    if (out.naturals[static_cast<std::size_t>(t)] != 0 &&
+        (rules.forbidden_tiles() & bit_of(t)) != 0) {
       out.forbidden_held = true;
     }
   }
@@ -115,7 +120,8 @@ RefHand ref_hand(const Hand& hand, const RuleSet& rules) {
   if (hand.jokers > 0) add_source(kMaxTileKinds, wild.joker_stand_ins, hand.jokers);
   for (int t = 0; t < rules.tile_count(); ++t) {
     const int n = hand.counts[static_cast<std::size_t>(t)];
-    if (((hand.wild_tiles >> t) & 1U) != 0 && n > 0) add_source(t, wild.tile_stand_ins[static_cast<std::size_t>(t)], n);
+    if (((hand.wild_tiles >> t) & 1U) != 0 && n > 0)
+      add_source(t, wild.tile_stand_ins[static_cast<std::size_t>(t)], n);
   }
   if (hand.winning_joker) {
     out.winning_class = class_of[kMaxTileKinds];

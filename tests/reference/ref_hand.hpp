@@ -34,28 +34,30 @@ RefGroup declared_group(const Group& meld, int position);
 struct RefHand {
   std::array<int, kMaxTileKinds> naturals{};
   int wildcards = 0;
-  int size = 0;                                 ///< concealed tiles
-  std::vector<RefGroup> declared;               ///< in the order written
+  int size = 0;                    ///< concealed tiles
+  std::vector<RefGroup> declared;  ///< in the order written
   std::array<int, kMaxTileKinds> declared_naturals{};
-  int winning_natural = -1;                     ///< a natural winning tile, else -1
-  bool winning_wildcard = false;                ///< `+*`, or a winning tile of a wild kind
+  int winning_natural = -1;       ///< a natural winning tile, else -1
+  bool winning_wildcard = false;  ///< `+*`, or a winning tile of a wild kind
   /// Wildcard classes, from docs/rules.md ("Restricted stand-ins, precisely") and
   /// WildcardClasses: the concealed wildcard sources (jokers, then wild kinds by tile id) with
   /// equal stand-in masks share a class, numbered in that order.
   int class_count = 0;
   std::array<std::uint64_t, 4> class_masks{};
   std::array<int, 4> class_held{};
-  int unrestricted = -1;                        ///< the class that may be every meldable tile
-  int winning_class = -1;                       ///< the winning wildcard's class
-  bool restricted = false;                      ///< some held class is restricted
-  std::uint64_t restricted_union = 0;           ///< tiles some restricted class may be
-  std::uint64_t class_union = 0;                ///< tiles some class may be
-  unsigned declared_suits = 0;                  ///< suits of the declared melds (missing_suits)
-  bool forbidden_held = false;                  ///< a concealed natural forbidden tile
+  int unrestricted = -1;               ///< the class that may be every meldable tile
+  int winning_class = -1;              ///< the winning wildcard's class
+  bool restricted = false;             ///< some held class is restricted
+  std::uint64_t restricted_union = 0;  ///< tiles some restricted class may be
+  std::uint64_t class_union = 0;       ///< tiles some class may be
+  unsigned declared_suits = 0;         ///< suits of the declared melds (missing_suits)
+  bool forbidden_held = false;         ///< a concealed natural forbidden tile
 };
 
 /// Bit of tile `t` in a 64-bit tile mask.
-inline std::uint64_t bit_of(int t) { return std::uint64_t{1} << t; }
+inline std::uint64_t bit_of(int t) {
+  return std::uint64_t{1} << t;
+}
 
 /// Sequence suits (non-bonus) with no bit in `touched`.
 int lacking_suits(const RuleSet& rules, unsigned touched);

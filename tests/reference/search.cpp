@@ -1,4 +1,5 @@
-// The reference search: every multiset of catalogue groups with exactly the hand's tiles and the form's shape, then the whole-interpretation rules, then the winning tile's marks.
+// The reference search: every multiset of catalogue groups with exactly the hand's tiles and the
+// form's shape, then the whole-interpretation rules, then the winning tile's marks.
 
 #include "reference/search.hpp"
 
@@ -21,7 +22,8 @@ class ReferenceSearch {
   /// `conservative`: distinct pairs (four_as_two_pairs false) also keep abstract pairs and
   /// wildcard-only pairs off every kind the hand holds naturally, as the engine does (see the
   /// pungs test below); the plain reference only keeps pairs off each other's kinds.
-  ReferenceSearch(const RuleSet& rules, const FormSpec& form, const RefHand& hand, bool conservative = false)
+  ReferenceSearch(const RuleSet& rules, const FormSpec& form, const RefHand& hand,
+                  bool conservative = false)
       : rules_(rules), form_(form), hand_(hand), conservative_(conservative) {
     std::vector<Entry> all = catalogue(rules, form);
     if (hand.restricted) {
@@ -33,7 +35,8 @@ class ReferenceSearch {
       std::array<int, kMaxTileKinds> need{};
       bool ok = e.wildcards <= hand.wildcards;
       for (const int t : e.naturals) {
-        if (++need[static_cast<std::size_t>(t)] > hand.naturals[static_cast<std::size_t>(t)]) ok = false;
+        if (++need[static_cast<std::size_t>(t)] > hand.naturals[static_cast<std::size_t>(t)])
+          ok = false;
       }
       for (const int t : e.standins) {
         if ((hand.class_union & bit_of(t)) == 0) ok = false;
@@ -50,7 +53,8 @@ class ReferenceSearch {
     // with no later group that holds it can never be placed).
     last_use_.fill(-1);
     for (std::size_t i = 0; i < entries_.size(); ++i) {
-      for (const int t : entries_[i].naturals) last_use_[static_cast<std::size_t>(t)] = static_cast<int>(i);
+      for (const int t : entries_[i].naturals)
+        last_use_[static_cast<std::size_t>(t)] = static_cast<int>(i);
     }
   }
 
@@ -100,7 +104,8 @@ class ReferenceSearch {
         ++*role_left;
         wild_left_ += e.wildcards;
       }
-      for (std::size_t k = 0; k < placed; ++k) ++remaining_[static_cast<std::size_t>(e.naturals[k])];
+      for (std::size_t k = 0; k < placed; ++k)
+        ++remaining_[static_cast<std::size_t>(e.naturals[k])];
     }
   }
 
@@ -126,7 +131,9 @@ class ReferenceSearch {
       if (e.role == Role::pair && form_.type == FormType::pairs) {
         const std::uint64_t bit = bit_of(e.group.tile);
         if (distinct_pairs && (concrete_pair_kinds & bit) != 0) return;  // two pairs of one kind
-        if (distinct_pairs && conservative_ && e.wild_only && hand_.naturals[static_cast<std::size_t>(e.group.tile)] != 0) return;
+        if (distinct_pairs && conservative_ && e.wild_only &&
+            hand_.naturals[static_cast<std::size_t>(e.group.tile)] != 0)
+          return;
         concrete_pair_kinds |= bit;
       }
       if (form_.type == FormType::set) {
@@ -155,7 +162,8 @@ class ReferenceSearch {
         continue;
       }
       if (capped) {
-        capacity[k] = copies_of(rules_, t) - hand_.naturals[k] - hand_.declared_naturals[k] - standins[k];
+        capacity[k] =
+            copies_of(rules_, t) - hand_.naturals[k] - hand_.declared_naturals[k] - standins[k];
         if (capacity[k] < 0) return;  // a wildcard stands for a copy the set does not have
       } else {
         capacity[k] = 1000;
@@ -176,7 +184,8 @@ class ReferenceSearch {
         if (hand_.naturals[k] != 0 || (capped && standins[k] != 0)) pair_kinds |= bit_of(t);
       }
     }
-    if (!abstract_realisable(rules_, capacity, abstract_melds, abstract_pairs, room, pair_kinds, touched)) {
+    if (!abstract_realisable(rules_, capacity, abstract_melds, abstract_pairs, room, pair_kinds,
+                             touched)) {
       return;
     }
     colour();
@@ -195,7 +204,8 @@ class ReferenceSearch {
         abstract_slots += e.wildcards;
         continue;
       }
-      for (std::size_t s = 0; s < e.standins.size(); ++s) slots_.push_back({k, s, e.standins[s], 0});
+      for (std::size_t s = 0; s < e.standins.size(); ++s)
+        slots_.push_back({k, s, e.standins[s], 0});
     }
     std::array<int, 4> left = hand_.class_held;
     if (abstract_slots > 0) {
@@ -208,7 +218,8 @@ class ReferenceSearch {
     for (const RefInterpretation& v : found) results_.push_back(v);
   }
 
-  void colour_slot(std::size_t index, std::array<int, 4>& left, std::set<RefInterpretation>& found) {
+  void colour_slot(std::size_t index, std::array<int, 4>& left,
+                   std::set<RefInterpretation>& found) {
     if (index == slots_.size()) {
       RefInterpretation interpretation;
       for (std::size_t k = 0; k < chosen_.size(); ++k) {
@@ -225,10 +236,12 @@ class ReferenceSearch {
         }
         if (e.wild_only) {
           bool restricted = false;
-          for (const auto& [position, cls] : wild) restricted = restricted || cls != hand_.unrestricted;
+          for (const auto& [position, cls] : wild)
+            restricted = restricted || cls != hand_.unrestricted;
           if (!restricted) return;
         }
-        const bool same_tile = g.kind == RefKind::pair || g.kind == RefKind::pung || g.kind == RefKind::single;
+        const bool same_tile =
+            g.kind == RefKind::pair || g.kind == RefKind::pung || g.kind == RefKind::single;
         if (same_tile) {
           // Slots of one tile are interchangeable: the classes ascending in the wildcard slots.
           std::vector<int> classes;
@@ -236,7 +249,8 @@ class ReferenceSearch {
           std::sort(classes.begin(), classes.end());
           const int size = g.kind == RefKind::pair ? 2 : g.kind == RefKind::pung ? 3 : 1;
           for (std::size_t i = 0; i < classes.size(); ++i) {
-            g.classes |= classes[i] << (2 * (size - static_cast<int>(classes.size()) + static_cast<int>(i)));
+            g.classes |= classes[i]
+                         << (2 * (size - static_cast<int>(classes.size()) + static_cast<int>(i)));
           }
         } else {
           for (const auto& [position, cls] : wild) g.classes |= cls << (2 * position);
@@ -250,7 +264,8 @@ class ReferenceSearch {
     Slot& slot = slots_[index];
     for (int c = 0; c < hand_.class_count; ++c) {
       auto& n = left[static_cast<std::size_t>(c)];
-      if (n == 0 || (hand_.class_masks[static_cast<std::size_t>(c)] & bit_of(slot.tile)) == 0) continue;
+      if (n == 0 || (hand_.class_masks[static_cast<std::size_t>(c)] & bit_of(slot.tile)) == 0)
+        continue;
       --n;
       slot.cls = c;
       colour_slot(index + 1, left, found);
@@ -348,7 +363,8 @@ std::vector<RefInterpretation> reference_form(const RuleSet& rules, const FormSp
   const int most = rules.wildcards().max_in_win;
   if (most != 0 && hand.wildcards > most && form.type != FormType::wildcards) return {};
   // Pairs and set forms fix the whole hand's tiles: never with declared melds.
-  if (!hand.declared.empty() && (form.type == FormType::pairs || form.type == FormType::set)) return {};
+  if (!hand.declared.empty() && (form.type == FormType::pairs || form.type == FormType::set))
+    return {};
   switch (form.type) {
     case FormType::wildcards: {
       // The concealed wildcards; a joker in a declared meld is part of that meld.
@@ -356,7 +372,8 @@ std::vector<RefInterpretation> reference_form(const RuleSet& rules, const FormSp
       if (kWildcardsFormLacksSuits && rules.missing_suits() > 0) {
         unsigned touched = hand.declared_suits;
         for (int t = 0; t < rules.meldable_count(); ++t) {
-          if (hand.naturals[static_cast<std::size_t>(t)] != 0) touched |= 1U << rules.tile(static_cast<TileId>(t)).suit;
+          if (hand.naturals[static_cast<std::size_t>(t)] != 0)
+            touched |= 1U << rules.tile(static_cast<TileId>(t)).suit;
         }
         if (lacking_suits(rules, touched) < rules.missing_suits()) return {};
       }
@@ -382,7 +399,8 @@ std::vector<RefInterpretation> reference_form(const RuleSet& rules, const FormSp
     }
     case FormType::singles:
       if (!hand.declared.empty() || hand.size != form.hand_tiles) return {};
-      return ReferenceSearch(rules, form, hand).run(0, form.pairs, form.hand_tiles - 2 * form.pairs);
+      return ReferenceSearch(rules, form, hand)
+          .run(0, form.pairs, form.hand_tiles - 2 * form.pairs);
   }
   return {};
 }
@@ -446,10 +464,12 @@ std::vector<RefInterpretation> with_marks(const RefInterpretation& groups, const
       case RefKind::pung:
       case RefKind::single: {
         const int size = g.kind == RefKind::pair ? 2 : g.kind == RefKind::pung ? 3 : 1;
-        if (hand.winning_natural >= 0 && g.tile == hand.winning_natural && g.wild < size) mark(i, 0);
+        if (hand.winning_natural >= 0 && g.tile == hand.winning_natural && g.wild < size)
+          mark(i, 0);
         // The winning wildcard in a wildcard slot of its own class.
         bool has_class = false;
-        for (int s = size - g.wild; s < size; ++s) has_class = has_class || class_at(g.classes, s) == hand.winning_class;
+        for (int s = size - g.wild; s < size; ++s)
+          has_class = has_class || class_at(g.classes, s) == hand.winning_class;
         if (hand.winning_wildcard && has_class) mark(i, 1 + hand.winning_class);
         break;
       }
@@ -461,7 +481,8 @@ std::vector<RefInterpretation> with_marks(const RefInterpretation& groups, const
           const int steps = g.kind == RefKind::knit ? 3 * r : r;
           for (int k = 0; k < steps; ++k) tile = successor(rules, tile);
           if (hand.winning_natural >= 0 && !wild && tile == hand.winning_natural) mark(i, r);
-          if (hand.winning_wildcard && wild && class_at(g.classes, r) == hand.winning_class) mark(i, r);
+          if (hand.winning_wildcard && wild && class_at(g.classes, r) == hand.winning_class)
+            mark(i, r);
         }
         break;
       case RefKind::any_meld:
@@ -482,8 +503,10 @@ RefResult reference(const RuleSet& rules, const Hand& hand, bool conservative) {
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {
     if (!rules.forms()[f].enabled) continue;
     std::vector<RefInterpretation>& list = out[f];
-    for (const RefInterpretation& unmarked : reference_form(rules, rules.forms()[f], ref, conservative)) {
-      for (RefInterpretation& v : with_marks(unmarked, ref, rules.forms()[f], rules)) list.push_back(std::move(v));
+    for (const RefInterpretation& unmarked :
+         reference_form(rules, rules.forms()[f], ref, conservative)) {
+      for (RefInterpretation& v : with_marks(unmarked, ref, rules.forms()[f], rules))
+        list.push_back(std::move(v));
     }
     std::sort(list.begin(), list.end());
   }

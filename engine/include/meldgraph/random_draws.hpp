@@ -37,7 +37,8 @@ class RandomDraws {
   /// An integer uniform in [low, high], low <= high.
   int between(int low, int high) {
     const auto span = static_cast<std::uint64_t>(static_cast<std::int64_t>(high) - low) + 1;
-    return static_cast<int>(static_cast<std::int64_t>(low) + static_cast<std::int64_t>(below(span)));
+    return static_cast<int>(static_cast<std::int64_t>(low) +
+                            static_cast<std::int64_t>(below(span)));
   }
 
   /// True with probability p (0 <= p <= 1), to 2^-53: the top 53 bits of one output, as an
@@ -54,7 +55,8 @@ class RandomDraws {
     const auto size = static_cast<std::size_t>(std::distance(first, last));
     for (std::size_t i = 0; i < count && i + 1 < size; ++i) {
       const std::size_t j = i + static_cast<std::size_t>(below(size - i));
-      std::iter_swap(first + static_cast<std::ptrdiff_t>(i), first + static_cast<std::ptrdiff_t>(j));
+      std::iter_swap(first + static_cast<std::ptrdiff_t>(i),
+                     first + static_cast<std::ptrdiff_t>(j));
     }
   }
 
