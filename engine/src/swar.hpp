@@ -30,11 +30,6 @@ constexpr std::uint64_t gather_high_bits(std::uint64_t high) {
   return ((high >> 7) * 0x0102040810204080ULL) >> 56;
 }
 
-/// Sum of the bytes of a word whose bytes add up to less than 256.
-constexpr int byte_sum(std::uint64_t x) {
-  return static_cast<int>((x * kOnes) >> 56);
-}
-
 /// High bit of each byte of `x` (bytes below 128) that is at least the matching byte of
 /// `bounds` (bytes 1..127, `n * kOnes` for one bound n): no byte borrows, since each starts at
 /// 128 or more.
