@@ -174,7 +174,7 @@ std::string batch_answer(const RuleSet& rules, TileMask wild, Notation notation,
       check_win_context(*read.context, hand, rules);
       out["context"] = win_context_to_json(*read.context, rules);
     }
-    const HandAnalysis analysis(rules, hand);
+    const HandAnalysis analysis(rules, hand, read.context.value_or(WinContext{}));
     analyzer.write_json(analysis, out);
   } catch (const Error& error) {
     out = {{"hand", hand_text}, {"rules", rules.name()}, {"error", error.what()}};
@@ -352,7 +352,7 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
     const RuleSet rules = load_selected_rules(global);
     const WinContext context = read_context_options(context_fields, rules);
     const HandAnalysis analysis(
-        rules, parse_hand(hand_text, rules, wild_choice(global, rules), global.notation));
+        rules, parse_hand(hand_text, rules, wild_choice(global, rules), global.notation), context);
     try {
       check_win_context(context, analysis.hand(), rules);
     } catch (const ContextError& error) {

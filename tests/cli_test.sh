@@ -304,5 +304,15 @@ expect rules-self-alias 1 'self.yaml:2:4: an alias refers to a node that contain
 printf 'name: q\nextends: basic\nhand: {tiles: "14"}\n' > quoted.yaml
 expect rules-quoted-int 1 "quoted.yaml:3:15: expected an integer for 'tiles', got the string \"14\"" -- "$bin" rules check quoted.yaml
 
+# The win's situation reaches the readings: a pung completed by a discard is marked, on analyze and
+# on a batch object line; a self-draw marks none.
+expect context-discard-pung 0 '"by_discard": true' -- "$bin" analyze 11m234p567s789s11z+1z --win discard --format json
+if "$bin" analyze 11m234p567s789s11z+1z --format json | grep -q '"by_discard": true'; then
+  failed=$((failed + 1)); echo "FAIL context-self-draw-pung: a self-drawn pung marked by_discard"
+else
+  passed=$((passed + 1))
+fi
+expect context-batch-discard-pung 0 '"by_discard":true' -- sh -c "echo '{\"hand\":\"11m234p567s789s11z+1z\",\"win\":\"discard\"}' | \"$bin\" batch --op interpretations"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
