@@ -28,7 +28,9 @@
 #include "meldgraph/listing.hpp"
 #include "meldgraph/queries.hpp"
 #include "meldgraph/random_hands.hpp"
+#include "meldgraph/random_draws.hpp"
 #include "meldgraph/rules.hpp"
+#include "meldgraph/scoring.hpp"
 #include "meldgraph/shanten.hpp"
 #include "meldgraph/win_context.hpp"
 
@@ -183,7 +185,7 @@ std::string batch_answer(const RuleSet& rules, TileMask wild, Notation notation,
   return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
 }
 
-enum class BenchOp { win, waits, shanten, standard_shanten, interpretations };
+enum class BenchOp { win, waits, shanten, standard_shanten, interpretations, score };
 
 BenchOp bench_op(const std::string& name) {
   if (name == "win") return BenchOp::win;
@@ -191,13 +193,16 @@ BenchOp bench_op(const std::string& name) {
   if (name == "shanten") return BenchOp::shanten;
   if (name == "standard-shanten") return BenchOp::standard_shanten;
   if (name == "interpretations") return BenchOp::interpretations;
+  if (name == "score") return BenchOp::score;
   throw Error("unknown bench operation '" + name + "'");  // the parser allows only these
 }
 
-/// The hands a bench times, each with the input line it came from (0 for generated hands).
+/// The hands a bench times, each with the input line it came from (0 for generated hands) and,
+/// for score, its situation.
 struct BenchHands {
   std::vector<Hand> hands;
   std::vector<std::size_t> lines;
+  std::vector<WinContext> contexts;  ///< score only: one per hand
 };
 
 /// Whether a hand of `size` tiles is one the operation's query accepts.
@@ -205,6 +210,7 @@ bool bench_size_fits(BenchOp op, int size) {
   switch (op) {
     case BenchOp::win:
     case BenchOp::interpretations:
+    case BenchOp::score:
       return size % 3 == 2;
     case BenchOp::waits:
       return size % 3 == 1;
@@ -219,6 +225,7 @@ std::string_view bench_size_need(BenchOp op) {
   switch (op) {
     case BenchOp::win:
     case BenchOp::interpretations:
+    case BenchOp::score:
       return "3n+2 tiles";
     case BenchOp::waits:
       return "3n+1 tiles";
@@ -247,10 +254,28 @@ BenchHands read_bench_hands(const RuleSet& rules, TileMask wild, Notation notati
     if (hand_text.empty() || hand_text.front() == '#') continue;
     const std::string place = name + ":" + std::to_string(number) + ": ";
     Hand hand;
+    BatchLine read{hand_text, std::nullopt};
     try {
-      hand = parse_hand(hand_text, rules, wild, notation);
+      read = read_batch_line(rules, hand_text);
+    } catch (const Error& error) {
+      throw Error(place + error.what());
+    }
+    try {
+      hand = parse_hand(read.hand, rules, wild, notation);
     } catch (const NotationError& error) {
-      throw LineError(place + error.what(), hand_text, error.column());
+      throw LineError(place + error.what(), read.hand, error.column());
+    }
+    if (read.context && op != BenchOp::score) {
+      throw Error(place + "a JSON line (a hand and its situation) is read by --op score only");
+    }
+    if (op == BenchOp::score) {
+      const WinContext context = read.context.value_or(WinContext{});
+      try {
+        check_win_context(context, hand, rules);
+      } catch (const ContextError& error) {
+        throw Error(place + error.what());
+      }
+      out.contexts.push_back(context);
     }
     const int size = hand.size(rules);
     if (!bench_size_fits(op, size)) {
@@ -271,6 +296,7 @@ BenchHands generate_bench_hands(const RuleSet& rules, TileMask wild, BenchOp op,
   constexpr int kMaxWildcards = 8;
   const int size = std::min(14, static_cast<int>(rules.hand_tiles()));
   RandomHands generator(rules, seed, wild);
+  RandomDraws draws(seed);  // the situations, drawn apart so that the hands stay those of `seed`
   BenchHands out;
   out.hands.reserve(static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i) {
@@ -288,6 +314,10 @@ BenchHands generate_bench_hands(const RuleSet& rules, TileMask wild, BenchOp op,
         break;
       case BenchOp::interpretations:
         out.hands.push_back(generator.complete(size, kMaxWildcards));
+        break;
+      case BenchOp::score:
+        out.hands.push_back(generator.complete(size, kMaxWildcards));
+        out.contexts.push_back(random_win_context(rules, out.hands.back(), draws));
         break;
     }
   }
@@ -311,6 +341,8 @@ std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hand
   // One workspace per pass: after the first hands it lists without allocating.
   std::optional<InterpretationLister> lister;
   if (op == BenchOp::interpretations) lister.emplace(rules);
+  std::optional<Scorer> scorer;
+  if (op == BenchOp::score) scorer.emplace(rules);
   const std::size_t standard = op == BenchOp::standard_shanten ? standard_form(rules) : 0;
   try {
     for (; index < hands.hands.size(); ++index) {
@@ -333,6 +365,13 @@ std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hand
         case BenchOp::interpretations:
           sum += static_cast<std::int64_t>(lister->list(hand, [](const Interpretation&) {}));
           break;
+        case BenchOp::score: {
+          // Every reading is scored; the checksum adds the readings and the best one's points.
+          const HandScore& score = scorer->score(hand, hands.contexts[index]);
+          sum += static_cast<std::int64_t>(score.scored);
+          if (const ScoredReading* best = score.best_reading()) sum += best->value.points;
+          break;
+        }
       }
     }
   } catch (const Error& error) {
@@ -375,6 +414,8 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
     // Everything is computed before anything is printed, so a hand that cannot be analysed fails
     // with its error alone.
     const bool wins = complete_size && analysis.decomposition().wins();
+    // A winning hand under a rule set that scores is scored too (docs/cli.md, "score").
+    const bool scores = wins && rules.scoring() != nullptr;
     const auto shanten = registry.create("shanten", rules, options);
     if (format == OutputFormat::json) {
       nlohmann::json out = {{"hand", format_hand(hand, rules)},
@@ -397,6 +438,11 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
         if (fields.contains("improving")) out["improving"] = fields["improving"];
       }
       if (!complete_size) registry.create("waits", rules, options)->write_json(analysis, out);
+      if (scores) {
+        nlohmann::json fields = nlohmann::json::object();
+        registry.create("score", rules, options)->write_json(analysis, fields);
+        out["score"] = fields;
+      }
       std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
       return 0;
     }
@@ -415,10 +461,50 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
       registry.create("win", rules, options)->write_text(analysis, text);
       if (!wins) shanten->write_text(analysis, text);
       registry.create("interpretations", rules, options)->write_text(analysis, text);
+      if (scores) registry.create("score", rules, options)->write_text(analysis, text);
     } else {
       shanten->write_text(analysis, text);
       registry.create("waits", rules, options)->write_text(analysis, text);
     }
+    std::cout << text.str();
+    return 0;
+  });
+}
+
+int run_explain(const GlobalOptions& global, const std::string& hand_text, OutputFormat format,
+                std::uint64_t limit, const nlohmann::json& context_fields) {
+  return guarded(hand_text, [&] {
+    const RuleSet rules = load_selected_rules(global);
+    const WinContext context = read_context_options(context_fields, rules);
+    AnalyzerOptions options;
+    options.limit = limit;
+    // Created first: a rule set without scoring is refused before the hand is read.
+    const auto explain = builtin_analyzers().create("explain", rules, options);
+    const HandAnalysis analysis(
+        rules, parse_hand(hand_text, rules, wild_choice(global, rules), global.notation), context);
+    try {
+      check_win_context(context, analysis.hand(), rules);
+    } catch (const ContextError& error) {
+      throw Error(option_name(error.field()) + ": " + error.detail());
+    }
+    const int size = analysis.hand().size(rules);
+    if (size % 3 != 2) {
+      throw AnalysisError("hand holds " + std::to_string(size) +
+                          " tiles; explain needs a complete hand of 3n+2 tiles");
+    }
+    if (format == OutputFormat::json) {
+      nlohmann::json out = {{"hand", format_hand(analysis.hand(), rules)},
+                            {"rules", rules.name()},
+                            {"context", win_context_to_json(context, rules)}};
+      explain->write_json(analysis, out);
+      std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+      return 0;
+    }
+    std::ostringstream text;
+    text << "rules            " << rules.name() << '\n'
+         << "hand             " << format_hand(analysis.hand(), rules) << '\n'
+         << "context          " << format_win_context(context, rules) << '\n';
+    explain->write_text(analysis, text);
     std::cout << text.str();
     return 0;
   });

@@ -48,8 +48,10 @@ inline constexpr int kMaxJobs = 256;
 
 /// The options of `bench`.
 struct BenchOptions {
-  std::string op;     ///< win, waits, shanten or interpretations (checked by the parser)
-  std::string input;  ///< file of hands; empty: generate `count` hands from `seed`
+  std::string op;     ///< win, waits, shanten, interpretations or score (checked by the parser)
+  /// File of hands, or for score of batch lines (hands or JSON objects of a hand and its
+  /// situation); empty: generate `count` hands from `seed` (score: with random situations).
+  std::string input;
   int repeat = 1;     ///< timed passes over the hands, at least 1
   /// Untimed passes first, so that one-time set-up (tables built on first use) is not timed.
   int warmup = 1;
@@ -60,6 +62,10 @@ struct BenchOptions {
 /// Each returns the process exit code: 0 on success, 1 on bad input (after printing the error).
 /// `context` holds the situation options as the fields of a context object (win_context.hpp).
 int run_analyze(const GlobalOptions& global, const std::string& hand, OutputFormat format,
+                std::uint64_t limit, const nlohmann::json& context);
+/// For each scored reading of a complete hand and each pattern of the rule set: counted or why
+/// not (the "explain" analyzer). Exit 1 when the rule set has no scoring section.
+int run_explain(const GlobalOptions& global, const std::string& hand, OutputFormat format,
                 std::uint64_t limit, const nlohmann::json& context);
 /// `jobs` (at least 1) worker threads analyse the lines; the output is the same for any number.
 int run_batch(const GlobalOptions& global, const std::string& op, const std::string& input,

@@ -122,52 +122,69 @@ int run(int argc, char** argv) {
   add_visible(analyze);
   add_notation(analyze);
   // The hand's situation (docs/cli.md): each option is a field of the context object that
-  // parse_win_context reads, as in a batch line.
-  CLI::Option_group* situation = analyze->add_option_group("situation", "how the hand won");
-  std::vector<std::pair<std::string, std::string>> context_words;
-  context_words.reserve(4);  // exactly the four below: the options keep references into it
-  const auto add_context_word = [&](const std::string& field, const std::string& option,
-                                    const std::vector<std::string>& words,
-                                    const std::string& help) {
-    context_words.emplace_back(field, std::string());
-    add_word_option(situation, option, context_words.back().second, words, help);
-  };
-  add_context_word("win", "--win", {"self-draw", "discard"}, "how the winning tile came");
-  add_context_word("from", "--from", {"left", "across", "right"},
-                   "the discarder: left = previous player (上家), right = next (下家)");
-  add_context_word("seat_wind", "--seat-wind", {"E", "S", "W", "N"}, "seat wind (E: dealer)");
-  add_context_word("round_wind", "--round-wind", {"E", "S", "W", "N"}, "prevailing wind");
+  // parse_win_context reads, as in a batch line. The same options on analyze and explain, bound
+  // to the same values (one command is parsed).
+  std::vector<std::pair<std::string, std::string>> context_words{
+      {"win", ""}, {"from", ""}, {"seat_wind", ""}, {"round_wind", ""}};
   std::vector<std::pair<std::string, CLI::Option*>> context_flags;
-  const std::pair<const char*, const char*> flag_fields[] = {
-      {"riichi", "riichi declared"},
-      {"double_riichi", "double riichi declared (a riichi)"},
-      {"ippatsu", "won within the riichi's first go-around"},
-      {"last_tile", "on the wall's last tile (海底 / 河底)"},
-      {"after_kong", "on a kong's replacement tile (嶺上 / 杠上开花)"},
-      {"robbing_kong", "on a tile added to a kong (搶槓)"},
-      {"first_draw", "on the first draw, no call before (天和 / 地和)"},
-      {"last_of_kind", "on the last copy of its tile (和绝张)"}};
-  for (const auto& [field, help] : flag_fields) {
-    std::string option = std::string("--") + field;
-    std::replace(option.begin(), option.end(), '_', '-');
-    const std::string description = help;
-    context_flags.emplace_back(field, situation->add_flag(option, description));
-  }
   std::string dora;
   std::string ura;
   std::string flowers;
   std::int64_t honba = 0;
   std::int64_t riichi_sticks = 0;
-  CLI::Option* dora_option =
-      situation->add_option("--dora", dora, "dora indicator tiles, e.g. 4s,1z")->type_name("TILES");
-  CLI::Option* ura_option =
-      situation->add_option("--ura", ura, "ura-dora indicator tiles")->type_name("TILES");
-  CLI::Option* flowers_option =
-      situation->add_option("--flowers", flowers, "bonus tiles held: tiles (1f5f) or a count")
-          ->type_name("TILES|N");
-  CLI::Option* honba_option = situation->add_option("--honba", honba, "repeat counters");
-  CLI::Option* sticks_option =
-      situation->add_option("--riichi-sticks", riichi_sticks, "riichi deposits on the table");
+  std::vector<std::pair<std::string, CLI::Option*>> context_values;  // dora, ura, ... options
+  const auto add_situation = [&](CLI::App* command) {
+    CLI::Option_group* situation = command->add_option_group("situation", "how the hand won");
+    add_word_option(situation, "--win", context_words[0].second, {"self-draw", "discard"},
+                    "how the winning tile came");
+    add_word_option(situation, "--from", context_words[1].second, {"left", "across", "right"},
+                    "the discarder: left = previous player (上家), right = next (下家)");
+    add_word_option(situation, "--seat-wind", context_words[2].second, {"E", "S", "W", "N"},
+                    "seat wind (E: dealer)");
+    add_word_option(situation, "--round-wind", context_words[3].second, {"E", "S", "W", "N"},
+                    "prevailing wind");
+    const std::pair<const char*, const char*> flag_fields[] = {
+        {"riichi", "riichi declared"},
+        {"double_riichi", "double riichi declared (a riichi)"},
+        {"ippatsu", "won within the riichi's first go-around"},
+        {"last_tile", "on the wall's last tile (海底 / 河底)"},
+        {"after_kong", "on a kong's replacement tile (嶺上 / 杠上开花)"},
+        {"robbing_kong", "on a tile added to a kong (搶槓)"},
+        {"first_draw", "on the first draw, no call before (天和 / 地和)"},
+        {"last_of_kind", "on the last copy of its tile (和绝张)"}};
+    for (const auto& [field, help] : flag_fields) {
+      std::string option = std::string("--") + field;
+      std::replace(option.begin(), option.end(), '_', '-');
+      const std::string description = help;
+      context_flags.emplace_back(field, situation->add_flag(option, description));
+    }
+    context_values.emplace_back(
+        "dora",
+        situation->add_option("--dora", dora, "dora indicator tiles, e.g. 4s,1z")->type_name("TILES"));
+    context_values.emplace_back(
+        "ura", situation->add_option("--ura", ura, "ura-dora indicator tiles")->type_name("TILES"));
+    context_values.emplace_back(
+        "flowers",
+        situation->add_option("--flowers", flowers, "bonus tiles held: tiles (1f5f) or a count")
+            ->type_name("TILES|N"));
+    context_values.emplace_back("honba",
+                                situation->add_option("--honba", honba, "repeat counters"));
+    context_values.emplace_back(
+        "riichi_sticks",
+        situation->add_option("--riichi-sticks", riichi_sticks, "riichi deposits on the table"));
+  };
+  add_situation(analyze);
+
+  CLI::App* explain = app.add_subcommand(
+      "explain", "for each reading and each scoring pattern: whether it counted, and why not");
+  explain
+      ->add_option("hand", hand,
+                   "a complete hand in MPSZ notation (after '--' if it starts with '-')")
+      ->required();
+  add_word_option(explain, "--format", format, {"text", "json"}, "output format");
+  explain->add_option("--limit", limit, "most readings to explain (0: all)")->check(not_negative);
+  add_notation(explain);
+  add_situation(explain);
 
   std::string op;
   std::string input;
@@ -187,8 +204,9 @@ int run(int argc, char** argv) {
   meldgraph::cli::BenchOptions bench_options;
   CLI::App* bench = app.add_subcommand("bench", "times a query over many hands; one JSON line");
   add_word_option(bench, "--op", bench_options.op,
-                  {"win", "waits", "shanten", "standard-shanten", "interpretations"},
-                  "the query timed (standard-shanten: the standard form alone)")
+                  {"win", "waits", "shanten", "standard-shanten", "interpretations", "score"},
+                  "the query timed (standard-shanten: the standard form alone; score: every "
+                  "reading scored, random situations)")
       ->required();
   add_notation(bench);
   CLI::Option* bench_input = bench->add_option(
@@ -271,7 +289,8 @@ int run(int argc, char** argv) {
   for (const CLI::Option* option : visible_options) {
     if (option->count() > 0) global.has_visible = true;
   }
-  if (analyze->parsed()) {
+  // The situation options given, as the fields of a context object.
+  const auto context_fields = [&] {
     nlohmann::json context = nlohmann::json::object();
     for (const auto& [field, word] : context_words) {
       if (!word.empty()) context[field] = word;
@@ -279,17 +298,28 @@ int run(int argc, char** argv) {
     for (const auto& [field, option] : context_flags) {
       if (option->count() > 0) context[field] = true;
     }
-    if (dora_option->count() > 0) context["dora"] = dora;
-    if (ura_option->count() > 0) context["ura"] = ura;
-    if (flowers_option->count() > 0) {
-      const bool count =
-          !flowers.empty() && flowers.find_first_not_of("0123456789") == std::string::npos;
-      context["flowers"] =
-          count ? nlohmann::json(std::stoll(flowers.substr(0, 6))) : nlohmann::json(flowers);
+    for (const auto& [field, option] : context_values) {
+      if (option->count() == 0) continue;
+      if (field == "dora") context[field] = dora;
+      if (field == "ura") context[field] = ura;
+      if (field == "honba") context[field] = honba;
+      if (field == "riichi_sticks") context[field] = riichi_sticks;
+      if (field == "flowers") {
+        const bool count =
+            !flowers.empty() && flowers.find_first_not_of("0123456789") == std::string::npos;
+        context[field] =
+            count ? nlohmann::json(std::stoll(flowers.substr(0, 6))) : nlohmann::json(flowers);
+      }
     }
-    if (honba_option->count() > 0) context["honba"] = honba;
-    if (sticks_option->count() > 0) context["riichi_sticks"] = riichi_sticks;
-    return meldgraph::cli::run_analyze(global, hand, output_format(format), limit, context);
+    return context;
+  };
+  if (analyze->parsed()) {
+    return meldgraph::cli::run_analyze(global, hand, output_format(format), limit,
+                                       context_fields());
+  }
+  if (explain->parsed()) {
+    return meldgraph::cli::run_explain(global, hand, output_format(format), limit,
+                                       context_fields());
   }
   if (batch->parsed()) return meldgraph::cli::run_batch(global, op, input, limit, jobs);
   if (bench->parsed()) return meldgraph::cli::run_bench(global, bench_options);

@@ -314,5 +314,16 @@ else
 fi
 expect context-batch-discard-pung 0 '"by_discard":true' -- sh -c "echo '{\"hand\":\"11m234p567s789s11z+1z\",\"win\":\"discard\"}' | \"$bin\" batch --op interpretations"
 
+# Scoring needs a rule set with a scoring section: the others refuse it, naming the rule set.
+expect score-no-section 1 "^meldgraph: error: rule set 'laizi' has no scoring section" -- sh -c "echo 111222333m456p11s | \"$bin\" batch --op score"
+expect explain-no-section 1 "^meldgraph: error: rule set 'basic' has no scoring section" -- "$bin" --rules basic explain 111222333m456p11s
+expect bench-score-no-section 1 "^meldgraph: error: rule set 'laizi' has no scoring section" -- "$bin" bench --op score --count 10
+if "$bin" analyze 111222333m456p11s | grep -q '^score'; then
+  failed=$((failed + 1)); echo "FAIL analyze-no-score: a rule set without scoring printed a score"
+else
+  passed=$((passed + 1))
+fi
+expect bench-json-line-other-op 1 "a JSON line .* is read by --op score only" -- sh -c "echo '{\"hand\":\"111222333m456p11s\"}' | \"$bin\" bench --op win --input -"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

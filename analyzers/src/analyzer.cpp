@@ -2,6 +2,7 @@
 
 #include "meldgraph/analyzers/analyzer.hpp"
 #include "meldgraph/analyzers/interpretations_analyzer.hpp"
+#include "meldgraph/analyzers/score_analyzer.hpp"
 #include "meldgraph/analyzers/shanten_analyzer.hpp"
 #include "meldgraph/analyzers/waits_analyzer.hpp"
 #include "meldgraph/analyzers/win_analyzer.hpp"
@@ -57,6 +58,10 @@ AnalyzerRegistry builtin_analyzers() {
                &make<WaitsAnalyzer>);
   registry.add("shanten", "the fewest exchanges to ready or complete, and the improving tiles",
                &make<ShantenAnalyzer>);
+  registry.add("score", "every reading of a complete hand scored, the best marked",
+               &make<ScoreAnalyzer>);
+  registry.add("explain", "for each reading and pattern, whether it counted and why not",
+               &make<ExplainAnalyzer>);
   return registry;
 }
 

@@ -1,5 +1,6 @@
 #include "meldgraph/reading.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <stdexcept>
 
@@ -79,11 +80,15 @@ int slot_class(const Group& group, int slot) {
 }
 
 /// Step 1 of make_reading: the slots of one group, marked natural or wildcard, wildcards not yet
-/// given a physical tile.
-ReadingGroup read_group(const Group& group) {
-  ReadingGroup out;
+/// given a physical tile. `out` is overwritten, its slot buffer reused.
+void read_group(const Group& group, ReadingGroup& out) {
   out.group = group;
-  out.slots.resize(group.size);
+  out.slots.assign(group.size, Slot{});
+  out.state = MeldState::concealed;
+  out.source = MeldSource::unknown;
+  out.by_discard = false;
+  out.counts_as_open = false;
+  out.faces = 0;
   for (int s = 0; s < group.size; ++s) {
     Slot& slot = out.slots[static_cast<std::size_t>(s)];
     if (group.abstract()) {
@@ -101,7 +106,6 @@ ReadingGroup read_group(const Group& group) {
     out.source = group.source();
   }
   out.winning = group.winning_slot() >= 0;
-  return out;
 }
 
 /// Places physical wildcards on the concealed groups' wild slots (make_reading's documented
@@ -223,8 +227,11 @@ void place_red_fives(const ReadingContext& context, std::vector<ReadingGroup>& g
       --reds;
     }
   }
+  int remaining = 0;  // concealed red fives still to place: the passes stop when none is left
+  for (const std::uint8_t count : left) remaining += count;
   const auto mark_where = [&](auto&& wanted) {
     for (ReadingGroup& group : groups) {
+      if (remaining == 0) return;
       if (group.declared()) continue;
       for (Slot& slot : group.slots) {
         const TileId physical = slot.wild() ? slot.wild_tile : slot.tile;
@@ -232,6 +239,7 @@ void place_red_fives(const ReadingContext& context, std::vector<ReadingGroup>& g
         slot.red = true;
         if (!slot.wild()) slot.mark = SlotMark::red_five;
         --left[physical];
+        --remaining;
       }
     }
   };
@@ -244,6 +252,12 @@ void place_red_fives(const ReadingContext& context, std::vector<ReadingGroup>& g
 
 ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win) {
   ReadingContext context;
+  make_reading_context(rules, hand, win, context);
+  return context;
+}
+
+void make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
+                          ReadingContext& context) {
   context.rules = &rules;
   context.hand = hand;
   context.win = win;
@@ -259,6 +273,9 @@ ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, cons
       --reds;
     }
   }
+  context.has_red = std::any_of(hand.red.begin(), hand.red.end(), [](std::uint8_t n) { return n > 0; });
+  context.waits_before = 0;
+  context.has_waits = false;
   if (hand.has_winning_tile()) {
     const Hand before = hand_before_win(hand);
     if (before.size(rules) % 3 == 1) {
@@ -266,11 +283,16 @@ ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, cons
       context.has_waits = true;
     }
   }
-  return context;
 }
 
 Reading make_reading(const ReadingContext& context, const Interpretation& interpretation) {
   Reading reading;
+  make_reading(context, interpretation, reading);
+  return reading;
+}
+
+void make_reading(const ReadingContext& context, const Interpretation& interpretation,
+                  Reading& reading) {
   reading.form = interpretation.form;
   reading.winning_group = interpretation.winning_group;
   reading.wait = interpretation.wait;
@@ -278,10 +300,16 @@ Reading make_reading(const ReadingContext& context, const Interpretation& interp
   reading.loose_tiles = interpretation.loose_tiles;
   reading.waits_before = context.waits_before;
   reading.has_waits = context.has_waits;
-  reading.groups.reserve(interpretation.groups.size());
-  for (const Group& group : interpretation.groups) reading.groups.push_back(read_group(group));
-  WildcardPlacer(context, reading.groups).place();
-  place_red_fives(context, reading.groups);
+  reading.groups.resize(interpretation.groups.size());
+  for (std::size_t g = 0; g < interpretation.groups.size(); ++g) {
+    read_group(interpretation.groups[g], reading.groups[g]);
+  }
+  // Most readings hold no wildcard and no red five: the placers are skipped for them (a
+  // scorer makes one reading per interpretation of every hand).
+  bool wild = false;
+  for (const Group& group : interpretation.groups) wild = wild || group.wild_mask != 0 || group.abstract();
+  if (wild) WildcardPlacer(context, reading.groups).place();
+  if (context.has_red) place_red_fives(context, reading.groups);
   const bool claimed = context.win.win == WinKind::discard || context.win.robbing_kong;
   for (ReadingGroup& group : reading.groups) {
     if (group.declared()) {
@@ -292,7 +320,6 @@ Reading make_reading(const ReadingContext& context, const Interpretation& interp
     group.by_discard = group.winning && claimed;
     group.counts_as_open = group.by_discard && group.group.kind == GroupKind::pung;
   }
-  return reading;
 }
 
 std::string format_reading_group(const ReadingGroup& group, const RuleSet& rules) {

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <cstdint>
+
+#include "meldgraph/analyzers/analyzer.hpp"
+
+namespace meldgraph {
+
+/// "score": every reading of a complete hand scored under the hand's situation (scoring.hpp),
+/// the best at the top level. JSON (docs/cli.md, "score"): "wins", "no_win_reason", the best
+/// reading's "patterns" ([{"id", "name", "local_name", UNIT, "yakuman"}]), UNIT (the rule set's
+/// unit name: han, fan, faan, tai), "fu", "fu_parts", "dora", "ura", "red", "yakuman", "limit",
+/// "points", "payments" ({"E": N, ...}), then "best", "tied", "tie_rule", "readings",
+/// "unscored_realisations" and "interpretations" (every scored reading with the same fields).
+/// A rule set without a `scoring` section is an Error when the analyzer is created.
+class ScoreAnalyzer final : public Analyzer {
+ public:
+  ScoreAnalyzer(const RuleSet& rules, const AnalyzerOptions& options);
+  [[nodiscard]] std::string_view name() const override { return "score"; }
+  void write_json(const HandAnalysis& analysis, nlohmann::json& out) const override;
+  void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
+
+ private:
+  const std::uint64_t limit_;  ///< most readings listed; 0: all
+};
+
+/// "explain": for each scored reading of a complete hand and each pattern of the rule set,
+/// whether it counted and, if not, why (explain_pattern). JSON: {"readings": [{"index", "text",
+/// "patterns": [{"id", "counted", "why"}]}]}. For rule authors.
+class ExplainAnalyzer final : public Analyzer {
+ public:
+  ExplainAnalyzer(const RuleSet& rules, const AnalyzerOptions& options);
+  [[nodiscard]] std::string_view name() const override { return "explain"; }
+  void write_json(const HandAnalysis& analysis, nlohmann::json& out) const override;
+  void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
+
+ private:
+  const std::uint64_t limit_;  ///< most readings explained; 0: all
+};
+
+}  // namespace meldgraph

@@ -1,0 +1,128 @@
+#pragma once
+/// Scoring a hand: every interpretation, every realisation of its wildcard-only groups (bounded),
+/// each read (make_reading), turned into a feature record (make_score_features), its patterns
+/// evaluated (evaluate_patterns) and its value computed (compute_value); then the best reading,
+/// the readings tied with it and the rule that picked it. docs/scoring.md, "The pipeline" and
+/// "Choosing the best reading".
+///
+/// `Scorer` is the reusable workspace: one per rule set and thread. After its buffers have grown,
+/// scoring a hand without wildcards allocates nothing (bench --op score).
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "meldgraph/decomposition.hpp"
+#include "meldgraph/hand.hpp"
+#include "meldgraph/listing.hpp"
+#include "meldgraph/pattern_rules.hpp"
+#include "meldgraph/reading.hpp"
+#include "meldgraph/rules.hpp"
+#include "meldgraph/score_features.hpp"
+#include "meldgraph/scoring_rules.hpp"
+#include "meldgraph/value_rules.hpp"
+#include "meldgraph/win_context.hpp"
+
+namespace meldgraph {
+
+/// The rule set's scoring section; throws Error naming the rule set when it has none.
+const ScoringRules& require_scoring(const RuleSet& rules);
+
+/// Bounds of one scoring.
+struct ScoreOptions {
+  /// Realisations of one interpretation's wildcard-only groups that are scored, at most; the
+  /// rest are counted (HandScore::unscored_realisations) but not scored. 0: no bound.
+  std::uint64_t realisation_limit = 4096;
+};
+
+/// One scored reading: an interpretation, with its wildcard-only groups realised when it has any.
+/// Realisations of one interpretation that score alike (same patterns, same value) are one
+/// ScoredReading, the first in listing order, with `alike` counting them.
+struct ScoredReading {
+  std::size_t interpretation = 0;  ///< index in the listing order (Decomposition's)
+  bool realised = false;           ///< its abstract groups were given concrete meanings
+  std::uint64_t realisation = 0;   ///< index in Realisations::list order, when realised
+  std::uint64_t alike = 1;         ///< realisations of this interpretation scoring the same
+  Reading reading;                 ///< with realised groups in place of abstract ones
+  ScoreFeatures features;          ///< its record (points into the Scorer's context)
+  std::vector<PatternHit> hits;    ///< evaluate_patterns
+  ReadingValue value;              ///< compute_value
+};
+
+/// Why the best reading is the best, and what makes two readings equal: docs/scoring.md,
+/// "Choosing the best reading". A winning reading first, then the higher points, then the higher
+/// yakuman multiplicity, then more units, then more fu; readings equal on all of these are tied,
+/// and the first of them in listing order is the best.
+inline constexpr std::string_view kBestReadingRule =
+    "a winning reading, then the most points, then the most yakuman, then the most units, then "
+    "the most fu; among equals the first in listing order";
+
+/// Compares two values by kBestReadingRule: negative when `a` ranks below `b`, 0 when tied,
+/// positive when above.
+[[nodiscard]] int compare_readings(const ReadingValue& a, const ReadingValue& b);
+
+/// The score of one hand: a view into the Scorer's workspace, valid until its next score().
+struct HandScore {
+  std::span<const ScoredReading> readings;  ///< in listing order
+  std::uint64_t interpretations = 0;        ///< interpretations listed
+  /// Readings scored: realisations scored (alike ones included) plus interpretations without
+  /// abstract groups.
+  std::uint64_t scored = 0;
+  /// Realisations beyond ScoreOptions::realisation_limit, counted and not scored.
+  std::uint64_t unscored_realisations = 0;
+  int best = -1;                      ///< index into readings; -1 when there is none
+  std::span<const std::size_t> tied;  ///< readings tied with the best (the best first), or empty
+  /// The best reading wins (its value's `wins`); false too when the hand has no interpretation.
+  bool wins = false;
+  /// When not `wins`: the best reading's no_win_reason, or "no interpretation" (not complete).
+  std::string_view no_win_reason;
+
+  [[nodiscard]] const ScoredReading* best_reading() const {
+    return best < 0 ? nullptr : &readings[static_cast<std::size_t>(best)];
+  }
+};
+
+/// The reusable scoring workspace of one rule set. Not thread-safe: one per thread. `rules` must
+/// outlive it.
+class Scorer {
+ public:
+  /// Throws Error naming the rule set when it has no `scoring` section.
+  explicit Scorer(const RuleSet& rules);
+
+  [[nodiscard]] const RuleSet& rules() const { return *rules_; }
+  [[nodiscard]] const ScoringRules& scoring() const { return *scoring_; }
+
+  /// Scores every reading of `hand` (a complete hand) under `win`. Throws AnalysisError where
+  /// the interpretation lister does (a hand of the wrong size). The result points into this
+  /// Scorer and stays valid until the next call.
+  const HandScore& score(const Hand& hand, const WinContext& win, const ScoreOptions& options = {});
+
+  /// The context of the last hand scored (what its readings and records point to).
+  [[nodiscard]] const ReadingContext& context() const { return context_; }
+
+ private:
+  /// Step 2: one interpretation, realised when it has abstract groups.
+  void score_interpretation(const Interpretation& interpretation, const ScoreOptions& options);
+  /// Step 3: one reading of `interpretation` (already realised) into the next pool slot; returns
+  /// the slot.
+  ScoredReading& score_reading(const Interpretation& interpretation);
+  /// Step 4: the best reading and the ties.
+  void choose_best();
+
+  const RuleSet* rules_;
+  const ScoringRules* scoring_;
+  InterpretationLister lister_;
+  ReadingContext context_;
+  /// Every reading of the hand lives in pool_[0, used_); the slots past used_ keep their buffers
+  /// for the next hands (the pool never shrinks).
+  std::vector<ScoredReading> pool_;
+  std::size_t used_ = 0;
+  std::size_t interpretation_index_ = 0;
+  Interpretation realised_;  ///< an interpretation with its abstract groups replaced
+  std::vector<std::size_t> tied_;
+  HandScore result_;
+};
+
+}  // namespace meldgraph

@@ -1,0 +1,162 @@
+/// The scorer's pipeline over one hand (scoring.hpp), in numbered steps: 1. the hand's reading
+/// context; 2. every interpretation, realised when it has wildcard-only groups; 3. each reading
+/// read, recorded, its patterns evaluated and its value computed; 4. the best reading and ties.
+
+#include "meldgraph/scoring.hpp"
+
+#include <algorithm>
+
+#include "meldgraph/error.hpp"
+#include "meldgraph/realisations.hpp"
+
+namespace meldgraph {
+
+namespace {
+
+/// -1, 0 or 1 as `a` is below, equal to or above `b`.
+template <class T>
+int order(const T& a, const T& b) {
+  return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+/// Two readings of one interpretation score alike: the same patterns counted the same way and
+/// the same value. Readings that differ only in what a pattern cannot see are one row.
+bool scores_alike(const ScoredReading& a, const ScoredReading& b) {
+  const auto same_hit = [](const PatternHit& x, const PatternHit& y) {
+    return x.pattern == y.pattern && x.value == y.value && x.yakuman == y.yakuman &&
+           x.times == y.times;
+  };
+  const ReadingValue& u = a.value;
+  const ReadingValue& v = b.value;
+  return std::equal(a.hits.begin(), a.hits.end(), b.hits.begin(), b.hits.end(), same_hit) &&
+         u.units == v.units && u.fu == v.fu && u.dora == v.dora && u.ura == v.ura &&
+         u.red == v.red && u.yakuman == v.yakuman && u.points == v.points &&
+         u.payments == v.payments && u.wins == v.wins && u.limit == v.limit;
+}
+
+}  // namespace
+
+int compare_readings(const ReadingValue& a, const ReadingValue& b) {
+  if (const int c = order(a.wins, b.wins)) return c;
+  if (const int c = order(a.points, b.points)) return c;
+  if (const int c = order(a.yakuman, b.yakuman)) return c;
+  if (const int c = order(a.units, b.units)) return c;
+  return order(a.fu, b.fu);
+}
+
+const ScoringRules& require_scoring(const RuleSet& rules) {
+  if (rules.scoring() == nullptr) {
+    throw Error("rule set '" + rules.name() + "' has no scoring section: it cannot score hands");
+  }
+  return *rules.scoring();
+}
+
+Scorer::Scorer(const RuleSet& rules)
+    : rules_(&rules), scoring_(&require_scoring(rules)), lister_(rules) {}
+
+const HandScore& Scorer::score(const Hand& hand, const WinContext& win,
+                               const ScoreOptions& options) {
+  // Step 1: what every reading of the hand shares.
+  make_reading_context(*rules_, hand, win, context_);
+  used_ = 0;
+  interpretation_index_ = 0;
+  result_ = HandScore{};
+  // Step 2: every interpretation (the lister throws before visiting for a hand of a wrong size).
+  result_.interpretations = lister_.list(context_.hand, [&](const Interpretation& interpretation) {
+    score_interpretation(interpretation, options);
+    ++interpretation_index_;
+  });
+  result_.readings = std::span<const ScoredReading>(pool_.data(), used_);
+  choose_best();
+  return result_;
+}
+
+void Scorer::score_interpretation(const Interpretation& interpretation,
+                                  const ScoreOptions& options) {
+  const bool has_abstract = std::any_of(interpretation.groups.begin(), interpretation.groups.end(),
+                                        [](const Group& group) { return group.abstract(); });
+  if (!has_abstract) {
+    ScoredReading& scored = score_reading(interpretation);
+    scored.realised = false;
+    scored.realisation = 0;
+    scored.alike = 1;
+    ++result_.scored;
+    return;
+  }
+  // Wildcard-only groups are scored through their realisations: the best reading may need a
+  // joker to be a particular tile. Alike realisations are folded into the first of them.
+  const Realisations realisations(context_, interpretation);
+  const std::vector<int>& abstract = realisations.abstract_groups();
+  const std::size_t first = used_;
+  std::uint64_t index = 0;
+  const std::uint64_t listed = realisations.list(
+      [&](std::span<const Group> concrete) {
+        realised_ = interpretation;
+        for (std::size_t a = 0; a < abstract.size() && a < concrete.size(); ++a) {
+          realised_.groups[static_cast<std::size_t>(abstract[a])] = concrete[a];
+        }
+        if (realised_.winning_group >= 0) {
+          const Group& winning =
+              realised_.groups[static_cast<std::size_t>(realised_.winning_group)];
+          if (winning.winning_slot() >= 0 && !winning.abstract()) {
+            realised_.wait = wait_shape(winning, *rules_);
+          }
+        }
+        ScoredReading& scored = score_reading(realised_);
+        scored.realised = true;
+        scored.realisation = index++;
+        scored.alike = 1;
+        ++result_.scored;
+        for (std::size_t k = first; k + 1 < used_; ++k) {
+          if (scores_alike(pool_[k], scored)) {
+            ++pool_[k].alike;
+            --used_;  // the slot is reused by the next reading
+            break;
+          }
+        }
+        return true;
+      },
+      options.realisation_limit);
+  const std::uint64_t total = realisations.count();
+  if (total == kCountSaturated) {
+    result_.unscored_realisations = kCountSaturated;
+  } else if (total > listed && result_.unscored_realisations != kCountSaturated) {
+    result_.unscored_realisations += total - listed;
+  }
+}
+
+ScoredReading& Scorer::score_reading(const Interpretation& interpretation) {
+  // Step 3: read, record, evaluate, value; into the next pool slot, its buffers reused.
+  if (used_ == pool_.size()) pool_.emplace_back();
+  ScoredReading& scored = pool_[used_++];
+  scored.interpretation = interpretation_index_;
+  make_reading(context_, interpretation, scored.reading);
+  make_score_features(context_, scored.reading, scored.features);
+  evaluate_patterns(*scoring_, scored.features, scored.hits);
+  compute_value(*scoring_, scored.features, scored.hits, scored.value);
+  return scored;
+}
+
+void Scorer::choose_best() {
+  // Step 4: the best by kBestReadingRule, then every reading tied with it.
+  tied_.clear();
+  const std::span<const ScoredReading> readings = result_.readings;
+  if (readings.empty()) {
+    result_.no_win_reason = "no interpretation";
+    return;
+  }
+  std::size_t best = 0;
+  for (std::size_t r = 1; r < readings.size(); ++r) {
+    if (compare_readings(readings[r].value, readings[best].value) > 0) best = r;
+  }
+  for (std::size_t r = 0; r < readings.size(); ++r) {
+    if (compare_readings(readings[r].value, readings[best].value) == 0) tied_.push_back(r);
+  }
+  result_.best = static_cast<int>(best);
+  result_.tied =
+      tied_.size() > 1 ? std::span<const std::size_t>(tied_) : std::span<const std::size_t>{};
+  result_.wins = readings[best].value.wins;
+  if (!result_.wins) result_.no_win_reason = readings[best].value.no_win_reason;
+}
+
+}  // namespace meldgraph

@@ -1,0 +1,134 @@
+// The Scorer (scoring.hpp): the order readings are compared in, the rule sets it refuses, and
+// its reusable workspace against a slow reference that builds every reading afresh from the
+// Decomposition's cursor (fresh allocations, no reuse), on random complete hands with random
+// situations.
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "meldgraph/decomposition.hpp"
+#include "meldgraph/error.hpp"
+#include "meldgraph/random_draws.hpp"
+#include "meldgraph/random_hands.hpp"
+#include "meldgraph/reading.hpp"
+#include "meldgraph/scoring.hpp"
+#include "rule_files.hpp"
+
+using namespace meldgraph;
+
+namespace {
+
+ReadingValue value_of(bool wins, std::int64_t points, std::uint8_t yakuman, std::int32_t units,
+                      std::int32_t fu) {
+  ReadingValue value;
+  value.wins = wins;
+  value.points = points;
+  value.yakuman = yakuman;
+  value.units = units;
+  value.fu = fu;
+  return value;
+}
+
+/// One reading scored the slow way.
+struct ReferenceReading {
+  std::vector<PatternHit> hits;
+  ReadingValue value;
+};
+
+/// Every reading of `hand` scored from scratch, in the Decomposition's order (hands without
+/// wildcards: no realisations).
+std::vector<ReferenceReading> reference_score(const RuleSet& rules, const Hand& hand,
+                                              const WinContext& win) {
+  std::vector<ReferenceReading> out;
+  const Decomposition decomposition(rules, hand);
+  const ReadingContext context = make_reading_context(rules, hand, win);
+  InterpretationCursor cursor = decomposition.interpretations();
+  Interpretation interpretation;
+  while (cursor.next(interpretation)) {
+    const Reading reading = make_reading(context, interpretation);
+    ScoreFeatures features;
+    make_score_features(context, reading, features);
+    ReferenceReading scored;
+    evaluate_patterns(*rules.scoring(), features, scored.hits);
+    compute_value(*rules.scoring(), features, scored.hits, scored.value);
+    out.push_back(std::move(scored));
+  }
+  return out;
+}
+
+bool same_hits(const std::vector<PatternHit>& a, std::span<const PatternHit> b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].pattern != b[i].pattern || a[i].value != b[i].value || a[i].yakuman != b[i].yakuman ||
+        a[i].times != b[i].times) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("readings compare by wins, points, yakuman, units, fu", "[scoring]") {
+  const ReadingValue base = value_of(true, 2000, 0, 2, 30);
+  CHECK(compare_readings(base, base) == 0);
+  CHECK(compare_readings(value_of(false, 8000, 0, 5, 40), base) < 0);  // not a win: lowest
+  CHECK(compare_readings(value_of(true, 2600, 0, 1, 30), base) > 0);   // points first
+  CHECK(compare_readings(value_of(true, 2000, 1, 2, 30), base) > 0);   // then yakuman
+  CHECK(compare_readings(value_of(true, 2000, 0, 3, 30), base) > 0);   // then units
+  CHECK(compare_readings(value_of(true, 2000, 0, 2, 40), base) > 0);   // then fu
+  CHECK(compare_readings(base, value_of(true, 2000, 0, 2, 40)) < 0);
+}
+
+TEST_CASE("a rule set without a scoring section cannot be scored", "[scoring]") {
+  const RuleSet rules = load_rules("laizi");
+  REQUIRE(rules.scoring() == nullptr);
+  REQUIRE_THROWS_AS(Scorer(rules), Error);
+  REQUIRE_THROWS_WITH(Scorer(rules), Catch::Matchers::Contains("'laizi'") &&
+                                         Catch::Matchers::Contains("no scoring section"));
+}
+
+TEST_CASE("the Scorer's reused workspace scores as a fresh reading of every interpretation",
+          "[scoring]") {
+  const RuleSet& rules = test::rules_named("riichi");
+  REQUIRE(rules.scoring() != nullptr);
+  RandomHands hands(rules, 12);
+  RandomDraws draws(34);
+  Scorer scorer(rules);
+  int wins = 0;
+  int several = 0;
+  for (int i = 0; i < 1500; ++i) {
+    Hand hand = hands.complete(14, 0);
+    const WinContext win = random_win_context(rules, hand, draws);
+    INFO("hand " << format_hand(hand, rules) << " " << format_win_context(win, rules));
+    const std::vector<ReferenceReading> reference = reference_score(rules, hand, win);
+    const HandScore& score = scorer.score(hand, win);
+    REQUIRE(score.readings.size() == reference.size());
+    REQUIRE(score.scored == reference.size());
+    REQUIRE(score.interpretations == reference.size());
+    std::size_t best = 0;
+    for (std::size_t r = 0; r < reference.size(); ++r) {
+      CHECK(score.readings[r].interpretation == r);
+      CHECK(same_hits(reference[r].hits, score.readings[r].hits));
+      CHECK(score.readings[r].value.points == reference[r].value.points);
+      CHECK(score.readings[r].value.units == reference[r].value.units);
+      CHECK(score.readings[r].value.fu == reference[r].value.fu);
+      CHECK(score.readings[r].value.payments == reference[r].value.payments);
+      if (compare_readings(reference[r].value, reference[best].value) > 0) best = r;
+    }
+    REQUIRE(!reference.empty());  // complete by construction
+    CHECK(score.best == static_cast<int>(best));
+    CHECK(score.wins == reference[best].value.wins);
+    std::size_t tied = 0;
+    for (const ReferenceReading& reading : reference) {
+      tied += compare_readings(reading.value, reference[best].value) == 0 ? 1 : 0;
+    }
+    CHECK(score.tied.size() == (tied > 1 ? tied : 0));
+    wins += score.wins ? 1 : 0;
+    several += reference.size() > 1 ? 1 : 0;
+  }
+  // The hands exercise both answers and several readings.
+  CHECK(wins > 0);
+  CHECK(several > 0);
+}

@@ -1,0 +1,130 @@
+// Every scoring fixture file (tests/data/fixtures/scoring/*.json) run through the Scorer: each
+// case's hand, scored under its context, must give what its `expect` says (only the fields it
+// gives). The expected values are worked out by hand from the rules (each case says how in
+// `why`); tests/data/fixtures/README.md describes the format.
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "meldgraph/hand.hpp"
+#include "meldgraph/scoring.hpp"
+#include "meldgraph/win_context.hpp"
+#include "rule_files.hpp"
+
+using namespace meldgraph;
+
+namespace {
+
+const std::filesystem::path kScoringFixtures =
+    std::filesystem::path(MELDGRAPH_TEST_DATA_DIR) / "fixtures" / "scoring";
+
+/// The keys a case's `expect` may hold: a misspelt key must fail, not be skipped.
+const std::set<std::string> kExpectKeys = {
+    "patterns", "han",      "fan",  "faan",  "tai",  "fu",  "yakuman", "points",
+    "payments", "readings", "wins", "limit", "dora", "ura", "red",     "tied"};
+
+std::vector<std::filesystem::path> fixture_files() {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(kScoringFixtures)) {
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+nlohmann::json read_json(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  REQUIRE(in.good());
+  std::stringstream text;
+  text << in.rdbuf();
+  return nlohmann::json::parse(text.str(), nullptr, true, /*ignore_comments=*/true);
+}
+
+/// Checks one case of `file` (its index `number`, for the messages).
+void check_case(const RuleSet& rules, const nlohmann::json& entry) {
+  const std::string hand_text = entry.at("hand").get<std::string>();
+  const Hand hand = parse_hand(hand_text, rules);
+  const WinContext context =
+      parse_win_context(entry.value("context", nlohmann::json::object()), rules);
+  check_win_context(context, hand, rules);
+  Scorer scorer(rules);
+  const HandScore& score = scorer.score(hand, context);
+  const ScoredReading* best = score.best_reading();
+  const nlohmann::json& expect = entry.at("expect");
+  for (const auto& [key, value] : expect.items()) {
+    INFO("expect key " << key);
+    CHECK(kExpectKeys.count(key) == 1);
+  }
+  if (expect.contains("wins")) CHECK(score.wins == expect["wins"].get<bool>());
+  if (expect.contains("readings")) CHECK(score.scored == expect["readings"].get<std::uint64_t>());
+  if (expect.contains("tied")) CHECK(score.tied.size() == expect["tied"].get<std::size_t>());
+  if (best == nullptr) {
+    // No reading: only the fields that say so may be expected.
+    for (const char* key : {"patterns", "han", "fu", "points", "payments", "yakuman"}) {
+      INFO("expected '" << key << "' of a hand without a reading");
+      CHECK(!expect.contains(key));
+    }
+    return;
+  }
+  const ReadingValue& value = best->value;
+  const std::string unit(scoring_unit_name(scorer.scoring().unit));
+  if (expect.contains("patterns")) {
+    std::multiset<std::string> want;
+    for (const auto& id : expect["patterns"]) want.insert(id.get<std::string>());
+    std::multiset<std::string> got;
+    std::string listed;
+    for (const PatternHit& hit : best->hits) {
+      got.insert(scorer.scoring().patterns.patterns[hit.pattern].id);
+      listed += " " + scorer.scoring().patterns.patterns[hit.pattern].id;
+    }
+    INFO("best reading's patterns:" << listed);
+    CHECK(got == want);
+  }
+  if (expect.contains(unit)) CHECK(value.units == expect[unit].get<std::int32_t>());
+  if (expect.contains("fu")) CHECK(value.fu == expect["fu"].get<std::int32_t>());
+  if (expect.contains("yakuman")) CHECK(int{value.yakuman} == expect["yakuman"].get<int>());
+  if (expect.contains("points")) CHECK(value.points == expect["points"].get<std::int64_t>());
+  if (expect.contains("limit")) CHECK(value.limit == expect["limit"].get<std::string>());
+  if (expect.contains("dora")) CHECK(value.dora == expect["dora"].get<std::int32_t>());
+  if (expect.contains("ura")) CHECK(value.ura == expect["ura"].get<std::int32_t>());
+  if (expect.contains("red")) CHECK(value.red == expect["red"].get<std::int32_t>());
+  if (expect.contains("payments")) {
+    constexpr const char* kSeats[] = {"E", "S", "W", "N"};
+    for (std::size_t seat = 0; seat < 4; ++seat) {
+      INFO("payment of " << kSeats[seat]);
+      CHECK(value.payments[seat] == expect["payments"].value(kSeats[seat], std::int64_t{0}));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("scoring fixtures: every case of every file", "[scoring][fixtures]") {
+  const std::vector<std::filesystem::path> files = fixture_files();
+  // The scorer's own file at least; the others' files join as they land.
+  REQUIRE(std::find(files.begin(), files.end(), kScoringFixtures / "riichi_readings.json") !=
+          files.end());
+  for (const std::filesystem::path& path : files) {
+    const nlohmann::json fixture = read_json(path);
+    const RuleSet& rules = test::rules_named(fixture.at("rules").get<std::string>());
+    const nlohmann::json& cases = fixture.at("cases");
+    REQUIRE(!cases.empty());
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      INFO(path.filename().string()
+           << " case " << i + 1 << ": " << cases[i].value("hand", std::string("?")) << " "
+           << cases[i].value("context", nlohmann::json::object()).dump());
+      try {
+        check_case(rules, cases[i]);
+      } catch (const std::exception& error) {
+        FAIL("threw: " << error.what());
+      }
+    }
+  }
+}
