@@ -159,8 +159,8 @@ int run(int argc, char** argv) {
       context_flags.emplace_back(field, situation->add_flag(option, description));
     }
     context_values.emplace_back(
-        "dora",
-        situation->add_option("--dora", dora, "dora indicator tiles, e.g. 4s,1z")->type_name("TILES"));
+        "dora", situation->add_option("--dora", dora, "dora indicator tiles, e.g. 4s,1z")
+                    ->type_name("TILES"));
     context_values.emplace_back(
         "ura", situation->add_option("--ura", ura, "ura-dora indicator tiles")->type_name("TILES"));
     context_values.emplace_back(

@@ -273,7 +273,8 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
       --reds;
     }
   }
-  context.has_red = std::any_of(hand.red.begin(), hand.red.end(), [](std::uint8_t n) { return n > 0; });
+  context.has_red =
+      std::any_of(hand.red.begin(), hand.red.end(), [](std::uint8_t n) { return n > 0; });
   context.waits_before = 0;
   context.has_waits = false;
   if (hand.has_winning_tile()) {
@@ -307,7 +308,8 @@ void make_reading(const ReadingContext& context, const Interpretation& interpret
   // Most readings hold no wildcard and no red five: the placers are skipped for them (a
   // scorer makes one reading per interpretation of every hand).
   bool wild = false;
-  for (const Group& group : interpretation.groups) wild = wild || group.wild_mask != 0 || group.abstract();
+  for (const Group& group : interpretation.groups)
+    wild = wild || group.wild_mask != 0 || group.abstract();
   if (wild) WildcardPlacer(context, reading.groups).place();
   if (context.has_red) place_red_fives(context, reading.groups);
   const bool claimed = context.win.win == WinKind::discard || context.win.robbing_kong;
