@@ -12,6 +12,7 @@
 #include "meldgraph/random_draws.hpp"
 #include "meldgraph/random_hands.hpp"
 #include "meldgraph/reading.hpp"
+#include "meldgraph/realisations.hpp"
 #include "meldgraph/scoring.hpp"
 #include "rule_files.hpp"
 
@@ -131,4 +132,73 @@ TEST_CASE("the Scorer's reused workspace scores as a fresh reading of every inte
   // The hands exercise both answers and several readings.
   CHECK(wins > 0);
   CHECK(several > 0);
+}
+
+TEST_CASE("wildcard-only groups are scored through every realisation, alike ones folded",
+          "[scoring]") {
+  const RuleSet& rules = test::rules_named("scoring_jokers");
+  REQUIRE(rules.scoring() != nullptr);
+  Scorer scorer(rules);
+  // An abstract pair {**}, or the jokers in a meld with a natural tile: realised in many ways.
+  for (const char* text : {"234m567p678s55s**+5s", "234m567p678s555s**", "123m456p789s111z**",
+                           "123m456p789s11z5s**"}) {
+    INFO(text);
+    const Hand hand = parse_hand(text, rules);
+    const WinContext win;
+    const ReadingContext context = make_reading_context(rules, hand, win);
+    const Decomposition decomposition(rules, hand);
+    // The reference: every realisation of every interpretation, scored afresh.
+    std::uint64_t realisations = 0;
+    ReadingValue best_value;
+    bool any = false;
+    InterpretationCursor cursor = decomposition.interpretations();
+    Interpretation interpretation;
+    while (cursor.next(interpretation)) {
+      const Realisations all(context, interpretation);
+      const std::uint64_t count = all.abstract_groups().empty() ? 1 : all.count();
+      realisations += count;
+      if (all.abstract_groups().empty()) continue;
+      all.list([&](std::span<const Group> concrete) {
+        Interpretation realised = interpretation;
+        for (std::size_t a = 0; a < concrete.size(); ++a) {
+          realised.groups[static_cast<std::size_t>(all.abstract_groups()[a])] = concrete[a];
+        }
+        if (realised.winning_group >= 0) {
+          const Group& winning = realised.groups[static_cast<std::size_t>(realised.winning_group)];
+          if (winning.winning_slot() >= 0) realised.wait = wait_shape(winning, rules);
+        }
+        const Reading reading = make_reading(context, realised);
+        ScoreFeatures features;
+        make_score_features(context, reading, features);
+        std::vector<PatternHit> hits;
+        evaluate_patterns(*rules.scoring(), features, hits);
+        ReadingValue value;
+        compute_value(*rules.scoring(), features, hits, value);
+        if (!any || compare_readings(value, best_value) > 0) best_value = value;
+        any = true;
+        return true;
+      });
+    }
+    const HandScore& score = scorer.score(hand, win);
+    REQUIRE(score.unscored_realisations == 0);
+    // Folding alike realisations loses none: their counts add up to every realisation.
+    std::uint64_t folded = 0;
+    for (const ScoredReading& reading : score.readings) folded += reading.alike;
+    CHECK(folded == realisations);
+    CHECK(score.scored == realisations);
+    if (any) {
+      REQUIRE(score.best_reading() != nullptr);
+      CHECK(compare_readings(score.best_reading()->value, best_value) == 0);
+    }
+    // Two listed readings of one interpretation never score alike.
+    for (std::size_t a = 0; a < score.readings.size(); ++a) {
+      for (std::size_t b = a + 1; b < score.readings.size(); ++b) {
+        if (score.readings[a].interpretation != score.readings[b].interpretation) continue;
+        const bool same = same_hits(score.readings[a].hits, score.readings[b].hits) &&
+                          compare_readings(score.readings[a].value, score.readings[b].value) == 0 &&
+                          score.readings[a].value.payments == score.readings[b].value.payments;
+        CHECK(!same);
+      }
+    }
+  }
 }

@@ -83,22 +83,23 @@ int slot_class(const Group& group, int slot) {
 /// given a physical tile. `out` is overwritten, its slot buffer reused.
 void read_group(const Group& group, ReadingGroup& out) {
   out.group = group;
-  out.slots.assign(group.size, Slot{});
+  out.slots.resize(group.size);
   out.state = MeldState::concealed;
   out.source = MeldSource::unknown;
   out.by_discard = false;
   out.counts_as_open = false;
-  out.faces = 0;
-  for (int s = 0; s < group.size; ++s) {
-    Slot& slot = out.slots[static_cast<std::size_t>(s)];
-    if (group.abstract()) {
-      slot.mark = SlotMark::wildcard;
-    } else {
-      slot.tile = group.tiles[static_cast<std::size_t>(s)];
-      slot.mark = group.is_wild(s) ? SlotMark::wildcard : SlotMark::natural;
-      out.faces |= tile_bit(slot.tile);
+  TileMask faces = 0;
+  Slot* slots = out.slots.data();
+  if (group.abstract()) {
+    for (int s = 0; s < group.size; ++s) slots[s] = Slot{kNoTile, SlotMark::wildcard};
+  } else {
+    for (int s = 0; s < group.size; ++s) {
+      const TileId tile = group.tiles[static_cast<std::size_t>(s)];
+      slots[s] = Slot{tile, group.is_wild(s) ? SlotMark::wildcard : SlotMark::natural};
+      faces |= tile_bit(tile);
     }
   }
+  out.faces = faces;
   if (group.declared()) {
     out.state = group.concealed()    ? MeldState::concealed_kong
                 : group.added_kong() ? MeldState::added_kong
