@@ -60,9 +60,10 @@ struct BenchOptions {
 };
 
 /// Each returns the process exit code: 0 on success, 1 on bad input (after printing the error).
-/// `context` holds the situation options as the fields of a context object (win_context.hpp).
+/// `context` holds the situation options as the fields of a context object (win_context.hpp);
+/// `realisations`: realisations of abstract groups listed per interpretation (0: none).
 int run_analyze(const GlobalOptions& global, const std::string& hand, OutputFormat format,
-                std::uint64_t limit, const nlohmann::json& context);
+                std::uint64_t limit, std::uint64_t realisations, const nlohmann::json& context);
 /// For each scored reading of a complete hand and each pattern of the rule set: counted or why
 /// not (the "explain" analyzer). Exit 1 when the rule set has no scoring section.
 int run_explain(const GlobalOptions& global, const std::string& hand, OutputFormat format,

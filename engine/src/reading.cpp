@@ -66,10 +66,11 @@ Hand hand_before_win(const Hand& hand) {
     --before.jokers;
   } else {
     --before.counts[hand.winning];
-    if (before.red[hand.winning] > before.counts[hand.winning]) --before.red[hand.winning];
+    if (hand.winning_red) --before.red[hand.winning];
   }
   before.winning = kNoTile;
   before.winning_joker = false;
+  before.winning_red = false;
   return before;
 }
 
@@ -86,6 +87,7 @@ void read_group(const Group& group, ReadingGroup& out) {
   out.slots.resize(group.size);
   out.state = MeldState::concealed;
   out.source = MeldSource::unknown;
+  out.claimed_slot = -1;
   out.by_discard = false;
   out.counts_as_open = false;
   TileMask faces = 0;
@@ -207,10 +209,12 @@ class WildcardPlacer {
   std::vector<OpenSlot> open_;
 };
 
-/// Marks the red fives: each declared meld its own, then the concealed ones in group and slot
-/// order on natural fives, any left over on wild fives placed as themselves, then on other wild
-/// copies of the five.
-void place_red_fives(const ReadingContext& context, std::vector<ReadingGroup>& groups) {
+/// Marks the red fives: each declared meld its own, then a red winning tile on the winning slot,
+/// then the concealed ones in group and slot order on natural fives, any left over on wild fives
+/// placed as themselves, then on other wild copies of the five; never on the winning slot when
+/// the winning tile is not red.
+void place_red_fives(const ReadingContext& context, int winning_group,
+                     std::vector<ReadingGroup>& groups) {
   const RuleSet& rules = *context.rules;
   std::size_t meld = 0;
   TileCounts left = context.concealed_red;
@@ -228,25 +232,48 @@ void place_red_fives(const ReadingContext& context, std::vector<ReadingGroup>& g
       --reds;
     }
   }
+  // The winning tile's slot is red exactly when the winning tile is (`+0m`): a red five held
+  // beside a plain winning five (`05m+5m`) goes elsewhere.
+  const Hand& hand = context.hand;
+  Slot* winning_slot = nullptr;
+  if (hand.has_winning_tile() && winning_group >= 0) {
+    ReadingGroup& won = groups[static_cast<std::size_t>(winning_group)];
+    const int at = won.group.winning_slot();
+    if (at >= 0 && at < static_cast<int>(won.slots.size())) {
+      winning_slot = &won.slots[static_cast<std::size_t>(at)];
+    }
+  }
   int remaining = 0;  // concealed red fives still to place: the passes stop when none is left
   for (const std::uint8_t count : left) remaining += count;
-  const auto mark_where = [&](auto&& wanted) {
+  const auto mark = [&](Slot& slot) {
+    const TileId physical = slot.wild() ? slot.wild_tile : slot.tile;
+    if (physical == kNoTile || slot.red || left[physical] == 0) return;
+    slot.red = true;
+    if (!slot.wild()) slot.mark = SlotMark::red_five;
+    --left[physical];
+    --remaining;
+  };
+  if (winning_slot != nullptr && hand.winning_red) {
+    const TileId physical = winning_slot->wild() ? winning_slot->wild_tile : winning_slot->tile;
+    if (physical == hand.winning) mark(*winning_slot);
+  }
+  const auto mark_where = [&](bool spare_winning, auto&& wanted) {
     for (ReadingGroup& group : groups) {
       if (remaining == 0) return;
       if (group.declared()) continue;
       for (Slot& slot : group.slots) {
-        const TileId physical = slot.wild() ? slot.wild_tile : slot.tile;
-        if (physical == kNoTile || slot.red || left[physical] == 0 || !wanted(slot)) continue;
-        slot.red = true;
-        if (!slot.wild()) slot.mark = SlotMark::red_five;
-        --left[physical];
-        --remaining;
+        if (spare_winning && &slot == winning_slot) continue;
+        if (wanted(slot)) mark(slot);
       }
     }
   };
-  mark_where([](const Slot& slot) { return !slot.wild(); });
-  mark_where([](const Slot& slot) { return slot.own_face; });
-  mark_where([](const Slot& /*slot*/) { return true; });
+  const bool spare = winning_slot != nullptr && !hand.winning_red;
+  mark_where(spare, [](const Slot& slot) { return !slot.wild(); });
+  mark_where(spare, [](const Slot& slot) { return slot.own_face; });
+  mark_where(spare, [](const Slot& /*slot*/) { return true; });
+  // Only a hand built without Hand::winning_red (not read from notation) can leave a red five
+  // that fits nowhere but the winning slot.
+  mark_where(false, [](const Slot& /*slot*/) { return true; });
 }
 
 }  // namespace
@@ -274,8 +301,8 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
       --reds;
     }
   }
-  context.has_red =
-      std::any_of(hand.red.begin(), hand.red.end(), [](std::uint8_t n) { return n > 0; });
+  context.has_red = hand.winning_red || std::any_of(hand.red.begin(), hand.red.end(),
+                                                    [](std::uint8_t n) { return n > 0; });
   context.waits_before = 0;
   context.has_waits = false;
   if (hand.has_winning_tile()) {
@@ -309,13 +336,18 @@ void make_reading(const ReadingContext& context, const Interpretation& interpret
   // Most readings hold no wildcard and no red five: the placers are skipped for them (a
   // scorer makes one reading per interpretation of every hand).
   bool wild = false;
-  for (const Group& group : interpretation.groups)
+  for (const Group& group : interpretation.groups) {
     wild = wild || group.wild_mask != 0 || group.abstract();
+  }
   if (wild) WildcardPlacer(context, reading.groups).place();
-  if (context.has_red) place_red_fives(context, reading.groups);
+  if (context.has_red) place_red_fives(context, reading.winning_group, reading.groups);
+  reading.winning_red = context.hand.winning_red;
   const bool claimed = context.win.win == WinKind::discard || context.win.robbing_kong;
+  std::size_t meld = 0;  // declared melds come first, in the hand's order (Interpretation)
   for (ReadingGroup& group : reading.groups) {
     if (group.declared()) {
+      if (group.source != MeldSource::unknown) group.claimed_slot = context.hand.claimed_slot(meld);
+      ++meld;
       group.counts_as_open =
           group.state == MeldState::exposed || group.state == MeldState::added_kong;
       continue;
