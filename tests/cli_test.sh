@@ -340,5 +340,24 @@ else
 fi
 expect bench-json-line-other-op 1 "a JSON line .* is read by --op score only" -- sh -c "echo '{\"hand\":\"111222333m456p11s\"}' | \"$bin\" bench --op win --input -"
 
+# Riichi scores (values worked by hand, as in tests/data/fixtures/scoring/riichi_readings.json):
+# 5m completing 34m is pinfu + tsumo, 2 han 20 fu, 1500 for a non-dealer; the pair wait scores less.
+expect score-analyze 0 '^score +2 han 20 fu, 1500 points \(reading 2 of 2\)$' -- "$bin" --rules riichi analyze 3455m234678p789s+5m --seat-wind S
+expect score-analyze-best 0 '^  \* 2\. \[standard\] 345m 55m 234p 678p 789s  \(wins 345m, two_sided wait\)$' -- "$bin" --rules riichi analyze 3455m234678p789s+5m --seat-wind S
+expect score-analyze-payments 0 '^       payments: E -700 S \+1500 W -400 N -400$' -- "$bin" --rules riichi analyze 3455m234678p789s+5m --seat-wind S
+expect score-analyze-json 0 '"points": 1500' -- "$bin" --rules riichi analyze 3455m234678p789s+5m --seat-wind S --format json
+expect score-no-yaku 0 '^score +not a win: no yaku' -- "$bin" --rules riichi analyze 111m333p23455s77z+5s --win discard --from left --seat-wind S
+expect score-batch 0 '"payments":\{"E":-700,"N":-400,"S":1500,"W":-400\}' -- sh -c "echo '{\"hand\":\"3455m234678p789s+5m\",\"seat_wind\":\"S\"}' | \"$bin\" --rules riichi batch --op score"
+expect score-batch-han 0 '"fu":20,.*"han":2,' -- sh -c "echo '{\"hand\":\"3455m234678p789s+5m\",\"seat_wind\":\"S\"}' | \"$bin\" --rules riichi batch --op score"
+expect score-batch-bad-size 0 '"error":' -- sh -c "echo 3455m234678p789s | \"$bin\" --rules riichi batch --op score"
+expect explain-counted 0 '^     \+ pinfu' -- "$bin" --rules riichi explain 3455m234678p789s+5m --seat-wind S
+expect explain-not-counted 0 '^     - tanyao: ' -- "$bin" --rules riichi explain 3455m234678p789s+5m --seat-wind S
+expect explain-bad-size 1 'explain needs a complete hand' -- "$bin" --rules riichi explain 3455m234678p789s
+expect bench-score 0 '^\{"op":"score","rules":"riichi","hands":50,' -- "$bin" --rules riichi bench --op score --count 50
+printf '%s\n' '{"hand": "3455m234678p789s+5m", "seat_wind": "S"}' '111222333m456p9s+9s' > score_lines.txt
+expect bench-score-input 0 '"hands":2,' -- "$bin" --rules riichi bench --op score --input score_lines.txt
+printf '%s\n' '{"hand": "3455m234678p789s+5m", "seat_wind": "X"}' > score_bad.txt
+expect bench-score-bad-field 1 "score_bad.txt:1: field 'seat_wind'" -- "$bin" --rules riichi bench --op score --input score_bad.txt
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
