@@ -630,8 +630,9 @@ bool InterpretationLister::Impl::alive() const {
   return sum0 + least <= wild;
 }
 
-bool InterpretationLister::Impl::take(const Template& shape, TileId lowest, Group& group,
-                                      Undo& undo) {
+// Inline: called for every template at every node of the walk.
+inline bool InterpretationLister::Impl::take(const Template& shape, TileId lowest, Group& group,
+                                             Undo& undo) {
   group.kind = shape.kind;
   group.size = static_cast<std::uint8_t>(shape.size);
   group.wild_mask = static_cast<std::uint8_t>(shape.wild);
@@ -701,7 +702,8 @@ bool InterpretationLister::Impl::take(const Template& shape, TileId lowest, Grou
   return true;
 }
 
-void InterpretationLister::Impl::give(const Template& shape, const Group& group, const Undo& undo) {
+inline void InterpretationLister::Impl::give(const Template& shape, const Group& group,
+                                             const Undo& undo) {
   if (shape.kind != GroupKind::chow) {
     const TileId tile = group.tiles[0];
     const int natural_slots = shape.size - shape.wild_count;
