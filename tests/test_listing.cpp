@@ -500,7 +500,8 @@ TEST_CASE("listing: rule fields the whitelist was written against", "[listing]")
   // added to the rules changes these sizes: model it there or make it fall back, then update them.
   CHECK(sizeof(WildcardRules) == 608);
   CHECK(sizeof(FormSpec) == 112);
-  CHECK(sizeof(RuleSet::Data) == 768);
+  // 784: Data::scoring (issue 12), which the lister never reads.
+  CHECK(sizeof(RuleSet::Data) == 784);
 }
 
 }  // namespace

@@ -33,10 +33,10 @@ inline constexpr std::uint16_t kFeatureAddedKong = 1U << 7;
 /// Invariant: for a non-abstract group, `faces` is not 0 and `low` is its lowest face.
 struct GroupFeature {
   GroupKind kind = GroupKind::pair;
-  std::uint8_t suit = 0xFF;  ///< index into RuleSet::suits(), 0xFF for abstract groups
-  std::uint8_t rank = 0;     ///< rank of `low` (a chow's lowest rank), 0 for abstract groups
-  TileId low = kNoTile;      ///< lowest face
-  std::uint16_t flags = 0;   ///< kFeature* bits
+  std::uint8_t suit = 0xFF;    ///< index into RuleSet::suits(), 0xFF for abstract groups
+  std::uint8_t rank = 0;       ///< rank of `low` (a chow's lowest rank), 0 for abstract groups
+  TileId low = kNoTile;        ///< lowest face
+  std::uint16_t flags = 0;     ///< kFeature* bits
   std::uint8_t wildcards = 0;  ///< wildcard slots
   std::uint8_t size = 0;       ///< tiles
   TileMask faces = 0;
@@ -67,9 +67,9 @@ struct ScoreFeatures {
   /// The hand's tiles by face (wildcards counted as what they stand for; abstract groups not
   /// counted), declared melds included, kongs as four.
   TileCounts counts{};
-  TileMask faces = 0;              ///< every face in `counts`
-  TileMask concealed_faces = 0;    ///< faces of groups not declared
-  std::uint8_t suits_used = 0;     ///< bit s: some face of sequence suit s (RuleSet::suits())
+  TileMask faces = 0;            ///< every face in `counts`
+  TileMask concealed_faces = 0;  ///< faces of groups not declared
+  std::uint8_t suits_used = 0;   ///< bit s: some face of sequence suit s (RuleSet::suits())
   bool honours_used = false;
   bool closed_hand = true;  ///< no exposed declared meld (concealed kongs keep a hand closed)
 
@@ -89,7 +89,15 @@ struct ScoreFeatures {
 
 /// Fills `out` with the record of `reading`, a reading of `context.hand` (abstract groups stay
 /// abstract: kFeatureAbstract, no faces). Allocation-free; `out` is overwritten.
-void make_score_features(const ReadingContext& context, const Reading& reading,
-                         ScoreFeatures& out);
+void make_score_features(const ReadingContext& context, const Reading& reading, ScoreFeatures& out);
+
+/// Gives abstract group `group` of `features` the concrete meaning `concrete` (one group of a
+/// Realisations listing, in the order of its abstract_groups()): kind, faces, suit, rank and
+/// size as a concrete group of those tiles would have, kFeatureAbstract cleared (the group stays
+/// kFeatureWild), its tiles added to the hand's counts, faces, suits and honours, and the winning
+/// tile set when the group holds it. Realise every abstract group of a record before evaluating
+/// patterns over it. Allocation-free. Throws std::logic_error when the group is not abstract.
+void realise_group(ScoreFeatures& features, std::size_t group, const Group& concrete,
+                   const RuleSet& rules);
 
 }  // namespace meldgraph
