@@ -36,14 +36,16 @@ using Shape = HandGenerator::Shape;
 TEST_CASE("engine matches the reference: declared melds and a winning tile, no wildcards",
           "[reference]") {
   run_row({"basic, declared + winning", "basic", 60601U,
-           FullPlan{.sizes = {5, 8, 11, 14, 17}, .per_size = 120, .most_melds = 3}});
+           FullPlan{.sizes = {5, 8, 11, 14, 17}, .per_size = 120 / kScale, .most_melds = 3}});
 }
 
 TEST_CASE("engine matches the reference: declared melds and a winning tile or joker, jokers",
           "[reference]") {
-  run_row(
-      {"jokers, declared + winning", "test_jokers", 60602U,
-       FullPlan{.sizes = {5, 8, 11, 14, 17}, .per_size = 160, .most_melds = 3, .most_jokers = 4}});
+  run_row({"jokers, declared + winning", "test_jokers", 60602U,
+           FullPlan{.sizes = {5, 8, 11, 14, 17},
+                    .per_size = 160 / kScale,
+                    .most_melds = 3,
+                    .most_jokers = 4}});
 }
 
 TEST_CASE("engine matches the reference: laizi with joker melds and a wild winning tile",
@@ -55,7 +57,7 @@ TEST_CASE("engine matches the reference: laizi with joker melds and a wild winni
        60603U,
        FullPlan{
            .sizes = {14},
-           .per_size = 900,
+           .per_size = 900 / kScale,
            .most_melds = 3,
            .most_jokers = 4,
            .per_hand_wild = true,
@@ -69,7 +71,7 @@ TEST_CASE("engine matches the reference: laizi with joker melds and a wild winni
        }},
       {"laizi small, declared + winning", "laizi", 60604U,
        FullPlan{.sizes = {5, 8, 11},
-                .per_size = 150,
+                .per_size = 150 / kScale,
                 .most_melds = 3,
                 .most_jokers = 4,
                 .per_hand_wild = true}},
@@ -80,17 +82,20 @@ TEST_CASE("engine matches the reference: declared melds and a winning tile, copi
           "[reference]") {
   run_rows({
       {"capped jokers, declared + winning", "test_capped_jokers", 60605U,
-       FullPlan{.sizes = {5, 8, 11, 14, 17}, .per_size = 100, .most_melds = 3, .most_jokers = 4}},
+       FullPlan{.sizes = {5, 8, 11, 14, 17},
+                .per_size = 100 / kScale,
+                .most_melds = 3,
+                .most_jokers = 4}},
       {"capped laizi, declared + winning", "test_capped_laizi", 60606U,
        FullPlan{.sizes = {8, 11, 14},
-                .per_size = 150,
+                .per_size = 150 / kScale,
                 .most_melds = 3,
                 .most_jokers = 4,
                 .per_hand_wild = true,
                 .shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform}}},
       {"tiny, declared + winning", "test_tiny", 60607U,
        FullPlan{.sizes = {5, 8, 11},
-                .per_size = 100,
+                .per_size = 100 / kScale,
                 .most_melds = 2,
                 .most_jokers = 4,
                 .shapes = {Shape::melds, Shape::pairs, Shape::uniform}}},
@@ -102,7 +107,7 @@ TEST_CASE("engine matches the reference: assorted forms with a winning tile", "[
            "test_forms",
            60610U,
            FullPlan{.sizes = {2, 5, 8, 11, 14},
-                    .per_size = 100,
+                    .per_size = 100 / kScale,
                     .most_melds = 2,
                     .most_jokers = 4,
                     .shapes = {Shape::pairs, Shape::orphans, Shape::melds, Shape::uniform}},
@@ -115,12 +120,12 @@ TEST_CASE("engine matches the reference: knitted forms (组合龙, 全不靠, �
       {"knitted",
        "test_knitted",
        9191U,
-       Plan{.sizes = {14}, .most_jokers = 3, .per_size = 600, .shapes = {Shape::knitted}},
+       Plan{.sizes = {14}, .most_jokers = 3, .per_size = 600 / kScale, .shapes = {Shape::knitted}},
        {},
        {"knitted_straight", "lesser_knitted", "greater_knitted"}},
       {"knitted, declared and winning", "test_knitted", 9192U,
        FullPlan{.sizes = {14},
-                .per_size = 300,
+                .per_size = 300 / kScale,
                 .most_melds = 1,
                 .most_jokers = 2,
                 .shapes = {Shape::knitted}}},
@@ -128,10 +133,11 @@ TEST_CASE("engine matches the reference: knitted forms (组合龙, 全不靠, �
 }
 
 TEST_CASE("engine matches the reference: 十六不搭 with jokers", "[reference]") {
-  run_row({"unrelated",
-           "test_unrelated",
-           9193U,
-           Plan{.sizes = {17}, .most_jokers = 2, .per_size = 300, .shapes = {Shape::knitted}},
-           {},
-           {"sixteen_unrelated"}});
+  run_row(
+      {"unrelated",
+       "test_unrelated",
+       9193U,
+       Plan{.sizes = {17}, .most_jokers = 2, .per_size = 300 / kScale, .shapes = {Shape::knitted}},
+       {},
+       {"sixteen_unrelated"}});
 }

@@ -36,7 +36,7 @@ const std::vector<int> kAllSizes{2, 5, 8, 11, 14, 17};
 TEST_CASE("engine matches the reference: basic, every hand size, no wildcards", "[reference]") {
   run_row({"basic", "basic", 20240601U,
            Plan{.sizes = kAllSizes,
-                .per_size = 800,
+                .per_size = 800 / kScale,
                 .shapes = {Shape::melds, Shape::uniform, Shape::melds, Shape::pairs}}});
 }
 
@@ -44,7 +44,7 @@ TEST_CASE("engine matches the reference: jokers over basic, 0-4 wildcards", "[re
   run_row({"jokers", "test_jokers", 7771U,
            Plan{.sizes = kAllSizes,
                 .most_jokers = 4,
-                .per_size = 700,
+                .per_size = 700 / kScale,
                 .shapes = {Shape::melds, Shape::uniform, Shape::melds, Shape::pairs}}});
 }
 
@@ -55,7 +55,7 @@ TEST_CASE("engine matches the reference: laizi 14-tile hands biased towards ever
            31337U,
            Plan{.sizes = {14},
                 .most_jokers = 4,
-                .per_size = 3500,
+                .per_size = 3500 / kScale,
                 .per_hand_wild = true,
                 .bonus = true,
                 .shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform, Shape::melds,
@@ -69,7 +69,7 @@ TEST_CASE("engine matches the reference: laizi hands of other sizes", "[referenc
   run_row({"laizi small", "laizi", 4242U,
            Plan{.sizes = {2, 5, 8, 11},
                 .most_jokers = 4,
-                .per_size = 250,
+                .per_size = 250 / kScale,
                 .per_hand_wild = true,
                 .bonus = true}});
 }
@@ -79,14 +79,14 @@ TEST_CASE("engine matches the reference: copies capped (exceed_copies false)", "
       {"capped jokers", "test_capped_jokers", 99U,
        Plan{.sizes = kAllSizes,
             .most_jokers = 4,
-            .per_size = 400,
+            .per_size = 400 / kScale,
             .shapes = {Shape::melds, Shape::pairs, Shape::melds, Shape::uniform}}},
       {"capped laizi",
        "test_capped_laizi",
        100U,
        Plan{.sizes = {14},
             .most_jokers = 4,
-            .per_size = 1200,
+            .per_size = 1200 / kScale,
             .shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform}},
        {},
        {"seven_pairs", "thirteen_orphans"}},
@@ -94,11 +94,14 @@ TEST_CASE("engine matches the reference: copies capped (exceed_copies false)", "
       {"tiny", "test_tiny", 101U,
        Plan{.sizes = {2, 5, 8, 11},
             .most_jokers = 4,
-            .per_size = 400,
+            .per_size = 400 / kScale,
             .shapes = {Shape::melds, Shape::pairs, Shape::uniform}}},
       // one tile kind
       {"micro", "test_micro", 102U,
-       Plan{.sizes = {2, 5, 8}, .most_jokers = 4, .per_size = 60, .shapes = {Shape::uniform}}},
+       Plan{.sizes = {2, 5, 8},
+            .most_jokers = 4,
+            .per_size = 60 / kScale,
+            .shapes = {Shape::uniform}}},
   });
 }
 
@@ -109,14 +112,14 @@ TEST_CASE("engine matches the reference: seven pairs without four as two pairs",
        555U,
        Plan{.sizes = {14},
             .most_jokers = 4,
-            .per_size = 1200,
+            .per_size = 1200 / kScale,
             .shapes = {Shape::pairs, Shape::pairs, Shape::melds, Shape::uniform}},
        {},
        {"seven_pairs"}},
       {"distinct capped", "test_distinct_capped", 556U,
        Plan{.sizes = {14},
             .most_jokers = 4,
-            .per_size = 600,
+            .per_size = 600 / kScale,
             .shapes = {Shape::pairs, Shape::pairs, Shape::melds, Shape::orphans}}},
   });
 }
@@ -128,7 +131,7 @@ TEST_CASE("engine matches the reference: assorted forms, fixed wild tile, disabl
            8080U,
            Plan{.sizes = {2, 5, 8, 11, 14},
                 .most_jokers = 4,
-                .per_size = 400,
+                .per_size = 400 / kScale,
                 .shapes = {Shape::pairs, Shape::orphans, Shape::melds, Shape::uniform}},
            {},
            {"four_pairs", "one_pair", "little_set", "natural_seven_pairs", "natural_orphans",
@@ -156,7 +159,7 @@ TEST_CASE("engine matches the reference: distinct pairs over one-copy tiles, cop
     run_row({"single copy", "test_single_copy", 1234U,
              Plan{.sizes = {2, 5, 8},
                   .most_jokers = 4,
-                  .per_size = 150,
+                  .per_size = 150 / kScale,
                   .shapes = {Shape::pairs, Shape::uniform}}});
   }
 }

@@ -14,14 +14,11 @@
 #include "meldgraph/rules.hpp"
 #include "reference/canonical.hpp"
 #include "reference/hand_generator.hpp"
+#include "test_scale.hpp"
 
 namespace meldgraph::testref {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kScale = 4;  ///< fewer random hands under AddressSanitizer
-#else
-constexpr int kScale = 1;
-#endif
+using test::kScale;  ///< fewer random hands under the sanitizers (test_scale.hpp)
 
 /// Counts hands, wins and failures of one random run; reports the first few failures in full.
 struct Tally {
