@@ -44,7 +44,7 @@ std::shared_ptr<const ScoringRules> read_scoring(const ScoringContext& context,
   context.diagnostics.attempt(
       [&] { read_pattern_rules(context, map, rules->unit, rules->patterns); });
   context.diagnostics.attempt(
-      [&] { read_value_rules(context, map, rules->unit, rules->values); });
+      [&] { read_value_rules(context, map, rules->unit, rules->patterns, rules->values); });
   return rules;
 }
 

@@ -34,9 +34,11 @@ struct ScoringContext {
 /// Reads the pattern keys of the `scoring` map (pattern_rule_keys()) into `out`.
 void read_pattern_rules(const ScoringContext& context, const Value& scoring, ScoringUnit unit,
                         PatternRules& out);
-/// Reads the value keys of the `scoring` map (value_rule_keys()) into `out`.
+/// Reads the value keys of the `scoring` map (value_rule_keys()) into `out`. Runs after
+/// read_pattern_rules: the keys that name patterns (fu.no_self_draw_fu_with, minimum.excluding,
+/// payments.pao) are resolved against `patterns`.
 void read_value_rules(const ScoringContext& context, const Value& scoring, ScoringUnit unit,
-                      ValueRules& out);
+                      const PatternRules& patterns, ValueRules& out);
 
 /// The whole `scoring` section (null item: none), or null when there is none.
 [[nodiscard]] std::shared_ptr<const ScoringRules> read_scoring(const ScoringContext& context,

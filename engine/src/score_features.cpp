@@ -68,6 +68,7 @@ void add_group(ScoreFeatures& out, const ReadingGroup& group) {
   if (group.abstract()) flags |= kFeatureAbstract;
   if (group.state == MeldState::concealed_kong) flags |= kFeatureConcealedKong;
   if (group.state == MeldState::added_kong) flags |= kFeatureAddedKong;
+  flags |= static_cast<std::uint16_t>(static_cast<unsigned>(group.source) << kFeatureSourceShift);
   int wildcards = 0;
   for (const Slot& slot : group.slots) {
     if (slot.wild()) ++wildcards;

@@ -27,6 +27,8 @@ inline constexpr std::uint16_t kFeatureWild = 1U << 4;       ///< holds a wildca
 inline constexpr std::uint16_t kFeatureAbstract = 1U << 5;   ///< wildcard-only, not realised
 inline constexpr std::uint16_t kFeatureConcealedKong = 1U << 6;
 inline constexpr std::uint16_t kFeatureAddedKong = 1U << 7;
+/// Bits 8-9: the MeldSource of a declared meld (who it was claimed from; pao reads it).
+inline constexpr int kFeatureSourceShift = 8;
 
 /// One group as patterns see it: its kind, the faces it counts as (wildcards as what they stand
 /// for; a realised abstract group as its realisation), its suit and lowest rank, and flags.
@@ -42,6 +44,9 @@ struct GroupFeature {
   TileMask faces = 0;
 
   [[nodiscard]] bool has(std::uint16_t flag) const { return (flags & flag) != 0; }
+  [[nodiscard]] MeldSource source() const {
+    return static_cast<MeldSource>((flags >> kFeatureSourceShift) & 3U);
+  }
 };
 
 /// Most groups a reading may have (a 17-tile singles form is 17 singles).
