@@ -285,6 +285,56 @@ forms:
   REQUIRE(lines == expected);
 }
 
+TEST_CASE("every bad value of one form is reported, and no check between them", "[rules]") {
+  const std::string message = load_error(R"(name: many
+extends: basic
+forms:
+  odd: {type: singles, size: x, pairs: y, suits: zig, gap: 0, enabled: maybe}
+  two: {type: pairs, pairs: 0x, pungs: -1, four_as_two_pairs: maybe}
+  std: {type: melds, pairs: 2, pair_tiles: [9x], wildcards: perhaps}
+)");
+  // Long lines are split into adjacent literals on purpose.
+  // NOLINTNEXTLINE(bugprone-suspicious-missing-comma)
+  const std::vector<std::string> expected = {
+      "case.yaml:4:30: expected an integer for 'size', got 'x'",
+      "case.yaml:4:40: expected an integer for 'pairs', got 'y'",
+      "case.yaml:4:50: unknown value 'zig' for forms.odd.suits (valid values: knitted, gapped)",
+      "case.yaml:4:60: 'gap' must be between 1 and 8, got 0",
+      "case.yaml:4:72: expected a boolean for 'enabled', got 'maybe'",
+      "case.yaml:5:29: expected an integer for 'pairs', got '0x'",
+      "case.yaml:5:40: 'pungs' must be between 0 and 5, got -1",
+      "case.yaml:5:63: expected a boolean for 'four_as_two_pairs', got 'maybe'",
+      "case.yaml:6:29: melds form 'std' must have pairs 1, got 2",
+      "case.yaml:6:45: unknown tile '9x' in forms.std.pair_tiles",
+      "case.yaml:6:61: expected a boolean for 'wildcards', got 'perhaps'",
+  };
+  // No size or distinct-tiles check follows a value that did not read ('gap applies only with
+  // suits: gapped' is not said of a suits value in error).
+  REQUIRE(lines_of(message) == expected);
+}
+
+TEST_CASE("every bad value of one suit is reported", "[rules]") {
+  const std::string message = load_error(R"(name: many
+tiles:
+  suits:
+    - {letter: m, ranks: 1-9x, copies: 9, red_fives: two, sequences: maybe}
+    - {letter: p, ranks: [1, 2, 3], red_fives: 1, copies: 0}
+forms:
+  standard: {type: melds}
+)");
+  // Past the letter each value reads on its own; red_fives is compared with the ranks and the
+  // copies only where they read (5p: no rank 5, said; its copies in error, not compared).
+  const std::vector<std::string> expected = {
+      "case.yaml:4:26: expected a list of ranks or a range like \"1-9\" for 'ranks', got '1-9x'",
+      "case.yaml:4:40: 'copies' must be between 1 and 8, got 9",
+      "case.yaml:4:54: expected an integer for 'red_fives', got 'two'",
+      "case.yaml:4:70: expected a boolean for 'sequences', got 'maybe'",
+      "case.yaml:5:37: red_fives needs rank 5, which suit 'p' does not have",
+      "case.yaml:5:59: 'copies' must be between 1 and 8, got 0",
+  };
+  REQUIRE(lines_of(message) == expected);
+}
+
 TEST_CASE("misspelt words are suggested", "[rules]") {
   const std::string base = std::string(kSmall);
   REQUIRE_THAT(

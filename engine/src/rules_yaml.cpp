@@ -270,14 +270,25 @@ Value parse_document(const Source& source, int order, std::size_t& budget,
 // ---------------------------------------------------------------------------------------------
 // Merging
 
-/// Where a merge is in the tree: forms are merged their own way.
-enum class MergeLevel : std::uint8_t { root, forms, form, other };
+/// Where a merge is in the tree: forms and scoring patterns are merged their own way.
+enum class MergeLevel : std::uint8_t {
+  root,
+  forms,
+  form,
+  scoring,
+  patterns,
+  pattern,
+  other,
+  other_whole
+};
 
 /// Deep merge: maps merge key by key (recursively), everything else in `child` replaces `base`.
 /// A child's form that gives another `type` than the inherited form replaces that form whole:
-/// the inherited keys belong to the old type and would be reread under the new one.
+/// the inherited keys belong to the old type and would be reread under the new one. A child's
+/// scoring pattern is merged key by key (name, value, when, ...), but each of its keys replaces
+/// the inherited one whole: two conditions or two values merged key by key mean nothing.
 void merge_into(Value& base, Value child, MergeLevel level) {
-  if (base.kind != Kind::map || child.kind != Kind::map) {
+  if (base.kind != Kind::map || child.kind != Kind::map || level == MergeLevel::other_whole) {
     base = std::move(child);
     return;
   }
@@ -305,6 +316,10 @@ void merge_into(Value& base, Value child, MergeLevel level) {
     MergeLevel below = MergeLevel::other;
     if (level == MergeLevel::root && item.key == "forms") below = MergeLevel::forms;
     if (level == MergeLevel::forms) below = MergeLevel::form;
+    if (level == MergeLevel::root && item.key == "scoring") below = MergeLevel::scoring;
+    if (level == MergeLevel::scoring && item.key == "patterns") below = MergeLevel::patterns;
+    if (level == MergeLevel::patterns) below = MergeLevel::pattern;
+    if (level == MergeLevel::pattern) below = MergeLevel::other_whole;
     merge_into(existing.value, std::move(item.value), below);
   }
 }

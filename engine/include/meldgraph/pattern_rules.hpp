@@ -4,11 +4,14 @@
 /// "Patterns", describes the language: an id, names, a value, a condition built from registered
 /// predicates, and relations to other patterns.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
+
+#include "meldgraph/tiles.hpp"
 
 namespace meldgraph {
 
@@ -17,11 +20,57 @@ struct ScoreFeatures;
 
 /// How a pattern is valued.
 struct PatternValue {
-  std::int32_t closed = 0;  ///< units when the hand is closed
-  std::int32_t open = 0;    ///< units when the hand is open
+  std::int32_t closed = 0;   ///< units when the hand is closed
+  std::int32_t open = 0;     ///< units when the hand is open
   bool open_allowed = true;  ///< false: the pattern counts only in a closed hand
   std::uint8_t yakuman = 0;  ///< a limit pattern of this multiplicity (0: ordinary)
 };
+
+/// A set of tiles a condition names, resolved at load: fixed tiles, plus the context's value
+/// winds when `context` says so (the class `value`, `seat_wind`, `round_wind`). `name` is the
+/// index of the class or user tile set it was written as (PatternRules::set_names), so that
+/// `rules dump` writes the name back; -1 when it was written as tile codes.
+struct TileSetRef {
+  TileMask tiles = 0;
+  std::uint8_t context = 0;  ///< kSetSeatWind | kSetRoundWind
+  std::int16_t name = -1;
+
+  [[nodiscard]] bool empty() const { return tiles == 0 && context == 0; }
+};
+inline constexpr std::uint8_t kSetSeatWind = 1;
+inline constexpr std::uint8_t kSetRoundWind = 2;
+
+/// A count compared: min <= n <= max.
+struct CountRange {
+  std::int16_t min = 0;
+  std::int16_t max = 0x7FFF;
+  [[nodiscard]] bool holds(int n) const { return n >= min && n <= max; }
+};
+
+/// One node of a compiled condition. A condition is a subtree of PatternRules::nodes in
+/// pre-order: node i is followed by its children, each child subtree `size` nodes long, so the
+/// next sibling of node i is i + nodes[i].size. `op` is a combinator (kOpAll ...) or, from
+/// kFirstPredicate on, a registered predicate (pattern_predicates.cpp); the other fields are the
+/// predicate's arguments, read by its own reader and evaluator (a fat node, no allocation).
+struct ConditionNode {
+  std::uint8_t op = 0;
+  std::uint8_t children = 0;         ///< combinators: how many children follow
+  std::uint16_t size = 1;            ///< nodes in this subtree, this one included
+  CountRange range;                  ///< the count a predicate compares; at_least's n as range.min
+  std::uint32_t bits = 0;            ///< a predicate's mask (kinds, waits, forms, flags, ...)
+  std::uint32_t flags_set = 0;       ///< groups: kFeature* bits required set
+  std::uint32_t flags_clear = 0;     ///< groups: kFeature* bits required clear
+  std::array<TileSetRef, 3> sets{};  ///< all_in, any_in, none_in
+  std::array<std::uint8_t, 9> small{};  ///< small arguments (sets: size, step, suits, disjoint)
+};
+
+/// Combinators; predicates are numbered from kFirstPredicate.
+inline constexpr std::uint8_t kOpAll = 0;
+inline constexpr std::uint8_t kOpAny = 1;
+inline constexpr std::uint8_t kOpNot = 2;
+inline constexpr std::uint8_t kOpAtLeast = 3;
+inline constexpr std::uint8_t kOpTrue = 4;  ///< the empty condition: always holds
+inline constexpr std::uint8_t kFirstPredicate = 8;
 
 /// One pattern of a rule set.
 struct Pattern {
@@ -29,11 +78,26 @@ struct Pattern {
   std::string name;        ///< English name
   std::string local_name;  ///< the original: 対々和, 大四喜
   PatternValue value;
+  bool enabled = true;     ///< a disabled pattern is kept (and dumped) but never counts
+  std::uint32_t when = 0;  ///< index into PatternRules::nodes of its condition's root
+  std::vector<std::uint16_t> excludes;    ///< patterns it removes when it counts
+  std::vector<std::uint16_t> implied_by;  ///< patterns whose counting removes it
+  bool only_without = false;              ///< counts only when no other pattern does
 };
+
+/// The most patterns a rule set may declare (the evaluation keeps them in a fixed bit set).
+inline constexpr std::size_t kMaxPatterns = 256;
 
 /// Every pattern of a rule set, in the order the rule file lists them.
 struct PatternRules {
   std::vector<Pattern> patterns;
+  std::vector<ConditionNode> nodes;  ///< every pattern's condition, flattened
+  /// A limit pattern (yakuman) that counts replaces the ordinary ones (scoring.limits_replace).
+  bool limits_replace = true;
+  /// User tile sets (scoring.tile_sets) by name, in the order written, resolved.
+  std::vector<std::pair<std::string, TileMask>> tile_sets;
+  /// Names a TileSetRef::name indexes: the built-in classes, then the user sets.
+  std::vector<std::string> set_names;
 };
 
 /// One pattern that counted in a reading.
@@ -49,6 +113,10 @@ struct PatternHit {
 /// patterns replacing ordinary ones). Allocation-free once `hits` has grown.
 void evaluate_patterns(const ScoringRules& rules, const ScoreFeatures& features,
                        std::vector<PatternHit>& hits);
+
+/// Whether the condition of pattern `index` holds for `features` (relations not applied).
+[[nodiscard]] bool pattern_condition_holds(const ScoringRules& rules, const ScoreFeatures& features,
+                                           std::size_t index);
 
 /// For rule authors (`meldgraph explain`): why pattern `index` did or did not count for
 /// `features`, given the reading's `hits`: "counted", the first part of its condition that

@@ -1,0 +1,85 @@
+#pragma once
+/// The registry of condition predicates (docs/scoring.md, "Patterns"): each predicate has a
+/// name, a reader that turns its YAML argument into a ConditionNode's fields at load, an
+/// evaluator over a ScoreFeatures record (a few integer and bit tests, no allocation) and a writer
+/// that gives the argument back as flow YAML (for `rules dump` and `explain`). The table is built
+/// explicitly (predicate_registry()), not by static initialisers; a node's `op` is
+/// kFirstPredicate + the predicate's index in it. Internal to the engine.
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "meldgraph/pattern_rules.hpp"
+#include "meldgraph/rules.hpp"
+#include "meldgraph/score_features.hpp"
+#include "rule_tree.hpp"
+
+namespace meldgraph::patterns {
+
+/// What a predicate's reader may consult: the tile table and forms, and the tile-set names.
+struct ReadContext {
+  const RuleSet& tiles;
+  const std::vector<FormSpec>& forms;
+  const PatternRules& rules;  ///< set_names and tile_sets already filled
+};
+
+/// What a writer needs to name things: the rule set (tile codes, forms) and the set names.
+struct WriteContext {
+  const RuleSet& rules;
+  const PatternRules& patterns;
+};
+
+using PredicateRead = void (*)(const rule_file::Item& argument, const ReadContext& context,
+                               ConditionNode& node);
+using PredicateEval = bool (*)(const ConditionNode& node, const ScoreFeatures& features);
+using PredicateWrite = std::string (*)(const ConditionNode& node, const WriteContext& context);
+
+struct PredicateSpec {
+  std::string_view name;
+  PredicateRead read;
+  PredicateEval eval;
+  PredicateWrite write;
+};
+
+/// Every predicate, in op order.
+[[nodiscard]] std::span<const PredicateSpec> predicate_registry();
+
+/// The built-in tile classes a condition may name, in TileSetRef::name order (user sets and suit
+/// letters follow them in PatternRules::set_names).
+[[nodiscard]] std::span<const std::string_view> builtin_tile_classes();
+/// The mask of built-in class `index` under `rules`, and its context bits.
+[[nodiscard]] TileSetRef builtin_tile_class(const RuleSet& rules, std::size_t index);
+
+/// Reads a tile set: a class name, a user set name, a suit letter, or tile codes.
+[[nodiscard]] TileSetRef read_tile_set(const rule_file::Item& item, const ReadContext& context);
+/// Writes it back: its name, or its tiles as one MPSZ string.
+[[nodiscard]] std::string write_tile_set(const TileSetRef& set, const WriteContext& context);
+/// The tiles as one quoted MPSZ string ("19m19p1234567z").
+[[nodiscard]] std::string tiles_text(const RuleSet& rules, TileMask tiles);
+
+/// The set's tiles under a record's context (the value winds added).
+[[nodiscard]] inline TileMask resolve(const TileSetRef& set, const ScoreFeatures& features) {
+  TileMask mask = set.tiles;
+  if ((set.context & kSetSeatWind) != 0 && features.seat_wind_tile != kNoTile) {
+    mask |= tile_bit(features.seat_wind_tile);
+  }
+  if ((set.context & kSetRoundWind) != 0 && features.round_wind_tile != kNoTile) {
+    mask |= tile_bit(features.round_wind_tile);
+  }
+  return mask;
+}
+
+/// Whether the condition whose root is nodes[root] holds for `features`.
+[[nodiscard]] bool condition_holds(const PatternRules& rules, std::uint32_t root,
+                                   const ScoreFeatures& features);
+
+/// The condition rooted at nodes[root] as flow YAML (`{all: [{closed_hand: true}, ...]}`).
+[[nodiscard]] std::string write_condition(const WriteContext& context, std::uint32_t root);
+
+/// The first part of the condition rooted at nodes[root] that fails for `features` (a leaf, or
+/// the `not`/`any`/`at_least` that failed), as flow YAML; empty when the condition holds.
+[[nodiscard]] std::string first_failing_part(const WriteContext& context, std::uint32_t root,
+                                             const ScoreFeatures& features);
+
+}  // namespace meldgraph::patterns

@@ -1,0 +1,132 @@
+/// evaluate_patterns and explain_pattern (pattern_rules.hpp): which patterns count for one
+/// reading's record. Step 1 evaluates every pattern's condition; the relations are then applied
+/// in a fixed order (docs/scoring.md, "Patterns"): limit patterns replace ordinary ones, then
+/// excludes and implied_by, read off the patterns whose conditions held, then only_without.
+
+#include <bitset>
+#include <string>
+
+#include "meldgraph/pattern_rules.hpp"
+#include "meldgraph/score_features.hpp"
+#include "meldgraph/scoring_rules.hpp"
+#include "pattern_predicates.hpp"
+
+namespace meldgraph {
+
+namespace {
+
+using PatternBits = std::bitset<kMaxPatterns>;
+
+/// Whether pattern `p` may count at all for `features`: enabled, and closed when closed-only.
+bool admitted(const Pattern& p, const ScoreFeatures& features) {
+  return p.enabled && (p.value.open_allowed || features.closed_hand);
+}
+
+/// Step 1 and 2: the patterns whose conditions hold, limit patterns replacing ordinary ones.
+PatternBits held_patterns(const PatternRules& rules, const ScoreFeatures& features) {
+  PatternBits held;
+  bool limit = false;
+  for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
+    const Pattern& p = rules.patterns[i];
+    if (!admitted(p, features) || !patterns::condition_holds(rules, p.when, features)) continue;
+    held.set(i);
+    limit = limit || p.value.yakuman > 0;
+  }
+  if (limit && rules.limits_replace) {
+    for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
+      if (rules.patterns[i].value.yakuman == 0) held.reset(i);
+    }
+  }
+  return held;
+}
+
+/// Steps 3 and 4: the held patterns that count, relations applied.
+PatternBits counted_patterns(const PatternRules& rules, const PatternBits& held) {
+  PatternBits removed;
+  for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
+    if (!held.test(i)) continue;
+    for (const std::uint16_t e : rules.patterns[i].excludes) removed.set(e);
+    for (const std::uint16_t q : rules.patterns[i].implied_by) {
+      if (held.test(q)) removed.set(i);
+    }
+  }
+  PatternBits counted = held & ~removed;
+  bool others = false;
+  for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
+    others = others || (counted.test(i) && !rules.patterns[i].only_without);
+  }
+  if (others) {
+    for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
+      if (rules.patterns[i].only_without) counted.reset(i);
+    }
+  }
+  return counted;
+}
+
+}  // namespace
+
+bool pattern_condition_holds(const ScoringRules& rules, const ScoreFeatures& features,
+                             std::size_t index) {
+  const PatternRules& patterns = rules.patterns;
+  return patterns::condition_holds(patterns, patterns.patterns[index].when, features);
+}
+
+void evaluate_patterns(const ScoringRules& rules, const ScoreFeatures& features,
+                       std::vector<PatternHit>& hits) {
+  hits.clear();
+  const PatternRules& patterns = rules.patterns;
+  const PatternBits counted = counted_patterns(patterns, held_patterns(patterns, features));
+  for (std::size_t i = 0; i < patterns.patterns.size(); ++i) {
+    if (!counted.test(i)) continue;
+    const PatternValue& value = patterns.patterns[i].value;
+    PatternHit hit;
+    hit.pattern = static_cast<std::uint16_t>(i);
+    hit.yakuman = value.yakuman;
+    hit.value = value.yakuman > 0 ? 0 : (features.closed_hand ? value.closed : value.open);
+    hits.push_back(hit);
+  }
+}
+
+std::string explain_pattern(const ScoringRules& rules, const ScoreFeatures& features,
+                            std::size_t index, std::span<const PatternHit> hits) {
+  const PatternRules& patterns = rules.patterns;
+  const Pattern& pattern = patterns.patterns[index];
+  for (const PatternHit& hit : hits) {
+    if (hit.pattern == index) return "counted";
+  }
+  if (!pattern.enabled) return "disabled";
+  if (!pattern.value.open_allowed && !features.closed_hand) return "closed hands only";
+  const patterns::WriteContext context{*features.rules, patterns};
+  const std::string failing = patterns::first_failing_part(context, pattern.when, features);
+  if (!failing.empty()) return "no: " + failing;
+  // The condition holds: a relation removed it.
+  PatternBits held;
+  for (std::size_t i = 0; i < patterns.patterns.size(); ++i) {
+    const Pattern& p = patterns.patterns[i];
+    if (admitted(p, features) && patterns::condition_holds(patterns, p.when, features)) held.set(i);
+  }
+  if (pattern.value.yakuman == 0 && patterns.limits_replace) {
+    for (std::size_t i = 0; i < patterns.patterns.size(); ++i) {
+      if (held.test(i) && patterns.patterns[i].value.yakuman > 0) {
+        return "replaced by the limit pattern " + patterns.patterns[i].id;
+      }
+    }
+  }
+  const PatternBits after_limits = held_patterns(patterns, features);
+  for (std::size_t i = 0; i < patterns.patterns.size(); ++i) {
+    if (!after_limits.test(i)) continue;
+    for (const std::uint16_t e : patterns.patterns[i].excludes) {
+      if (e == index) return "excluded by " + patterns.patterns[i].id;
+    }
+  }
+  for (const std::uint16_t q : pattern.implied_by) {
+    if (after_limits.test(q)) return "implied by " + patterns.patterns[q].id;
+  }
+  if (pattern.only_without && !hits.empty()) {
+    return "counts only without other patterns; " + patterns.patterns[hits.front().pattern].id +
+           " counted";
+  }
+  return "not counted";
+}
+
+}  // namespace meldgraph
