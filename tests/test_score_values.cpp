@@ -117,8 +117,8 @@ WinContext tsumo(Wind seat, Wind round = Wind::east) {
 ScoringRules riichi_with_pinfu() {
   ScoringRules rules = *riichi().scoring();
   rules.patterns.patterns.clear();
-  rules.patterns.patterns.push_back(Pattern{"pinfu", "Pinfu", "平和", {1, 0, false, 0}});
-  rules.patterns.patterns.push_back(Pattern{"yaku", "Some yaku", "役", {1, 1, true, 0}});
+  rules.patterns.patterns.push_back(Pattern{"pinfu", "Pinfu", "平和", {1, 0, false, 0}, true, 0, {}, {}, false});
+  rules.patterns.patterns.push_back(Pattern{"yaku", "Some yaku", "役", {1, 1, true, 0}, true, 0, {}, {}, false});
   rules.values.fu.no_self_draw_fu_with = {0};
   return rules;
 }
@@ -545,7 +545,7 @@ TEST_CASE("value: yakuman stacking and the double yakuman key", "[scoring][value
 TEST_CASE("payments: pao for the last meld's feeder", "[scoring][payments]") {
   ScoringRules rules = riichi_with_pinfu();
   rules.patterns.patterns.push_back(
-      Pattern{"daisangen", "Big three dragons", "大三元", {0, 0, true, 1}});
+      Pattern{"daisangen", "Big three dragons", "大三元", {0, 0, true, 1}, true, 0, {}, {}, false});
   rules.values.payments.pao = {PaoRule{2, riichi().tile_classes().dragons}};
   const std::vector<PatternHit> hits = {PatternHit{2, 0, 1, 1}};
   const auto record = [&](const WinContext& w) {
