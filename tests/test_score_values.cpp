@@ -112,13 +112,24 @@ WinContext tsumo(Wind seat, Wind round = Wind::east) {
   return c;
 }
 
+/// A pattern of these hand-built rules: names and value only (no condition; these tests never
+/// evaluate patterns, they give compute_value its hits directly).
+Pattern make_pattern(std::string id, std::string name, std::string local_name, PatternValue value) {
+  Pattern pattern;
+  pattern.id = std::move(id);
+  pattern.name = std::move(name);
+  pattern.local_name = std::move(local_name);
+  pattern.value = value;
+  return pattern;
+}
+
 /// Riichi's scoring rules with a pattern `pinfu` (index 0) and `yaku` (index 1) declared, pinfu
 /// cancelling the self-draw fu, as rules/riichi.yaml will say once its patterns are declared.
 ScoringRules riichi_with_pinfu() {
   ScoringRules rules = *riichi().scoring();
   rules.patterns.patterns.clear();
-  rules.patterns.patterns.push_back(Pattern{"pinfu", "Pinfu", "平和", {1, 0, false, 0}});
-  rules.patterns.patterns.push_back(Pattern{"yaku", "Some yaku", "役", {1, 1, true, 0}});
+  rules.patterns.patterns.push_back(make_pattern("pinfu", "Pinfu", "平和", {1, 0, false, 0}));
+  rules.patterns.patterns.push_back(make_pattern("yaku", "Some yaku", "役", {1, 1, true, 0}));
   rules.values.fu.no_self_draw_fu_with = {0};
   return rules;
 }
@@ -545,7 +556,7 @@ TEST_CASE("value: yakuman stacking and the double yakuman key", "[scoring][value
 TEST_CASE("payments: pao for the last meld's feeder", "[scoring][payments]") {
   ScoringRules rules = riichi_with_pinfu();
   rules.patterns.patterns.push_back(
-      Pattern{"daisangen", "Big three dragons", "大三元", {0, 0, true, 1}});
+      make_pattern("daisangen", "Big three dragons", "大三元", {0, 0, true, 1}));
   rules.values.payments.pao = {PaoRule{2, riichi().tile_classes().dragons}};
   const std::vector<PatternHit> hits = {PatternHit{2, 0, 1, 1}};
   const auto record = [&](const WinContext& w) {
