@@ -347,7 +347,8 @@ std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hand
 }  // namespace
 
 int run_analyze(const GlobalOptions& global, const std::string& hand_text, OutputFormat format,
-                std::uint64_t limit, const nlohmann::json& context_fields) {
+                std::uint64_t limit, std::uint64_t realisations,
+                const nlohmann::json& context_fields) {
   return guarded(hand_text, [&] {
     const RuleSet rules = load_selected_rules(global);
     const WinContext context = read_context_options(context_fields, rules);
@@ -361,6 +362,7 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
     const AnalyzerRegistry registry = builtin_analyzers();
     AnalyzerOptions options;
     options.limit = limit;
+    options.realisations = realisations;
     // One hand never repays building the tables.
     options.search_only = global.answers_from != AnswerSource::tables;
     read_visible(global, rules, options);

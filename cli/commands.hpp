@@ -58,9 +58,10 @@ struct BenchOptions {
 };
 
 /// Each returns the process exit code: 0 on success, 1 on bad input (after printing the error).
-/// `context` holds the situation options as the fields of a context object (win_context.hpp).
+/// `context` holds the situation options as the fields of a context object (win_context.hpp);
+/// `realisations`: realisations of abstract groups listed per interpretation (0: none).
 int run_analyze(const GlobalOptions& global, const std::string& hand, OutputFormat format,
-                std::uint64_t limit, const nlohmann::json& context);
+                std::uint64_t limit, std::uint64_t realisations, const nlohmann::json& context);
 /// `jobs` (at least 1) worker threads analyse the lines; the output is the same for any number.
 int run_batch(const GlobalOptions& global, const std::string& op, const std::string& input,
               std::uint64_t limit, int jobs);

@@ -14,6 +14,10 @@
 
 namespace {
 
+/// Most realisations `analyze --realisations` lists per interpretation: enough to read, bounded
+/// so that a mistyped count cannot print for hours.
+constexpr std::uint64_t kMaxRealisationsListed = 100000;
+
 std::string joined(const std::vector<std::string>& words, const char* separator) {
   std::string out;
   for (const std::string& word : words) out += (out.empty() ? "" : separator) + word;
@@ -119,6 +123,14 @@ int run(int argc, char** argv) {
   add_word_option(analyze, "--format", format, {"text", "json"}, "output format");
   analyze->add_option("--limit", limit, "most interpretations to list (0: all)")
       ->check(not_negative);
+  // No "0: all" here: an interpretation's realisations may run to 2^64.
+  std::uint64_t realisations = 0;
+  analyze
+      ->add_option("--realisations", realisations,
+                   "most realisations of wildcard-only groups to list per interpretation "
+                   "(default 0: only their count, in JSON)")
+      ->check(not_negative)
+      ->check(CLI::Range(std::uint64_t{0}, kMaxRealisationsListed));
   add_visible(analyze);
   add_notation(analyze);
   // The hand's situation (docs/cli.md): each option is a field of the context object that
@@ -255,7 +267,11 @@ int run(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     const int code = app.exit(error);
-    if (code != 0) hint_dash_hand(argc, argv);
+    // A hand taken for an option leaves the hand missing or an argument unexpected; other errors
+    // (`--limit -1`) are about an option's value, not a hand.
+    const bool hand_missing = dynamic_cast<const CLI::RequiredError*>(&error) != nullptr ||
+                              dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr;
+    if (code != 0 && hand_missing) hint_dash_hand(argc, argv);
     return code == 0 ? 0 : 2;
   }
   global.answers_from = answers_from == "tables"   ? meldgraph::cli::AnswerSource::tables
@@ -289,7 +305,8 @@ int run(int argc, char** argv) {
     }
     if (honba_option->count() > 0) context["honba"] = honba;
     if (sticks_option->count() > 0) context["riichi_sticks"] = riichi_sticks;
-    return meldgraph::cli::run_analyze(global, hand, output_format(format), limit, context);
+    return meldgraph::cli::run_analyze(global, hand, output_format(format), limit, realisations,
+                                       context);
   }
   if (batch->parsed()) return meldgraph::cli::run_batch(global, op, input, limit, jobs);
   if (bench->parsed()) return meldgraph::cli::run_bench(global, bench_options);

@@ -229,6 +229,21 @@ expect bench-op-words 2 "'nope' is not one of win, waits, shanten, standard-shan
 expect check-op-words 2 "'nope' is not one of win, waits, shanten, interpretations" -- "$bin" check --op nope
 expect dash-hand-hint 2 "'-\*' starts with '-' and was read as an option.*after '--'" -- "$bin" analyze '-*'
 expect dash-hand-after 1 "unexpected character '-' at column 1" -- "$bin" analyze -- '-*'
+# Realisations of abstract groups: listed with --realisations, the rest counted, the winning
+# wildcard's place and wait given; JSON carries the list; claimed tiles and a red winning tile.
+expect realisations-text 0 '^     = \{1\}\{2\}\{3\}m  \(wins \{1\}\{2\}\{3\}m on 2m, closed wait\)$' -- "$bin" analyze '11z**+*' --limit 1 --realisations 3
+expect realisations-more 0 '^     \.\.\. 94 more realisations' -- "$bin" analyze '11z**+*' --limit 1 --realisations 3
+expect realisations-json 0 '"realisations_unlisted": 95' -- "$bin" analyze '11z**+*' --limit 1 --realisations 2 --format json
+expect realisations-json-wait 0 '"wait": "two_sided",' -- "$bin" analyze '11z**+*' --limit 1 --realisations 2 --format json
+expect realisations-none 0 '^clean$' -- bash -c "\"$bin\" analyze '11z**+*' --limit 1 | grep -q 'realisations' || echo clean"
+expect realisations-bound 2 'realisations' -- "$bin" analyze '11z**+*' --realisations 100001
+expect claimed-json 0 '"claimed": "4m",' -- "$bin" --rules riichi analyze '345m067p8s [34-0m] [555=5z] +8s' --format json
+expect claimed-unordered 0 '^hand +345m067p8s111z\[34-5m\]\+8s ' -- "$bin" --rules riichi analyze '345m067p111z8s [4-53m] +8s'
+expect winning-red 0 '"winning_red": true' -- "$bin" --rules riichi analyze '34m55m123p456s111z+0m' --format json
+expect winning-red-hand 0 '^hand +3455m123p456s111z\+0m ' -- "$bin" --rules riichi analyze '34m55m123p456s111z+0m'
+# The hint is for a hand taken for an option, not for an option's bad value (--limit -1).
+expect limit-negative-no-hint 0 '^no hint$' -- bash -c "\"$bin\" analyze 123m --limit -1 2>&1 | grep -q 'read as an option' || echo 'no hint'"
+expect dash-hand-hint-with-limit 2 "'-\*' starts with '-' and was read as an option" -- "$bin" analyze '-*' --limit 3
 
 # Notation mends: '+' takes one tile, only on a complete-size hand; wildcards in declared melds.
 expect plus-one-tile 1 "'\+' takes exactly one winning tile; write the others before it at column 6" -- "$bin" analyze 11m+123m
@@ -241,8 +256,8 @@ expect batch-nul 0 "unexpected character '\\\\\\\\0' at column 4" -- "$bin" batc
 expect kong-example 0 'win +yes' -- "$bin" analyze '234m456p789s1z(1111m)+1z'
 
 # Declared melds' sources, added kongs and red fives, echoed in the normalised hand.
-expect meld-source 0 '^hand +345m067p8s\[340-m\]\[555=5z\]\+8s ' -- "$bin" --rules riichi analyze '345m067p8s [34-0m] [555=5z] +8s'
-expect meld-source-json 0 '"hand": "345m067p8s\[340-m\]\[555=5z\]\+8s"' -- "$bin" --rules riichi analyze '345m067p8s [34-0m] [555=5z] +8s' --format json
+expect meld-source 0 '^hand +345m067p8s\[34-0m\]\[555=5z\]\+8s ' -- "$bin" --rules riichi analyze '345m067p8s [34-0m] [555=5z] +8s'
+expect meld-source-json 0 '"hand": "345m067p8s\[34-0m\]\[555=5z\]\+8s"' -- "$bin" --rules riichi analyze '345m067p8s [34-0m] [555=5z] +8s' --format json
 
 # The hand's situation: options on analyze, JSON lines in batch, one parser; echoed.
 expect context-default 0 '^context +self-draw, seat E, round E$' -- "$bin" analyze 111222333m456p11s
@@ -273,13 +288,13 @@ expect batch-context-badjson 0 '^\{"error":"the line is not a valid JSON object:
 expect batch-context-lines 0 '^6$' -- bash -c "\"$bin\" --rules riichi batch --op win --input context.txt | wc -l"
 
 # Other notations through the one parser: majiang-core's and plain Tenhou MPSZ.
-expect notation-majiang 0 '^hand +345m40677p67s\[340-m\]\+8s ' -- "$bin" --rules riichi --notation majiang analyze m345p40677s67s8,m34-0
+expect notation-majiang 0 '^hand +345m40677p67s\[34-0m\]\+8s ' -- "$bin" --rules riichi --notation majiang analyze m345p40677s67s8,m34-0
 expect notation-majiang-after 0 'win +yes' -- "$bin" --rules riichi analyze m345p40677s67s8,m34-0 --notation majiang
 expect notation-majiang-column 1 "unexpected character 'x' in majiang-core notation at column 4" -- "$bin" --notation majiang analyze m12x
 expect notation-tenhou 0 'win +yes' -- "$bin" --notation tenhou analyze 111222333m456p11s
 expect notation-tenhou-melds 1 'plain Tenhou notation holds digits and the letters m, p, s, z only' -- "$bin" --notation tenhou analyze '11m[111p]'
 expect notation-bad 2 "'mjai' is not one of meldgraph, majiang, tenhou" -- "$bin" --notation mjai analyze 11m
-expect notation-batch 0 '"hand":"345m40677p67s\[340-m\]\+8s"' -- bash -c "echo m345p40677s67s8,m34-0 | \"$bin\" --rules riichi batch --op win --notation majiang"
+expect notation-batch 0 '"hand":"345m40677p67s\[34-0m\]\+8s"' -- bash -c "echo m345p40677s67s8,m34-0 | \"$bin\" --rules riichi batch --op win --notation majiang"
 expect notation-graph 0 'digraph "standard"' -- "$bin" --notation majiang graph m111222333p456s11
 expect notation-bench 0 '"hands":1,' -- bash -c "echo m111222333p456s11 | \"$bin\" bench --op win --input - --notation majiang"
 # Rule files: every problem of a file is reported, each with its place, with suggestions; hostile

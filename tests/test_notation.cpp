@@ -313,9 +313,27 @@ TEST_CASE("declared melds keep their source, added kongs and red fives", "[notat
   CHECK(hand.melds[3].kind == GroupKind::kong);
   CHECK(hand.melds[3].added_kong());  // marker after the third: the pung, then the added tile
   CHECK(hand.melds[3].source() == MeldSource::across);
-  CHECK(format_hand(hand, rules) == "1z[340-m][777=z][1111+p][555=5s]+1z");
+  // The claimed tile: the one the marker follows (4m of the chow; a kong's marker after its
+  // fourth tile; an added kong's after the pung's third).
+  CHECK(hand.claimed_slot(0) == 1);
+  CHECK(hand.claimed_slot(1) == 2);
+  CHECK(hand.claimed_slot(2) == 3);
+  CHECK(hand.claimed_slot(3) == 2);
+  CHECK(format_hand(hand, rules) == "1z[34-0m][777=z][1111+p][555=5s]+1z");
   // Written back, it reads the same.
   CHECK(parse_hand(format_hand(hand, rules), rules) == hand);
+  // A chow written out of order keeps its claimed tile, written back in rank order; a pung's
+  // marker stays where it was written; no marker, no claimed slot.
+  const Hand unordered = parse_hand("[53-4m][7=77z][123m]11z", rules);
+  CHECK(unordered.claimed_slot(0) == 0);
+  CHECK(unordered.claimed_slot(1) == 0);
+  CHECK(unordered.claimed_slot(2) == -1);
+  CHECK(format_hand(unordered, rules) == "11z[3-45m][7=77z][123m]");
+  CHECK(parse_hand(format_hand(unordered, rules), rules) == unordered);
+  // A joker may be the claimed tile: its slot is where it stands.
+  const Hand joker = parse_hand("[3*-5m]11z", laizi());
+  CHECK(joker.claimed_slot(0) == 1);
+  CHECK(format_hand(joker, laizi()) == "11z[3*-5m]");
   // Without a marker the source is unknown; red fives of a pung take its first slots.
   const Hand pung = parse_hand("[505m]11z", rules);
   CHECK(pung.melds[0].source() == MeldSource::unknown);
@@ -324,10 +342,17 @@ TEST_CASE("declared melds keep their source, added kongs and red fives", "[notat
   // A red five in a meld is not also written among the concealed tiles.
   CHECK(format_hand(parse_hand("5m[055m]", rules), rules) == "5m[055m]");
   CHECK(format_hand(parse_hand("0m[555m]", rules), rules) == "0m[555m]");
-  // A red winning tile stays red when it is the hand's only concealed five; otherwise the hand
-  // does not say which concealed five is red (a red five counts the same anywhere).
+  // The winning tile's redness is kept (Hand::winning_red): `5m+0m` won on the red five, `0m+5m`
+  // on a plain one beside it; each is written back as given.
   CHECK(format_hand(parse_hand("1m+0m", rules), rules) == "1m+0m");
-  CHECK(parse_hand("5m+0m", rules) == parse_hand("0m+5m", rules));
+  const Hand red_won = parse_hand("5m+0m", rules);
+  const Hand plain_won = parse_hand("0m+5m", rules);
+  CHECK(red_won.winning_red);
+  CHECK_FALSE(plain_won.winning_red);
+  CHECK(red_won.red == plain_won.red);
+  CHECK_FALSE(red_won == plain_won);
+  CHECK(format_hand(red_won, rules) == "5m+0m");
+  CHECK(format_hand(plain_won, rules) == "0m+5m");
 }
 
 TEST_CASE("source marker errors", "[notation]") {

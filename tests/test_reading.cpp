@@ -115,6 +115,67 @@ TEST_CASE("a concealed red five goes to the first five slot in group order", "[r
   CHECK(find_text(reads, rules, "340m 555m 678p 99s 111z") != nullptr);
 }
 
+TEST_CASE("the winning tile's redness: +0m is the winning slot's, +5m leaves it plain",
+          "[reading]") {
+  const RuleSet rules = load_rules("riichi");
+  // A plain winning 5m beside a red one: the red five is the pair's when the chow wins, the
+  // chow's when the pair wins, never the winning slot's.
+  const Hand plain = parse_hand("34m05m123p456s111z+5m", rules);
+  CHECK_FALSE(plain.winning_red);
+  CHECK(format_hand(plain, rules) == "3405m123p456s111z+5m");
+  const std::vector<Read> plain_reads = read_all(rules, plain);
+  REQUIRE(plain_reads.size() == 2);
+  // Groups: 345m (0), 55m (1), 123p, 456s, 111z.
+  const Read* chow_won = find_text(plain_reads, rules, "345m 05m 123p 456s 111z");
+  REQUIRE(chow_won != nullptr);
+  CHECK(chow_won->reading.winning_group == 0);
+  const Read* pair_won = find_text(plain_reads, rules, "340m 55m 123p 456s 111z");
+  REQUIRE(pair_won != nullptr);
+  CHECK(pair_won->reading.winning_group == 1);
+  // A red winning 5m: the winning slot is red, wherever it is, and the reading says so.
+  const Hand red = parse_hand("34m55m123p456s111z+0m", rules);
+  CHECK(red.winning_red);
+  CHECK(format_hand(red, rules) == "3455m123p456s111z+0m");
+  CHECK(parse_hand(format_hand(red, rules), rules) == red);
+  const std::vector<Read> red_reads = read_all(rules, red);
+  REQUIRE(red_reads.size() == 2);
+  for (const Read& read : red_reads) {
+    CHECK(read.reading.winning_red);
+    REQUIRE(read.reading.winning_group >= 0);
+    const ReadingGroup& won =
+        read.reading.groups[static_cast<std::size_t>(read.reading.winning_group)];
+    const Slot& slot = won.slots[static_cast<std::size_t>(won.group.winning_slot())];
+    CHECK(slot.red);
+    CHECK(slot.mark == SlotMark::red_five);
+    int reds = 0;
+    for (const ReadingGroup& group : read.reading.groups) {
+      for (const Slot& other : group.slots) reds += other.red ? 1 : 0;
+    }
+    CHECK(reds == 1);
+  }
+  const Read* red_chow_won = find_text(red_reads, rules, "340m 55m 123p 456s 111z");
+  REQUIRE(red_chow_won != nullptr);
+  CHECK(red_chow_won->reading.winning_group == 0);
+  const Read* red_pair_won = find_text(red_reads, rules, "345m 05m 123p 456s 111z");
+  REQUIRE(red_pair_won != nullptr);
+  CHECK(red_pair_won->reading.winning_group == 1);
+  CHECK_FALSE(plain_reads[0].reading.winning_red);
+}
+
+TEST_CASE("a declared meld's claimed tile", "[reading]") {
+  const RuleSet rules = load_rules("riichi");
+  const Hand hand = parse_hand("067p8s [34-0m] [5=555z] [777z] +8s", rules);
+  const std::vector<Read> reads = read_all(rules, hand);
+  REQUIRE(reads.size() == 1);
+  const auto& groups = reads[0].reading.groups;
+  CHECK(groups[0].claimed_slot == 1);
+  CHECK(groups[0].slots[1].tile == tile(rules, "4m"));
+  CHECK(groups[1].claimed_slot == 0);
+  CHECK(groups[1].state == MeldState::exposed);
+  CHECK(groups[2].claimed_slot == -1);  // no marker: not known
+  CHECK(groups[3].claimed_slot == -1);  // concealed
+}
+
 TEST_CASE("jokers and wild tiles: winning wildcard, own face first, jokers before wild kinds",
           "[reading]") {
   const RuleSet rules = load_rules("laizi");
@@ -311,9 +372,13 @@ TEST_CASE("realisations of abstract groups, hand-counted", "[reading]") {
   CHECK(realisations_of(laizi, "123m456p11z******", "123m 456p 11z {***} {***}") == 55 * 56 / 2);
   // A free pair: 34 kinds.
   CHECK(realisations_of(laizi, "123m456p789s111z**", "123m 456p 789s 111z {**}") == 34);
-  // The winning joker's meld is told apart from the other: ordered pairs of 55.
+  // The winning joker's meld is told apart from the other, and so is its slot in a chow: 34
+  // pungs and 21 chows x 3 winning slots for it, any of 55 for the other.
   CHECK(realisations_of(laizi, "123m456p11z*****+*",
-                        "123m 456p 11z {***} {***}  (wins {***}, any wait)") == 55 * 55);
+                        "123m 456p 11z {***} {***}  (wins {***}, any wait)") == (34 + 63) * 55);
+  // A winning free pair: one slot per kind.
+  CHECK(realisations_of(laizi, "123m456p789s111z*+*",
+                        "123m 456p 789s 111z {**}  (wins {**}, any wait)") == 34);
   // Capped copies: three 1m and two 1z held leave one 1m and two 1z: no pung of either (the
   // chow 123m still fits), 55 - 2.
   const RuleSet capped = test_rules("reading_capped");
@@ -435,15 +500,49 @@ bool allowed(const RuleSet& rules, const Hand& hand, const WildcardClasses& clas
   return lacking >= rules.missing_suits();
 }
 
-/// Realisations by brute force: every choice from the catalogue for each abstract group, kept when
-/// allowed, identical abstract groups' choices sorted (a multiset).
+/// The winning abstract group's catalogue: each pung and pair with the winning wildcard in slot
+/// 0 (their slots are alike), each chow once per slot.
+std::vector<Group> winning_catalogue(const RuleSet& rules, const Group& abstract) {
+  std::vector<Group> out;
+  for (Group group : catalogue(rules, abstract)) {
+    const int slots = group.kind == GroupKind::chow ? 3 : 1;
+    for (int slot = 0; slot < slots; ++slot) {
+      group.set_winning_slot(slot);
+      out.push_back(group);
+    }
+  }
+  return out;
+}
+
+/// The wait a realised winning group implies, from the ranks (not from the engine's wait_shape):
+/// a chow won in the middle is closed; on its low end when it is 7-8-9, or on its high end when it
+/// is 1-2-3 (of a nine-rank suit: the side beyond does not exist), an edge; else two-sided.
+WaitShape expected_wait(const RuleSet& rules, const Group& group) {
+  if (group.kind == GroupKind::pair) return WaitShape::single;
+  if (group.kind == GroupKind::pung) return WaitShape::dual_pung;
+  const int slot = group.winning_slot();
+  if (slot == 1) return WaitShape::closed;
+  const TileInfo& low = rules.tile(group.tiles[0]);
+  int top = 0;
+  for (TileId t = 0; t < rules.meldable_count(); ++t) {
+    if (rules.tile(t).suit == low.suit) top = std::max<int>(top, rules.tile(t).rank);
+  }
+  const bool beyond = slot == 0 ? low.rank + 3 <= top : low.rank - 1 >= 1;
+  return beyond ? WaitShape::two_sided : WaitShape::edge;
+}
+
+/// Realisations by brute force: every choice from the catalogue for each abstract group (the
+/// winning group's with its winning slot), kept when allowed, identical abstract groups' choices
+/// sorted (a multiset).
 std::set<std::vector<Group>> brute_force(const RuleSet& rules, const Hand& hand,
                                          const Interpretation& interpretation,
                                          const std::vector<int>& abstract) {
   const WildcardClasses classes = wildcard_classes(rules, hand);
   std::vector<std::vector<Group>> options;
   for (const int index : abstract) {
-    options.push_back(catalogue(rules, interpretation.groups[static_cast<std::size_t>(index)]));
+    const Group& group = interpretation.groups[static_cast<std::size_t>(index)];
+    options.push_back(group.winning_slot() >= 0 ? winning_catalogue(rules, group)
+                                                : catalogue(rules, group));
   }
   std::set<std::vector<Group>> out;
   std::vector<std::size_t> pick(abstract.size(), 0);
@@ -470,8 +569,9 @@ std::set<std::vector<Group>> brute_force(const RuleSet& rules, const Hand& hand,
 
 /// Checks every realisation of every interpretation of `hand`: count equals listing, each listed
 /// once, a limit honoured, and (when the product of catalogues is small) the same set as the brute
-/// force. Returns how many interpretations had abstract groups.
-int check_realisations(const RuleSet& rules, const Hand& hand) {
+/// force; the winning abstract group's wait against the ranks. Returns how many interpretations
+/// had abstract groups, and adds those whose winning group is abstract to `winning_seen`.
+int check_realisations(const RuleSet& rules, const Hand& hand, int* winning_seen = nullptr) {
   const ReadingContext context = make_reading_context(rules, hand);
   const Decomposition decomposition(rules, hand);
   int abstract_seen = 0;
@@ -489,8 +589,21 @@ int check_realisations(const RuleSet& rules, const Hand& hand) {
     CHECK(count >= 1);
     if (count > 200000) continue;
     std::set<std::vector<Group>> listed;
+    const int winning = realisations.winning_index();
+    if (winning >= 0 && winning_seen != nullptr) ++*winning_seen;
+    CHECK(
+        (winning >= 0) ==
+        (interpretation.winning_group >= 0 &&
+         interpretation.groups[static_cast<std::size_t>(interpretation.winning_group)].abstract()));
     const std::uint64_t visited = realisations.list([&](std::span<const Group> groups) {
       listed.insert(std::vector<Group>(groups.begin(), groups.end()));
+      for (std::size_t g = 0; g < groups.size(); ++g) {
+        CHECK((groups[g].winning_slot() >= 0) == (static_cast<int>(g) == winning));
+      }
+      if (winning >= 0) {
+        const Group& won = groups[static_cast<std::size_t>(winning)];
+        CHECK(wait_shape(won, rules) == expected_wait(rules, won));
+      }
       return true;
     });
     CHECK(visited == count);
@@ -607,13 +720,30 @@ TEST_CASE("realisations against a brute force, and reading invariants, on random
     const TileMask wild = std::string(c.wild).empty() ? 0 : parse_wild_choice(c.wild, rules);
     RandomHands random(rules, 20261201, wild);
     int abstract_seen = 0;
+    int winning_seen = 0;  // interpretations whose winning group is abstract
     for (int n = 0; n < 150; ++n) {
       const Hand hand = random.complete(c.size, c.wildcards);
       check_reading_invariants(rules, hand);
       abstract_seen += check_realisations(rules, hand);
+      // The same hand won on a wildcard (a joker, else a tile of a wild kind): the winning
+      // abstract group's (meld, winning slot) pairs.
+      Hand won = hand;
+      if (hand.jokers > 0) {
+        won.winning_joker = true;
+      } else if (hand.wild_tiles != 0) {
+        for (TileMask rest = hand.wild_tiles; rest != 0 && won.winning == kNoTile;
+             rest &= rest - 1) {
+          const auto t = static_cast<TileId>(std::countr_zero(rest));
+          if (hand.counts[t] > 0) won.winning = t;
+        }
+      }
+      if (!won.has_winning_tile()) continue;
+      check_reading_invariants(rules, won);
+      check_realisations(rules, won, &winning_seen);
     }
     INFO(c.name);
     if (c.wildcards >= 6) CHECK(abstract_seen > 0);
+    if (c.wildcards >= 6) CHECK(winning_seen > 0);
   }
 }
 

@@ -268,7 +268,7 @@ forms:
   // NOLINTNEXTLINE(bugprone-suspicious-missing-comma)
   const std::vector<std::string> expected = {
       "case.yaml:3:1: unknown key 'hands' in the rule set; did you mean 'hand'? (valid keys: "
-      "name, description, tiles, hand, wildcards, forms)",
+      "name, description, tiles, hand, wildcards, forms, scoring)",
       "case.yaml:4:15: hand.tiles must be 3n+2 (2, 5, 8, 11, 14 or 17), got 13",
       "case.yaml:4:36: expected a boolean for 'exhausted_waits', got 'maybe'",
       "case.yaml:5:13: unknown key 'joker' in wildcards; did you mean 'jokers'? (valid keys: "
@@ -283,6 +283,34 @@ forms:
       "'with_natural'? (valid values: any, with_natural, none)",
   };
   REQUIRE(lines == expected);
+}
+
+TEST_CASE("every bad value of one form is reported, and no check between them", "[rules]") {
+  const std::string message = load_error(R"(name: many
+extends: basic
+forms:
+  odd: {type: singles, size: x, pairs: y, suits: zig, gap: 0, enabled: maybe}
+  two: {type: pairs, pairs: 0x, pungs: -1, four_as_two_pairs: maybe}
+  std: {type: melds, pairs: 2, pair_tiles: [9x], wildcards: perhaps}
+)");
+  // Long lines are split into adjacent literals on purpose.
+  // NOLINTNEXTLINE(bugprone-suspicious-missing-comma)
+  const std::vector<std::string> expected = {
+      "case.yaml:4:30: expected an integer for 'size', got 'x'",
+      "case.yaml:4:40: expected an integer for 'pairs', got 'y'",
+      "case.yaml:4:50: unknown value 'zig' for forms.odd.suits (valid values: knitted, gapped)",
+      "case.yaml:4:60: 'gap' must be between 1 and 8, got 0",
+      "case.yaml:4:72: expected a boolean for 'enabled', got 'maybe'",
+      "case.yaml:5:29: expected an integer for 'pairs', got '0x'",
+      "case.yaml:5:40: 'pungs' must be between 0 and 5, got -1",
+      "case.yaml:5:63: expected a boolean for 'four_as_two_pairs', got 'maybe'",
+      "case.yaml:6:29: melds form 'std' must have pairs 1, got 2",
+      "case.yaml:6:45: unknown tile '9x' in forms.std.pair_tiles",
+      "case.yaml:6:61: expected a boolean for 'wildcards', got 'perhaps'",
+  };
+  // No size or distinct-tiles check follows a value that did not read ('gap applies only with
+  // suits: gapped' is not said of a suits value in error).
+  REQUIRE(lines_of(message) == expected);
 }
 
 TEST_CASE("misspelt words are suggested", "[rules]") {

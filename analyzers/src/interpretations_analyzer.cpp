@@ -1,15 +1,17 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <span>
 
 #include "meldgraph/analyzers/interpretations_analyzer.hpp"
 #include "meldgraph/json.hpp"
 #include "meldgraph/reading.hpp"
+#include "meldgraph/realisations.hpp"
 
 namespace meldgraph {
 
 InterpretationsAnalyzer::InterpretationsAnalyzer(const RuleSet& /*rules*/,
                                                  const AnalyzerOptions& options)
-    : limit_(options.limit) {}
+    : limit_(options.limit), realisations_(options.realisations) {}
 
 void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const Decomposition& decomposition = analysis.decomposition();
@@ -26,8 +28,8 @@ void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann:
   const ReadingContext context =
       make_reading_context(rules, decomposition.hand(), analysis.win_context());
   while ((limit_ == 0 || count < limit_) && cursor.next(interpretation)) {
-    listed.push_back(
-        reading_to_json(make_reading(context, interpretation), interpretation, context));
+    listed.push_back(reading_to_json(make_reading(context, interpretation), interpretation, context,
+                                     realisations_));
     ++count;
   }
   if (context.has_waits) {
@@ -44,6 +46,25 @@ void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann:
   out["interpretations"] = listed;
   out["listed"] = count;
   out["truncated"] = count < total;
+}
+
+void InterpretationsAnalyzer::write_realisations(const ReadingContext& context,
+                                                 const Interpretation& interpretation,
+                                                 std::ostream& out) const {
+  const RuleSet& rules = *context.rules;
+  const Realisations realisations(context, interpretation);
+  const std::uint64_t total = realisations.count();
+  out << "     realisations " << total << (total == kCountSaturated ? " or more" : "") << '\n';
+  const std::uint64_t listed = realisations.list(
+      [&](std::span<const Group> groups) {
+        out << "     = " << format_realisation(groups, realisations.winning_index(), rules) << '\n';
+        return true;
+      },
+      realisations_);
+  if (listed < total) {
+    out << "     ... " << (total - listed) << (total == kCountSaturated ? " or more" : "")
+        << " more realisations (raise --realisations)\n";
+  }
 }
 
 void InterpretationsAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
@@ -79,6 +100,8 @@ void InterpretationsAnalyzer::write_text(const HandAnalysis& analysis, std::ostr
     for (const TileId t : interpretation.loose_tiles) glyphs += rules.tile(t).glyph;
     out << "  " << count << ". [" << rules.forms()[interpretation.form].name << "] "
         << format_reading(reading, rules) << "\n     " << glyphs << '\n';
+    if (realisations_ > 0 && reading.abstract_count() > 0)
+      write_realisations(context, interpretation, out);
   }
   if (count < total) {
     out << "  ... " << (total - count) << " more (raise --limit, or --limit 0 for all)\n";

@@ -235,9 +235,22 @@ inline void finish_interpretation(const RuleSet& rules, const Hand& hand, int wi
         if (group.is_wild(slot)) ++standins[group.tiles[static_cast<std::size_t>(slot)]];
       }
     }
+    TileCounts held = hand.counts;
+    // A winning wildcard sits in the winning slot: unless it is a wild tile on its own face
+    // there, that slot is no own face for another wild tile, nor the winning tile on another.
+    if (winning_group >= 0 && hand.winning_is_wildcard()) {
+      const Group& won = out.groups[static_cast<std::size_t>(winning_group)];
+      const int slot = won.winning_slot();
+      const bool faced = !won.abstract() && slot >= 0 && won.is_wild(slot);
+      const TileId face = faced ? won.tiles[static_cast<std::size_t>(slot)] : kNoTile;
+      if (hand.winning_joker || face != hand.winning) {
+        if (face != kNoTile && standins[face] > 0) --standins[face];
+        if (!hand.winning_joker && held[hand.winning] > 0) --held[hand.winning];
+      }
+    }
     for (TileMask rest = hand.wild_tiles; rest != 0; rest &= rest - 1) {
       const auto t = static_cast<std::size_t>(std::countr_zero(rest));
-      as_self += std::min<int>(standins[t], hand.counts[t]);
+      as_self += std::min<int>(standins[t], held[t]);
     }
   }
   out.soft_wildcards = static_cast<std::uint8_t>(wildcards - as_self);

@@ -42,8 +42,8 @@ namespace {
 /// text of group i.
 template <class TextOf>
 std::string join_groups(std::size_t groups, int winning_group, WaitShape wait,
-                        std::span<const TileId> loose_tiles, const RuleSet& rules,
-                        TextOf&& text_of) {
+                        std::span<const TileId> loose_tiles, const RuleSet& rules, TextOf&& text_of,
+                        TileId winning_tile = kNoTile) {
   std::string text;
   for (std::size_t g = 0; g < groups; ++g) {
     if (!text.empty()) text += ' ';
@@ -59,6 +59,10 @@ std::string join_groups(std::size_t groups, int winning_group, WaitShape wait,
   if (winning_group >= 0) {
     text += "  (wins ";
     text += text_of(static_cast<std::size_t>(winning_group));
+    if (winning_tile != kNoTile) {
+      text += " on ";
+      text += rules.tile(winning_tile).code;
+    }
     text += ", ";
     text += wait_shape_name(wait);
     text += " wait)";
@@ -80,8 +84,51 @@ std::string format_reading(const Reading& reading, const RuleSet& rules) {
                      [&](std::size_t g) { return format_reading_group(reading.groups[g], rules); });
 }
 
+namespace {
+
+/// What the winning wildcard of a realised winning group stands for.
+TileId realised_winning_tile(std::span<const Group> groups, int winning_index) {
+  if (winning_index < 0) return kNoTile;
+  const Group& group = groups[static_cast<std::size_t>(winning_index)];
+  const int slot = group.winning_slot();
+  return group.abstract() || slot < 0 || slot > 3 ? kNoTile
+                                                  : group.tiles[static_cast<std::size_t>(slot)];
+}
+
+/// The wait a realised winning group implies (none without one).
+WaitShape realised_wait(std::span<const Group> groups, int winning_index, const RuleSet& rules) {
+  return winning_index < 0 ? WaitShape::none
+                           : wait_shape(groups[static_cast<std::size_t>(winning_index)], rules);
+}
+
+}  // namespace
+
+std::string format_realisation(std::span<const Group> groups, int winning_index,
+                               const RuleSet& rules) {
+  return join_groups(
+      groups.size(), winning_index, realised_wait(groups, winning_index, rules), {}, rules,
+      [&](std::size_t g) { return format_group(groups[g], rules); },
+      realised_winning_tile(groups, winning_index));
+}
+
+nlohmann::json realisation_to_json(std::span<const Group> groups, int winning_index,
+                                   const RuleSet& rules) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const Group& group : groups) list.push_back(group_to_json(group, rules));
+  nlohmann::json out = {{"text", format_realisation(groups, winning_index, rules)},
+                        {"groups", list}};
+  if (winning_index >= 0) {
+    out["winning_group"] = winning_index;
+    const TileId tile = realised_winning_tile(groups, winning_index);
+    out["winning_tile"] =
+        tile == kNoTile ? nlohmann::json(nullptr) : nlohmann::json(rules.tile(tile).code);
+    out["wait"] = std::string(wait_shape_name(realised_wait(groups, winning_index, rules)));
+  }
+  return out;
+}
+
 nlohmann::json reading_to_json(const Reading& reading, const Interpretation& interpretation,
-                               const ReadingContext& context) {
+                               const ReadingContext& context, std::uint64_t list_realisations) {
   const RuleSet& rules = *context.rules;
   nlohmann::json out = interpretation_to_json(interpretation, rules);
   out["text"] = format_reading(reading, rules);
@@ -108,13 +155,32 @@ nlohmann::json reading_to_json(const Reading& reading, const Interpretation& int
       static constexpr std::string_view kSources[] = {"unknown", "left", "across", "right"};
       fields["source"] = std::string(kSources[static_cast<std::size_t>(group.source)]);
     }
+    if (group.claimed_slot >= 0) {
+      const Slot& claimed = group.slots[static_cast<std::size_t>(group.claimed_slot)];
+      fields["claimed_slot"] = group.claimed_slot;
+      fields["claimed"] = rules.tile(claimed.tile).code;
+    }
     fields["by_discard"] = group.by_discard;
     fields["counts_as_open"] = group.counts_as_open;
   }
+  if (context.hand.has_winning_tile()) out["winning_red"] = reading.winning_red;
   if (reading.abstract_count() > 0) {
-    const std::uint64_t count = Realisations(context, interpretation).count();
+    const Realisations realisations(context, interpretation);
+    const std::uint64_t count = realisations.count();
     out["realisations"] = count;
     if (count == kCountSaturated) out["realisations_saturated"] = true;
+    if (list_realisations > 0) {
+      out["realised_groups"] = realisations.abstract_groups();
+      nlohmann::json list = nlohmann::json::array();
+      const std::uint64_t listed = realisations.list(
+          [&](std::span<const Group> realised) {
+            list.push_back(realisation_to_json(realised, realisations.winning_index(), rules));
+            return true;
+          },
+          list_realisations);
+      out["realisation_list"] = list;
+      out["realisations_unlisted"] = count == kCountSaturated ? count : count - listed;
+    }
   }
   return out;
 }

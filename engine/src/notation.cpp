@@ -233,11 +233,27 @@ std::string ordinal(int n) {
   }
 }
 
-/// A declared meld as read: its group and which of its slots hold red fives.
+/// A declared meld as read: its group, which of its slots hold red fives, and which was claimed.
 struct ReadMeld {
   Group group;
   std::uint8_t red_slots = 0;  ///< bit i: slot i is a red five
+  int claimed_slot = -1;       ///< the slot whose digit the source marker follows, -1 without one
 };
+
+/// The slot of the claimed tile: the token the marker follows, found in the group's slot order
+/// (`ordered`, the tokens as the group lays them out). A chow's tiles differ, so its claimed tile
+/// keeps its own rank's slot however the chow was written (`[53-4m]`: 3m, slot 0); a pung's and a
+/// kong's slots are alike, so the marker's place is kept as written.
+int claimed_slot_of(const HandItem& item, const Group& group,
+                    const std::vector<TileToken>& ordered) {
+  if (item.marker_after <= 0) return -1;
+  const auto written = static_cast<std::size_t>(item.marker_after - 1);
+  if (group.kind != GroupKind::chow || group.wild_mask != 0) return static_cast<int>(written);
+  for (std::size_t slot = 0; slot < ordered.size(); ++slot) {
+    if (ordered[slot].tile == item.tiles[written].tile) return static_cast<int>(slot);
+  }
+  return static_cast<int>(written);
+}
 
 /// Red fives of a pung or kong take its first natural slots, so that `[505m]` and `[055m]` are
 /// one meld; a chow's red five is its five slot.
@@ -312,7 +328,7 @@ ReadMeld read_meld(const HandItem& item, const RuleSet& rules) {
     group.kind = tokens.size() == 4 ? GroupKind::kong : GroupKind::pung;
     group.tiles = {first, first, first, tokens.size() == 4 ? first : kNoTile};
     apply_source(item, group);
-    return {group, red_slots_of(group, tokens)};
+    return {group, red_slots_of(group, tokens), claimed_slot_of(item, group, tokens)};
   }
   if (tokens.size() == 4) throw NotationError("a kong is four of one tile", item.column);
   // A chow: written in any order when all natural; with wildcard slots, in rank order, so that
@@ -340,7 +356,7 @@ ReadMeld read_meld(const HandItem& item, const RuleSet& rules) {
   group.kind = GroupKind::chow;
   group.tiles = {low, middle, high, kNoTile};
   apply_source(item, group);
-  return {group, red_slots_of(group, ordered)};
+  return {group, red_slots_of(group, ordered), claimed_slot_of(item, group, ordered)};
 }
 
 }  // namespace
@@ -519,6 +535,7 @@ Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild
         add_joker(token.column);
       }
       hand.meld_red[hand.meld_count] = meld.red_slots;
+      hand.meld_claimed[hand.meld_count] = static_cast<std::uint8_t>(meld.claimed_slot + 1);
       hand.melds[hand.meld_count++] = meld.group;
       any_tile = true;
       size += 3;
@@ -543,6 +560,7 @@ Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild
             throw NotationError("the winning tile must be a tile that forms groups", token.column);
           }
           hand.winning = token.tile;
+          hand.winning_red = token.red;
         }
       }
       check_size(token.column);
@@ -653,11 +671,14 @@ char marker_char(MeldSource source) {
   return 0;
 }
 
-/// A declared meld as written: `[77*z]`, `(2222s)`, `[340m]`, `[555=5p]`. The claimed tile is not
-/// kept, so a source marker is written after the last tile, or after the third of an added kong.
-std::string format_declared_meld(const Group& meld, std::uint8_t red_slots, const RuleSet& rules) {
+/// A declared meld as written: `[77*z]`, `(2222s)`, `[34-0m]`, `[555=5p]`: the source marker after
+/// the claimed slot (`claimed_slot`, -1 when unknown: then after the last tile, or after the third
+/// of an added kong, the places a meld built without its claimed tile has).
+std::string format_declared_meld(const Group& meld, std::uint8_t red_slots, int claimed_slot,
+                                 const RuleSet& rules) {
   std::string out(1, meld.concealed() ? '(' : '[');
   const int marker_after = meld.source() == MeldSource::unknown ? -1
+                           : claimed_slot >= 0                  ? claimed_slot + 1
                            : meld.added_kong()                  ? 3
                                                                 : meld.size;
   for (int slot = 0; slot < meld.size; ++slot) {
@@ -702,13 +723,12 @@ std::string format_counts(const TileCounts& counts, const RuleSet& rules) {
 std::string format_hand(const Hand& hand, const RuleSet& rules) {
   TileCounts red = concealed_red(hand);
   // A red winning tile is written last as `+0m`: the concealed part keeps the other red fives.
-  const bool red_winning =
-      hand.winning != kNoTile && red[hand.winning] > hand.counts[hand.winning] - 1;
+  const bool red_winning = hand.winning != kNoTile && hand.winning_red;
   if (red_winning) --red[hand.winning];
   std::string out = format_mpsz(concealed_without_winning(hand), red, rules);
   out.append(static_cast<std::size_t>(hand.jokers - (hand.winning_joker ? 1 : 0)), '*');
   for (std::size_t m = 0; m < hand.meld_count; ++m) {
-    out += format_declared_meld(hand.melds[m], hand.meld_red[m], rules);
+    out += format_declared_meld(hand.melds[m], hand.meld_red[m], hand.claimed_slot(m), rules);
   }
   if (hand.winning != kNoTile) {
     const TileInfo& winning = rules.tile(hand.winning);

@@ -65,10 +65,11 @@ Hand hand_before_win(const Hand& hand) {
     --before.jokers;
   } else {
     --before.counts[hand.winning];
-    if (before.red[hand.winning] > before.counts[hand.winning]) --before.red[hand.winning];
+    if (hand.winning_red) --before.red[hand.winning];
   }
   before.winning = kNoTile;
   before.winning_joker = false;
+  before.winning_red = false;
   return before;
 }
 
@@ -202,10 +203,12 @@ class WildcardPlacer {
   std::vector<OpenSlot> open_;
 };
 
-/// Marks the red fives: each declared meld its own, then the concealed ones in group and slot
-/// order on natural fives, any left over on wild fives placed as themselves, then on other wild
-/// copies of the five.
-void place_red_fives(const ReadingContext& context, std::vector<ReadingGroup>& groups) {
+/// Marks the red fives: each declared meld its own, then a red winning tile on the winning slot,
+/// then the concealed ones in group and slot order on natural fives, any left over on wild fives
+/// placed as themselves, then on other wild copies of the five; never on the winning slot when
+/// the winning tile is not red.
+void place_red_fives(const ReadingContext& context, int winning_group,
+                     std::vector<ReadingGroup>& groups) {
   const RuleSet& rules = *context.rules;
   std::size_t meld = 0;
   TileCounts left = context.concealed_red;
@@ -223,21 +226,44 @@ void place_red_fives(const ReadingContext& context, std::vector<ReadingGroup>& g
       --reds;
     }
   }
-  const auto mark_where = [&](auto&& wanted) {
+  // The winning tile's slot is red exactly when the winning tile is (`+0m`): a red five held
+  // beside a plain winning five (`05m+5m`) goes elsewhere.
+  const Hand& hand = context.hand;
+  Slot* winning_slot = nullptr;
+  if (hand.has_winning_tile() && winning_group >= 0) {
+    ReadingGroup& won = groups[static_cast<std::size_t>(winning_group)];
+    const int at = won.group.winning_slot();
+    if (at >= 0 && at < static_cast<int>(won.slots.size())) {
+      winning_slot = &won.slots[static_cast<std::size_t>(at)];
+    }
+  }
+  const auto mark = [&](Slot& slot) {
+    const TileId physical = slot.wild() ? slot.wild_tile : slot.tile;
+    if (physical == kNoTile || slot.red || left[physical] == 0) return;
+    slot.red = true;
+    if (!slot.wild()) slot.mark = SlotMark::red_five;
+    --left[physical];
+  };
+  if (winning_slot != nullptr && hand.winning_red) {
+    const TileId physical = winning_slot->wild() ? winning_slot->wild_tile : winning_slot->tile;
+    if (physical == hand.winning) mark(*winning_slot);
+  }
+  const auto mark_where = [&](bool spare_winning, auto&& wanted) {
     for (ReadingGroup& group : groups) {
       if (group.declared()) continue;
       for (Slot& slot : group.slots) {
-        const TileId physical = slot.wild() ? slot.wild_tile : slot.tile;
-        if (physical == kNoTile || slot.red || left[physical] == 0 || !wanted(slot)) continue;
-        slot.red = true;
-        if (!slot.wild()) slot.mark = SlotMark::red_five;
-        --left[physical];
+        if (spare_winning && &slot == winning_slot) continue;
+        if (wanted(slot)) mark(slot);
       }
     }
   };
-  mark_where([](const Slot& slot) { return !slot.wild(); });
-  mark_where([](const Slot& slot) { return slot.own_face; });
-  mark_where([](const Slot& /*slot*/) { return true; });
+  const bool spare = winning_slot != nullptr && !hand.winning_red;
+  mark_where(spare, [](const Slot& slot) { return !slot.wild(); });
+  mark_where(spare, [](const Slot& slot) { return slot.own_face; });
+  mark_where(spare, [](const Slot& /*slot*/) { return true; });
+  // Only a hand built without Hand::winning_red (not read from notation) can leave a red five
+  // that fits nowhere but the winning slot.
+  mark_where(false, [](const Slot& /*slot*/) { return true; });
 }
 
 }  // namespace
@@ -281,10 +307,14 @@ Reading make_reading(const ReadingContext& context, const Interpretation& interp
   reading.groups.reserve(interpretation.groups.size());
   for (const Group& group : interpretation.groups) reading.groups.push_back(read_group(group));
   WildcardPlacer(context, reading.groups).place();
-  place_red_fives(context, reading.groups);
+  place_red_fives(context, reading.winning_group, reading.groups);
+  reading.winning_red = context.hand.winning_red;
   const bool claimed = context.win.win == WinKind::discard || context.win.robbing_kong;
+  std::size_t meld = 0;  // declared melds come first, in the hand's order (Interpretation)
   for (ReadingGroup& group : reading.groups) {
     if (group.declared()) {
+      if (group.source != MeldSource::unknown) group.claimed_slot = context.hand.claimed_slot(meld);
+      ++meld;
       group.counts_as_open =
           group.state == MeldState::exposed || group.state == MeldState::added_kong;
       continue;

@@ -15,9 +15,10 @@ constexpr int kUncapped = 32;
 // The programme walks the meldable tiles in id order (suits, then ranks ascending, so a chow's
 // tiles are three consecutive ids). At each tile it chooses how many ordinary abstract melds are
 // pungs of it or chows starting at it, how many ordinary abstract pairs are pairs of it, and
-// whether the winning abstract meld or pair is here; the tile's copies left for stand-ins must
-// cover those and the chows started on the two tiles before. A multiset of groups is one path,
-// so counting paths counts realisations.
+// whether the winning abstract meld or pair is here (a winning chow once per winning slot); the
+// tile's copies left for stand-ins must cover those and the chows started on the two tiles
+// before. A multiset of groups (with the winning group's slot) is one path, so counting paths
+// counts realisations.
 
 std::uint64_t Realisations::State::key() const {
   return static_cast<std::uint64_t>(tile) | static_cast<std::uint64_t>(melds) << 8U |
@@ -47,6 +48,7 @@ Realisations::Realisations(const ReadingContext& context, const Interpretation& 
       }
       continue;
     }
+    if (group.winning_slot() >= 0) winning_index_ = static_cast<int>(abstract_.size());
     abstract_.push_back(static_cast<int>(g));
     if (group.kind == GroupKind::wildcards) {
       only_wildcards_ = true;
@@ -128,17 +130,23 @@ void Realisations::for_each_choice(const State& state, F&& fn) const {
   const bool can_pair = TileClasses::in(pair_tiles_, t);
   const int max_pairs_here = distinct_pairs_ ? 1 : state.pairs + state.winning_pair;
   const unsigned suit_bit = (1U << rules.tile(t).suit) & sequence_suits_;
-  for (int wm = 0; wm <= (state.winning_meld != 0 ? 2 : 0); ++wm) {
-    if ((wm == 1 && !can_pung) || (wm == 2 && !can_chow)) continue;
-    for (int wp = 0; wp <= state.winning_pair; ++wp) {
+  // Groups placed here come before those skipped to later tiles, so that list() visits
+  // realisations in tile order (111m before 123m before 222m ...): counts run downwards.
+  // wm: 0 no winning meld here, 1 its pung, 2-4 its chow with the winning wildcard in slot wm - 2.
+  const int winning_meld_choices = state.winning_meld != 0 ? 5 : 1;
+  for (int k = 0; k < winning_meld_choices; ++k) {
+    const int wm = (k + 1) % winning_meld_choices;
+    if ((wm == 1 && !can_pung) || (wm >= 2 && !can_chow)) continue;
+    const int winning_chow = wm >= 2 ? 1 : 0;
+    for (int wp = state.winning_pair; wp >= 0; --wp) {
       if (wp == 1 && !can_pair) continue;
-      for (int pungs = 0; pungs <= (can_pung ? state.melds : 0); ++pungs) {
-        for (int chows = 0; chows <= (can_chow ? state.melds - pungs : 0); ++chows) {
-          for (int pairs = 0; pairs <= (can_pair ? state.pairs : 0); ++pairs) {
-            if (pairs + wp > max_pairs_here) break;
-            const int used = carried + 3 * (pungs + (wm == 1 ? 1 : 0)) + chows + (wm == 2 ? 1 : 0) +
-                             2 * (pairs + wp);
-            if (used > capacity) break;
+      for (int pungs = can_pung ? state.melds : 0; pungs >= 0; --pungs) {
+        for (int chows = can_chow ? state.melds - pungs : 0; chows >= 0; --chows) {
+          for (int pairs = can_pair ? state.pairs : 0; pairs >= 0; --pairs) {
+            if (pairs + wp > max_pairs_here) continue;
+            const int used =
+                carried + 3 * (pungs + (wm == 1 ? 1 : 0)) + chows + winning_chow + 2 * (pairs + wp);
+            if (used > capacity) continue;
             State next = state;
             next.tile = state.tile + 1;
             next.melds = state.melds - pungs - chows;
@@ -146,7 +154,7 @@ void Realisations::for_each_choice(const State& state, F&& fn) const {
             next.winning_meld = wm != 0 ? 0 : state.winning_meld;
             next.winning_pair = state.winning_pair - wp;
             next.chows_back2 = state.chows_back1;
-            next.chows_back1 = chows + (wm == 2 ? 1 : 0);
+            next.chows_back1 = chows + winning_chow;
             if (used > 0) next.suits |= suit_bit;
             if (!fn(Choice{pungs, chows, pairs, wm, wp}, next)) return;
           }
@@ -232,8 +240,12 @@ bool Realisations::list_from(const State& state, std::vector<Group>& melds,
     if (choice.winning_meld != 0) {
       winning_meld = realise(winning_meld_template_,
                              choice.winning_meld == 1 ? GroupKind::pung : GroupKind::chow);
+      winning_meld.set_winning_slot(choice.winning_meld == 1 ? 0 : choice.winning_meld - 2);
     }
-    if (choice.winning_pair != 0) winning_pair = realise(winning_pair_template_, GroupKind::pair);
+    if (choice.winning_pair != 0) {
+      winning_pair = realise(winning_pair_template_, GroupKind::pair);
+      winning_pair.set_winning_slot(0);
+    }
     go_on = list_from(next, melds, pairs, winning_meld, winning_pair, visit, limit, visited);
     melds.resize(meld_mark);
     pairs.resize(pair_mark);

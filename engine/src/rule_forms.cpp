@@ -7,6 +7,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "meldgraph/tiles.hpp"
@@ -135,7 +136,9 @@ void Interpreter::read_forms() {
   if (forms != nullptr) {
     const Value& map = expect_map(*forms);
     for (const Item& entry : map.entries) {
-      diagnostics_.attempt([&] { data_.forms.push_back(read_form(entry)); });
+      diagnostics_.attempt([&] {
+        if (std::optional<FormSpec> form = read_form(entry)) data_.forms.push_back(*form);
+      });
     }
   }
   // A form in error might have been the enabled one.
@@ -149,8 +152,9 @@ void Interpreter::read_forms() {
 }
 
 /// One form: its name, its type (from the table), the keys every type shares, then the type's
-/// own keys by the type's reader.
-FormSpec Interpreter::read_form(const Item& entry) {
+/// own keys by the type's reader. Past the type, each value is read on its own, so that every
+/// bad one of the form is reported; the checks between them run only when all read.
+std::optional<FormSpec> Interpreter::read_form(const Item& entry) {
   const std::string path = "forms." + entry.key;
   if (!valid_name(entry.key, false)) {
     fail(entry.key_where, "form name '" + entry.key + "' may use only a-z, 0-9 and '_'");
@@ -177,11 +181,16 @@ FormSpec Interpreter::read_form(const Item& entry) {
   FormSpec form;
   form.name = entry.key;
   form.type = info->type;
-  const Item* enabled = map.find("enabled");
-  if (enabled != nullptr) form.enabled = read_bool(*enabled);
-  if (const Item* wildcards = map.find("wildcards")) form.wildcards = read_bool(*wildcards);
-  const FormContext context{entry, path, type, enabled, &document_};
+  const FormContext context{
+      entry, path, type, map.find("enabled"), &document_, diagnostics_.count()};
+  if (context.enabled != nullptr) {
+    diagnostics_.attempt([&] { form.enabled = read_bool(*context.enabled); });
+  }
+  if (const Item* wildcards = map.find("wildcards")) {
+    diagnostics_.attempt([&] { form.wildcards = read_bool(*wildcards); });
+  }
   (this->*(info->read))(context, form);
+  if (!form_clean(context)) return std::nullopt;
   return form;
 }
 
@@ -204,45 +213,49 @@ void Interpreter::check_form_size(const FormContext& context, const FormSpec& fo
 void Interpreter::read_pair_rules(const FormContext& context, FormSpec& form) const {
   const Value& map = context.map();
   if (const Item* pair_wildcards = map.find("pair_wildcards")) {
-    form.pair_wildcards = static_cast<PairWildcards>(
-        read_choice(*pair_wildcards, context.path + ".pair_wildcards",
-                    {kPairWildcardsNames[0], kPairWildcardsNames[1], kPairWildcardsNames[2]}));
+    diagnostics_.attempt([&] {
+      form.pair_wildcards = static_cast<PairWildcards>(
+          read_choice(*pair_wildcards, context.path + ".pair_wildcards",
+                      {kPairWildcardsNames[0], kPairWildcardsNames[1], kPairWildcardsNames[2]}));
+    });
   }
-  if (const Item* pair_tiles = map.find("pair_tiles")) {
-    const std::string path = context.path + ".pair_tiles";
-    for (const TileRef& ref : read_tile_codes(*pair_tiles, path)) {
-      const TileId id = resolve(ref, "unknown tile '" + ref.code() + "' in " + path);
-      if (provisional_->tile(id).bonus) {
-        fail(ref.where, "tile '" + ref.code() + "' in " + path + " is a bonus tile");
+  if (const Item* pair_tiles = map.find("pair_tiles"))
+    diagnostics_.attempt([&] {
+      const std::string path = context.path + ".pair_tiles";
+      for (const TileRef& ref : read_tile_codes(*pair_tiles, path)) {
+        const TileId id = resolve(ref, "unknown tile '" + ref.code() + "' in " + path);
+        if (provisional_->tile(id).bonus) {
+          fail(ref.where, "tile '" + ref.code() + "' in " + path + " is a bonus tile");
+        }
+        form.pair_tiles |= tile_bit(id);
       }
-      form.pair_tiles |= tile_bit(id);
-    }
-    if (form.pair_tiles == 0) fail(pair_tiles->value.where, path + " is empty");
-  }
+      if (form.pair_tiles == 0) fail(pair_tiles->value.where, path + " is empty");
+    });
 }
 
 void Interpreter::read_melds_form(const FormContext& context, FormSpec& form) {
   read_pair_rules(context, form);
   const std::string& name = context.entry.key;
-  if (const Item* pairs = context.map().find("pairs")) {
-    const int count = read_int(*pairs, 0, 8);
-    if (count == 0) {
-      fail(pairs->value.where, "melds form '" + name +
-                                   "' with pairs 0 would need 3n tiles, but a complete hand has "
-                                   "3n+2; use pairs: 1");
-    }
-    if (count != 1) {
-      fail(pairs->value.where,
-           "melds form '" + name + "' must have pairs 1, got " + std::to_string(count));
-    }
-  }
+  if (const Item* pairs = context.map().find("pairs"))
+    diagnostics_.attempt([&] {
+      const int count = read_int(*pairs, 0, 8);
+      if (count == 0) {
+        fail(pairs->value.where, "melds form '" + name +
+                                     "' with pairs 0 would need 3n tiles, but a complete hand has "
+                                     "3n+2; use pairs: 1");
+      }
+      if (count != 1) {
+        fail(pairs->value.where,
+             "melds form '" + name + "' must have pairs 1, got " + std::to_string(count));
+      }
+    });
   form.pairs = 1;
 }
 
 void Interpreter::read_knitted_form(const FormContext& context, FormSpec& form) {
-  check_knit_suits(context, context.blame(nullptr, nullptr));
+  diagnostics_.attempt([&] { check_knit_suits(context, context.blame(nullptr, nullptr)); });
   read_melds_form(context, form);
-  check_form_size(context, form, 9 + 2, &context.entry);
+  if (form_clean(context)) check_form_size(context, form, 9 + 2, &context.entry);
 }
 
 void Interpreter::read_pairs_form(const FormContext& context, FormSpec& form) {
@@ -252,10 +265,15 @@ void Interpreter::read_pairs_form(const FormContext& context, FormSpec& form) {
   if (pairs == nullptr) {
     fail(context.entry.key_where, "missing required key 'pairs' in " + context.path);
   }
-  form.pairs = static_cast<std::uint8_t>(read_int(*pairs, 1, 8));
-  if (const Item* four = map.find("four_as_two_pairs")) form.four_as_two_pairs = read_bool(*four);
+  diagnostics_.attempt([&] { form.pairs = static_cast<std::uint8_t>(read_int(*pairs, 1, 8)); });
+  if (const Item* four = map.find("four_as_two_pairs")) {
+    diagnostics_.attempt([&] { form.four_as_two_pairs = read_bool(*four); });
+  }
   const Item* pungs = map.find("pungs");
-  if (pungs != nullptr) form.pungs = static_cast<std::uint8_t>(read_int(*pungs, 0, 5));
+  if (pungs != nullptr) {
+    diagnostics_.attempt([&] { form.pungs = static_cast<std::uint8_t>(read_int(*pungs, 0, 5)); });
+  }
+  if (!form_clean(context)) return;
   check_form_size(context, form, 2 * form.pairs + 3 * form.pungs, pungs != nullptr ? pungs : pairs);
 }
 
@@ -287,7 +305,10 @@ void Interpreter::read_wildcards_form(const FormContext& context, FormSpec& form
   const std::string& name = context.entry.key;
   const Value& map = context.map();
   const Item* count = map.find("count");
-  if (count != nullptr) form.count = static_cast<std::uint8_t>(read_int(*count, 1, 17));
+  if (count != nullptr) {
+    diagnostics_.attempt([&] { form.count = static_cast<std::uint8_t>(read_int(*count, 1, 17)); });
+  }
+  if (!form_clean(context)) return;
   // The form is its wildcards: one that may not use them would be a contradiction (and the
   // searches would read it two ways).
   if (const Item* use = map.find("wildcards"); use != nullptr && !form.wildcards) {
@@ -327,41 +348,50 @@ void Interpreter::read_singles_form(const FormContext& context, FormSpec& form) 
   const Value& map = context.map();
   form.hand_tiles = data_.hand_tiles;
   if (const Item* size = map.find("size")) {
-    form.hand_tiles = static_cast<std::uint8_t>(read_int(*size, 2, 17));
+    diagnostics_.attempt(
+        [&] { form.hand_tiles = static_cast<std::uint8_t>(read_int(*size, 2, 17)); });
   }
   form.pairs = 0;
   if (const Item* pairs = map.find("pairs")) {
-    form.pairs = static_cast<std::uint8_t>(read_int(*pairs, 0, 8));
+    diagnostics_.attempt([&] { form.pairs = static_cast<std::uint8_t>(read_int(*pairs, 0, 8)); });
   }
-  read_singles_honours(context, form);
+  const bool honours_read = diagnostics_.attempt([&] { read_singles_honours(context, form); });
   const Item* suits = map.find("suits");
+  bool suits_read = true;
   if (suits != nullptr) {
-    form.singles_suits = static_cast<SinglesSuits>(
-        read_choice(*suits, path + ".suits", {kSinglesSuitsNames[0], kSinglesSuitsNames[1]}));
+    suits_read = diagnostics_.attempt([&] {
+      form.singles_suits = static_cast<SinglesSuits>(
+          read_choice(*suits, path + ".suits", {kSinglesSuitsNames[0], kSinglesSuitsNames[1]}));
+    });
   }
   const Item* gap = map.find("gap");
   if (gap != nullptr) {
-    if (form.singles_suits != SinglesSuits::gapped) {
-      fail(gap->key_where, path + ".gap applies only with suits: gapped");
-    }
-    form.gap = static_cast<std::uint8_t>(read_int(*gap, 1, 8));
+    diagnostics_.attempt([&] {
+      if (suits_read && form.singles_suits != SinglesSuits::gapped) {
+        fail(gap->key_where, path + ".gap applies only with suits: gapped");
+      }
+      form.gap = static_cast<std::uint8_t>(read_int(*gap, 1, 8));
+    });
   }
-  if (form.singles_suits == SinglesSuits::knitted) {
-    check_knit_suits(context, context.blame(suits, nullptr));
+  if (suits_read && form.singles_suits == SinglesSuits::knitted) {
+    diagnostics_.attempt([&] { check_knit_suits(context, context.blame(suits, nullptr)); });
   }
   const Item* require = map.find("require");
-  if (require != nullptr) {
-    for (const TileRef& ref : read_tile_codes(*require, path + ".require")) {
-      const TileId id = resolve(ref, "unknown tile '" + ref.code() + "' in " + path + ".require");
-      const TileInfo& info = provisional_->tile(id);
-      if (info.bonus ||
-          (!data_.suits[info.suit].sequences && (form.single_tiles & tile_bit(id)) == 0)) {
-        fail(ref.where, "tile '" + ref.code() + "' in " + path +
-                            ".require can never be one of the form's singles");
+  // Whether a required tile can be a single depends on the honours: checked once they read.
+  if (require != nullptr && honours_read)
+    diagnostics_.attempt([&] {
+      for (const TileRef& ref : read_tile_codes(*require, path + ".require")) {
+        const TileId id = resolve(ref, "unknown tile '" + ref.code() + "' in " + path + ".require");
+        const TileInfo& info = provisional_->tile(id);
+        if (info.bonus ||
+            (!data_.suits[info.suit].sequences && (form.single_tiles & tile_bit(id)) == 0)) {
+          fail(ref.where, "tile '" + ref.code() + "' in " + path +
+                              ".require can never be one of the form's singles");
+        }
+        form.required |= tile_bit(id);
       }
-      form.required |= tile_bit(id);
-    }
-  }
+    });
+  if (!form_clean(context)) return;
   const int distinct = form.hand_tiles - form.pairs;
   const int most = most_singles(form);
   // Without `size` the form takes hand.tiles, which can be compared only when it reads.

@@ -3,6 +3,7 @@
 /// the keys it accepts, the step that reads it and the step that writes it back (dump_rules).
 /// Nothing else spells a form type's name.
 
+#include <cstddef>
 #include <span>
 #include <string>
 #include <string_view>
@@ -22,6 +23,9 @@ struct FormContext {
   const Item* type;       ///< the entry's `type` key, never null once the type is known
   const Item* enabled;    ///< the entry's `enabled` key or null
   const Where* document;  ///< blamed when nothing else is
+  /// Problems recorded before the form's values were read: each value is read on its own and a
+  /// bad one recorded, and the checks between values run only while no more were recorded.
+  std::size_t problems_before = 0;
   [[nodiscard]] const Value& map() const { return entry.value; }
   /// The latest of the form's own keys (entry, type, enabled), `key` and `extra`.
   [[nodiscard]] Where blame(const Item* key, const Where* extra) const;

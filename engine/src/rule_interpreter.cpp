@@ -8,11 +8,12 @@
 
 #include "meldgraph/error.hpp"
 #include "meldgraph/tiles.hpp"
+#include "rule_scoring.hpp"
 
 namespace meldgraph::rule_file {
 
 RuleSet::Data Interpreter::run(const std::string& source) {
-  check_keys(root_, {"name", "description", "tiles", "hand", "wildcards", "forms"}, "the rule set",
+  check_keys(root_, {"name", "description", "tiles", "hand", "wildcards", "forms", "scoring"}, "the rule set",
              diagnostics_);
   data_.source = source;
   // `name` is known to exist and be valid: every file was checked before merging.
@@ -37,6 +38,12 @@ RuleSet::Data Interpreter::run(const std::string& source) {
   diagnostics_.attempt([&] { read_forbidden_tiles(); });
   diagnostics_.attempt([&] { read_wildcards(); });
   diagnostics_.attempt([&] { read_forms(); });
+  if (!diagnostics_.empty()) return std::move(data_);
+  // Scoring reads the forms (a condition may name one), so it comes after them.
+  diagnostics_.attempt([&] {
+    const ScoringContext context{*provisional_, data_.forms, diagnostics_, document_};
+    data_.scoring = read_scoring(context, root_.find("scoring"));
+  });
   if (!diagnostics_.empty()) return std::move(data_);
   diagnostics_.attempt([&] { check_missing_suits(); });
   diagnostics_.attempt([&] { check_stand_ins(); });

@@ -65,7 +65,12 @@ class Interpreter {
 
   // Forms (rule_forms.cpp).
   void read_forms();
-  [[nodiscard]] FormSpec read_form(const Item& entry);
+  /// The form, or nullopt when one of its values did not read (those problems are recorded).
+  [[nodiscard]] std::optional<FormSpec> read_form(const Item& entry);
+  /// Every value of the form read so far read cleanly (FormContext::problems_before).
+  [[nodiscard]] bool form_clean(const FormContext& context) const {
+    return diagnostics_.count() == context.problems_before;
+  }
   void read_pair_rules(const FormContext& context, FormSpec& form) const;
   /// A form needing `tiles` tiles must be 3n+2 and, when enabled, fit the hand.
   void check_form_size(const FormContext& context, const FormSpec& form, int tiles,

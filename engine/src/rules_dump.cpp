@@ -9,6 +9,7 @@
 
 #include "meldgraph/rules.hpp"
 #include "rule_forms.hpp"
+#include "rule_scoring.hpp"
 #include "rule_writing.hpp"
 
 namespace meldgraph {
@@ -182,6 +183,12 @@ std::string dump_rules(const RuleSet& rules) {
     out += "    enabled: " + bool_text(form.enabled) + "\n";
     out += "    wildcards: " + bool_text(form.wildcards) + "\n";
     type.write(rules, form, out);
+  }
+  if (const ScoringRules* scoring = rules.scoring()) {
+    out += "scoring:\n";
+    out += "  unit: " + std::string(scoring_unit_name(scoring->unit)) + "\n";
+    rule_file::write_value_rules(rules, scoring->values, out);
+    rule_file::write_pattern_rules(rules, scoring->patterns, out);
   }
   return out;
 }

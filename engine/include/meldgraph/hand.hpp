@@ -40,6 +40,9 @@ struct Hand {
   /// wildcard, like a joker.
   TileId winning = kNoTile;
   bool winning_joker = false;
+  /// The winning tile is a red five (written `+0m`); its red copy is also in `red`. Kept apart
+  /// because `red` says only how many fives are red, not which of them was the winning one.
+  bool winning_red = false;
   TileMask wild_tiles = 0;  ///< tile kinds that act as wildcards in this hand
   TileCounts red{};         ///< red fives held, concealed or declared
   /// Declared melds in the order written: exposed ([777z], [1111m], [345p]) or concealed kongs
@@ -47,9 +50,18 @@ struct Hand {
   /// and kGroupAddedKong; their tiles are not in `counts`.
   std::array<Group, kMaxDeclaredMelds> melds{};
   /// Red fives of each declared meld: bit i of meld_red[m] is set when slot i of melds[m] is a
-  /// red five (a chow's five slot; a pung's or kong's first natural slots), so popcount(meld_red[m])
-  /// is the meld's number of red fives. Also in `red`.
+  /// red five (a chow's five slot; a pung's or kong's first natural slots), so
+  /// popcount(meld_red[m]) is the meld's number of red fives. Also in `red`.
   std::array<std::uint8_t, kMaxDeclaredMelds> meld_red{};
+  /// Which tile of each declared meld was claimed: slot + 1 of melds[m] (the slot whose digit the
+  /// source marker follows, `[34-5m]`: slot 1, the 4m; an added kong's marker after its third
+  /// tile: slot 2), 0 when the meld has no marker. Group::flags has no bit left for it.
+  std::array<std::uint8_t, kMaxDeclaredMelds> meld_claimed{};
+
+  /// The claimed slot of declared meld `m`, or -1 when not given.
+  [[nodiscard]] int claimed_slot(std::size_t m) const {
+    return m < meld_count ? static_cast<int>(meld_claimed[m]) - 1 : -1;
+  }
 
   /// Tiles for the hand's shape: concealed meldable naturals, wildcards and jokers, plus three per
   /// declared meld (a kong is one meld).

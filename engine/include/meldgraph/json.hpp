@@ -3,6 +3,8 @@
 /// Only the forward declaration of nlohmann::json is pulled in here.
 
 #include <nlohmann/json_fwd.hpp>
+#include <span>
+#include <string>
 
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/reading.hpp"
@@ -22,13 +24,28 @@ namespace meldgraph {
                                                 const RuleSet& rules);
 
 /// interpretation_to_json with the reading's fields for scorers added (docs/engine.md,
-/// "Interpretation fields for scorers"): red fives written 0 in "text", per group "slots",
-/// "state", "source", "by_discard", "counts_as_open", and "realisations" (with
-/// "realisations_saturated") when the interpretation has abstract groups. `interpretation` is the
-/// one `reading` was made from, an interpretation of `context.hand`.
+/// "Interpretation fields for scorers"): red fives written 0 in "text", "winning_red" when the
+/// hand has a winning tile, per group "slots", "state", "source", "claimed_slot" and "claimed",
+/// "by_discard", "counts_as_open", and "realisations" (with "realisations_saturated") when the
+/// interpretation has abstract groups. With `list_realisations` above 0, also
+/// "realised_groups" (the abstract groups' indices), "realisation_list" (at most that many,
+/// realisation_to_json each) and "realisations_unlisted". `interpretation` is the one `reading`
+/// was made from, an interpretation of `context.hand`.
 [[nodiscard]] nlohmann::json reading_to_json(const Reading& reading,
                                              const Interpretation& interpretation,
-                                             const ReadingContext& context);
+                                             const ReadingContext& context,
+                                             std::uint64_t list_realisations = 0);
+
+/// One realisation of an interpretation's abstract groups (Realisations::list; `winning_index`
+/// as Realisations::winning_index): {"text", "groups": [group_to_json], and with a winning group
+/// "winning_group", "winning_tile" (what the winning wildcard stands for) and "wait"}.
+[[nodiscard]] nlohmann::json realisation_to_json(std::span<const Group> groups, int winning_index,
+                                                 const RuleSet& rules);
+
+/// A realisation as text: its groups, then the winning one, its winning tile and wait:
+/// `{3}{4}{5}m {1}{1}z  (wins {3}{4}{5}m on 4m, closed wait)`.
+[[nodiscard]] std::string format_realisation(std::span<const Group> groups, int winning_index,
+                                             const RuleSet& rules);
 
 /// format_interpretation with red fives written 0.
 [[nodiscard]] std::string format_reading(const Reading& reading, const RuleSet& rules);

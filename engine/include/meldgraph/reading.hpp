@@ -62,7 +62,9 @@ struct ReadingGroup {
   std::vector<Slot> slots;
   MeldState state = MeldState::concealed;
   MeldSource source = MeldSource::unknown;  ///< declared melds: the seat claimed from, if given
-  bool winning = false;                     ///< holds the winning tile
+  /// Declared melds with a source: the slot of the claimed tile (Hand::claimed_slot), else -1.
+  int claimed_slot = -1;
+  bool winning = false;  ///< holds the winning tile
   /// A concealed group completed by the winning tile taken from a discard (or robbed from a
   /// kong): its last tile came from another player.
   bool by_discard = false;
@@ -116,6 +118,9 @@ struct Reading {
   std::vector<TileId> loose_tiles;
   TileMask waits_before = 0;  ///< ReadingContext::waits_before
   bool has_waits = false;     ///< ReadingContext::has_waits
+  /// The winning tile is a red five (`+0m`, Hand::winning_red); its slot (the winning group's
+  /// winning slot) is then marked red before any other red five is placed.
+  bool winning_red = false;
 
   /// The winning tile was the hand's only wait (some patterns score a wait only then).
   [[nodiscard]] bool only_wait() const {
@@ -129,8 +134,9 @@ struct Reading {
 /// wild slots class by class, deterministically: the winning wildcard to the winning slot; wild
 /// tiles to slots standing for their own face; then, in group and slot order, jokers first, then
 /// wild tile kinds by id. Red fives: each declared meld keeps its own (Hand::meld_red) on its
-/// five slots; the concealed ones go to natural five slots in group and slot order, any left
-/// over to wild fives placed as themselves.
+/// five slots; a red winning tile goes to the winning slot (a plain one keeps it free); the other
+/// concealed ones go to natural five slots in group and slot order, any left over to wild fives
+/// placed as themselves.
 [[nodiscard]] Reading make_reading(const ReadingContext& context,
                                    const Interpretation& interpretation);
 

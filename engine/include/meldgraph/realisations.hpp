@@ -7,7 +7,11 @@
 ///
 /// A realisation is a multiset: abstract groups of one kind are interchangeable, so {***} {***}
 /// as 123m + 456p and as 456p + 123m is one realisation. The winning abstract group (if any) is
-/// told apart: which realised group holds the winning wildcard is part of the realisation.
+/// told apart: which realised group holds the winning wildcard, and where in it the winning
+/// wildcard sits, are part of the realisation. A winning {***} realised as a chow is three
+/// realisations, one per winning slot (345m won on 3m or 5m: two-sided; on 4m: closed; 123m on
+/// 3m: edge), since a scorer reads the wait from it (wait_shape of the realised group); as a pung
+/// or a pair it is one (its slots are interchangeable wildcards).
 
 #include <cstdint>
 #include <functional>
@@ -30,14 +34,19 @@ class Realisations {
   /// one concrete group per entry, in this order.
   [[nodiscard]] const std::vector<int>& abstract_groups() const { return abstract_; }
 
-  /// Realisations (1 when there is no abstract group), saturating at kCountSaturated. Costs a
-  /// dynamic programme over tile kinds, never a listing.
+  /// Index into abstract_groups() (and into each listed realisation) of the abstract group that
+  /// holds the winning tile, or -1.
+  [[nodiscard]] int winning_index() const { return winning_index_; }
+
+  /// Realisations (1 when there is no abstract group), saturating at kCountSaturated; (meld,
+  /// winning slot) pairs of the winning group each count. Costs a dynamic programme over tile
+  /// kinds, never a listing.
   [[nodiscard]] std::uint64_t count() const;
 
   /// Calls `visit` with each realisation (concrete groups: pungs, chows and pairs with every slot
-  /// wild, of the abstract group's wildcard class, winning slot 0 for the winning group) in tile
-  /// order, until it returns false or `limit` were visited (0: no limit); returns how many were
-  /// visited.
+  /// wild, of the abstract group's wildcard class; the winning group's winning_slot() says where
+  /// the winning wildcard sits, and wait_shape() of it gives the wait) in tile order, until it
+  /// returns false or `limit` were visited (0: no limit); returns how many were visited.
   std::uint64_t list(const std::function<bool(std::span<const Group>)>& visit,
                      std::uint64_t limit = 0) const;
 
@@ -59,7 +68,8 @@ class Realisations {
     int pungs = 0;
     int chows = 0;
     int pairs = 0;
-    int winning_meld = 0;  ///< 0 none, 1 a pung here, 2 a chow starting here
+    /// 0 none, 1 a pung here, 2 + k a chow starting here with the winning wildcard in slot k.
+    int winning_meld = 0;
     int winning_pair = 0;
   };
 
@@ -79,6 +89,7 @@ class Realisations {
   const ReadingContext* context_;
   const Interpretation* interpretation_;
   std::vector<int> abstract_;
+  int winning_index_ = -1;
   State start_;
   bool solvable_ = true;         ///< false when the abstract groups cannot be of one class
   bool only_wildcards_ = false;  ///< the only abstract group is an N-wildcards group

@@ -273,6 +273,8 @@ class RuleFeatures {
 /// The names of a set's features, comma-separated, in enum order ("" for none).
 [[nodiscard]] std::string feature_names(RuleFeatures features);
 
+struct ScoringRules;  // the `scoring` section (scoring_rules.hpp)
+
 namespace detail {
 struct QueryPlan;  // queries' tables and form plans (engine/src/query_plan.hpp)
 }
@@ -296,6 +298,8 @@ class RuleSet {
     TileMask forbidden_tiles = 0;
     WildcardRules wildcards;
     std::vector<FormSpec> forms;
+    /// The `scoring` section, or null when the rule set has none (it then only analyses shapes).
+    std::shared_ptr<const ScoringRules> scoring;
   };
 
   /// Derives the tile table. Throws RuleError on contradictions the loader could not see.
@@ -312,6 +316,8 @@ class RuleSet {
   [[nodiscard]] const WildcardRules& wildcards() const { return data_.wildcards; }
   [[nodiscard]] const std::vector<FormSpec>& forms() const { return data_.forms; }
   [[nodiscard]] const Data& data() const { return data_; }
+  /// The scoring rules, or null when the rule set declares none (scoring_rules.hpp).
+  [[nodiscard]] const ScoringRules* scoring() const { return data_.scoring.get(); }
 
   /// Every tile kind; meldable ones are [0, meldable_count()).
   [[nodiscard]] std::span<const TileInfo> tiles() const { return tiles_; }

@@ -44,6 +44,9 @@ class HandAnalysis {
 struct AnalyzerOptions {
   /// Most interpretations to list per hand; 0 lists all of them.
   std::uint64_t limit = 1000;
+  /// Most realisations of abstract groups to list per interpretation (`analyze --realisations`);
+  /// 0 lists none, only their count.
+  std::uint64_t realisations = 0;
   /// Tiles seen elsewhere (discards, other players' melds), by kind, when `has_visible`: waits and
   /// improving tiles then count the copies neither held nor seen. Read with parse_visible.
   TileCounts visible{};

@@ -1,8 +1,10 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 
 #include "meldgraph/analyzers/analyzer.hpp"
+#include "meldgraph/reading.hpp"
 
 namespace meldgraph {
 
@@ -17,7 +19,12 @@ class InterpretationsAnalyzer final : public Analyzer {
   void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
 
  private:
-  const std::uint64_t limit_;  ///< 0: no limit
+  /// Text: the realisations of one interpretation's abstract groups, at most realisations_.
+  void write_realisations(const ReadingContext& context, const Interpretation& interpretation,
+                          std::ostream& out) const;
+
+  const std::uint64_t limit_;         ///< 0: no limit
+  const std::uint64_t realisations_;  ///< realisations listed per interpretation; 0: none
 };
 
 }  // namespace meldgraph

@@ -1,0 +1,108 @@
+#pragma once
+/// The feature record of one reading: everything a scoring pattern or a fu rule reads, computed
+/// once per reading (and once per realisation of its wildcard-only groups) so that each pattern's
+/// condition is a few integer and bit tests. Built by make_score_features from a Reading and the
+/// hand's ReadingContext (engine/src/score_features.cpp); docs/scoring.md, "The feature record",
+/// describes every field. Patterns never see the Reading itself, nor the search.
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "meldgraph/decomposition.hpp"
+#include "meldgraph/group.hpp"
+#include "meldgraph/reading.hpp"
+#include "meldgraph/rules.hpp"
+#include "meldgraph/tiles.hpp"
+#include "meldgraph/win_context.hpp"
+
+namespace meldgraph {
+
+/// GroupFeature::flags bits.
+inline constexpr std::uint16_t kFeatureOpen = 1U << 0;       ///< counts as open (ReadingGroup)
+inline constexpr std::uint16_t kFeatureDeclared = 1U << 1;   ///< a declared meld
+inline constexpr std::uint16_t kFeatureWinning = 1U << 2;    ///< holds the winning tile
+inline constexpr std::uint16_t kFeatureByDiscard = 1U << 3;  ///< completed by a discard
+inline constexpr std::uint16_t kFeatureWild = 1U << 4;       ///< holds a wildcard
+inline constexpr std::uint16_t kFeatureAbstract = 1U << 5;   ///< wildcard-only, not realised
+inline constexpr std::uint16_t kFeatureConcealedKong = 1U << 6;
+inline constexpr std::uint16_t kFeatureAddedKong = 1U << 7;
+/// Bits 8-9: the MeldSource of a declared meld (who it was claimed from; pao reads it).
+inline constexpr int kFeatureSourceShift = 8;
+
+/// One group as patterns see it: its kind, the faces it counts as (wildcards as what they stand
+/// for; a realised abstract group as its realisation), its suit and lowest rank, and flags.
+/// Invariant: for a non-abstract group, `faces` is not 0 and `low` is its lowest face.
+struct GroupFeature {
+  GroupKind kind = GroupKind::pair;
+  std::uint8_t suit = 0xFF;    ///< index into RuleSet::suits(), 0xFF for abstract groups
+  std::uint8_t rank = 0;       ///< rank of `low` (a chow's lowest rank), 0 for abstract groups
+  TileId low = kNoTile;        ///< lowest face
+  std::uint16_t flags = 0;     ///< kFeature* bits
+  std::uint8_t wildcards = 0;  ///< wildcard slots
+  std::uint8_t size = 0;       ///< tiles
+  TileMask faces = 0;
+
+  [[nodiscard]] bool has(std::uint16_t flag) const { return (flags & flag) != 0; }
+  [[nodiscard]] MeldSource source() const {
+    return static_cast<MeldSource>((flags >> kFeatureSourceShift) & 3U);
+  }
+};
+
+/// Most groups a reading may have (a 17-tile singles form is 17 singles).
+inline constexpr std::size_t kMaxFeatureGroups = 18;
+
+/// The record of one reading under its hand's context. Plain data, no allocation.
+struct ScoreFeatures {
+  const RuleSet* rules = nullptr;
+  const WinContext* win = nullptr;
+  std::size_t form = 0;  ///< index into RuleSet::forms()
+  FormType form_type = FormType::melds;
+  std::array<GroupFeature, kMaxFeatureGroups> groups{};
+  std::uint8_t group_count = 0;
+  int winning_group = -1;
+  WaitShape wait = WaitShape::none;
+  /// The hand before the win waits on these tiles (Reading::waits_before); has_waits false when
+  /// the hand has no winning tile.
+  TileMask waits_before = 0;
+  bool has_waits = false;
+  TileId winning_tile = kNoTile;  ///< the face the winning tile counts as
+  bool winning_red = false;       ///< the winning tile is a red five
+
+  /// The hand's tiles by face (wildcards counted as what they stand for; abstract groups not
+  /// counted), declared melds included, kongs as four.
+  TileCounts counts{};
+  TileMask faces = 0;            ///< every face in `counts`
+  TileMask concealed_faces = 0;  ///< faces of groups not declared
+  std::uint8_t suits_used = 0;   ///< bit s: some face of sequence suit s (RuleSet::suits())
+  bool honours_used = false;
+  bool closed_hand = true;  ///< no exposed declared meld (concealed kongs keep a hand closed)
+
+  /// Value tiles of this context: the seat and round wind tiles (kNoTile when the rule set has no
+  /// winds), and the dragons.
+  TileId seat_wind_tile = kNoTile;
+  TileId round_wind_tile = kNoTile;
+
+  std::uint8_t wildcards = 0;       ///< wildcard slots in every group, declared included
+  std::uint8_t soft_wildcards = 0;  ///< Interpretation::soft_wildcards
+  std::uint8_t red_fives = 0;       ///< red fives held (natural, or red copies of wild fives)
+
+  [[nodiscard]] std::span<const GroupFeature> group_span() const {
+    return {groups.data(), group_count};
+  }
+};
+
+/// Fills `out` with the record of `reading`, a reading of `context.hand` (abstract groups stay
+/// abstract: kFeatureAbstract, no faces). Allocation-free; `out` is overwritten.
+void make_score_features(const ReadingContext& context, const Reading& reading, ScoreFeatures& out);
+
+/// Gives abstract group `group` of `features` the concrete meaning `concrete` (one group of a
+/// Realisations listing, in the order of its abstract_groups()): kind, faces, suit, rank and
+/// size as a concrete group of those tiles would have, kFeatureAbstract cleared (the group stays
+/// kFeatureWild), its tiles added to the hand's counts, faces, suits and honours, and the winning
+/// tile set when the group holds it. Realise every abstract group of a record before evaluating
+/// patterns over it. Allocation-free. Throws std::logic_error when the group is not abstract.
+void realise_group(ScoreFeatures& features, std::size_t group, const Group& concrete,
+                   const RuleSet& rules);
+
+}  // namespace meldgraph

@@ -1,0 +1,177 @@
+#pragma once
+/// What a reading's patterns are worth: the value sections of `scoring` (fu, dora, points,
+/// limits, payments), frozen at load, and the value of one reading. docs/scoring.md, "Values",
+/// describes the keys.
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "meldgraph/pattern_rules.hpp"
+#include "meldgraph/tiles.hpp"
+
+namespace meldgraph {
+
+struct ScoringRules;
+struct ScoreFeatures;
+
+/// Where a part of the fu comes from.
+enum class FuSource : std::uint8_t {
+  base,        ///< 副底: 20
+  closed_ron,  ///< 門前加符: a closed hand won on a discard
+  self_draw,   ///< 自摸符
+  meld,        ///< a pung or kong, by kind, openness, terminal or honour
+  pair,        ///< a pair of value tiles
+  wait,        ///< closed, edge or single wait
+  open_pinfu,  ///< an open hand with no fu beyond the base, raised
+  fixed,       ///< a form's fixed fu (seven pairs: 25)
+  rounding,    ///< rounded up to the next 10
+};
+
+struct FuPart {
+  FuSource source = FuSource::base;
+  std::int16_t fu = 0;
+  std::int8_t group = -1;  ///< the group it comes from (meld, pair, wait), else -1
+};
+
+/// The fu of a reading (`scoring.fu`; docs/scoring.md, "Values"). Melds: a pung is worth `pung`,
+/// times `concealed` when concealed, times `terminal_or_honour` when of those tiles, times `kong`
+/// when a kong (riichi: open simple pung 2, concealed terminal kong 32).
+struct FuRules {
+  bool enabled = false;  ///< the rule set counts fu (the key `fu` is given)
+  std::int16_t base = 20;
+  std::int16_t closed_ron = 10;  ///< a closed hand won on a discard
+  std::int16_t self_draw = 2;
+  /// Patterns (indices into PatternRules::patterns) with which a self-draw earns no fu (pinfu).
+  std::vector<std::uint16_t> no_self_draw_fu_with;
+  std::int16_t pung = 2;
+  std::int16_t concealed = 2;           ///< factor
+  std::int16_t terminal_or_honour = 2;  ///< factor
+  std::int16_t kong = 4;                ///< factor
+  std::int16_t pair_dragon = 2;
+  std::int16_t pair_seat_wind = 2;
+  std::int16_t pair_round_wind = 2;
+  /// A pair of the wind that is both the seat and the round wind (replaces the sum of both).
+  std::int16_t pair_double_wind = 4;
+  /// Fu of the winning group's wait, by WaitShape (none, two_sided, closed, edge, single,
+  /// dual_pung, set_tile, any).
+  std::array<std::int16_t, 8> wait{};
+  /// An open hand scores at least this (riichi: an open pinfu shape is 30); 0: no minimum.
+  std::int16_t open_minimum = 0;
+  /// By form index (RuleSet::forms()): the form's fixed fu (seven pairs 25), or 0: computed.
+  std::vector<std::int16_t> fixed;
+  std::int16_t round_to = 10;  ///< 1: no rounding
+};
+
+/// Dora (`scoring.dora`): each face of the hand that an indicator names counts `per_tile` units per
+/// tile held; red fives count `red_five` each.
+struct DoraRules {
+  bool enabled = false;
+  std::int16_t per_tile = 1;
+  enum class Ura : std::uint8_t { with_riichi, always, never };
+  Ura ura = Ura::with_riichi;
+  std::int16_t red_five = 0;
+  /// The dora an indicator names, by indicator TileId: the next tile in its rank group's cycle
+  /// (RuleSet::indicated_tile with groups: 9 -> 1, winds E S W N E, dragons 5z 6z 7z 5z).
+  std::array<TileId, kMaxTileKinds> dora_of{};
+};
+
+/// One limit of the points table: reached at `units` (or, when `base_at` is not 0, when the
+/// computed base reaches it), it sets the base to `base`.
+struct LimitRow {
+  std::string name;  ///< mangan, haneman, ...
+  std::int32_t units = 0;
+  std::int64_t base_at = 0;
+  std::int64_t base = 0;
+};
+
+/// How the base points come from units (and fu).
+enum class BaseFormula : std::uint8_t {
+  none,         ///< no points: the rule set only names patterns
+  fu_doubling,  ///< fu x 2^(2 + units) (riichi)
+  doubling,     ///< start x 2^units (faan doubling, Sichuan)
+  linear,       ///< start + per_unit x units (Taiwan's base plus per tai)
+  table,        ///< table[units], the last entry beyond the table (Hong Kong)
+  units,        ///< the units themselves (MCR: points = fan)
+};
+
+/// `scoring.points`: the base, its limits, yakuman.
+struct PointsRules {
+  BaseFormula formula = BaseFormula::none;
+  std::int64_t start = 0;
+  std::int64_t per_unit = 0;
+  std::vector<std::int64_t> table;
+  std::vector<LimitRow> limits;  ///< ascending by units
+  /// Kazoe yakuman: this many units (without a limit pattern) count as one yakuman; 0: never.
+  std::int32_t kazoe = 0;
+  /// A base from this value below the first limit is raised to it (kiriage mangan: 1920); 0: off.
+  std::int64_t round_up_from = 0;
+  std::int64_t yakuman_base = 0;  ///< base of one yakuman
+  bool yakuman_stack = true;      ///< several limit patterns add up
+  bool double_yakuman = true;     ///< a pattern's multiplicity above 1 counts; false: 1
+};
+
+/// Liability (pao): who fed the last meld of `tiles` pays for `pattern`.
+struct PaoRule {
+  std::uint16_t pattern = 0;  ///< index into PatternRules::patterns
+  TileMask tiles = 0;         ///< the melds that make it (dragons, winds)
+};
+
+/// `scoring.payments`, in multiples of the base, rounded up to `round_to`.
+struct PaymentRules {
+  bool enabled = false;
+  std::int32_t discard_dealer = 6;         ///< the discarder pays a dealer's win
+  std::int32_t discard_other = 4;          ///< the discarder pays a non-dealer's win
+  std::int32_t self_draw_dealer_wins = 2;  ///< each pays a dealer's self-draw
+  std::int32_t self_draw_dealer_pays = 2;  ///< the dealer pays a non-dealer's self-draw
+  std::int32_t self_draw_other_pays = 1;   ///< each non-dealer pays a non-dealer's self-draw
+  std::int32_t round_to = 100;
+  std::int32_t honba_discard = 0;    ///< per counter, from the discarder
+  std::int32_t honba_self_draw = 0;  ///< per counter, from each payer
+  std::int32_t riichi_stick = 0;     ///< each stick on the table, to the winner
+  std::vector<PaoRule> pao;
+};
+
+/// `scoring.minimum`: what makes a win.
+struct MinimumRules {
+  std::int32_t units = 0;                ///< of the patterns (dora never count), or a limit pattern
+  std::vector<std::uint16_t> excluding;  ///< patterns that do not count towards it
+  std::string reason = "no yaku";
+};
+
+/// Every value rule of a rule set.
+struct ValueRules {
+  FuRules fu;
+  DoraRules dora;
+  PointsRules points;
+  PaymentRules payments;
+  MinimumRules minimum;
+};
+
+/// The value of one reading.
+struct ReadingValue {
+  std::int32_t units = 0;  ///< han / fan / faan / tai of the patterns, dora included
+  std::int32_t fu = 0;     ///< 0 where the rule set has no fu
+  std::vector<FuPart> fu_parts;
+  std::int32_t dora = 0;     ///< from indicators
+  std::int32_t ura = 0;      ///< ura-dora (riichi only)
+  std::int32_t red = 0;      ///< red fives
+  std::uint8_t yakuman = 0;  ///< total limit multiplicity
+  std::string limit;         ///< `mangan` ... `yakuman`, empty below the limits
+  std::int64_t base = 0;     ///< base points (riichi: fu x 2^(2 + han), or the limit's)
+  std::int64_t points = 0;   ///< the winner's score before counters
+  /// What each seat pays (negative) or takes (positive), counters included, by seat wind E S W N.
+  std::array<std::int64_t, 4> payments{};
+  /// The reading meets the rule set's minimum to win (riichi: one yaku, dora not counting).
+  bool wins = false;
+  std::string no_win_reason;  ///< why not, when `wins` is false ("no yaku")
+};
+
+/// The value of a reading whose counted patterns are `hits` (evaluate_patterns), under the
+/// reading's features (its context included). `out` is overwritten.
+void compute_value(const ScoringRules& rules, const ScoreFeatures& features,
+                   std::span<const PatternHit> hits, ReadingValue& out);
+
+}  // namespace meldgraph

@@ -1,0 +1,147 @@
+/// make_score_features and realise_group (score_features.hpp): one reading's feature record.
+/// Every field is filled here and nowhere else; docs/scoring.md, "The feature record", lists them.
+
+#include "meldgraph/score_features.hpp"
+
+#include <bit>
+#include <stdexcept>
+#include <string_view>
+
+namespace meldgraph {
+
+namespace {
+
+/// The shape part of a group's feature: kind, size, faces, lowest face, its suit and rank.
+/// Shared by make_score_features and realise_group, so a realised group looks exactly like a
+/// concrete one of the same tiles.
+void set_shape(GroupFeature& out, GroupKind kind, std::uint8_t size, TileMask faces,
+               const RuleSet& rules) {
+  out.kind = kind;
+  out.size = size;
+  out.faces = faces;
+  if (faces == 0) {
+    out.low = kNoTile;
+    out.suit = 0xFF;
+    out.rank = 0;
+    return;
+  }
+  out.low = static_cast<TileId>(std::countr_zero(faces));
+  const TileInfo& info = rules.tile(out.low);
+  out.suit = info.suit;
+  out.rank = info.rank;
+}
+
+/// Adds one face (a tile of a group, or a loose tile) to the hand-wide fields.
+void add_face(ScoreFeatures& out, TileId face, bool concealed) {
+  const RuleSet& rules = *out.rules;
+  ++out.counts[face];
+  out.faces |= tile_bit(face);
+  if (concealed) out.concealed_faces |= tile_bit(face);
+  const SuitInfo& suit = rules.suits()[rules.tile(face).suit];
+  if (suit.sequences) {
+    out.suits_used = static_cast<std::uint8_t>(out.suits_used | (1U << rules.tile(face).suit));
+  }
+  if (TileClasses::in(rules.tile_classes().honours, face)) out.honours_used = true;
+}
+
+/// The tile of wind `wind` (E S W N): the rank at that position of the rule set's `winds` group
+/// of ranks, or kNoTile when the rule set names no such group of four.
+TileId wind_tile(const RuleSet& rules, Wind wind) {
+  for (const SuitInfo& suit : rules.suits()) {
+    for (const auto& [name, ranks] : suit.groups) {
+      if (name != std::string_view("winds") || ranks.size() < 4) continue;
+      return rules.find_tile(suit.letter, ranks[static_cast<std::size_t>(wind)]);
+    }
+  }
+  return kNoTile;
+}
+
+/// Step 1 of make_score_features: one group's record, and its tiles added to the hand's.
+void add_group(ScoreFeatures& out, const ReadingGroup& group) {
+  GroupFeature& feature = out.groups[out.group_count++];
+  set_shape(feature, group.group.kind, group.group.size, group.faces, *out.rules);
+  std::uint16_t flags = 0;
+  if (group.counts_as_open) flags |= kFeatureOpen;
+  if (group.declared()) flags |= kFeatureDeclared;
+  if (group.winning) flags |= kFeatureWinning;
+  if (group.by_discard) flags |= kFeatureByDiscard;
+  if (group.abstract()) flags |= kFeatureAbstract;
+  if (group.state == MeldState::concealed_kong) flags |= kFeatureConcealedKong;
+  if (group.state == MeldState::added_kong) flags |= kFeatureAddedKong;
+  flags |= static_cast<std::uint16_t>(static_cast<unsigned>(group.source) << kFeatureSourceShift);
+  int wildcards = 0;
+  for (const Slot& slot : group.slots) {
+    if (slot.wild()) ++wildcards;
+    if (slot.red) ++out.red_fives;
+    if (slot.tile != kNoTile) add_face(out, slot.tile, !group.declared());
+  }
+  if (wildcards > 0) flags |= kFeatureWild;
+  feature.flags = flags;
+  feature.wildcards = static_cast<std::uint8_t>(wildcards);
+  out.wildcards = static_cast<std::uint8_t>(out.wildcards + wildcards);
+  if (group.counts_as_open && group.declared()) out.closed_hand = false;
+}
+
+}  // namespace
+
+void make_score_features(const ReadingContext& context, const Reading& reading,
+                         ScoreFeatures& out) {
+  const RuleSet& rules = *context.rules;
+  if (reading.groups.size() > kMaxFeatureGroups) {
+    throw std::logic_error("make_score_features: more groups than kMaxFeatureGroups");
+  }
+  out = ScoreFeatures{};
+  out.rules = &rules;
+  out.win = &context.win;
+  out.form = reading.form;
+  out.form_type = rules.forms()[reading.form].type;
+  out.winning_group = reading.winning_group;
+  out.wait = reading.wait;
+  out.waits_before = reading.waits_before;
+  out.has_waits = reading.has_waits;
+  out.soft_wildcards = reading.soft_wildcards;
+
+  // Step 1: the groups, and with them the hand's faces.
+  for (const ReadingGroup& group : reading.groups) add_group(out, group);
+  // Step 2: the natural tiles no group holds (an N-wildcards win) are the hand's tiles too.
+  for (const TileId tile : reading.loose_tiles) add_face(out, tile, true);
+
+  // Step 3: the winning tile, as the face its slot counts as (kNoTile in an abstract group, until
+  // realise_group gives it one).
+  if (reading.winning_group >= 0) {
+    const ReadingGroup& won = reading.groups[static_cast<std::size_t>(reading.winning_group)];
+    const int slot = won.group.winning_slot();
+    if (slot >= 0 && static_cast<std::size_t>(slot) < won.slots.size()) {
+      out.winning_tile = won.slots[static_cast<std::size_t>(slot)].tile;
+      out.winning_red = won.slots[static_cast<std::size_t>(slot)].red;
+    }
+  } else if (context.hand.winning != kNoTile && !context.hand.winning_is_wildcard()) {
+    out.winning_tile = context.hand.winning;
+  }
+
+  // Step 4: the value winds of this context.
+  out.seat_wind_tile = wind_tile(rules, context.win.seat_wind);
+  out.round_wind_tile = wind_tile(rules, context.win.round_wind);
+}
+
+void realise_group(ScoreFeatures& features, std::size_t group, const Group& concrete,
+                   const RuleSet& rules) {
+  GroupFeature& feature = features.groups[group];
+  if (!feature.has(kFeatureAbstract)) {
+    throw std::logic_error("realise_group: the group is not abstract");
+  }
+  TileMask faces = 0;
+  for (int s = 0; s < concrete.size && s < 4; ++s) {
+    const TileId tile = concrete.tiles[static_cast<std::size_t>(s)];
+    faces |= tile_bit(tile);
+    add_face(features, tile, !feature.has(kFeatureDeclared));
+  }
+  set_shape(feature, concrete.kind, concrete.size, faces, rules);
+  feature.flags = static_cast<std::uint16_t>(feature.flags & ~kFeatureAbstract);
+  if (feature.has(kFeatureWinning)) {
+    const int slot = concrete.winning_slot() >= 0 ? concrete.winning_slot() : 0;
+    features.winning_tile = concrete.tiles[static_cast<std::size_t>(slot)];
+  }
+}
+
+}  // namespace meldgraph

@@ -1,0 +1,94 @@
+/// The fu of a reading (score_fu.hpp): base, closed ron or self-draw, melds, the value pair, the
+/// wait, an open hand's minimum and rounding, or a form's fixed fu. docs/scoring.md, "Fu".
+
+#include "score_fu.hpp"
+
+#include <algorithm>
+
+namespace meldgraph::detail {
+
+namespace {
+
+bool any_hit(std::span<const PatternHit> hits, const std::vector<std::uint16_t>& patterns) {
+  return std::any_of(hits.begin(), hits.end(), [&](const PatternHit& hit) {
+    return std::find(patterns.begin(), patterns.end(), hit.pattern) != patterns.end();
+  });
+}
+
+void add(ReadingValue& out, FuSource source, int fu, int group = -1) {
+  if (fu == 0) return;
+  out.fu_parts.push_back(
+      FuPart{source, static_cast<std::int16_t>(fu), static_cast<std::int8_t>(group)});
+  out.fu += fu;
+}
+
+/// A pung's or kong's fu: `pung`, doubled (by the factors) when concealed, of terminals or
+/// honours, a kong.
+int meld_fu(const FuRules& rules, const GroupFeature& group, TileMask terminals_or_honours) {
+  int fu = rules.pung;
+  if (!group.has(kFeatureOpen)) fu *= rules.concealed;
+  if ((group.faces & ~terminals_or_honours) == 0) fu *= rules.terminal_or_honour;
+  if (group.kind == GroupKind::kong) fu *= rules.kong;
+  return fu;
+}
+
+/// A pair's fu: a dragon, the seat wind, the round wind; the wind that is both counts
+/// `pair_double_wind` instead of the sum.
+int pair_fu(const FuRules& rules, const ScoreFeatures& features, const GroupFeature& group,
+            TileMask dragons) {
+  const TileId tile = group.low;
+  int fu = (dragons & tile_bit(tile)) != 0 ? rules.pair_dragon : 0;
+  const bool seat = tile == features.seat_wind_tile;
+  const bool round = tile == features.round_wind_tile;
+  if (seat && round) return fu + rules.pair_double_wind;
+  if (seat) fu += rules.pair_seat_wind;
+  if (round) fu += rules.pair_round_wind;
+  return fu;
+}
+
+}  // namespace
+
+void compute_fu(const FuRules& rules, const ScoreFeatures& features,
+                std::span<const PatternHit> hits, ReadingValue& out) {
+  out.fu = 0;
+  out.fu_parts.clear();
+  if (!rules.enabled) return;
+  // Step 1. A form with fixed fu (seven pairs: 25) has nothing else, not even rounding.
+  if (features.form < rules.fixed.size() && rules.fixed[features.form] != 0) {
+    add(out, FuSource::fixed, rules.fixed[features.form]);
+    return;
+  }
+  // Step 2. The base, and how the hand won.
+  add(out, FuSource::base, rules.base);
+  const bool discard = features.win != nullptr && features.win->win == WinKind::discard;
+  if (discard && features.closed_hand) add(out, FuSource::closed_ron, rules.closed_ron);
+  if (!discard && !any_hit(hits, rules.no_self_draw_fu_with)) {
+    add(out, FuSource::self_draw, rules.self_draw);
+  }
+  // Step 3. Pungs and kongs, the value pair, group by group.
+  const TileClasses& classes = features.rules->tile_classes();
+  for (std::size_t i = 0; i < features.group_count; ++i) {
+    const GroupFeature& group = features.groups[i];
+    if (group.has(kFeatureAbstract) || group.faces == 0) continue;
+    const int index = static_cast<int>(i);
+    if (group.kind == GroupKind::pung || group.kind == GroupKind::kong) {
+      add(out, FuSource::meld, meld_fu(rules, group, classes.terminals_or_honours), index);
+    } else if (group.kind == GroupKind::pair) {
+      add(out, FuSource::pair, pair_fu(rules, features, group, classes.dragons), index);
+    }
+  }
+  // Step 4. The wait, as this reading has it (45556m on 5m: a pair wait here, two-sided there).
+  if (features.winning_group >= 0) {
+    add(out, FuSource::wait, rules.wait[static_cast<std::size_t>(features.wait)],
+        features.winning_group);
+  }
+  // Step 5. Round up, then raise an open hand to its minimum (an open pinfu shape: 20 -> 30).
+  const int step = std::max<int>(rules.round_to, 1);
+  const int rounded = (out.fu + step - 1) / step * step;
+  add(out, FuSource::rounding, rounded - out.fu);
+  if (!features.closed_hand && out.fu < rules.open_minimum) {
+    add(out, FuSource::open_pinfu, rules.open_minimum - out.fu);
+  }
+}
+
+}  // namespace meldgraph::detail

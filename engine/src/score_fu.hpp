@@ -1,0 +1,18 @@
+#pragma once
+/// The fu of one reading (score_fu.cpp), a step of compute_value (score_values.cpp).
+
+#include <span>
+
+#include "meldgraph/pattern_rules.hpp"
+#include "meldgraph/score_features.hpp"
+#include "meldgraph/value_rules.hpp"
+
+namespace meldgraph::detail {
+
+/// Fills out.fu and out.fu_parts (cleared first) under `rules`. Each part names its source and,
+/// for melds, pairs and waits, its group, so that the parts add up to out.fu. Allocation-free
+/// once fu_parts has grown. out.fu is 0 when the rule set has no fu.
+void compute_fu(const FuRules& rules, const ScoreFeatures& features,
+                std::span<const PatternHit> hits, ReadingValue& out);
+
+}  // namespace meldgraph::detail

@@ -1,0 +1,26 @@
+#pragma once
+/// Base points with their limit, and payments by seat (score_points.cpp): steps of compute_value
+/// (score_values.cpp), apart so that the tests can walk the whole points table.
+
+#include <span>
+
+#include "meldgraph/pattern_rules.hpp"
+#include "meldgraph/score_features.hpp"
+#include "meldgraph/value_rules.hpp"
+
+namespace meldgraph::detail {
+
+/// The multiplicity a limit pattern's hit adds under the double-yakuman key (0: not a limit).
+[[nodiscard]] int yakuman_of(const PointsRules& points, const PatternHit& hit);
+
+/// Sets out.base and out.limit from out.units, out.fu and out.yakuman (kazoe may set
+/// out.yakuman to 1).
+void compute_base(const PointsRules& points, ReadingValue& out);
+
+/// Sets out.points (the winner's score before counters) and out.payments (counters included)
+/// from out.base, the context (winner's seat, how it won, from whom, honba, riichi sticks) and
+/// the pao rules over `hits`.
+void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
+                      std::span<const PatternHit> hits, ReadingValue& out);
+
+}  // namespace meldgraph::detail

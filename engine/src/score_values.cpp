@@ -1,0 +1,100 @@
+/// compute_value (value_rules.hpp): a reading's units, dora, fu, base points with their limit,
+/// and payments by seat. docs/scoring.md, "Values", describes each step and its keys.
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "meldgraph/score_features.hpp"
+#include "meldgraph/scoring_rules.hpp"
+#include "meldgraph/value_rules.hpp"
+#include "score_fu.hpp"
+#include "score_points.hpp"
+
+namespace meldgraph {
+
+namespace {
+
+bool listed(const std::vector<std::uint16_t>& patterns, std::uint16_t pattern) {
+  return std::find(patterns.begin(), patterns.end(), pattern) != patterns.end();
+}
+
+// Step 1. The patterns' units, the units towards the minimum, the yakuman total.
+struct PatternTotals {
+  std::int32_t units = 0;
+  std::int32_t towards_minimum = 0;
+  std::int32_t yakuman = 0;
+};
+
+PatternTotals total_patterns(const ValueRules& rules, std::span<const PatternHit> hits) {
+  PatternTotals totals;
+  for (const PatternHit& hit : hits) {
+    const std::int32_t units = hit.value * hit.times;
+    totals.units += units;
+    if (!listed(rules.minimum.excluding, hit.pattern)) totals.towards_minimum += units;
+    const int yakuman = detail::yakuman_of(rules.points, hit);
+    totals.yakuman =
+        rules.points.yakuman_stack ? totals.yakuman + yakuman : std::max(totals.yakuman, yakuman);
+  }
+  return totals;
+}
+
+// Step 2. Dora: the tiles each indicator names, counted in the hand; ura only as the key says.
+std::int32_t count_dora(const DoraRules& rules, const ScoreFeatures& features,
+                        const std::vector<TileId>& indicators) {
+  std::int32_t dora = 0;
+  for (const TileId indicator : indicators) {
+    if (indicator >= kMaxTileKinds) continue;
+    const TileId tile = rules.dora_of[indicator];
+    if (tile != kNoTile) dora += features.counts[tile] * rules.per_tile;
+  }
+  return dora;
+}
+
+void add_dora(const DoraRules& rules, const ScoreFeatures& features, ReadingValue& out) {
+  if (!rules.enabled || features.win == nullptr) return;
+  const WinContext& win = *features.win;
+  out.dora = count_dora(rules, features, win.dora);
+  const bool ura = rules.ura == DoraRules::Ura::always ||
+                   (rules.ura == DoraRules::Ura::with_riichi && win.riichi);
+  if (ura) out.ura = count_dora(rules, features, win.ura);
+  out.red = features.red_fives * rules.red_five;
+  out.units += out.dora + out.ura + out.red;
+}
+
+}  // namespace
+
+void compute_value(const ScoringRules& scoring, const ScoreFeatures& features,
+                   std::span<const PatternHit> hits, ReadingValue& out) {
+  const ValueRules& rules = scoring.values;
+  out.units = out.dora = out.ura = out.red = 0;
+  out.yakuman = 0;
+  out.points = out.base = 0;
+  out.payments.fill(0);
+  out.limit.clear();
+  out.no_win_reason.clear();
+  // Step 1. Patterns, and whether they make a win: dora never do.
+  const PatternTotals totals = total_patterns(rules, hits);
+  out.units = totals.units;
+  out.yakuman = static_cast<std::uint8_t>(std::min(totals.yakuman, 255));
+  detail::compute_fu(rules.fu, features, hits, out);
+  out.wins = totals.yakuman > 0 || totals.towards_minimum >= rules.minimum.units;
+  if (!out.wins) {
+    out.no_win_reason.assign(rules.minimum.reason);
+    return;
+  }
+  // Step 2. Dora, ura-dora and red fives, counted only in a hand that wins.
+  add_dora(rules.dora, features, out);
+  // Step 3. Base points and limit.
+  if (rules.points.formula == BaseFormula::none) return;
+  detail::compute_base(rules.points, out);
+  // Step 4. Payments, counters included.
+  if (rules.payments.enabled) {
+    detail::compute_payments(rules, features, hits, out);
+  } else {
+    out.points = out.base;
+  }
+}
+
+}  // namespace meldgraph

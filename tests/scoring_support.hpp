@@ -1,0 +1,72 @@
+// Helpers of the scoring tests: every reading of a hand under a context, with its feature record,
+// and masks of tile codes. Header-only, shared by test_score_features.cpp and test_patterns.cpp.
+
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "meldgraph/decomposition.hpp"
+#include "meldgraph/hand.hpp"
+#include "meldgraph/reading.hpp"
+#include "meldgraph/rules.hpp"
+#include "meldgraph/score_features.hpp"
+#include "meldgraph/win_context.hpp"
+
+namespace meldgraph::test {
+
+/// One reading of a hand and its record. The record points into `context` (its WinContext), so
+/// a ScoredHand is used in place, never copied out of the vector it lives in.
+struct ReadAndFeatures {
+  Reading reading;
+  ScoreFeatures features;
+  std::string text;  ///< the groups as format_reading_group writes them, space-separated
+};
+
+/// Every reading of a hand, with its record; `context` stays alive as long as the readings.
+struct ScoredHand {
+  ReadingContext context;
+  std::vector<ReadAndFeatures> readings;
+
+  /// The reading whose text is `text`, or null.
+  [[nodiscard]] const ReadAndFeatures* find(std::string_view text) const {
+    for (const ReadAndFeatures& r : readings) {
+      if (r.text == text) return &r;
+    }
+    return nullptr;
+  }
+};
+
+/// Reads `hand_text` under `rules` and `win` (interpretations, readings, records). Returned by
+/// pointer-stable allocation: the records point at the context.
+inline std::unique_ptr<ScoredHand> score_hand(const RuleSet& rules, std::string_view hand_text,
+                                              const WinContext& win = {}) {
+  auto out = std::make_unique<ScoredHand>();
+  const Hand hand = parse_hand(hand_text, rules);
+  out->context = make_reading_context(rules, hand, win);
+  const Decomposition decomposition(rules, hand);
+  InterpretationCursor cursor = decomposition.interpretations();
+  Interpretation interpretation;
+  while (cursor.next(interpretation)) {
+    ReadAndFeatures r;
+    r.reading = make_reading(out->context, interpretation);
+    for (const ReadingGroup& group : r.reading.groups) {
+      if (!r.text.empty()) r.text += ' ';
+      r.text += format_reading_group(group, rules);
+    }
+    out->readings.push_back(std::move(r));
+  }
+  for (ReadAndFeatures& r : out->readings) make_score_features(out->context, r.reading, r.features);
+  return out;
+}
+
+/// The mask of the tiles written in `codes` ("19m19p19s1234567z").
+inline TileMask tiles_mask(const RuleSet& rules, std::string_view codes) {
+  TileMask mask = 0;
+  for (const TileId tile : parse_tiles(codes, rules)) mask |= tile_bit(tile);
+  return mask;
+}
+
+}  // namespace meldgraph::test
