@@ -313,6 +313,28 @@ forms:
   REQUIRE(lines_of(message) == expected);
 }
 
+TEST_CASE("every bad value of one suit is reported", "[rules]") {
+  const std::string message = load_error(R"(name: many
+tiles:
+  suits:
+    - {letter: m, ranks: 1-9x, copies: 9, red_fives: two, sequences: maybe}
+    - {letter: p, ranks: [1, 2, 3], red_fives: 1, copies: 0}
+forms:
+  standard: {type: melds}
+)");
+  // Past the letter each value reads on its own; red_fives is compared with the ranks and the
+  // copies only where they read (5p: no rank 5, said; its copies in error, not compared).
+  const std::vector<std::string> expected = {
+      "case.yaml:4:26: expected a list of ranks or a range like \"1-9\" for 'ranks', got '1-9x'",
+      "case.yaml:4:40: 'copies' must be between 1 and 8, got 9",
+      "case.yaml:4:54: expected an integer for 'red_fives', got 'two'",
+      "case.yaml:4:70: expected a boolean for 'sequences', got 'maybe'",
+      "case.yaml:5:37: red_fives needs rank 5, which suit 'p' does not have",
+      "case.yaml:5:59: 'copies' must be between 1 and 8, got 0",
+  };
+  REQUIRE(lines_of(message) == expected);
+}
+
 TEST_CASE("misspelt words are suggested", "[rules]") {
   const std::string base = std::string(kSmall);
   REQUIRE_THAT(

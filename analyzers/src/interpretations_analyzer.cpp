@@ -100,8 +100,9 @@ void InterpretationsAnalyzer::write_text(const HandAnalysis& analysis, std::ostr
     for (const TileId t : interpretation.loose_tiles) glyphs += rules.tile(t).glyph;
     out << "  " << count << ". [" << rules.forms()[interpretation.form].name << "] "
         << format_reading(reading, rules) << "\n     " << glyphs << '\n';
-    if (realisations_ > 0 && reading.abstract_count() > 0)
+    if (realisations_ > 0 && reading.abstract_count() > 0) {
       write_realisations(context, interpretation, out);
+    }
   }
   if (count < total) {
     out << "  ... " << (total - count) << " more (raise --limit, or --limit 0 for all)\n";

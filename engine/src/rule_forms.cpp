@@ -219,7 +219,7 @@ void Interpreter::read_pair_rules(const FormContext& context, FormSpec& form) co
                       {kPairWildcardsNames[0], kPairWildcardsNames[1], kPairWildcardsNames[2]}));
     });
   }
-  if (const Item* pair_tiles = map.find("pair_tiles"))
+  if (const Item* pair_tiles = map.find("pair_tiles")) {
     diagnostics_.attempt([&] {
       const std::string path = context.path + ".pair_tiles";
       for (const TileRef& ref : read_tile_codes(*pair_tiles, path)) {
@@ -231,12 +231,13 @@ void Interpreter::read_pair_rules(const FormContext& context, FormSpec& form) co
       }
       if (form.pair_tiles == 0) fail(pair_tiles->value.where, path + " is empty");
     });
+  }
 }
 
 void Interpreter::read_melds_form(const FormContext& context, FormSpec& form) {
   read_pair_rules(context, form);
   const std::string& name = context.entry.key;
-  if (const Item* pairs = context.map().find("pairs"))
+  if (const Item* pairs = context.map().find("pairs")) {
     diagnostics_.attempt([&] {
       const int count = read_int(*pairs, 0, 8);
       if (count == 0) {
@@ -249,6 +250,7 @@ void Interpreter::read_melds_form(const FormContext& context, FormSpec& form) {
              "melds form '" + name + "' must have pairs 1, got " + std::to_string(count));
       }
     });
+  }
   form.pairs = 1;
 }
 
@@ -378,7 +380,7 @@ void Interpreter::read_singles_form(const FormContext& context, FormSpec& form) 
   }
   const Item* require = map.find("require");
   // Whether a required tile can be a single depends on the honours: checked once they read.
-  if (require != nullptr && honours_read)
+  if (require != nullptr && honours_read) {
     diagnostics_.attempt([&] {
       for (const TileRef& ref : read_tile_codes(*require, path + ".require")) {
         const TileId id = resolve(ref, "unknown tile '" + ref.code() + "' in " + path + ".require");
@@ -391,6 +393,7 @@ void Interpreter::read_singles_form(const FormContext& context, FormSpec& form) 
         form.required |= tile_bit(id);
       }
     });
+  }
   if (!form_clean(context)) return;
   const int distinct = form.hand_tiles - form.pairs;
   const int most = most_singles(form);

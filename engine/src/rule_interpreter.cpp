@@ -13,8 +13,8 @@
 namespace meldgraph::rule_file {
 
 RuleSet::Data Interpreter::run(const std::string& source) {
-  check_keys(root_, {"name", "description", "tiles", "hand", "wildcards", "forms", "scoring"}, "the rule set",
-             diagnostics_);
+  check_keys(root_, {"name", "description", "tiles", "hand", "wildcards", "forms", "scoring"},
+             "the rule set", diagnostics_);
   data_.source = source;
   // `name` is known to exist and be valid: every file was checked before merging.
   if (const Item* name = root_.find("name")) data_.name = name->value.text;
@@ -133,6 +133,9 @@ SuitInfo Interpreter::read_suit(const Value& value, const std::string& path, boo
   }
   SuitInfo suit;
   suit.bonus = bonus;
+  // Past the letter (which every later message names), each value is read on its own so that
+  // every bad one of the suit is reported; a suit with any leaves the tile set unusable.
+  const std::size_t before = diagnostics_.count();
 
   const Item* letter = value.find("letter");
   if (letter == nullptr) fail(value.where, "missing required key 'letter' in " + path);
@@ -154,34 +157,44 @@ SuitInfo Interpreter::read_suit(const Value& value, const std::string& path, boo
   }
   const Item* ranks = value.find("ranks");
   if (ranks == nullptr) fail(value.where, "missing required key 'ranks' in " + path);
-  suit.ranks = read_ranks(*ranks);
+  const bool ranks_read = diagnostics_.attempt([&] { suit.ranks = read_ranks(*ranks); });
 
   const Item* copies = value.find("copies");
-  suit.copies =
-      static_cast<std::uint8_t>(copies != nullptr ? read_int(*copies, 1, 8) : default_copies);
-  if (bonus) return suit;
+  suit.copies = static_cast<std::uint8_t>(default_copies);
+  const bool copies_read = copies == nullptr || diagnostics_.attempt([&] {
+    suit.copies = static_cast<std::uint8_t>(read_int(*copies, 1, 8));
+  });
+  const auto finish = [&] {
+    if (diagnostics_.count() != before) tiles_usable_ = false;
+    return suit;
+  };
+  if (bonus) return finish();
 
   if (const Item* sequences = value.find("sequences")) {
     tiles_usable_ =
         diagnostics_.attempt([&] { suit.sequences = read_bool(*sequences); }) && tiles_usable_;
   }
   if (const Item* red = value.find("red_fives")) {
-    const int red_fives = read_int(*red, 0, 8);
-    if (red_fives > 0) {
-      if (std::find(suit.ranks.begin(), suit.ranks.end(), 5) == suit.ranks.end()) {
-        fail(last_of({&red->key_where, &ranks->key_where}),
-             "red_fives needs rank 5, which suit '" + text + "' does not have");
+    diagnostics_.attempt([&] {
+      const int red_fives = read_int(*red, 0, 8);
+      // Compared with the ranks and copies only when they read.
+      if (red_fives > 0) {
+        if (ranks_read && std::find(suit.ranks.begin(), suit.ranks.end(), 5) == suit.ranks.end()) {
+          fail(last_of({&red->key_where, &ranks->key_where}),
+               "red_fives needs rank 5, which suit '" + text + "' does not have");
+        }
+        if (copies_read && red_fives > suit.copies) {
+          fail(last_of({&red->key_where, key_where(copies),
+                        copies == nullptr ? tiles_copies_where_ : nullptr}),
+               "red_fives (" + std::to_string(red_fives) + ") exceeds the copies (" +
+                   std::to_string(suit.copies) + ") of suit '" + text + "'");
+        }
       }
-      if (red_fives > suit.copies) {
-        fail(last_of({&red->key_where, key_where(copies),
-                      copies == nullptr ? tiles_copies_where_ : nullptr}),
-             "red_fives (" + std::to_string(red_fives) + ") exceeds the copies (" +
-                 std::to_string(suit.copies) + ") of suit '" + text + "'");
-      }
-    }
-    suit.red_fives = static_cast<std::uint8_t>(red_fives);
+      suit.red_fives = static_cast<std::uint8_t>(red_fives);
+    });
   }
   if (const Item* groups = value.find("groups")) {
+    if (!ranks_read) return finish();  // a group's ranks are checked against the suit's
     const Value& map = expect_map(*groups);
     for (const Item& group : map.entries) {
       // A group left out would make a stand-in set naming it unknown: the tile set is then
@@ -203,7 +216,7 @@ SuitInfo Interpreter::read_suit(const Value& value, const std::string& path, boo
       tiles_usable_ = tiles_usable_ && read;
     }
   }
-  return suit;
+  return finish();
 }
 
 void Interpreter::read_hand() {
