@@ -27,16 +27,13 @@
 #include "meldgraph/suit_tables.hpp"
 
 #include "rule_files.hpp"
+#include "test_scale.hpp"
 
 namespace {
 
 using namespace meldgraph;
 
-#ifdef __SANITIZE_ADDRESS__
-constexpr int kScale = 4;  // the sanitizers' build is several times slower
-#else
-constexpr int kScale = 1;
-#endif
+using meldgraph::test::kScale;
 
 std::vector<RuleSet> rule_sets() {
   std::vector<RuleSet> sets;

@@ -32,16 +32,13 @@
 #include "meldgraph/rules.hpp"
 
 #include "rule_files.hpp"
+#include "test_scale.hpp"
 
 namespace {
 
 using namespace meldgraph;
 
-#ifdef __SANITIZE_ADDRESS__
-constexpr int kScale = 4;  // the sanitizers' build is several times slower
-#else
-constexpr int kScale = 1;
-#endif
+using meldgraph::test::kScale;
 
 /// Custom rule sets (tests/data/rules/): what the lister models beyond the shipped sets, and some
 /// of what it does not. The order fixes each set's hand seed.

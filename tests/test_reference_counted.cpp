@@ -271,7 +271,7 @@ std::multiset<std::string> reference_waits(const RuleSet& rules, const Hand& han
       for (const RefGroup& g : interpretation) {
         if (g.mark >= 0) wait = g.wait;
       }
-      out.insert(ref_wait_name(wait));
+      out.insert(std::string(wait_shape_name(wait)));
     }
   }
   return out;

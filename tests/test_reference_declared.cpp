@@ -35,134 +35,109 @@ using Shape = HandGenerator::Shape;
 
 TEST_CASE("engine matches the reference: declared melds and a winning tile, no wildcards",
           "[reference]") {
-  const RuleSet rules = load_rules("basic");
-  FullPlan plan;
-  plan.sizes = {5, 8, 11, 14, 17};
-  plan.per_size = 120;
-  plan.most_melds = 3;
-  report("basic, declared + winning", run_full_plan(rules, 60601U, plan));
+  run_row({"basic, declared + winning", "basic", 60601U,
+           FullPlan{.sizes = {5, 8, 11, 14, 17}, .per_size = 120 / kScale, .most_melds = 3}});
 }
 
 TEST_CASE("engine matches the reference: declared melds and a winning tile or joker, jokers",
           "[reference]") {
-  const RuleSet rules = test_rules("test_jokers");
-  FullPlan plan;
-  plan.sizes = {5, 8, 11, 14, 17};
-  plan.per_size = 160;
-  plan.most_melds = 3;
-  plan.most_jokers = 4;
-  report("jokers, declared + winning", run_full_plan(rules, 60602U, plan));
+  run_row({"jokers, declared + winning", "test_jokers", 60602U,
+           FullPlan{.sizes = {5, 8, 11, 14, 17},
+                    .per_size = 160 / kScale,
+                    .most_melds = 3,
+                    .most_jokers = 4}});
 }
 
 TEST_CASE("engine matches the reference: laizi with joker melds and a wild winning tile",
           "[reference]") {
-  const RuleSet rules = load_rules("laizi");
-  SECTION("14 tiles, every form") {
-    FullPlan plan;
-    plan.sizes = {14};
-    plan.per_size = 900;
-    plan.most_melds = 3;
-    plan.most_jokers = 4;
-    plan.per_hand_wild = true;
-    plan.bonus = true;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform, Shape::melds};
-    const Tally tally = run_full_plan(rules, 60603U, plan);
-    report("laizi, declared + winning", tally);
-    CHECK(tally.form_wins.count("seven_pairs") == 1);
-    CHECK(tally.form_wins.count("thirteen_orphans") == 1);
-    CHECK(tally.form_wins.count("four_wildcards") == 1);
-    CHECK(tally.joker_melds > 0);
-    CHECK(tally.winning_wildcard > 0);
-  }
-  SECTION("smaller hands") {
-    FullPlan plan;
-    plan.sizes = {5, 8, 11};
-    plan.per_size = 150;
-    plan.most_melds = 3;
-    plan.most_jokers = 4;
-    plan.per_hand_wild = true;
-    report("laizi small, declared + winning", run_full_plan(rules, 60604U, plan));
-  }
+  run_rows({
+      // 14 tiles, every form
+      {"laizi, declared + winning",
+       "laizi",
+       60603U,
+       FullPlan{
+           .sizes = {14},
+           .per_size = 900 / kScale,
+           .most_melds = 3,
+           .most_jokers = 4,
+           .per_hand_wild = true,
+           .bonus = true,
+           .shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform, Shape::melds}},
+       {},
+       {"seven_pairs", "thirteen_orphans", "four_wildcards"},
+       [](const Tally& tally) {
+         CHECK(tally.joker_melds > 0);
+         CHECK(tally.winning_wildcard > 0);
+       }},
+      {"laizi small, declared + winning", "laizi", 60604U,
+       FullPlan{.sizes = {5, 8, 11},
+                .per_size = 150 / kScale,
+                .most_melds = 3,
+                .most_jokers = 4,
+                .per_hand_wild = true}},
+  });
 }
 
 TEST_CASE("engine matches the reference: declared melds and a winning tile, copies capped",
           "[reference]") {
-  SECTION("basic with jokers") {
-    const RuleSet rules = test_rules("test_capped_jokers");
-    FullPlan plan;
-    plan.sizes = {5, 8, 11, 14, 17};
-    plan.per_size = 100;
-    plan.most_melds = 3;
-    plan.most_jokers = 4;
-    report("capped jokers, declared + winning", run_full_plan(rules, 60605U, plan));
-  }
-  SECTION("laizi, joker melds") {
-    const RuleSet rules = test_rules("test_capped_laizi");
-    FullPlan plan;
-    plan.sizes = {8, 11, 14};
-    plan.per_size = 150;
-    plan.most_melds = 3;
-    plan.most_jokers = 4;
-    plan.per_hand_wild = true;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform};
-    report("capped laizi, declared + winning", run_full_plan(rules, 60606U, plan));
-  }
-  SECTION("a tiny tile set") {
-    const RuleSet rules = test_rules("test_tiny");
-    FullPlan plan;
-    plan.sizes = {5, 8, 11};
-    plan.per_size = 100;
-    plan.most_melds = 2;
-    plan.most_jokers = 4;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::uniform};
-    report("tiny, declared + winning", run_full_plan(rules, 60607U, plan));
-  }
+  run_rows({
+      {"capped jokers, declared + winning", "test_capped_jokers", 60605U,
+       FullPlan{.sizes = {5, 8, 11, 14, 17},
+                .per_size = 100 / kScale,
+                .most_melds = 3,
+                .most_jokers = 4}},
+      {"capped laizi, declared + winning", "test_capped_laizi", 60606U,
+       FullPlan{.sizes = {8, 11, 14},
+                .per_size = 150 / kScale,
+                .most_melds = 3,
+                .most_jokers = 4,
+                .per_hand_wild = true,
+                .shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform}}},
+      {"tiny, declared + winning", "test_tiny", 60607U,
+       FullPlan{.sizes = {5, 8, 11},
+                .per_size = 100 / kScale,
+                .most_melds = 2,
+                .most_jokers = 4,
+                .shapes = {Shape::melds, Shape::pairs, Shape::uniform}}},
+  });
 }
 
 TEST_CASE("engine matches the reference: assorted forms with a winning tile", "[reference]") {
-  const RuleSet rules = test_rules("test_forms");
-  FullPlan plan;
-  plan.sizes = {2, 5, 8, 11, 14};
-  plan.per_size = 100;
-  plan.most_melds = 2;
-  plan.most_jokers = 4;
-  plan.shapes = {Shape::pairs, Shape::orphans, Shape::melds, Shape::uniform};
-  const Tally tally = run_full_plan(rules, 60610U, plan);
-  report("forms, declared + winning", tally);
-  CHECK(tally.form_wins.count("little_set") == 1);
-  CHECK(tally.form_wins.count("three_wildcards") == 1);
+  run_row({"forms, declared + winning",
+           "test_forms",
+           60610U,
+           FullPlan{.sizes = {2, 5, 8, 11, 14},
+                    .per_size = 100 / kScale,
+                    .most_melds = 2,
+                    .most_jokers = 4,
+                    .shapes = {Shape::pairs, Shape::orphans, Shape::melds, Shape::uniform}},
+           {},
+           {"little_set", "three_wildcards"}});
 }
 
 TEST_CASE("engine matches the reference: knitted forms (组合龙, 全不靠, 七星不靠)", "[reference]") {
-  const RuleSet rules = test_rules("test_knitted");
-  Plan plan;
-  plan.sizes = {14};
-  plan.most_jokers = 3;
-  plan.per_size = 600;
-  plan.shapes = {Shape::knitted};
-  const Tally tally = run_plan(rules, 9191U, plan);
-  report("knitted", tally);
-  for (const char* form : {"knitted_straight", "lesser_knitted", "greater_knitted"}) {
-    INFO(form);
-    CHECK(tally.form_wins.count(form) == 1);
-  }
-  FullPlan full;
-  full.sizes = {14};
-  full.per_size = 300;
-  full.most_melds = 1;
-  full.most_jokers = 2;
-  full.shapes = {Shape::knitted};
-  report("knitted, declared and winning", run_full_plan(rules, 9192U, full));
+  run_rows({
+      {"knitted",
+       "test_knitted",
+       9191U,
+       Plan{.sizes = {14}, .most_jokers = 3, .per_size = 600 / kScale, .shapes = {Shape::knitted}},
+       {},
+       {"knitted_straight", "lesser_knitted", "greater_knitted"}},
+      {"knitted, declared and winning", "test_knitted", 9192U,
+       FullPlan{.sizes = {14},
+                .per_size = 300 / kScale,
+                .most_melds = 1,
+                .most_jokers = 2,
+                .shapes = {Shape::knitted}}},
+  });
 }
 
 TEST_CASE("engine matches the reference: 十六不搭 with jokers", "[reference]") {
-  const RuleSet rules = test_rules("test_unrelated");
-  Plan plan;
-  plan.sizes = {17};
-  plan.most_jokers = 2;
-  plan.per_size = 300;
-  plan.shapes = {Shape::knitted};
-  const Tally tally = run_plan(rules, 9193U, plan);
-  report("unrelated", tally);
-  CHECK(tally.form_wins.count("sixteen_unrelated") == 1);
+  run_row(
+      {"unrelated",
+       "test_unrelated",
+       9193U,
+       Plan{.sizes = {17}, .most_jokers = 2, .per_size = 300 / kScale, .shapes = {Shape::knitted}},
+       {},
+       {"sixteen_unrelated"}});
 }

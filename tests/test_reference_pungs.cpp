@@ -104,41 +104,34 @@ TEST_CASE("reference search: pairs forms with pungs (嚦咕嚦咕), hand-compute
 // reference and the one that follows the engine there differ (plan.skip_conservative), and
 // report how many.
 TEST_CASE("engine matches the reference: pairs forms with pungs (嚦咕嚦咕)", "[reference]") {
-  SECTION("basic tiles, jokers, copies not capped") {
-    const RuleSet rules = test_rules("test_pungs");
-    Plan plan;
-    plan.sizes = {5, 8, 11, 14, 17};
-    plan.most_jokers = 4;
-    plan.per_size = 300 / kScale;
-    plan.shapes = {Shape::pairs_pungs, Shape::pairs_pungs, Shape::pairs, Shape::melds};
-    plan.skip_conservative = true;
-    const Tally tally = run_plan(rules, 70701U, plan);
-    report("pungs", tally);
-    for (const char* form : {"ligu", "ligu_distinct", "five_pungs", "two_pungs",
-                             "two_pungs_distinct", "one_pung", "pung_pair", "pungs_pair"}) {
-      INFO(form);
-      CHECK(tally.form_wins.count(form) == 1);
-    }
-  }
-  SECTION("a tiny tile set, copies capped") {
-    const RuleSet rules = test_rules("test_pungs_tiny");
-    Plan plan;
-    plan.sizes = {5, 8, 11};
-    plan.most_jokers = 5;
-    plan.per_size = 300 / kScale;
-    plan.shapes = {Shape::pairs_pungs, Shape::pairs, Shape::uniform};
-    plan.skip_conservative = true;
-    const Tally tally = run_plan(rules, 70702U, plan);
-    report("pungs tiny", tally);
-    CHECK(tally.form_wins.count("one_pung_distinct") == 1);
-  }
-  SECTION("with a winning tile") {
-    const RuleSet rules = test_rules("test_pungs");
-    FullPlan plan;
-    plan.sizes = {5, 8, 11, 14, 17};
-    plan.per_size = 80 / kScale;
-    plan.most_jokers = 4;
-    plan.shapes = {Shape::pairs_pungs, Shape::pairs};
-    report("pungs, winning tile", run_full_plan(rules, 70703U, plan));
-  }
+  run_rows({
+      // basic tiles, jokers, copies not capped
+      {"pungs",
+       "test_pungs",
+       70701U,
+       Plan{.sizes = {5, 8, 11, 14, 17},
+            .most_jokers = 4,
+            .per_size = 300 / kScale,
+            .shapes = {Shape::pairs_pungs, Shape::pairs_pungs, Shape::pairs, Shape::melds},
+            .skip_conservative = true},
+       {},
+       {"ligu", "ligu_distinct", "five_pungs", "two_pungs", "two_pungs_distinct", "one_pung",
+        "pung_pair", "pungs_pair"}},
+      // a tiny tile set, copies capped
+      {"pungs tiny",
+       "test_pungs_tiny",
+       70702U,
+       Plan{.sizes = {5, 8, 11},
+            .most_jokers = 5,
+            .per_size = 300 / kScale,
+            .shapes = {Shape::pairs_pungs, Shape::pairs, Shape::uniform},
+            .skip_conservative = true},
+       {},
+       {"one_pung_distinct"}},
+      {"pungs, winning tile", "test_pungs", 70703U,
+       FullPlan{.sizes = {5, 8, 11, 14, 17},
+                .per_size = 80 / kScale,
+                .most_jokers = 4,
+                .shapes = {Shape::pairs_pungs, Shape::pairs}}},
+  });
 }

@@ -34,136 +34,108 @@ const std::vector<int> kAllSizes{2, 5, 8, 11, 14, 17};
 }  // namespace
 
 TEST_CASE("engine matches the reference: basic, every hand size, no wildcards", "[reference]") {
-  const RuleSet rules = load_rules("basic");
-  Plan plan;
-  plan.sizes = kAllSizes;
-  plan.per_size = 800;
-  plan.shapes = {Shape::melds, Shape::uniform, Shape::melds, Shape::pairs};
-  report("basic", run_plan(rules, 20240601U, plan));
+  run_row({"basic", "basic", 20240601U,
+           Plan{.sizes = kAllSizes,
+                .per_size = 800 / kScale,
+                .shapes = {Shape::melds, Shape::uniform, Shape::melds, Shape::pairs}}});
 }
 
 TEST_CASE("engine matches the reference: jokers over basic, 0-4 wildcards", "[reference]") {
-  const RuleSet rules = test_rules("test_jokers");
-  Plan plan;
-  plan.sizes = kAllSizes;
-  plan.most_jokers = 4;
-  plan.per_size = 700;
-  plan.shapes = {Shape::melds, Shape::uniform, Shape::melds, Shape::pairs};
-  report("jokers", run_plan(rules, 7771U, plan));
+  run_row({"jokers", "test_jokers", 7771U,
+           Plan{.sizes = kAllSizes,
+                .most_jokers = 4,
+                .per_size = 700 / kScale,
+                .shapes = {Shape::melds, Shape::uniform, Shape::melds, Shape::pairs}}});
 }
 
 TEST_CASE("engine matches the reference: laizi 14-tile hands biased towards every form",
           "[reference]") {
-  const RuleSet rules = load_rules("laizi");
-  Plan plan;
-  plan.sizes = {14};
-  plan.most_jokers = 4;
-  plan.per_size = 3500;
-  plan.per_hand_wild = true;
-  plan.bonus = true;
-  plan.shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform,
-                 Shape::melds, Shape::pairs, Shape::orphans};
-  const Tally tally = run_plan(rules, 31337U, plan);
-  report("laizi", tally);
-  // The bias must really produce wins of every form, or the comparison proves little.
-  CHECK(tally.form_wins.count("standard") == 1);
-  CHECK(tally.form_wins.count("seven_pairs") == 1);
-  CHECK(tally.form_wins.count("thirteen_orphans") == 1);
-  CHECK(tally.form_wins.count("four_wildcards") == 1);
-  CHECK(tally.wins * 3 > tally.hands);
+  run_row({"laizi",
+           "laizi",
+           31337U,
+           Plan{.sizes = {14},
+                .most_jokers = 4,
+                .per_size = 3500 / kScale,
+                .per_hand_wild = true,
+                .bonus = true,
+                .shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform, Shape::melds,
+                           Shape::pairs, Shape::orphans}},
+           {},
+           {"standard", "seven_pairs", "thirteen_orphans", "four_wildcards"},
+           [](const Tally& tally) { CHECK(tally.wins * 3 > tally.hands); }});
 }
 
 TEST_CASE("engine matches the reference: laizi hands of other sizes", "[reference]") {
-  const RuleSet rules = load_rules("laizi");
-  Plan plan;
-  plan.sizes = {2, 5, 8, 11};
-  plan.most_jokers = 4;
-  plan.per_size = 250;
-  plan.per_hand_wild = true;
-  plan.bonus = true;
-  report("laizi small", run_plan(rules, 4242U, plan));
+  run_row({"laizi small", "laizi", 4242U,
+           Plan{.sizes = {2, 5, 8, 11},
+                .most_jokers = 4,
+                .per_size = 250 / kScale,
+                .per_hand_wild = true,
+                .bonus = true}});
 }
 
 TEST_CASE("engine matches the reference: copies capped (exceed_copies false)", "[reference]") {
-  SECTION("basic with jokers, every size") {
-    const RuleSet rules = test_rules("test_capped_jokers");
-    Plan plan;
-    plan.sizes = kAllSizes;
-    plan.most_jokers = 4;
-    plan.per_size = 400;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::melds, Shape::uniform};
-    report("capped jokers", run_plan(rules, 99U, plan));
-  }
-  SECTION("laizi, 14 tiles") {
-    const RuleSet rules = test_rules("test_capped_laizi");
-    Plan plan;
-    plan.sizes = {14};
-    plan.most_jokers = 4;
-    plan.per_size = 1200;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform};
-    const Tally tally = run_plan(rules, 100U, plan);
-    report("capped laizi", tally);
-    CHECK(tally.form_wins.count("seven_pairs") == 1);
-    CHECK(tally.form_wins.count("thirteen_orphans") == 1);
-  }
-  SECTION("a tiny tile set with two and three copies") {
-    const RuleSet rules = test_rules("test_tiny");
-    Plan plan;
-    plan.sizes = {2, 5, 8, 11};
-    plan.most_jokers = 4;
-    plan.per_size = 400;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::uniform};
-    report("tiny", run_plan(rules, 101U, plan));
-  }
-  SECTION("one tile kind") {
-    const RuleSet rules = test_rules("test_micro");
-    Plan plan;
-    plan.sizes = {2, 5, 8};
-    plan.most_jokers = 4;
-    plan.per_size = 60;
-    plan.shapes = {Shape::uniform};
-    report("micro", run_plan(rules, 102U, plan));
-  }
+  run_rows({
+      {"capped jokers", "test_capped_jokers", 99U,
+       Plan{.sizes = kAllSizes,
+            .most_jokers = 4,
+            .per_size = 400 / kScale,
+            .shapes = {Shape::melds, Shape::pairs, Shape::melds, Shape::uniform}}},
+      {"capped laizi",
+       "test_capped_laizi",
+       100U,
+       Plan{.sizes = {14},
+            .most_jokers = 4,
+            .per_size = 1200 / kScale,
+            .shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform}},
+       {},
+       {"seven_pairs", "thirteen_orphans"}},
+      // a tiny tile set with two and three copies
+      {"tiny", "test_tiny", 101U,
+       Plan{.sizes = {2, 5, 8, 11},
+            .most_jokers = 4,
+            .per_size = 400 / kScale,
+            .shapes = {Shape::melds, Shape::pairs, Shape::uniform}}},
+      // one tile kind
+      {"micro", "test_micro", 102U,
+       Plan{.sizes = {2, 5, 8},
+            .most_jokers = 4,
+            .per_size = 60 / kScale,
+            .shapes = {Shape::uniform}}},
+  });
 }
 
 TEST_CASE("engine matches the reference: seven pairs without four as two pairs", "[reference]") {
-  SECTION("copies not capped") {
-    const RuleSet rules = test_rules("test_distinct_pairs");
-    Plan plan;
-    plan.sizes = {14};
-    plan.most_jokers = 4;
-    plan.per_size = 1200;
-    plan.shapes = {Shape::pairs, Shape::pairs, Shape::melds, Shape::uniform};
-    const Tally tally = run_plan(rules, 555U, plan);
-    report("distinct pairs", tally);
-    CHECK(tally.form_wins.count("seven_pairs") == 1);
-  }
-  SECTION("copies capped") {
-    const RuleSet rules = test_rules("test_distinct_capped");
-    Plan plan;
-    plan.sizes = {14};
-    plan.most_jokers = 4;
-    plan.per_size = 600;
-    plan.shapes = {Shape::pairs, Shape::pairs, Shape::melds, Shape::orphans};
-    report("distinct capped", run_plan(rules, 556U, plan));
-  }
+  run_rows({
+      {"distinct pairs",
+       "test_distinct_pairs",
+       555U,
+       Plan{.sizes = {14},
+            .most_jokers = 4,
+            .per_size = 1200 / kScale,
+            .shapes = {Shape::pairs, Shape::pairs, Shape::melds, Shape::uniform}},
+       {},
+       {"seven_pairs"}},
+      {"distinct capped", "test_distinct_capped", 556U,
+       Plan{.sizes = {14},
+            .most_jokers = 4,
+            .per_size = 600 / kScale,
+            .shapes = {Shape::pairs, Shape::pairs, Shape::melds, Shape::orphans}}},
+  });
 }
 
 TEST_CASE("engine matches the reference: assorted forms, fixed wild tile, disabled form",
           "[reference]") {
-  const RuleSet rules = test_rules("test_forms");
-  Plan plan;
-  plan.sizes = {2, 5, 8, 11, 14};
-  plan.most_jokers = 4;
-  plan.per_size = 400;
-  plan.shapes = {Shape::pairs, Shape::orphans, Shape::melds, Shape::uniform};
-  const Tally tally = run_plan(rules, 8080U, plan);
-  report("forms", tally);
-  for (const char* form : {"four_pairs", "one_pair", "little_set", "natural_seven_pairs",
-                           "natural_orphans", "three_wildcards"}) {
-    INFO(form);
-    CHECK(tally.form_wins.count(form) == 1);
-  }
+  run_row({"forms",
+           "test_forms",
+           8080U,
+           Plan{.sizes = {2, 5, 8, 11, 14},
+                .most_jokers = 4,
+                .per_size = 400 / kScale,
+                .shapes = {Shape::pairs, Shape::orphans, Shape::melds, Shape::uniform}},
+           {},
+           {"four_pairs", "one_pair", "little_set", "natural_seven_pairs", "natural_orphans",
+            "three_wildcards"}});
 }
 
 TEST_CASE("engine matches the reference: distinct pairs over one-copy tiles, copies not capped",
@@ -184,12 +156,11 @@ TEST_CASE("engine matches the reference: distinct pairs over one-copy tiles, cop
     CHECK(compare(rules, four, reference(rules, four)) == "");
   }
   SECTION("random") {
-    Plan plan;
-    plan.sizes = {2, 5, 8};
-    plan.most_jokers = 4;
-    plan.per_size = 150;
-    plan.shapes = {Shape::pairs, Shape::uniform};
-    report("single copy", run_plan(rules, 1234U, plan));
+    run_row({"single copy", "test_single_copy", 1234U,
+             Plan{.sizes = {2, 5, 8},
+                  .most_jokers = 4,
+                  .per_size = 150 / kScale,
+                  .shapes = {Shape::pairs, Shape::uniform}}});
   }
 }
 

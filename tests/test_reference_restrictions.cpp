@@ -94,158 +94,132 @@ TEST_CASE("reference search: lacking a suit, forbidden tiles, restricted stand-i
 }
 
 TEST_CASE("engine matches the reference: lacking a suit (缺一门)", "[reference]") {
-  SECTION("sichuan, no wildcards") {
-    const RuleSet rules = load_rules("sichuan");
-    Plan plan;
-    plan.sizes = {2, 5, 8, 11, 14};
-    plan.per_size = 200 / kScale;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::uniform};
-    plan.avoid_suit = 0.7;
-    const Tally tally = run_plan(rules, 80801U, plan);
-    report("sichuan", tally);
-    CHECK(tally.form_wins.count("seven_pairs") == 1);
-  }
-  SECTION("sichuan with jokers") {
-    const RuleSet rules = test_rules("test_sichuan_jokers");
-    Plan plan;
-    plan.sizes = {2, 5, 8, 11, 14};
-    plan.most_jokers = 4;
-    plan.per_size = 200 / kScale;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::uniform};
-    plan.avoid_suit = 0.7;
-    report("sichuan jokers", run_plan(rules, 80802U, plan));
-    FullPlan full;
-    full.sizes = {5, 8, 11, 14};
-    full.per_size = 80 / kScale;
-    full.most_melds = 2;
-    full.most_jokers = 3;
-    full.avoid_suit = 0.7;
-    report("sichuan jokers, declared + winning", run_full_plan(rules, 80803U, full));
-  }
-  SECTION("sichuan with jokers, copies capped, distinct pairs") {
-    const RuleSet rules = test_rules("test_sichuan_capped");
-    Plan plan;
-    plan.sizes = {5, 8, 14};
-    plan.most_jokers = 4;
-    plan.per_size = 150 / kScale;
-    plan.shapes = {Shape::melds, Shape::pairs};
-    plan.avoid_suit = 0.7;
-    report("sichuan capped", run_plan(rules, 80804U, plan));
-  }
-  SECTION("two suits to lack, honours, a set and a wildcards form") {
-    // The wildcards form: the reference follows the engine (kWildcardsFormLacksSuits).
-    const RuleSet rules = test_rules("test_lack_two");
-    Plan plan;
-    plan.sizes = {5, 8, 11, 14};
-    plan.most_jokers = 4;
-    plan.per_size = 150 / kScale;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::uniform};
-    plan.avoid_suit = 0.9;
-    report("lack two", run_plan(rules, 80805U, plan));
-  }
+  const std::vector<Shape> shapes{Shape::melds, Shape::pairs, Shape::uniform};
+  run_rows({
+      {"sichuan",
+       "sichuan",
+       80801U,
+       Plan{.sizes = {2, 5, 8, 11, 14},
+            .per_size = 200 / kScale,
+            .shapes = shapes,
+            .avoid_suit = 0.7},
+       {},
+       {"seven_pairs"}},
+      {"sichuan jokers", "test_sichuan_jokers", 80802U,
+       Plan{.sizes = {2, 5, 8, 11, 14},
+            .most_jokers = 4,
+            .per_size = 200 / kScale,
+            .shapes = shapes,
+            .avoid_suit = 0.7}},
+      {"sichuan jokers, declared + winning", "test_sichuan_jokers", 80803U,
+       FullPlan{.sizes = {5, 8, 11, 14},
+                .per_size = 80 / kScale,
+                .most_melds = 2,
+                .most_jokers = 3,
+                .avoid_suit = 0.7}},
+      {"sichuan capped", "test_sichuan_capped", 80804U,
+       Plan{.sizes = {5, 8, 14},
+            .most_jokers = 4,
+            .per_size = 150 / kScale,
+            .shapes = {Shape::melds, Shape::pairs},
+            .avoid_suit = 0.7}},
+      // Two suits to lack, honours, a set and a wildcards form. The wildcards form: the
+      // reference follows the engine (kWildcardsFormLacksSuits).
+      {"lack two", "test_lack_two", 80805U,
+       Plan{.sizes = {5, 8, 11, 14},
+            .most_jokers = 4,
+            .per_size = 150 / kScale,
+            .shapes = shapes,
+            .avoid_suit = 0.9}},
+  });
 }
 
 TEST_CASE("engine matches the reference: forbidden tiles", "[reference]") {
-  SECTION("laizi without 5m and 7z") {
-    const RuleSet rules = test_rules("test_forbidden");
-    Plan plan;
-    plan.sizes = {5, 8, 11, 14};
-    plan.most_jokers = 4;
-    plan.per_size = 200 / kScale;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform};
-    plan.avoid_tiles = bit_of(rules.find_tile('m', 5)) | bit_of(rules.find_tile('z', 7));
-    plan.avoid_tiles_chance = 0.8;
-    const Tally tally = run_plan(rules, 90901U, plan);
-    report("forbidden", tally);
-    CHECK(tally.form_wins.count("standard") == 1);
-    FullPlan full;
-    full.sizes = {5, 8, 11, 14};
-    full.per_size = 60 / kScale;
-    full.most_melds = 2;
-    full.most_jokers = 3;
-    full.avoid_tiles = plan.avoid_tiles;
-    full.avoid_tiles_chance = 1.0;  // a declared meld may not hold a forbidden tile
-    report("forbidden, declared + winning", run_full_plan(rules, 90902U, full));
-  }
-  SECTION("a tiny capped set without 3m and 2z") {
-    const RuleSet rules = test_rules("test_forbidden_tiny");
-    Plan plan;
-    plan.sizes = {2, 5, 8, 11};
-    plan.most_jokers = 6;
-    plan.per_size = 200 / kScale;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::pairs_pungs, Shape::uniform};
-    plan.avoid_tiles = bit_of(rules.find_tile('m', 3)) | bit_of(rules.find_tile('z', 2));
-    plan.avoid_tiles_chance = 0.8;
-    plan.skip_conservative = true;
-    report("forbidden tiny", run_plan(rules, 90903U, plan));
-  }
+  run_rows({
+      // laizi without 5m and 7z
+      {"forbidden",
+       "test_forbidden",
+       90901U,
+       Plan{.sizes = {5, 8, 11, 14},
+            .most_jokers = 4,
+            .per_size = 200 / kScale,
+            .shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform},
+            .avoid_tiles_chance = 0.8},
+       {{'m', 5}, {'z', 7}},
+       {"standard"}},
+      {"forbidden, declared + winning",
+       "test_forbidden",
+       90902U,
+       FullPlan{.sizes = {5, 8, 11, 14},
+                .per_size = 60 / kScale,
+                .most_melds = 2,
+                .most_jokers = 3,
+                .avoid_tiles_chance = 1.0},  // a declared meld may not hold a forbidden tile
+       {{'m', 5}, {'z', 7}}},
+      // a tiny capped set without 3m and 2z
+      {"forbidden tiny",
+       "test_forbidden_tiny",
+       90903U,
+       Plan{.sizes = {2, 5, 8, 11},
+            .most_jokers = 6,
+            .per_size = 200 / kScale,
+            .shapes = {Shape::melds, Shape::pairs, Shape::pairs_pungs, Shape::uniform},
+            .avoid_tiles_chance = 0.8,
+            .skip_conservative = true},
+       {{'m', 3}, {'z', 2}}},
+  });
 }
 
 TEST_CASE("engine matches the reference: restricted wildcard stand-ins", "[reference]") {
-  SECTION("jokers and a White dragon restricted to winds and dragons") {
-    const RuleSet rules = test_rules("test_restricted");
-    Plan plan;
-    plan.sizes = {2, 5, 8, 11};
-    plan.most_jokers = 2;
-    plan.per_size = 200 / kScale;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::pairs_pungs, Shape::uniform};
-    plan.skip_conservative = true;
-    report("restricted", run_plan(rules, 11101U, plan));
-    FullPlan full;
-    full.sizes = {5, 8, 11};
-    full.per_size = 80 / kScale;
-    full.most_melds = 1;
-    full.most_jokers = 2;
-    full.shapes = {Shape::melds, Shape::pairs, Shape::uniform};
-    full.skip_conservative = true;
-    report("restricted, declared + winning", run_full_plan(rules, 11102U, full));
-  }
-  SECTION("copies capped") {
-    const RuleSet rules = test_rules("test_restricted_capped");
-    Plan plan;
-    plan.sizes = {2, 5, 8, 11};
-    plan.most_jokers = 2;
-    plan.per_size = 150 / kScale;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::uniform};
-    report("restricted capped", run_plan(rules, 11103U, plan));
-  }
-  SECTION("a per-hand wildcard restricted to its rank") {
-    const RuleSet rules = test_rules("test_same_rank");
-    Plan plan;
-    plan.sizes = {2, 5, 8, 11};
-    plan.most_jokers = 2;
-    plan.per_size = 200 / kScale;
-    plan.per_hand_wild = true;
-    plan.per_hand_chance = 0.8;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::uniform};
-    report("same rank", run_plan(rules, 11104U, plan));
-    FullPlan full;
-    full.sizes = {5, 8, 11};
-    full.per_size = 60 / kScale;
-    full.most_melds = 1;
-    full.most_jokers = 2;
-    full.per_hand_wild = true;
-    full.per_hand_chance = 0.8;
-    report("same rank, declared + winning", run_full_plan(rules, 11105U, full));
-  }
-  SECTION("classes shared by equal stand-ins, the unrestricted class not first") {
-    const RuleSet rules = test_rules("test_shared_classes");
-    Plan plan;
-    plan.sizes = {2, 5, 8, 11};
-    plan.most_jokers = 2;
-    plan.per_size = 200 / kScale;
-    plan.per_hand_wild = true;
-    plan.per_hand_chance = 0.7;
-    plan.shapes = {Shape::melds, Shape::pairs, Shape::uniform};
-    report("shared classes", run_plan(rules, 11106U, plan));
-    FullPlan full;
-    full.sizes = {5, 8, 11};
-    full.per_size = 60 / kScale;
-    full.most_melds = 1;
-    full.most_jokers = 2;
-    full.per_hand_wild = true;
-    full.per_hand_chance = 0.7;
-    full.skip_declared_wild_kind = false;  // discrepancy C is fixed: compare these hands too
-    report("shared classes, declared + winning", run_full_plan(rules, 11107U, full));
-  }
+  const std::vector<Shape> shapes{Shape::melds, Shape::pairs, Shape::uniform};
+  run_rows({
+      // jokers and a White dragon restricted to winds and dragons
+      {"restricted", "test_restricted", 11101U,
+       Plan{.sizes = {2, 5, 8, 11},
+            .most_jokers = 2,
+            .per_size = 200 / kScale,
+            .shapes = {Shape::melds, Shape::pairs, Shape::pairs_pungs, Shape::uniform},
+            .skip_conservative = true}},
+      {"restricted, declared + winning", "test_restricted", 11102U,
+       FullPlan{.sizes = {5, 8, 11},
+                .per_size = 80 / kScale,
+                .most_melds = 1,
+                .most_jokers = 2,
+                .shapes = shapes,
+                .skip_conservative = true}},
+      {"restricted capped", "test_restricted_capped", 11103U,
+       Plan{.sizes = {2, 5, 8, 11}, .most_jokers = 2, .per_size = 150 / kScale, .shapes = shapes}},
+      // a per-hand wildcard restricted to its rank
+      {"same rank", "test_same_rank", 11104U,
+       Plan{.sizes = {2, 5, 8, 11},
+            .most_jokers = 2,
+            .per_size = 200 / kScale,
+            .per_hand_wild = true,
+            .per_hand_chance = 0.8,
+            .shapes = shapes}},
+      {"same rank, declared + winning", "test_same_rank", 11105U,
+       FullPlan{.sizes = {5, 8, 11},
+                .per_size = 60 / kScale,
+                .most_melds = 1,
+                .most_jokers = 2,
+                .per_hand_wild = true,
+                .per_hand_chance = 0.8}},
+      // classes shared by equal stand-ins, the unrestricted class not first
+      {"shared classes", "test_shared_classes", 11106U,
+       Plan{.sizes = {2, 5, 8, 11},
+            .most_jokers = 2,
+            .per_size = 200 / kScale,
+            .per_hand_wild = true,
+            .per_hand_chance = 0.7,
+            .shapes = shapes}},
+      {"shared classes, declared + winning", "test_shared_classes", 11107U,
+       FullPlan{.sizes = {5, 8, 11},
+                .per_size = 60 / kScale,
+                .most_melds = 1,
+                .most_jokers = 2,
+                .per_hand_wild = true,
+                .per_hand_chance = 0.7,
+                // discrepancy C is fixed: compare these hands too
+                .skip_declared_wild_kind = false}},
+  });
 }

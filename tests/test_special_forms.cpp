@@ -34,6 +34,7 @@
 #include "meldgraph/rules.hpp"
 #include "meldgraph/shanten.hpp"
 #include "rule_files.hpp"
+#include "test_scale.hpp"
 
 namespace {
 
@@ -41,11 +42,7 @@ using namespace meldgraph;
 using detail::SpecialAnswer;
 using detail::SpecialForm;
 
-#ifdef __SANITIZE_ADDRESS__
-constexpr int kScale = 4;  // the sanitizers' build is several times slower
-#else
-constexpr int kScale = 1;
-#endif
+using meldgraph::test::kScale;
 
 /// Whether the form's graph of the search is not empty.
 bool search_win(const RuleSet& rules, const Hand& hand, std::size_t form) {

@@ -19,8 +19,10 @@
 #include "meldgraph/rules.hpp"
 #include "meldgraph/shanten.hpp"
 #include "rule_files.hpp"
+#include "test_scale.hpp"
 
 using namespace meldgraph;
+using meldgraph::test::kScale;
 
 namespace {
 
@@ -188,7 +190,7 @@ TEST_CASE("stand_ins: random hands win exactly when a brute-force replacement wi
   for (const char* name : {"honour_wild", "same_rank_wild", "sichuan_jokers"}) {
     const RuleSet rules = load(name);
     const bool per_hand = rules.wildcards().per_hand;
-    for (int i = 0; i < 700; ++i) {
+    for (int i = 0; i < 700 / kScale; ++i) {
       // Sizes 5, 8, 11 (14 where the rules allow); hands drawn from a few tiles so they often win.
       const int size = 5 + 3 * static_cast<int>(rng.below(rules.hand_tiles() >= 14 ? 4 : 3));
       std::string text;
@@ -218,7 +220,7 @@ TEST_CASE("stand_ins: waits of random ready hands match the search", "[stand_ins
   int ready = 0;
   for (const char* name : {"honour_wild", "same_rank_wild", "sichuan_jokers"}) {
     const RuleSet rules = load(name);
-    for (int i = 0; i < 300; ++i) {
+    for (int i = 0; i < 300 / kScale; ++i) {
       std::string text;
       const int size = rules.hand_tiles() >= 14 ? 13 : 10;
       const std::vector<TileId> pool = window_pool(rules, rng, 8);
@@ -246,5 +248,5 @@ TEST_CASE("stand_ins: waits of random ready hands match the search", "[stand_ins
       ready += expected.empty() ? 0 : 1;
     }
   }
-  CHECK(ready > 60);
+  CHECK(ready > 60 / kScale);
 }

@@ -1,6 +1,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <span>
+#include <utility>
 
 #include "meldgraph/analyzers/interpretations_analyzer.hpp"
 #include "meldgraph/json.hpp"
@@ -37,13 +38,13 @@ void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann:
     for (TileId t = 0; t < rules.meldable_count(); ++t) {
       if ((context.waits_before & tile_bit(t)) != 0) waits.push_back(rules.tile(t).code);
     }
-    out["waits_before_win"] = waits;
+    out["waits_before_win"] = std::move(waits);
   }
   const std::uint64_t total = decomposition.interpretation_count();
   out["count"] = total;
   if (total == kCountSaturated) out["count_saturated"] = true;
-  out["by_form"] = by_form;
-  out["interpretations"] = listed;
+  out["by_form"] = std::move(by_form);
+  out["interpretations"] = std::move(listed);
   out["listed"] = count;
   out["truncated"] = count < total;
 }

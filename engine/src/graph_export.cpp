@@ -1,6 +1,7 @@
 #include <nlohmann/json.hpp>
 #include <span>
 #include <sstream>
+#include <utility>
 
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/json.hpp"
@@ -8,7 +9,15 @@
 
 namespace meldgraph {
 
-nlohmann::json group_to_json(const Group& group, const RuleSet& rules) {
+namespace {
+
+// The JSON of groups and interpretations is built without their texts, which the plain and the
+// reading forms write differently, and every part is moved into place: a batch of
+// interpretations builds these objects per group and per slot, so copies and texts made twice
+// were most of its cost (docs/performance.md, "JSON output").
+
+/// A group's JSON fields but its text.
+nlohmann::json group_fields(const Group& group, const RuleSet& rules) {
   nlohmann::json tiles = nlohmann::json::array();
   nlohmann::json wild = nlohmann::json::array();
   if (!group.abstract()) {
@@ -17,11 +26,11 @@ nlohmann::json group_to_json(const Group& group, const RuleSet& rules) {
       wild.push_back(group.is_wild(slot));
     }
   }
-  nlohmann::json out = {{"kind", std::string(group_kind_name(group.kind))},
-                        {"text", format_group(group, rules)},
-                        {"tiles", tiles},
-                        {"wild", wild},
-                        {"wildcards", group.wildcard_count()}};
+  nlohmann::json out = nlohmann::json::object();
+  out["kind"] = std::string(group_kind_name(group.kind));
+  out["tiles"] = std::move(tiles);
+  out["wild"] = std::move(wild);
+  out["wildcards"] = group.wildcard_count();
   if (group.declared()) out["declared"] = group.concealed() ? "concealed" : "exposed";
   if (group.winning_slot() >= 0) out["winning_slot"] = group.winning_slot();
   if (group.wild_classes != 0) {
@@ -30,8 +39,42 @@ nlohmann::json group_to_json(const Group& group, const RuleSet& rules) {
     for (int slot = 0; slot < group.size && slot < 4; ++slot) {
       if (group.is_wild(slot)) classes.push_back(group.wild_class(slot));
     }
-    out["wild_classes"] = classes;
+    out["wild_classes"] = std::move(classes);
   }
+  return out;
+}
+
+/// An interpretation's JSON fields but its text and its groups' texts.
+nlohmann::json interpretation_fields(const Interpretation& interpretation, const RuleSet& rules) {
+  nlohmann::json groups = nlohmann::json::array();
+  int wildcards = 0;
+  for (const Group& group : interpretation.groups) {
+    groups.push_back(group_fields(group, rules));
+    wildcards += group.wildcard_count();
+  }
+  nlohmann::json out = nlohmann::json::object();
+  out["form"] = rules.forms()[interpretation.form].name;
+  out["groups"] = std::move(groups);
+  out["wildcards"] = wildcards;
+  out["soft_wildcards"] = interpretation.soft_wildcards;
+  out["hard"] = interpretation.soft_wildcards == 0;
+  if (!interpretation.loose_tiles.empty()) {
+    nlohmann::json loose = nlohmann::json::array();
+    for (const TileId t : interpretation.loose_tiles) loose.push_back(rules.tile(t).code);
+    out["loose_tiles"] = std::move(loose);
+  }
+  if (interpretation.winning_group >= 0) {
+    out["winning_group"] = interpretation.winning_group;
+    out["wait"] = std::string(wait_shape_name(interpretation.wait));
+  }
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json group_to_json(const Group& group, const RuleSet& rules) {
+  nlohmann::json out = group_fields(group, rules);
+  out["text"] = format_group(group, rules);
   return out;
 }
 
@@ -130,7 +173,7 @@ nlohmann::json realisation_to_json(std::span<const Group> groups, int winning_in
 nlohmann::json reading_to_json(const Reading& reading, const Interpretation& interpretation,
                                const ReadingContext& context, std::uint64_t list_realisations) {
   const RuleSet& rules = *context.rules;
-  nlohmann::json out = interpretation_to_json(interpretation, rules);
+  nlohmann::json out = interpretation_fields(interpretation, rules);
   out["text"] = format_reading(reading, rules);
   nlohmann::json& groups = out["groups"];
   for (std::size_t g = 0; g < reading.groups.size(); ++g) {
@@ -147,9 +190,9 @@ nlohmann::json reading_to_json(const Reading& reading, const Interpretation& int
         entry["own_face"] = slot.own_face;
       }
       if (slot.red) entry["red"] = true;
-      slots.push_back(entry);
+      slots.push_back(std::move(entry));
     }
-    fields["slots"] = slots;
+    fields["slots"] = std::move(slots);
     fields["state"] = std::string(meld_state_name(group.state));
     if (group.source != MeldSource::unknown) {
       static constexpr std::string_view kSources[] = {"unknown", "left", "across", "right"};
@@ -186,26 +229,11 @@ nlohmann::json reading_to_json(const Reading& reading, const Interpretation& int
 }
 
 nlohmann::json interpretation_to_json(const Interpretation& interpretation, const RuleSet& rules) {
-  nlohmann::json groups = nlohmann::json::array();
-  int wildcards = 0;
-  for (const Group& group : interpretation.groups) {
-    groups.push_back(group_to_json(group, rules));
-    wildcards += group.wildcard_count();
-  }
-  nlohmann::json out = {{"form", rules.forms()[interpretation.form].name},
-                        {"text", format_interpretation(interpretation, rules)},
-                        {"groups", groups},
-                        {"wildcards", wildcards},
-                        {"soft_wildcards", interpretation.soft_wildcards},
-                        {"hard", interpretation.soft_wildcards == 0}};
-  if (!interpretation.loose_tiles.empty()) {
-    nlohmann::json loose = nlohmann::json::array();
-    for (const TileId t : interpretation.loose_tiles) loose.push_back(rules.tile(t).code);
-    out["loose_tiles"] = loose;
-  }
-  if (interpretation.winning_group >= 0) {
-    out["winning_group"] = interpretation.winning_group;
-    out["wait"] = std::string(wait_shape_name(interpretation.wait));
+  nlohmann::json out = interpretation_fields(interpretation, rules);
+  out["text"] = format_interpretation(interpretation, rules);
+  nlohmann::json& groups = out["groups"];
+  for (std::size_t g = 0; g < interpretation.groups.size(); ++g) {
+    groups[g]["text"] = format_group(interpretation.groups[g], rules);
   }
   return out;
 }

@@ -25,28 +25,6 @@ std::string slot_text(const std::string& text, bool wild, int cls = 0) {
 
 }  // namespace
 
-std::string ref_wait_name(WaitShape wait) {
-  switch (wait) {
-    case WaitShape::none:
-      return "none";
-    case WaitShape::two_sided:
-      return "two_sided";
-    case WaitShape::closed:
-      return "closed";
-    case WaitShape::edge:
-      return "edge";
-    case WaitShape::single:
-      return "single";
-    case WaitShape::dual_pung:
-      return "dual_pung";
-    case WaitShape::set_tile:
-      return "set_tile";
-    case WaitShape::any:
-      return "any";
-  }
-  return "?";
-}
-
 std::string ref_group_body(const RefGroup& g, const RuleSet& rules);
 
 /// The group as in ref_group_body, declared melds in [] or (), and the mark as `<+tile wait>`:
@@ -66,9 +44,9 @@ std::string ref_group_text(const RefGroup& g, const RuleSet& rules) {
                        g.mark >= 1 ? g.mark - 1 : 0) +
              rules.tile(static_cast<TileId>(g.tile)).letter;
     }
-    out += "<+" + what + " " + ref_wait_name(g.wait) + ">";
+    out += "<+" + what + " " + std::string(wait_shape_name(g.wait)) + ">";
   } else if (g.wait != WaitShape::none) {
-    out += "<wait " + ref_wait_name(g.wait) + " without a mark>";
+    out += "<wait " + std::string(wait_shape_name(g.wait)) + " without a mark>";
   }
   return out;
 }

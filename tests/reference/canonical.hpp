@@ -54,12 +54,9 @@ inline int class_at(int classes, int slot) {
   return (classes >> (2 * slot)) & 3;
 }
 
-/// The wait's name as documented (docs/engine.md), written out here rather than taken from the
-/// engine.
-std::string ref_wait_name(WaitShape wait);
-
 /// The group as in ref_group_body, declared melds in [] or (), and the mark as `<+tile wait>`:
-/// `123m<+3m edge>`, `1{1}m<+{1}m single>`, `{***}<+* any>`.
+/// `123m<+3m edge>`, `1{1}m<+{1}m single>`, `{***}<+* any>`. The wait's name is the engine's
+/// `wait_shape_name`: a table of names, not logic the reference has to check independently.
 std::string ref_group_text(const RefGroup& g, const RuleSet& rules);
 
 /// The group's tiles, wildcard slots in braces with `#class` when the class is not 0.

@@ -19,6 +19,7 @@
 #include "reference/hand_text.hpp"
 #include "reference/ref_hand.hpp"
 #include "reference/search.hpp"
+#include "rule_files.hpp"
 
 namespace meldgraph::testref {
 
@@ -303,6 +304,34 @@ Tally run_full_plan(const RuleSet& rules, std::uint32_t seed, const FullPlan& pl
   }
   CHECK(notation_failures == 0);
   return tally;
+}
+
+Tally run_row(const RunRow& row) {
+  INFO("run " << row.name << " (" << row.rules << ", seed " << row.seed << ")");
+  const RuleSet& rules = test::rules_named(row.rules);
+  std::uint64_t avoid_tiles = 0;
+  for (const auto& [letter, rank] : row.avoid) avoid_tiles |= bit_of(rules.find_tile(letter, rank));
+  Tally tally;
+  if (const Plan* plan = std::get_if<Plan>(&row.plan)) {
+    Plan p = *plan;
+    if (!row.avoid.empty()) p.avoid_tiles = avoid_tiles;
+    tally = run_plan(rules, row.seed, p);
+  } else {
+    FullPlan p = std::get<FullPlan>(row.plan);
+    if (!row.avoid.empty()) p.avoid_tiles = avoid_tiles;
+    tally = run_full_plan(rules, row.seed, p);
+  }
+  report(row.name, tally);
+  for (const char* form : row.must_win) {
+    INFO("form " << form << " must win some hand");
+    CHECK(tally.form_wins.count(form) == 1);
+  }
+  if (row.also != nullptr) row.also(tally);
+  return tally;
+}
+
+void run_rows(const std::vector<RunRow>& rows) {
+  for (const RunRow& row : rows) run_row(row);
 }
 
 }  // namespace meldgraph::testref

@@ -6,20 +6,19 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "meldgraph/hand.hpp"
 #include "meldgraph/rules.hpp"
 #include "reference/canonical.hpp"
 #include "reference/hand_generator.hpp"
+#include "test_scale.hpp"
 
 namespace meldgraph::testref {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kScale = 4;  ///< fewer random hands under AddressSanitizer
-#else
-constexpr int kScale = 1;
-#endif
+using test::kScale;  ///< fewer random hands under the sanitizers (test_scale.hpp)
 
 /// Counts hands, wins and failures of one random run; reports the first few failures in full.
 struct Tally {
@@ -121,5 +120,29 @@ struct FullPlan {
 
 /// Runs `plan` from `seed`; every generated hand must also read back from its own text.
 Tally run_full_plan(const RuleSet& rules, std::uint32_t seed, const FullPlan& plan);
+
+/// One row of a table of random runs: a rule set, a seed and a plan, and what the run must show
+/// besides agreeing with the reference hand by hand. The tests are tables of these walked by
+/// run_rows, so a run is a few lines and every failure names its row.
+struct RunRow {
+  const char* name;   ///< names the run in its report and in every failure
+  const char* rules;  ///< a file of tests/data/rules/ or a shipped rule set (rules_named)
+  std::uint32_t seed;
+  std::variant<Plan, FullPlan> plan;
+  /// Tiles not to deal (the rule set's forbidden ones), as suit letter and rank: they become the
+  /// plan's avoid_tiles under the row's rule set.
+  std::vector<std::pair<char, int>> avoid{};
+  /// Forms at least one hand of the run must win: the generator's bias really produces them, or
+  /// the comparison proves little.
+  std::vector<const char*> must_win{};
+  /// Further checks of the run's tally, or none.
+  void (*also)(const Tally&) = nullptr;
+};
+
+/// Runs one row: INFO names it, the run is reported (report) and `must_win` and `also` checked.
+Tally run_row(const RunRow& row);
+
+/// Runs every row of a table, in order.
+void run_rows(const std::vector<RunRow>& rows);
 
 }  // namespace meldgraph::testref

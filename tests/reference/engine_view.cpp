@@ -190,7 +190,7 @@ RefInterpretation convert(const std::vector<Group>& groups, int winning_group, W
              std::to_string(marked) + "\n";
   }
   if (marks == 0 && wait != WaitShape::none) {
-    error += "wait " + ref_wait_name(wait) + " without a marked group\n";
+    error += "wait " + std::string(wait_shape_name(wait)) + " without a marked group\n";
   }
   std::sort(converted.begin(), converted.end());
   return converted;
