@@ -263,4 +263,40 @@ Hand RandomHands::ready(int size, int max_wildcards) {
   throw Error("random ready hand: the complete hand holds fewer tiles than its size");
 }
 
+WinContext random_win_context(const RuleSet& rules, Hand& hand, RandomDraws& draws) {
+  TileId candidates[kMaxTileKinds];
+  int count = 0;
+  for (TileId t = 0; t < rules.meldable_count(); ++t) {
+    if (hand.counts[t] > 0 && (hand.wild_tiles & tile_bit(t)) == 0) candidates[count++] = t;
+  }
+  if (count > 0) hand.winning = candidates[draws.below(static_cast<std::uint64_t>(count))];
+  WinContext context;
+  if (draws.chance(0.5)) {
+    context.win = WinKind::discard;
+    context.from = static_cast<MeldSource>(1 + draws.below(3));
+  }
+  context.seat_wind = static_cast<Wind>(draws.below(4));
+  context.round_wind = static_cast<Wind>(draws.below(2));
+  bool closed = true;
+  for (std::size_t m = 0; m < hand.meld_count; ++m) {
+    closed = closed && hand.melds[m].concealed();
+  }
+  if (closed && draws.chance(0.5)) {
+    context.riichi = true;
+    context.ippatsu = draws.chance(0.2);
+  }
+  const auto indicator = [&] { return static_cast<TileId>(draws.below(rules.meldable_count())); };
+  context.dora.push_back(indicator());
+  if (context.riichi) context.ura.push_back(indicator());
+  context.honba = static_cast<std::uint16_t>(draws.below(3));
+  context.riichi_sticks = static_cast<std::uint16_t>(draws.below(2));
+  try {
+    check_win_context(context, hand, rules);
+  } catch (const ContextError&) {
+    context.dora.clear();
+    context.ura.clear();
+  }
+  return context;
+}
+
 }  // namespace meldgraph

@@ -1,5 +1,6 @@
 #include "meldgraph/reading.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <stdexcept>
 
@@ -80,21 +81,27 @@ int slot_class(const Group& group, int slot) {
 }
 
 /// Step 1 of make_reading: the slots of one group, marked natural or wildcard, wildcards not yet
-/// given a physical tile.
-ReadingGroup read_group(const Group& group) {
-  ReadingGroup out;
+/// given a physical tile. `out` is overwritten, its slot buffer reused.
+void read_group(const Group& group, ReadingGroup& out) {
   out.group = group;
   out.slots.resize(group.size);
-  for (int s = 0; s < group.size; ++s) {
-    Slot& slot = out.slots[static_cast<std::size_t>(s)];
-    if (group.abstract()) {
-      slot.mark = SlotMark::wildcard;
-    } else {
-      slot.tile = group.tiles[static_cast<std::size_t>(s)];
-      slot.mark = group.is_wild(s) ? SlotMark::wildcard : SlotMark::natural;
-      out.faces |= tile_bit(slot.tile);
+  out.state = MeldState::concealed;
+  out.source = MeldSource::unknown;
+  out.claimed_slot = -1;
+  out.by_discard = false;
+  out.counts_as_open = false;
+  TileMask faces = 0;
+  Slot* slots = out.slots.data();
+  if (group.abstract()) {
+    for (int s = 0; s < group.size; ++s) slots[s] = Slot{kNoTile, SlotMark::wildcard};
+  } else {
+    for (int s = 0; s < group.size; ++s) {
+      const TileId tile = group.tiles[static_cast<std::size_t>(s)];
+      slots[s] = Slot{tile, group.is_wild(s) ? SlotMark::wildcard : SlotMark::natural};
+      faces |= tile_bit(tile);
     }
   }
+  out.faces = faces;
   if (group.declared()) {
     out.state = group.concealed()    ? MeldState::concealed_kong
                 : group.added_kong() ? MeldState::added_kong
@@ -102,7 +109,6 @@ ReadingGroup read_group(const Group& group) {
     out.source = group.source();
   }
   out.winning = group.winning_slot() >= 0;
-  return out;
 }
 
 /// Places physical wildcards on the concealed groups' wild slots (make_reading's documented
@@ -237,12 +243,15 @@ void place_red_fives(const ReadingContext& context, int winning_group,
       winning_slot = &won.slots[static_cast<std::size_t>(at)];
     }
   }
+  int remaining = 0;  // concealed red fives still to place: the passes stop when none is left
+  for (const std::uint8_t count : left) remaining += count;
   const auto mark = [&](Slot& slot) {
     const TileId physical = slot.wild() ? slot.wild_tile : slot.tile;
     if (physical == kNoTile || slot.red || left[physical] == 0) return;
     slot.red = true;
     if (!slot.wild()) slot.mark = SlotMark::red_five;
     --left[physical];
+    --remaining;
   };
   if (winning_slot != nullptr && hand.winning_red) {
     const TileId physical = winning_slot->wild() ? winning_slot->wild_tile : winning_slot->tile;
@@ -250,6 +259,7 @@ void place_red_fives(const ReadingContext& context, int winning_group,
   }
   const auto mark_where = [&](bool spare_winning, auto&& wanted) {
     for (ReadingGroup& group : groups) {
+      if (remaining == 0) return;
       if (group.declared()) continue;
       for (Slot& slot : group.slots) {
         if (spare_winning && &slot == winning_slot) continue;
@@ -270,6 +280,12 @@ void place_red_fives(const ReadingContext& context, int winning_group,
 
 ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win) {
   ReadingContext context;
+  make_reading_context(rules, hand, win, context);
+  return context;
+}
+
+void make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
+                          ReadingContext& context) {
   context.rules = &rules;
   context.hand = hand;
   context.win = win;
@@ -285,6 +301,10 @@ ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, cons
       --reds;
     }
   }
+  context.has_red = hand.winning_red || std::any_of(hand.red.begin(), hand.red.end(),
+                                                    [](std::uint8_t n) { return n > 0; });
+  context.waits_before = 0;
+  context.has_waits = false;
   if (hand.has_winning_tile()) {
     const Hand before = hand_before_win(hand);
     if (before.size(rules) % 3 == 1) {
@@ -292,11 +312,16 @@ ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, cons
       context.has_waits = true;
     }
   }
-  return context;
 }
 
 Reading make_reading(const ReadingContext& context, const Interpretation& interpretation) {
   Reading reading;
+  make_reading(context, interpretation, reading);
+  return reading;
+}
+
+void make_reading(const ReadingContext& context, const Interpretation& interpretation,
+                  Reading& reading) {
   reading.form = interpretation.form;
   reading.winning_group = interpretation.winning_group;
   reading.wait = interpretation.wait;
@@ -304,10 +329,18 @@ Reading make_reading(const ReadingContext& context, const Interpretation& interp
   reading.loose_tiles = interpretation.loose_tiles;
   reading.waits_before = context.waits_before;
   reading.has_waits = context.has_waits;
-  reading.groups.reserve(interpretation.groups.size());
-  for (const Group& group : interpretation.groups) reading.groups.push_back(read_group(group));
-  WildcardPlacer(context, reading.groups).place();
-  place_red_fives(context, reading.winning_group, reading.groups);
+  reading.groups.resize(interpretation.groups.size());
+  for (std::size_t g = 0; g < interpretation.groups.size(); ++g) {
+    read_group(interpretation.groups[g], reading.groups[g]);
+  }
+  // Most readings hold no wildcard and no red five: the placers are skipped for them (a
+  // scorer makes one reading per interpretation of every hand).
+  bool wild = false;
+  for (const Group& group : interpretation.groups) {
+    wild = wild || group.wild_mask != 0 || group.abstract();
+  }
+  if (wild) WildcardPlacer(context, reading.groups).place();
+  if (context.has_red) place_red_fives(context, reading.winning_group, reading.groups);
   reading.winning_red = context.hand.winning_red;
   const bool claimed = context.win.win == WinKind::discard || context.win.robbing_kong;
   std::size_t meld = 0;  // declared melds come first, in the hand's order (Interpretation)
@@ -322,7 +355,6 @@ Reading make_reading(const ReadingContext& context, const Interpretation& interp
     group.by_discard = group.winning && claimed;
     group.counts_as_open = group.by_discard && group.group.kind == GroupKind::pung;
   }
-  return reading;
 }
 
 std::string format_reading_group(const ReadingGroup& group, const RuleSet& rules) {

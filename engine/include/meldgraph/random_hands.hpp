@@ -16,6 +16,7 @@
 #include "meldgraph/random_draws.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/tiles.hpp"
+#include "meldgraph/win_context.hpp"
 
 namespace meldgraph {
 
@@ -80,5 +81,13 @@ class RandomHands {
   std::vector<TileId> naturals_;     ///< the wall's natural meldable tiles, one entry per copy
   std::vector<Wildcard> wildcards_;  ///< the set's wildcards, one entry per physical tile
 };
+
+/// A random situation for a complete hand (scoring benchmarks and tests), which it gives a
+/// winning tile: one of its natural concealed tiles, uniformly by kind. Self-draw or a discard
+/// (from any other seat) equally; any seat wind, round East or South; riichi on half the hands
+/// without exposed melds, ippatsu on a fifth of those, one ura-dora indicator with riichi; one
+/// dora indicator; 0-2 repeat counters and 0-1 riichi stick. When an indicator would exceed its
+/// tile's copies (check_win_context), the indicators are left out.
+[[nodiscard]] WinContext random_win_context(const RuleSet& rules, Hand& hand, RandomDraws& draws);
 
 }  // namespace meldgraph

@@ -101,11 +101,16 @@ struct ReadingContext {
   /// wait_mask of that 3n+1 hand. 0 when the hand has no winning tile.
   TileMask waits_before = 0;
   bool has_waits = false;  ///< the hand has a winning tile, so waits_before is known
+  bool has_red = false;    ///< the hand holds a red five (Hand::red is not all zero)
 };
 
 /// Throws AnalysisError where wildcard_classes does (more kinds of wildcard than classes).
 [[nodiscard]] ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand,
                                                   const WinContext& win = {});
+/// The same, into `out`, reusing its buffers (the context's indicator lists): a scorer's
+/// workspace builds one per hand without allocating once they have grown.
+void make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
+                          ReadingContext& out);
 
 /// One interpretation as a scorer reads it.
 struct Reading {
@@ -139,6 +144,10 @@ struct Reading {
 /// placed as themselves.
 [[nodiscard]] Reading make_reading(const ReadingContext& context,
                                    const Interpretation& interpretation);
+/// The same, into `out`, reusing its buffers: allocation-free once they have grown, for
+/// interpretations without wildcards and with no more groups than `out` had (a scorer's loop).
+void make_reading(const ReadingContext& context, const Interpretation& interpretation,
+                  Reading& out);
 
 /// Text of a reading's group: format_group with red fives written `0` (`406p`, `[055m]`).
 [[nodiscard]] std::string format_reading_group(const ReadingGroup& group, const RuleSet& rules);
