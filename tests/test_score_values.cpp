@@ -112,13 +112,24 @@ WinContext tsumo(Wind seat, Wind round = Wind::east) {
   return c;
 }
 
+/// A pattern of these hand-built rules: names and value only (no condition; these tests never
+/// evaluate patterns, they give compute_value its hits directly).
+Pattern make_pattern(std::string id, std::string name, std::string local_name, PatternValue value) {
+  Pattern pattern;
+  pattern.id = std::move(id);
+  pattern.name = std::move(name);
+  pattern.local_name = std::move(local_name);
+  pattern.value = value;
+  return pattern;
+}
+
 /// Riichi's scoring rules with a pattern `pinfu` (index 0) and `yaku` (index 1) declared, pinfu
 /// cancelling the self-draw fu, as rules/riichi.yaml will say once its patterns are declared.
 ScoringRules riichi_with_pinfu() {
   ScoringRules rules = *riichi().scoring();
   rules.patterns.patterns.clear();
-  rules.patterns.patterns.push_back(Pattern{"pinfu", "Pinfu", "平和", {1, 0, false, 0}, true, 0, {}, {}, false});
-  rules.patterns.patterns.push_back(Pattern{"yaku", "Some yaku", "役", {1, 1, true, 0}, true, 0, {}, {}, false});
+  rules.patterns.patterns.push_back(make_pattern("pinfu", "Pinfu", "平和", {1, 0, false, 0}));
+  rules.patterns.patterns.push_back(make_pattern("yaku", "Some yaku", "役", {1, 1, true, 0}));
   rules.values.fu.no_self_draw_fu_with = {0};
   return rules;
 }
@@ -545,7 +556,7 @@ TEST_CASE("value: yakuman stacking and the double yakuman key", "[scoring][value
 TEST_CASE("payments: pao for the last meld's feeder", "[scoring][payments]") {
   ScoringRules rules = riichi_with_pinfu();
   rules.patterns.patterns.push_back(
-      Pattern{"daisangen", "Big three dragons", "大三元", {0, 0, true, 1}, true, 0, {}, {}, false});
+      make_pattern("daisangen", "Big three dragons", "大三元", {0, 0, true, 1}));
   rules.values.payments.pao = {PaoRule{2, riichi().tile_classes().dragons}};
   const std::vector<PatternHit> hits = {PatternHit{2, 0, 1, 1}};
   const auto record = [&](const WinContext& w) {
@@ -623,12 +634,40 @@ TEST_CASE("value keys: errors name their place", "[scoring][rules]") {
       {"  minimum: {units: x}\n", "t.yaml:5:20", "expected an integer"},
       {"  points: {base: units}\n  payments:\n    pao: {daisangen: dragons}\n", "t.yaml:7:11",
        "unknown pattern 'daisangen'"},
+      {"  fu:\n    melds: {kong: 9}\n", "t.yaml:6:19", "between 0 and 8"},
+      {"  fu:\n    melds: {pung: 101}\n", "t.yaml:6:19", "between 0 and 100"},
+      {"  points: {base: units}\n  payments:\n    discard: {dealer: 101}\n", "t.yaml:7:23",
+       "between 0 and 100"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.yaml);
     CHECK_THROWS_WITH(load_rules_from_string(head + c.yaml, "t.yaml"),
                       Contains(c.where) && Contains(c.what));
   }
+}
+
+TEST_CASE("value keys: the largest values do not overflow", "[scoring][rules]") {
+  // Every bound at its largest, no limits: four concealed terminal kongs are 100 x 8^3 fu each.
+  const RuleSet rules = load_rules_from_string(
+      "name: t\nextends: riichi\nscoring:\n  fu:\n    base: 1000\n    closed_ron: 1000\n"
+      "    melds: {pung: 100, concealed: 8, terminal_or_honour: 8, kong: 8}\n"
+      "    round_to: 1000\n  points:\n    limits: []\n    kazoe: false\n"
+      "  payments:\n    discard: {dealer: 100, other: 100}\n    honba: {discard: 100000000}\n",
+      "t.yaml");
+  WinContext win = ron(Wind::east, MeldSource::left);
+  win.honba = 65535;
+  Record r(win, rules);
+  for (const char* kong : {"1m", "9p", "1z", "7z"}) {
+    r.add(GroupKind::kong, kong, kFeatureDeclared | kFeatureConcealedKong);
+  }
+  r.add(GroupKind::pair, "5m").wins_on(4, WaitShape::single);
+  const std::vector<PatternHit> hits = {PatternHit{0, 30, 0, 1}};
+  ReadingValue v;
+  compute_value(*rules.scoring(), r.features(), hits, v);
+  REQUIRE(v.fu == 207000);  // 1000 + 1000 + 4 x 51200 + 2 = 206802 -> 207000
+  REQUIRE(v.base == std::int64_t{207000} << 22);
+  REQUIRE(v.points == (std::int64_t{207000} << 22) * 100);
+  REQUIRE(v.payments[3] == -(v.points + std::int64_t{100'000'000} * 65535));
 }
 
 }  // namespace

@@ -21,6 +21,17 @@ namespace {
 using namespace meldgraph;
 using meldgraph::test::score_hand;
 
+/// A pattern of hand-built rules: names and value only (these tests give compute_value its hits
+/// directly and never evaluate a condition).
+Pattern make_pattern(std::string id, std::string name, std::string local_name, PatternValue value) {
+  Pattern pattern;
+  pattern.id = std::move(id);
+  pattern.name = std::move(name);
+  pattern.local_name = std::move(local_name);
+  pattern.value = value;
+  return pattern;
+}
+
 const RuleSet& riichi() {
   static const RuleSet rules = load_rules("riichi");
   return rules;
@@ -31,8 +42,8 @@ const RuleSet& riichi() {
 const ScoringRules& rules_with_pinfu() {
   static const ScoringRules rules = [] {
     ScoringRules r = *riichi().scoring();
-    r.patterns.patterns = {Pattern{"pinfu", "Pinfu", "平和", {1, 0, false, 0}, true, 0, {}, {}, false},
-                           Pattern{"yaku", "Some yaku", "役", {1, 1, true, 0}, true, 0, {}, {}, false}};
+    r.patterns.patterns = {make_pattern("pinfu", "Pinfu", "平和", {1, 0, false, 0}),
+                           make_pattern("yaku", "Some yaku", "役", {1, 1, true, 0})};
     r.values.fu.no_self_draw_fu_with = {0};
     return r;
   }();
@@ -162,7 +173,7 @@ TEST_CASE("values: red fives and dora of a real hand", "[values]") {
 TEST_CASE("values: pao reads the source of the last dragon meld written", "[values]") {
   ScoringRules rules = rules_with_pinfu();
   rules.patterns.patterns.push_back(
-      Pattern{"daisangen", "Big three dragons", "大三元", {0, 0, true, 1}, true, 0, {}, {}, false});
+      make_pattern("daisangen", "Big three dragons", "大三元", {0, 0, true, 1}));
   rules.values.payments.pao = {PaoRule{2, riichi().tile_classes().dragons}};
   const std::vector<PatternHit> hits = {PatternHit{2, 0, 1, 1}};
   const auto payments = [&](const std::string& hand, const WinContext& win) {

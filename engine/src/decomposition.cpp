@@ -1,12 +1,10 @@
-/// The search that builds the meld-decomposition graph.
+/// The meld-decomposition graph: the search's first consumer.
 ///
-/// Meld forms: the search takes the lowest remaining natural tile and tries every group that holds
-/// it (pair, pung, chow with it in any position, each other slot natural or wildcard). Groups that
-/// hold the same lowest tile are taken in a fixed template order, so every multiset of groups is
-/// reached by exactly one path. When no natural tile is left, the remaining wildcards form abstract
-/// groups (any meld, any pair), listed once. Set forms (thirteen orphans) walk the set's tiles in
-/// order instead. Identical states are merged, which makes the result a DAG; states from which the
-/// goal cannot be reached are dropped, so every root-to-goal path is an interpretation.
+/// The search itself (the steps of every form type, in their order) is search_driver.hpp's
+/// FormSearch; this file gives it GraphSink, which merges identical states through a memo and
+/// keeps a vertex only for a state some path from which reaches the goal, so the result is a DAG
+/// whose every root-to-goal path is one interpretation. The rest is FormGraph's accessors, the
+/// cursor that walks the DAG depth-first, and the wait shapes.
 
 #include <algorithm>
 #include <bit>
@@ -15,9 +13,9 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "form_search.hpp"
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/error.hpp"
+#include "search_driver.hpp"
 
 namespace meldgraph {
 
@@ -40,626 +38,92 @@ struct FormGraph::Impl {
 namespace {
 
 using Graph = FormGraphStorage;
-
-using search::kClassCodes;
-using search::kTemplates;
-using search::kUncappedCapacity;
-using search::Template;
+using search::State;
 using search::Winning;
 
-/// A search state. Fields past the rule set's tile count stay zero, so whole-array comparison and
-/// hashing are exact.
-struct State {
-  TileCounts remaining{};  ///< natural tiles still to place
-  TileCounts standins{};   ///< wildcards placed per tile; tracked only when copies are capped
-  /// Wildcards still to place, per class (WildcardClasses).
-  std::array<std::uint8_t, kMaxWildcardClasses> wildcards{};
-  std::uint8_t melds = 0;  ///< melds still needed (set forms: singles still needed)
-  std::uint8_t pairs = 0;  ///< pairs still needed
-  /// Wildcard-only groups of restricted wildcards: the lowest tile the next one may start at.
-  std::uint8_t anchor = 0;
-  /// With hand.missing_suits: bit s set when a group holds a tile (natural or stand-in) of suit
-  /// s; zero otherwise, so that states merge as before.
-  std::uint8_t suits_used = 0;
-  /// Meld forms: groups at the same lowest tile come in non-decreasing order of
-  /// (template * 64 + wildcard classes) * 8 + (winning slot + 1); this is the least key still
-  /// allowed. Wildcard-only groups: template * 64 + classes at the anchor. Singles forms: the
-  /// pattern so far (see singles_step).
-  std::uint16_t min_key = 0;
-  /// Set forms: index of the next set tile. Knitted forms: knit phase (0-2: the suit whose knit
-  /// group comes next, 3: melds) + 4 * the knit classes used. Singles forms: the lowest tile id a
-  /// group may still take (one past the last one placed).
-  std::uint8_t cursor = 0;
-  Winning winning = Winning::placed;  ///< whether the winning tile still has to be placed
-
-  friend bool operator==(const State&, const State&) = default;
-};
-
-struct StateHash {
-  std::size_t operator()(const State& state) const {
-    // FNV-1a over the bytes; the struct has no padding (all members are bytes).
-    static_assert(sizeof(State) == 2 * kMaxTileKinds + kMaxWildcardClasses + 8);
-    const auto* bytes = reinterpret_cast<const unsigned char*>(&state);
-    std::uint64_t hash = 1469598103934665603ULL;
-    for (std::size_t i = 0; i < sizeof(State); ++i) {
-      hash = (hash ^ bytes[i]) * 1099511628211ULL;
-    }
-    return static_cast<std::size_t>(hash);
-  }
-};
-
-/// The wildcards still to place, over every class.
-int wildcards_left(const State& state) {
-  int total = 0;
-  for (const std::uint8_t n : state.wildcards) total += n;
-  return total;
-}
-
-/// Group::wild_classes with every one of `size` slots of class `cls`.
-std::uint8_t uniform_classes(int cls, int size) {
-  unsigned code = 0;
-  for (int slot = 0; slot < size && slot < 4; ++slot) {
-    code |= static_cast<unsigned>(cls) << (2 * slot);
-  }
-  return static_cast<std::uint8_t>(code);
-}
-
-/// Knitted forms place one knit group per sequence suit before their melds.
-constexpr int kKnitPhases = kKnitClasses;
-
-class FormSearch {
+/// The graph's consumer of the search (search_driver.hpp): memoises states, keeps a vertex for a
+/// state only when some child leads to the goal (post-order, so a vertex's children come first)
+/// and an edge for each such child, in the search's order. Every finished state is the one goal.
+class GraphSink {
  public:
-  FormSearch(const RuleSet& rules, const FormSpec& form, const TileCounts& naturals, TileId winning,
-             const WildcardClasses& classes)
-      : rules_(rules),
-        form_(form),
-        classes_(classes),
-        naturals_(naturals),
-        winning_(winning),
-        track_standins_(!rules.wildcards().exceed_copies),
-        meldable_(rules.meldable_count()) {
-    knit_suits_ = rules.knit_suits().suits;
-    sequence_suits_ = knit_suits_;
-    for (TileId t = 0; t < rules.tile_count(); ++t) {
-      next_[t] = rules.tile(t).next;
-      copies_[t] = rules.tile(t).copies;
-    }
-  }
-
-  /// Builds the graph from `root`; returns false when no path reaches the goal.
-  bool build(const State& root, Graph& graph, std::size_t& root_id, std::size_t& goal_id) {
-    graph_ = &graph;
-    const long id = visit(root);
-    if (id < 0) return false;
-    root_id = static_cast<std::size_t>(id);
-    goal_id = static_cast<std::size_t>(goal_);
-    return true;
-  }
-
- private:
-  struct Child {
-    Group group;
-    State state;
-  };
-
-  long visit(const State& state) {
-    if (const auto found = memo_.find(state); found != memo_.end()) return found->second;
-    // Finished states may differ in their stand-in record; they all are the one goal.
-    if (goal_ >= 0 && at_goal(state)) {
-      memo_.emplace(state, goal_);
-      return goal_;
-    }
+  using Result = long;  ///< vertex id, or -1: no path from the state reaches the goal
+  static constexpr bool kMemo = true;
+  struct Frame {
     std::vector<std::pair<Group, long>> alive;
     std::uint64_t paths = 0;
-    const bool is_goal = at_goal(state);
-    if (is_goal) {
-      paths = 1;
-    } else {
-      std::vector<Child> children;
-      expand(state, children);
-      for (const Child& child : children) {
-        const long target = visit(child.state);
-        if (target < 0) continue;
-        alive.emplace_back(child.group, target);
-        paths = add_saturating(paths, (*graph_)[static_cast<std::size_t>(target)].paths);
-      }
+  };
+
+  explicit GraphSink(Graph& graph) : graph_(graph) {}
+
+  [[nodiscard]] long goal_id() const { return goal_; }
+
+  const long* find(const State& state) const {
+    const auto found = memo_.find(state);
+    return found == memo_.end() ? nullptr : &found->second;
+  }
+  long goal() {
+    if (goal_ < 0) {
+      FormGraph::Vertex vertex;
+      vertex.paths = 1;
+      goal_ = static_cast<long>(boost::add_vertex(vertex, graph_));
     }
+    return goal_;
+  }
+  static long dead() { return -1; }
+  static Frame open(const State& /*state*/) { return {}; }
+  static void enter(const Group& /*group*/) {}
+  static void leave() {}
+  bool child(Frame& frame, const Group& group, long target) {
+    if (target < 0) return true;
+    frame.alive.emplace_back(group, target);
+    frame.paths = add_saturating(frame.paths, graph_[static_cast<std::size_t>(target)].paths);
+    return true;
+  }
+  long close(Frame& frame, const State& state, bool /*go_on*/) {
     long id = -1;
-    if (is_goal || !alive.empty()) {
+    if (!frame.alive.empty()) {
       FormGraph::Vertex vertex;
       vertex.remaining = state.remaining;
-      vertex.wildcards = static_cast<std::uint8_t>(wildcards_left(state));
+      int wildcards = 0;
+      for (const std::uint8_t n : state.wildcards) wildcards += n;
+      vertex.wildcards = static_cast<std::uint8_t>(wildcards);
       vertex.melds_left = state.melds;
       vertex.pairs_left = state.pairs;
-      vertex.paths = paths;
-      id = static_cast<long>(boost::add_vertex(vertex, *graph_));
-      for (const auto& [group, target] : alive) {
+      vertex.paths = frame.paths;
+      id = static_cast<long>(boost::add_vertex(vertex, graph_));
+      for (const auto& [group, target] : frame.alive) {
         boost::add_edge(static_cast<std::size_t>(id), static_cast<std::size_t>(target),
-                        EdgeProperties{group}, *graph_);
+                        EdgeProperties{group}, graph_);
       }
-      if (is_goal) goal_ = id;
     }
     memo_.emplace(state, id);
     return id;
   }
 
-  [[nodiscard]] bool at_goal(const State& state) const {
-    if (wildcards_left(state) != 0 || state.melds != 0 || state.pairs != 0) return false;
-    if (rules_.missing_suits() != 0 && lacking_suits(state.suits_used) < rules_.missing_suits()) {
-      return false;
-    }
-    if (state.winning != Winning::placed) return false;
-    for (TileId t = 0; t < meldable_; ++t) {
-      if (state.remaining[t] != 0) return false;
-    }
-    switch (form_.type) {
-      case FormType::set:
-        return state.cursor == form_.set_tiles.size();
-      case FormType::knitted:
-        return state.cursor % 4 == kKnitPhases;
-      case FormType::singles:
-        // No required tile may be left behind the cursor.
-        return state.cursor >= kMaxTileKinds || (form_.required >> state.cursor) == 0;
-      case FormType::melds:
-      case FormType::pairs:
-      case FormType::wildcards:
-        break;
-    }
-    return true;
-  }
-
-  /// Sequence suits no group has touched, given the suits used.
-  [[nodiscard]] int lacking_suits(unsigned used) const {
-    int lacking = 0;
-    for (const std::size_t s : sequence_suits_) lacking += ((used >> s) & 1U) == 0 ? 1 : 0;
-    return lacking;
-  }
-
-  void expand(const State& state, std::vector<Child>& out) {
-    expand_groups(state, out);
-    if (rules_.missing_suits() == 0) return;
-    for (Child& child : out) {
-      if (child.group.abstract()) continue;
-      for (int slot = 0; slot < child.group.size; ++slot) {
-        const unsigned suit = rules_.tile(child.group.tiles[static_cast<std::size_t>(slot)]).suit;
-        child.state.suits_used = static_cast<std::uint8_t>(child.state.suits_used | (1U << suit));
-      }
-    }
-  }
-
-  void expand_groups(const State& state, std::vector<Child>& out) {
-    switch (form_.type) {
-      case FormType::set:
-        expand_set(state, out);
-        return;
-      case FormType::singles:
-        expand_singles(state, out);
-        return;
-      case FormType::knitted:
-        if (state.cursor % 4 < kKnitPhases) {
-          expand_knit(state, out);
-          return;
-        }
-        break;
-      case FormType::melds:
-      case FormType::pairs:
-      case FormType::wildcards:
-        break;
-    }
-    expand_melds(state, out);
-  }
-
-  /// Places a wildcard of class `cls` standing in for `tile`; false when the form takes no
-  /// wildcards, none of the class is left, the class may not be the tile, or that would exceed
-  /// the tile's copies.
-  bool place_standin(State& state, TileId tile, int cls) const {
-    const auto c = static_cast<std::size_t>(cls);
-    if (!form_.wildcards || cls >= classes_.count || state.wildcards[c] == 0) return false;
-    if ((classes_.masks[c] & tile_bit(tile)) == 0) return false;
-    if ((rules_.forbidden_tiles() & tile_bit(tile)) != 0) return false;
-    --state.wildcards[c];
-    if (track_standins_) {
-      const int used = naturals_[tile] + state.standins[tile] + 1;
-      if (used > rules_.tile(tile).copies) return false;
-      ++state.standins[tile];
-    }
-    return true;
-  }
-
-  // Meld forms -----------------------------------------------------------------------------
-
-  void expand_melds(const State& state, std::vector<Child>& out) {
-    TileId lowest = kNoTile;
-    for (TileId t = 0; t < meldable_; ++t) {
-      if (state.remaining[t] != 0) {
-        lowest = t;
-        break;
-      }
-    }
-    if (lowest == kNoTile) {
-      if (restricted_left(state)) {
-        expand_wild_only(state, out);
-      } else {
-        expand_abstract(state, out);
-      }
-      return;
-    }
-    const bool pairs_only = form_.type == FormType::pairs;
-    for (auto index = static_cast<std::size_t>(search::template_of_key(state.min_key));
-         index < kTemplates.size(); ++index) {
-      const Template& shape = kTemplates[index];
-      const bool is_pair = shape.kind == GroupKind::pair;
-      // Pairs forms take pungs (嚦咕嚦咕) but never chows.
-      const bool allowed = is_pair
-                               ? state.pairs > 0
-                               : state.melds > 0 && (!pairs_only || shape.kind == GroupKind::pung);
-      if (!allowed || (is_pair && !search::pair_allowed(form_, lowest, shape))) continue;
-      // Pairs that must differ: after a pair, only pungs may still take this tile.
-      const bool one_pair_here = pairs_only && is_pair && !form_.four_as_two_pairs;
-      for (int code = 0; code < kClassCodes; ++code) {
-        if (!search::code_fits(shape.size, shape.wild, code, classes_.count)) continue;
-        Child base{Group{}, state};
-        if (!apply_template(shape, lowest, code, base)) continue;
-        for (Child& child : with_winning_variants(base)) {
-          const int key =
-              search::order_key(static_cast<int>(index), code, child.group.winning_slot());
-          if (key < state.min_key) continue;
-          const int next_key = one_pair_here ? std::max(key, search::kFirstPungKey) : key;
-          child.state.min_key =
-              static_cast<std::uint16_t>(child.state.remaining[lowest] != 0 ? next_key : 0);
-          out.push_back(child);
-        }
-      }
-    }
-  }
-
-  /// Whether wildcard slots of one tile take their classes in non-decreasing order, so that a
-  /// multiset of classes is placed once.
-  [[nodiscard]] static bool classes_canonical(const Group& group) {
-    for (int slot = 1; slot < group.size; ++slot) {
-      if (group.is_wild(slot) && group.is_wild(slot - 1) &&
-          group.tiles[static_cast<std::size_t>(slot)] ==
-              group.tiles[static_cast<std::size_t>(slot - 1)] &&
-          group.wild_class(slot) < group.wild_class(slot - 1)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /// Whether a wildcard of a restricted class is still to place.
-  [[nodiscard]] bool restricted_left(const State& state) const {
-    for (int c = 0; c < classes_.count; ++c) {
-      if (c != classes_.unrestricted && state.wildcards[static_cast<std::size_t>(c)] != 0) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /// No natural tile is left but restricted wildcards are: concrete wildcard-only groups (each
-  /// holding a restricted wildcard), by anchor tile and then template and classes, in
-  /// non-decreasing order. Unrestricted wildcards left after them form the abstract groups.
-  void expand_wild_only(const State& state, std::vector<Child>& out) const {
-    const bool pairs_only = form_.type == FormType::pairs;
-    const bool distinct_pairs = pairs_only && !form_.four_as_two_pairs;
-    // The least key past the wild-only pair template (the pung's first).
-    constexpr int kPastWildOnlyPair = search::order_key(1, 0, -1);
-    for (TileId tile = state.anchor; tile < meldable_; ++tile) {
-      for (int index = 0; index < static_cast<int>(search::kWildOnlyTemplates.size()); ++index) {
-        const Template& shape = search::kWildOnlyTemplates[static_cast<std::size_t>(index)];
-        const bool is_pair = shape.kind == GroupKind::pair;
-        const bool allowed =
-            is_pair ? state.pairs > 0 && search::pair_allowed(form_, tile, shape)
-                    : state.melds > 0 && (!pairs_only || shape.kind == GroupKind::pung);
-        if (!allowed) continue;
-        // Pairs that must differ stay off kinds held naturally (see abstract_realizable).
-        if (is_pair && distinct_pairs && naturals_[tile] != 0) continue;
-        for (int code = 0; code < kClassCodes; ++code) {
-          // Keys as in expand_melds: (template, classes, winning slot + 1).
-          const int base = search::order_key(index, code, -1);
-          if (tile == state.anchor && base + search::kWinningKeys <= state.min_key) continue;
-          if (!search::code_fits(shape.size, shape.wild, code, classes_.count)) continue;
-          bool restricted = false;
-          for (int slot = 0; slot < shape.size; ++slot) {
-            restricted = restricted || ((code >> (2 * slot)) & 3) != classes_.unrestricted;
-          }
-          if (!restricted) continue;
-          Child child{Group{}, state};
-          if (!apply_template(shape, tile, code, child)) continue;
-          child.state.anchor = tile;
-          for (Child& variant : with_winning_variants(child)) {
-            const int key = base + variant.group.winning_slot() + 1;
-            if (tile == state.anchor && key < state.min_key) continue;
-            // A distinct pair once per kind: the next group here must come after the pairs.
-            variant.state.min_key =
-                static_cast<std::uint16_t>(is_pair && distinct_pairs ? kPastWildOnlyPair : key);
-            out.push_back(variant);
-          }
-        }
-      }
-    }
-  }
-
-  /// The group unmarked, and marked with the winning tile in each distinct slot that can hold it
-  /// (search::for_each_winning_variant).
-  std::vector<Child> with_winning_variants(const Child& base) const {
-    std::vector<Child> variants;
-    const bool copy_left =
-        base.state.winning != Winning::natural || base.state.remaining[winning_] != 0;
-    search::for_each_winning_variant(
-        base.group, base.state.winning, winning_, copy_left, classes_.winning,
-        [&](const Group& group, bool marks) {
-          Child& child = variants.emplace_back(Child{group, base.state});
-          if (marks) child.state.winning = Winning::placed;
-          return true;
-        });
-    return variants;
-  }
-
-  /// Fills `child` with the group of `shape` around `lowest`, its wildcard slots of the classes
-  /// `code` gives; false when it cannot be formed.
-  bool apply_template(const Template& shape, TileId lowest, int code, Child& child) const {
-    Group& group = child.group;
-    State& next = child.state;
-    group.kind = shape.kind;
-    group.wild_classes = static_cast<std::uint8_t>(code);
-    TileId tile = lowest;
-    for (int step = 0; step > shape.first_offset; --step) {
-      tile = rules_.tile(tile).previous;
-      if (tile == kNoTile) return false;
-    }
-    for (int slot = 0; slot < shape.size; ++slot) {
-      if (slot > 0 && shape.kind == GroupKind::chow) {
-        tile = rules_.tile(tile).next;
-        if (tile == kNoTile) return false;
-      }
-      group.tiles[slot] = tile;
-      group.size = static_cast<std::uint8_t>(slot + 1);
-      if ((shape.wild >> slot & 1U) == 0) {
-        if (next.remaining[tile] == 0) return false;
-        --next.remaining[tile];
-      } else {
-        if (!place_standin(next, tile, (code >> (2 * slot)) & 3)) return false;
-        group.wild_mask = static_cast<std::uint8_t>(group.wild_mask | (1U << slot));
-      }
-    }
-    if (!classes_canonical(group)) return false;
-    if (shape.kind == GroupKind::pair) {
-      --next.pairs;
-    } else {
-      --next.melds;
-    }
-    return true;
-  }
-
-  /// No natural tile is left: the wildcards form abstract melds, then abstract pairs. A winning
-  /// wildcard goes into the last abstract meld or the last abstract pair, so that each multiset
-  /// is reached once.
-  void expand_abstract(const State& state, std::vector<Child>& out) const {
-    if (state.winning == Winning::natural || !abstract_realizable(state)) return;
-    // Only unrestricted wildcards are left (restricted ones were placed as concrete groups).
-    const int cls = classes_.unrestricted;
-    if (cls < 0) return;
-    const int left = state.wildcards[static_cast<std::size_t>(cls)];
-    Child child{Group{}, state};
-    child.state.min_key = 0;
-    bool last = false;
-    if (state.melds > 0 && left >= 3) {
-      child.group = Group{GroupKind::any_meld, 3, 0b111, 0, {kNoTile, kNoTile, kNoTile, kNoTile}};
-      child.group.wild_classes = uniform_classes(cls, 3);
-      child.state.wildcards[static_cast<std::size_t>(cls)] = static_cast<std::uint8_t>(left - 3);
-      --child.state.melds;
-      last = child.state.melds == 0;
-    } else if (state.melds == 0 && state.pairs > 0 && left >= 2 &&
-               form_.pair_wildcards == PairWildcards::any) {
-      child.group = Group{GroupKind::any_pair, 2, 0b11, 0, {kNoTile, kNoTile, kNoTile, kNoTile}};
-      child.group.wild_classes = uniform_classes(cls, 2);
-      child.state.wildcards[static_cast<std::size_t>(cls)] = static_cast<std::uint8_t>(left - 2);
-      --child.state.pairs;
-      last = child.state.pairs == 0;
-    } else {
-      return;
-    }
-    out.push_back(child);
-    if (last && state.winning == Winning::wild && classes_.winning == cls) {
-      child.group.set_winning_slot(0);
-      child.state.winning = Winning::placed;
-      out.push_back(child);
-    }
-  }
-
-  /// Whether the wildcards left can really be the abstract groups left: they can unless copies
-  /// are capped or pairs must differ.
-  [[nodiscard]] bool abstract_realizable(const State& state) const {
-    if (wildcards_left(state) == 0) return true;
-    if (!form_.wildcards) return false;
-    if (rules_.missing_suits() != 0) {
-      // Some choice of untouched suits to lack must leave room for the abstract groups.
-      const auto count = static_cast<unsigned>(sequence_suits_.size());
-      for (unsigned subset = 0; subset < (1U << count); ++subset) {
-        if (std::popcount(subset) != rules_.missing_suits()) continue;
-        TileMask lacked = 0;
-        bool free = true;
-        for (unsigned k = 0; k < count; ++k) {
-          if ((subset >> k & 1U) == 0) continue;
-          const std::size_t s = sequence_suits_[k];
-          free = free && ((state.suits_used >> s) & 1U) == 0;
-          for (TileId t = 0; t < meldable_; ++t) {
-            if (rules_.tile(t).suit == s) lacked |= tile_bit(t);
-          }
-        }
-        if (free && abstract_realizable_without(state, lacked)) return true;
-      }
-      return false;
-    }
-    return abstract_realizable_without(state, 0);
-  }
-
-  /// abstract_realizable with the tiles of `lacked` unavailable (search::abstract_groups_fit).
-  [[nodiscard]] bool abstract_realizable_without(const State& state, TileMask lacked) const {
-    search::FillRules fill;
-    fill.next = &next_;
-    fill.meldable = meldable_;
-    fill.pair_tiles = form_.pair_tiles;
-    fill.chows = form_.type != FormType::pairs;
-    fill.distinct = form_.type == FormType::pairs && !form_.four_as_two_pairs;
-    return search::abstract_groups_fit(fill, naturals_, state.standins, copies_, track_standins_,
-                                       lacked | rules_.forbidden_tiles(), state.melds, state.pairs);
-  }
-
-  // Set forms ------------------------------------------------------------------------------
-
-  /// At the set's next tile: a single or (once) the pair, natural where the hand has the tile.
-  void expand_set(const State& state, std::vector<Child>& out) const {
-    if (state.cursor >= form_.set_tiles.size()) return;
-    const TileId tile = form_.set_tiles[state.cursor];
-    const int held = state.remaining[tile];
-    for (const GroupKind kind : {GroupKind::single, GroupKind::pair}) {
-      const int size = kind == GroupKind::single ? 1 : 2;
-      if (kind == GroupKind::pair && state.pairs == 0) continue;
-      if (held > size) continue;  // every copy of the tile must go into this group
-      for (int code = 0; code < kClassCodes; ++code) {
-        Child child{Group{}, state};
-        if (!same_tile_group(kind, size, tile, held, code, child)) continue;
-        ++child.state.cursor;
-        --child.state.melds;
-        if (kind == GroupKind::pair) --child.state.pairs;
-        for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
-      }
-    }
-  }
-
-  /// A single or pair of `tile` with its first `held` slots natural and the rest wildcards of
-  /// the classes `code` gives; false when the code does not fit or a slot cannot be filled.
-  bool same_tile_group(GroupKind kind, int size, TileId tile, int held, int code,
-                       Child& child) const {
-    // Slots from `held` on are wildcards.
-    const unsigned wild = ((1U << size) - 1) & ~((1U << held) - 1);
-    if (!search::code_fits(size, wild, code, classes_.count)) return false;
-    child.group.kind = kind;
-    child.group.size = static_cast<std::uint8_t>(size);
-    child.group.wild_classes = static_cast<std::uint8_t>(code);
-    for (int slot = 0; slot < size; ++slot) {
-      child.group.tiles[static_cast<std::size_t>(slot)] = tile;
-      if (slot < held) {
-        --child.state.remaining[tile];
-      } else {
-        if (!place_standin(child.state, tile, (code >> (2 * slot)) & 3)) return false;
-        child.group.wild_mask = static_cast<std::uint8_t>(child.group.wild_mask | (1U << slot));
-      }
-    }
-    return classes_canonical(child.group);
-  }
-
-  // Knitted and singles forms -------------------------------------------------------------
-
-  /// Knit phase `phase` (State::cursor % 4): the knit group of the phase's suit, for every class
-  /// not used by an earlier suit, each slot natural or a wildcard.
-  void expand_knit(const State& state, std::vector<Child>& out) const {
-    const int phase = state.cursor % 4;
-    const int used = state.cursor / 4;
-    const SuitInfo& suit = rules_.suits()[knit_suits_[static_cast<std::size_t>(phase)]];
-    for (int knit = 0; knit < kKnitClasses; ++knit) {
-      if ((used >> knit & 1) != 0) continue;
-      for (unsigned wild = 0; wild < 8; ++wild) {
-        for (int code = 0; code < kClassCodes; ++code) {
-          if (!search::code_fits(3, wild, code, classes_.count)) continue;
-          Child child{Group{}, state};
-          child.group.kind = GroupKind::knit;
-          child.group.size = 3;
-          child.group.wild_classes = static_cast<std::uint8_t>(code);
-          bool ok = true;
-          for (int slot = 0; slot < 3 && ok; ++slot) {
-            const TileId tile = rules_.find_tile(suit.letter, knit + 1 + 3 * slot);
-            child.group.tiles[static_cast<std::size_t>(slot)] = tile;
-            if ((wild >> slot & 1U) == 0) {
-              ok = child.state.remaining[tile] != 0;
-              if (ok) --child.state.remaining[tile];
-            } else {
-              ok = place_standin(child.state, tile, (code >> (2 * slot)) & 3);
-            }
-          }
-          if (!ok) continue;
-          child.group.wild_mask = static_cast<std::uint8_t>(wild);
-          child.state.cursor = static_cast<std::uint8_t>(phase + 1 + 4 * (used | 1 << knit));
-          for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
-        }
-      }
-    }
-  }
-
-  /// The pattern after placing a single or pair of `tile` behind the cursor, or -1 when the form
-  /// does not admit the tile there. Keys: knitted, bits 0-2 the classes taken by earlier suits
-  /// and bits 3-4 the class of the current suit + 1; gapped, the rank last taken in the current
-  /// suit. A suit is current while the last tile placed (cursor - 1) is of it.
-  [[nodiscard]] int singles_step(const State& state, TileId tile) const {
-    const TileInfo& info = rules_.tile(tile);
-    const bool new_suit =
-        state.cursor == 0 || rules_.tile(static_cast<TileId>(state.cursor - 1)).suit != info.suit;
-    if (!rules_.suits()[info.suit].sequences) {
-      if ((form_.single_tiles & tile_bit(tile)) == 0) return -1;
-      return form_.singles_suits == SinglesSuits::knitted ? (state.min_key & 7) : 0;
-    }
-    if (form_.singles_suits == SinglesSuits::gapped) {
-      const int last = new_suit ? 0 : state.min_key;
-      if (last != 0 && info.rank - last < form_.gap) return -1;
-      return info.rank;
-    }
-    const int knit = knit_class(info.rank);
-    int used = state.min_key & 7;
-    const int current = new_suit ? 0 : state.min_key >> 3;
-    if (current == 0) {
-      if ((used >> knit & 1) != 0) return -1;
-      used |= 1 << knit;
-    } else if (current != knit + 1) {
-      return -1;
-    }
-    return used | (knit + 1) << 3;
-  }
-
-  /// Singles forms: the next group at some tile from the cursor on; tiles passed over must be
-  /// neither held nor required.
-  void expand_singles(const State& state, std::vector<Child>& out) const {
-    for (TileId tile = state.cursor; tile < meldable_; ++tile) {
-      const int held = state.remaining[tile];
-      const int key = held <= 2 ? singles_step(state, tile) : -1;
-      if (key >= 0) {
-        for (const GroupKind kind : {GroupKind::single, GroupKind::pair}) {
-          const int size = kind == GroupKind::single ? 1 : 2;
-          if (held > size || (kind == GroupKind::pair ? state.pairs : state.melds) == 0) continue;
-          for (int code = 0; code < kClassCodes; ++code) {
-            Child child{Group{}, state};
-            if (!same_tile_group(kind, size, tile, held, code, child)) continue;
-            if (kind == GroupKind::pair) {
-              --child.state.pairs;
-            } else {
-              --child.state.melds;
-            }
-            child.state.cursor = static_cast<std::uint8_t>(tile + 1);
-            child.state.min_key = static_cast<std::uint16_t>(key);
-            for (const Child& variant : with_winning_variants(child)) out.push_back(variant);
-          }
-        }
-      }
-      if (held != 0 || (form_.required & tile_bit(tile)) != 0) return;
-    }
-  }
-
-  const RuleSet& rules_;
-  const FormSpec& form_;
-  const WildcardClasses& classes_;
-  std::vector<std::size_t> knit_suits_;      ///< the sequence suits, in order (knitted forms)
-  std::vector<std::size_t> sequence_suits_;  ///< the same, for hand.missing_suits
-  const TileCounts& naturals_;  ///< natural copies held, declared melds included (copy caps)
-  const TileId winning_;        ///< natural winning tile, or kNoTile
-  const bool track_standins_;
-  const TileId meldable_;
-  Graph* graph_ = nullptr;
+ private:
+  Graph& graph_;
   long goal_ = -1;
-  std::array<TileId, kMaxTileKinds> next_{};          ///< sequence successors (abstract groups)
-  std::array<std::uint8_t, kMaxTileKinds> copies_{};  ///< copies per tile (capped copies)
-  std::unordered_map<State, long, StateHash> memo_;
+  std::unordered_map<State, long, search::StateHash> memo_;
+};
+
+/// The hand as the search starts each form from it (search::HandStart), with its storage.
+struct GraphStart {
+  GraphStart(const RuleSet& rules, const Hand& hand)
+      : naturals(hand.natural_counts(rules)), held(search::held_naturals(rules, hand)) {
+    start.naturals = &naturals;
+    start.held = &held;
+    for (TileId t = 0; t < rules.meldable_count(); ++t) {
+      if (naturals[t] == 0) continue;
+      start.natural_mask |= tile_bit(t);
+      start.natural_odd += naturals[t] & 1;
+    }
+    start.set_classes(wildcard_classes(rules, hand), rules.forbidden_tiles());
+    start.set_hand(rules, hand);
+  }
+
+  TileCounts naturals;
+  TileCounts held{};
+  search::HandStart start;
 };
 
 }  // namespace
@@ -668,93 +132,22 @@ FormGraph FormGraph::build(const RuleSet& rules, std::size_t form_index, const H
   const FormSpec& form = rules.forms()[form_index];
   auto impl = std::make_shared<FormGraph::Impl>();
   impl->form = form_index;
-  const int wildcards = hand.wildcard_count();
-  const TileCounts naturals = hand.natural_counts(rules);
-  const int hand_size = hand.concealed_size(rules);
-  // Pairs and set forms are whole-hand shapes: every tile concealed, no declared meld.
-  if (form.hand_tiles != 0 && (form.hand_tiles != hand_size || hand.meld_count != 0)) {
+  int melds = 0;
+  int pairs = 0;
+  if (!search::form_needs(form, hand.concealed_size(rules), static_cast<int>(hand.meld_count),
+                          hand.wildcard_count(), melds, pairs)) {
     return FormGraph(impl);
   }
-  if (!form.wildcards && wildcards > 0) return FormGraph(impl);
-
-  const WildcardClasses classes = wildcard_classes(rules, hand);
-  State root;
-  root.remaining = naturals;
-  // 缺一门 counts the declared melds' suits too.
-  for (std::size_t m = 0; rules.missing_suits() != 0 && m < hand.meld_count; ++m) {
-    root.suits_used = static_cast<std::uint8_t>(root.suits_used |
-                                                (1U << rules.tile(hand.melds[m].tiles[0]).suit));
-  }
-  for (int c = 0; c < classes.count; ++c) {
-    root.wildcards[static_cast<std::size_t>(c)] = classes.held[static_cast<std::size_t>(c)];
-  }
-  if (hand.has_winning_tile()) {
-    root.winning = hand.winning_is_wildcard() ? Winning::wild : Winning::natural;
-  }
-  switch (form.type) {
-    case FormType::wildcards: {
-      if (wildcards < form.count) return FormGraph(impl);
-      FormGraph::Vertex goal;
-      goal.paths = 1;
-      FormGraph::Vertex start;
-      start.remaining = naturals;
-      start.wildcards = static_cast<std::uint8_t>(wildcards);
-      start.paths = 1;
-      impl->goal = boost::add_vertex(goal, impl->graph);
-      impl->root = boost::add_vertex(start, impl->graph);
-      Group group{GroupKind::wildcards,
-                  static_cast<std::uint8_t>(wildcards),
-                  0xFF,
-                  0,
-                  {kNoTile, kNoTile, kNoTile, kNoTile}};
-      boost::add_edge(impl->root, impl->goal, EdgeProperties{group}, impl->graph);
-      return FormGraph(impl);
-    }
-    case FormType::melds:
-      root.pairs = form.pairs;
-      root.melds = static_cast<std::uint8_t>((hand_size - 2 * form.pairs) / 3);
-      break;
-    case FormType::knitted: {
-      const int rest = hand_size - 3 * kKnitPhases - 2 * form.pairs;
-      if (rest < 0 || rest % 3 != 0) return FormGraph(impl);
-      root.pairs = form.pairs;
-      root.melds = static_cast<std::uint8_t>(rest / 3);
-      break;
-    }
-    case FormType::singles:
-      root.pairs = form.pairs;
-      root.melds = static_cast<std::uint8_t>(form.hand_tiles - 2 * form.pairs);
-      break;
-    case FormType::pairs:
-      root.pairs = form.pairs;
-      root.melds = form.pungs;
-      break;
-    case FormType::set: {
-      TileMask set_mask = 0;
-      for (const TileId t : form.set_tiles) set_mask |= tile_bit(t);
-      for (TileId t = 0; t < rules.meldable_count(); ++t) {
-        if (naturals[t] != 0 && (set_mask & tile_bit(t)) == 0) return FormGraph(impl);
-      }
-      root.melds = static_cast<std::uint8_t>(form.set_tiles.size());
-      root.pairs = 1;
-      break;
-    }
-  }
-  // Copy caps count natural tiles in declared melds too.
-  // A wild kind's concealed copies are wildcards; its copies inside declared melds count as the
-  // tiles they are.
-  TileCounts held = hand.held_counts();
-  for (TileId t = 0; t < rules.tile_count(); ++t) {
-    if (t >= rules.meldable_count()) {
-      held[t] = 0;
-    } else if ((hand.wild_tiles & tile_bit(t)) != 0) {
-      held[t] = static_cast<std::uint8_t>(held[t] - hand.counts[t]);
-    }
-  }
-  const TileId natural_winning = hand.winning_is_wildcard() ? kNoTile : hand.winning;
-  FormSearch search(rules, form, held, natural_winning, classes);
-  if (!search.build(root, impl->graph, impl->root, impl->goal)) {
+  const GraphStart start(rules, hand);
+  const search::SearchPlan plan(rules, false);
+  GraphSink sink(impl->graph);
+  search::FormSearch<GraphSink> search(plan, sink);
+  const long root = search.run(form_index, start.start, melds, pairs);
+  if (root < 0) {
     impl->graph.clear();
+  } else {
+    impl->root = static_cast<std::size_t>(root);
+    impl->goal = static_cast<std::size_t>(sink.goal_id());
   }
   return FormGraph(impl);
 }

@@ -106,8 +106,9 @@ constexpr bool code_fits(int size, unsigned wild, int code, int class_count) {
 /// distinct stand-in among the wildcard slots of class `winning_class` (-1: none can be marked).
 /// Stops and returns false as soon as `visit` does.
 template <class Visit>
-bool for_each_winning_variant(const Group& base, Winning winning, TileId winning_tile,
-                              bool copy_left, int winning_class, Visit&& visit) {
+[[gnu::always_inline]] inline bool for_each_winning_variant(const Group& base, Winning winning,
+                                                            TileId winning_tile, bool copy_left,
+                                                            int winning_class, Visit&& visit) {
   if (winning == Winning::natural) {
     int slot = -1;
     for (int s = 0; s < base.size && slot < 0; ++s) {

@@ -18,8 +18,13 @@ namespace {
 
 constexpr std::string_view kValueKeys[] = {"minimum", "fu", "dora", "points", "payments"};
 
-/// Values in a rule file stay far below these, so no sum or product of them can overflow.
+/// Values in a rule file stay far below these, so no sum or product of them can overflow: a
+/// meld's fu is at most kMostMeldFu x kMostFactor^3 (51200), a base at most 10^6 fu x 2^22 or
+/// kMostPoints x 2^20, a payment at most kMostTimes such bases.
 constexpr int kMostFu = 1000;
+constexpr int kMostMeldFu = 100;
+constexpr int kMostFactor = 8;
+constexpr int kMostTimes = 100;
 constexpr int kMostPoints = 100'000'000;
 
 /// The WaitShape names the `fu.waits` map takes, in WaitShape order.
@@ -93,18 +98,24 @@ void read_minimum(const ScoringContext& context, const Value& scoring, const Pat
 }
 
 // Step 2. `fu`.
+/// One number of a sub-map: its key, where it goes, its largest value.
+struct FuField {
+  std::string_view name;
+  std::int16_t* field;
+  int most = kMostFu;
+};
+
 void read_fu_map(const Value& fu, std::string_view key, std::string_view path,
-                 std::initializer_list<std::pair<std::string_view, std::int16_t*>> fields,
-                 Diagnostics& diagnostics) {
+                 std::initializer_list<FuField> fields, Diagnostics& diagnostics) {
   const Item* item = fu.find(key);
   if (item == nullptr) return;
   diagnostics.attempt([&] {
     const Value& map = expect_map(*item);
     std::vector<std::string_view> keys;
-    for (const auto& [name, field] : fields) keys.push_back(name);
+    for (const FuField& f : fields) keys.push_back(f.name);
     check_keys(map, std::span<const std::string_view>(keys), std::string(path), diagnostics);
-    for (const auto& [name, field] : fields) {
-      read_number(map, name, path, 0, kMostFu, *field, diagnostics);
+    for (const FuField& f : fields) {
+      read_number(map, f.name, path, 0, f.most, *f.field, diagnostics);
     }
   });
 }
@@ -133,10 +144,10 @@ void read_fu(const ScoringContext& context, const Value& scoring, const PatternR
     });
   }
   read_fu_map(fu, "melds", "scoring.fu.melds",
-              {{"pung", &out.pung},
-               {"concealed", &out.concealed},
-               {"terminal_or_honour", &out.terminal_or_honour},
-               {"kong", &out.kong}},
+              {{"pung", &out.pung, kMostMeldFu},
+               {"concealed", &out.concealed, kMostFactor},
+               {"terminal_or_honour", &out.terminal_or_honour, kMostFactor},
+               {"kong", &out.kong, kMostFactor}},
               diagnostics);
   read_fu_map(fu, "pair", "scoring.fu.pair",
               {{"dragon", &out.pair_dragon},
@@ -351,7 +362,7 @@ void read_payments(const ScoringContext& context, const Value& scoring,
   check_keys(payments, {"discard", "self_draw", "round_to", "honba", "riichi_stick", "pao"},
              "scoring.payments", diagnostics);
   const auto read_map =
-      [&](std::string_view key,
+      [&](std::string_view key, int most,
           std::initializer_list<std::pair<std::string_view, std::int32_t*>> fields) {
         const Item* sub = payments.find(key);
         if (sub == nullptr) return;
@@ -362,15 +373,17 @@ void read_payments(const ScoringContext& context, const Value& scoring,
           for (const auto& [name, field] : fields) keys.push_back(name);
           check_keys(map, std::span<const std::string_view>(keys), path, diagnostics);
           for (const auto& [name, field] : fields) {
-            read_number(map, name, path, 0, kMostPoints, *field, diagnostics);
+            read_number(map, name, path, 0, most, *field, diagnostics);
           }
         });
       };
-  read_map("discard", {{"dealer", &out.discard_dealer}, {"other", &out.discard_other}});
-  read_map("self_draw", {{"dealer_wins", &out.self_draw_dealer_wins},
-                         {"dealer_pays", &out.self_draw_dealer_pays},
-                         {"other_pays", &out.self_draw_other_pays}});
-  read_map("honba", {{"discard", &out.honba_discard}, {"self_draw", &out.honba_self_draw}});
+  read_map("discard", kMostTimes, {{"dealer", &out.discard_dealer}, {"other", &out.discard_other}});
+  read_map("self_draw", kMostTimes,
+           {{"dealer_wins", &out.self_draw_dealer_wins},
+            {"dealer_pays", &out.self_draw_dealer_pays},
+            {"other_pays", &out.self_draw_other_pays}});
+  read_map("honba", kMostPoints,
+           {{"discard", &out.honba_discard}, {"self_draw", &out.honba_self_draw}});
   read_number(payments, "round_to", "scoring.payments", 1, kMostPoints, out.round_to, diagnostics);
   read_number(payments, "riichi_stick", "scoring.payments", 0, kMostPoints, out.riichi_stick,
               diagnostics);

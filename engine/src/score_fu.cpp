@@ -17,8 +17,7 @@ bool any_hit(std::span<const PatternHit> hits, const std::vector<std::uint16_t>&
 
 void add(ReadingValue& out, FuSource source, int fu, int group = -1) {
   if (fu == 0) return;
-  out.fu_parts.push_back(
-      FuPart{source, static_cast<std::int16_t>(fu), static_cast<std::int8_t>(group)});
+  out.fu_parts.push_back(FuPart{source, static_cast<std::int8_t>(group), fu});
   out.fu += fu;
 }
 

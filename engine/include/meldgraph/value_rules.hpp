@@ -30,10 +30,11 @@ enum class FuSource : std::uint8_t {
   rounding,    ///< rounded up to the next 10
 };
 
+/// One part of a reading's fu, 8 bytes: where it comes from, how much, and from which group.
 struct FuPart {
   FuSource source = FuSource::base;
-  std::int16_t fu = 0;
   std::int8_t group = -1;  ///< the group it comes from (meld, pair, wait), else -1
+  std::int32_t fu = 0;     ///< a meld may be worth up to 100 x 8^3 under the rule file's bounds
 };
 
 /// The fu of a reading (`scoring.fu`; docs/scoring.md, "Values"). Melds: a pung is worth `pung`,
