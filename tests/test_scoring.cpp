@@ -157,16 +157,8 @@ TEST_CASE("wildcard-only groups are scored through every realisation, alike ones
       const Realisations all(context, interpretation);
       const std::uint64_t count = all.abstract_groups().empty() ? 1 : all.count();
       realisations += count;
-      if (all.abstract_groups().empty()) continue;
-      all.list([&](std::span<const Group> concrete) {
-        Interpretation realised = interpretation;
-        for (std::size_t a = 0; a < concrete.size(); ++a) {
-          realised.groups[static_cast<std::size_t>(all.abstract_groups()[a])] = concrete[a];
-        }
-        if (realised.winning_group >= 0) {
-          const Group& winning = realised.groups[static_cast<std::size_t>(realised.winning_group)];
-          if (winning.winning_slot() >= 0) realised.wait = wait_shape(winning, rules);
-        }
+      // A concrete interpretation is its own one realisation: scored as it is.
+      const auto score_one = [&](const Interpretation& realised) {
         const Reading reading = make_reading(context, realised);
         ScoreFeatures features;
         make_score_features(context, reading, features);
@@ -176,6 +168,21 @@ TEST_CASE("wildcard-only groups are scored through every realisation, alike ones
         compute_value(*rules.scoring(), features, hits, value);
         if (!any || compare_readings(value, best_value) > 0) best_value = value;
         any = true;
+      };
+      if (all.abstract_groups().empty()) {
+        score_one(interpretation);
+        continue;
+      }
+      all.list([&](std::span<const Group> concrete) {
+        Interpretation realised = interpretation;
+        for (std::size_t a = 0; a < concrete.size(); ++a) {
+          realised.groups[static_cast<std::size_t>(all.abstract_groups()[a])] = concrete[a];
+        }
+        if (realised.winning_group >= 0) {
+          const Group& winning = realised.groups[static_cast<std::size_t>(realised.winning_group)];
+          if (winning.winning_slot() >= 0) realised.wait = wait_shape(winning, rules);
+        }
+        score_one(realised);
         return true;
       });
     }
