@@ -57,7 +57,11 @@ void write_value(const ScoringRules& scoring, const RuleSet& rules, const Scored
   nlohmann::json patterns = nlohmann::json::array();
   for (const PatternHit& hit : scored.hits) {
     const Pattern& pattern = scoring.patterns.patterns[hit.pattern];
-    nlohmann::json entry = {{"id", pattern.id}, {"name", pattern.name}};
+    // `name` is the one the rule set shows (scoring.output_name), `name_en` always English.
+    const bool local = scoring.patterns.local_names && !pattern.local_name.empty();
+    nlohmann::json entry = {{"id", pattern.id},
+                            {"name", local ? pattern.local_name : pattern.name},
+                            {"name_en", pattern.name}};
     if (!pattern.local_name.empty()) entry["local_name"] = pattern.local_name;
     entry[unit] = hit.value;
     entry["yakuman"] = hit.yakuman;

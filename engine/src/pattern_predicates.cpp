@@ -554,7 +554,7 @@ bool eval_groups(const ConditionNode& n, const ScoreFeatures& f) {
 constexpr std::string_view kSuitModes[] = {"same", "distinct", "any"};
 constexpr std::string_view kSetsKeys[] = {"kind",     "size",  "step", "suits",
                                           "disjoint", "count", "min",  "max"};
-constexpr std::size_t kMaxSets = 64;
+constexpr std::size_t kMaxSets = kMaxSetInstances;
 
 void read_sets(const Item& item, const ReadContext& /*context*/, ConditionNode& node) {
   const Value& map = expect_map_arg(item);
@@ -624,7 +624,10 @@ int most_disjoint(const std::array<std::uint32_t, kMaxSets>& masks, std::size_t 
   return best;
 }
 
-bool eval_sets(const ConditionNode& n, const ScoreFeatures& f) {
+}  // namespace
+
+std::size_t set_instances(const ConditionNode& n, const ScoreFeatures& f,
+                          std::array<std::uint32_t, kMaxSetInstances>& masks) {
   // Step 1: the candidate groups: of the kinds, concrete, of a sequence suit.
   std::array<std::uint8_t, kMaxFeatureGroups> candidates{};
   int count = 0;
@@ -635,9 +638,8 @@ bool eval_sets(const ConditionNode& n, const ScoreFeatures& f) {
     candidates[static_cast<std::size_t>(count++)] = i;
   }
   const int size = n.small[0];
-  if (count < size) return n.range.holds(0);
+  if (count < size) return 0;
   // Step 2: every combination of `size` candidates that forms a set, as a mask of groups.
-  std::array<std::uint32_t, kMaxSets> masks{};
   std::size_t sets = 0;
   std::array<int, 4> pick{0, 1, 2, 3};
   while (true) {
@@ -658,6 +660,14 @@ bool eval_sets(const ConditionNode& n, const ScoreFeatures& f) {
     ++pick[k];
     for (int j = k + 1; j < size; ++j) pick[j] = pick[j - 1] + 1;
   }
+  return sets;
+}
+
+namespace {
+
+bool eval_sets(const ConditionNode& n, const ScoreFeatures& f) {
+  std::array<std::uint32_t, kMaxSets> masks{};
+  const std::size_t sets = set_instances(n, f, masks);
   // Step 3: count them, or the most that share no group.
   const int found = n.small[3] != 0 ? most_disjoint(masks, sets, 0, 0) : static_cast<int>(sets);
   return n.range.holds(found);

@@ -6,6 +6,7 @@
 /// explicitly (predicate_registry()), not by static initialisers; a node's `op` is
 /// kFirstPredicate + the predicate's index in it. Internal to the engine.
 
+#include <array>
 #include <span>
 #include <string>
 #include <string_view>
@@ -70,6 +71,13 @@ struct PredicateSpec {
   return mask;
 }
 
+/// Most instances set_instances lists.
+inline constexpr std::size_t kMaxSetInstances = 64;
+/// The instances of a `sets` node over `features`: each set of its shape as a mask of group
+/// indices (bit i: features.groups[i]), in a fixed order, at most kMaxSetInstances; returns how
+/// many. The `sets` predicate counts these; 套算一次 (pattern_account_once.cpp) chooses among them.
+std::size_t set_instances(const ConditionNode& node, const ScoreFeatures& features,
+                          std::array<std::uint32_t, kMaxSetInstances>& masks);
 /// Whether the condition whose root is nodes[root] holds for `features`.
 [[nodiscard]] bool condition_holds(const PatternRules& rules, std::uint32_t root,
                                    const ScoreFeatures& features);

@@ -3,19 +3,20 @@
 /// in a fixed order (docs/scoring.md, "Patterns"): limit patterns replace ordinary ones, then
 /// excludes and implied_by, read off the patterns whose conditions held, then only_without.
 
+#include <algorithm>
 #include <bitset>
 #include <string>
 
 #include "meldgraph/pattern_rules.hpp"
 #include "meldgraph/score_features.hpp"
 #include "meldgraph/scoring_rules.hpp"
+#include "pattern_account_once.hpp"
+#include "pattern_counts.hpp"
 #include "pattern_predicates.hpp"
 
 namespace meldgraph {
 
 namespace {
-
-using PatternBits = std::bitset<kMaxPatterns>;
 
 /// Whether pattern `p` may count at all for `features`: enabled, and closed when closed-only.
 bool admitted(const Pattern& p, const ScoreFeatures& features) {
@@ -42,8 +43,9 @@ PatternBits held_patterns(const PatternRules& rules, const ScoreFeatures& featur
 
 /// Steps 3 and 4: the held patterns that count, relations applied.
 PatternBits counted_patterns(const PatternRules& rules, const PatternBits& held) {
-  PatternBits removed;
-  for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
+  PatternBits removed =
+      rules.relations_counted ? patterns::removed_in_order(rules, held) : PatternBits{};
+  for (std::size_t i = 0; i < rules.patterns.size() && !rules.relations_counted; ++i) {
     if (!held.test(i)) continue;
     for (const std::uint16_t e : rules.patterns[i].excludes) removed.set(e);
     for (const std::uint16_t q : rules.patterns[i].implied_by) {
@@ -51,14 +53,17 @@ PatternBits counted_patterns(const PatternRules& rules, const PatternBits& held)
     }
   }
   PatternBits counted = held & ~removed;
-  bool others = false;
+  PatternBits others;  // counted patterns that are not only_without
   for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
-    others = others || (counted.test(i) && !rules.patterns[i].only_without);
+    if (counted.test(i) && !rules.patterns[i].only_without) others.set(i);
   }
-  if (others) {
-    for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
-      if (rules.patterns[i].only_without) counted.reset(i);
-    }
+  if (others.none()) return counted;
+  for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
+    const Pattern& p = rules.patterns[i];
+    if (!p.only_without || !counted.test(i)) continue;
+    PatternBits blocking = others;
+    for (const std::uint16_t e : p.only_without_except) blocking.reset(e);
+    if (blocking.any()) counted.reset(i);
   }
   return counted;
 }
@@ -82,9 +87,11 @@ void evaluate_patterns(const ScoringRules& rules, const ScoreFeatures& features,
     PatternHit hit;
     hit.pattern = static_cast<std::uint16_t>(i);
     hit.yakuman = value.yakuman;
+    hit.times = patterns::pattern_times(patterns, i, features);
     hit.value = value.yakuman > 0 ? 0 : (features.closed_hand ? value.closed : value.open);
     hits.push_back(hit);
   }
+  patterns::apply_account_once(patterns, features, hits);  // 套算一次, where the rules say so
 }
 
 std::string explain_pattern(const ScoringRules& rules, const ScoreFeatures& features,
@@ -122,9 +129,13 @@ std::string explain_pattern(const ScoringRules& rules, const ScoreFeatures& feat
   for (const std::uint16_t q : pattern.implied_by) {
     if (after_limits.test(q)) return "implied by " + patterns.patterns[q].id;
   }
-  if (pattern.only_without && !hits.empty()) {
-    return "counts only without other patterns; " + patterns.patterns[hits.front().pattern].id +
-           " counted";
+  if (pattern.only_without) {
+    for (const PatternHit& hit : hits) {
+      const auto& except = pattern.only_without_except;
+      if (std::find(except.begin(), except.end(), hit.pattern) != except.end()) continue;
+      return "counts only without other patterns; " + patterns.patterns[hit.pattern].id +
+             " counted";
+    }
   }
   return "not counted";
 }

@@ -16,10 +16,14 @@ namespace meldgraph::rule_file {
 
 namespace {
 
-constexpr std::string_view kPatternKeys[] = {"patterns", "tile_sets", "limits_replace"};
-constexpr std::string_view kOnePatternKeys[] = {"name",       "local_name",   "value",
-                                                "yakuman",    "when",         "excludes",
-                                                "implied_by", "only_without", "enabled"};
+constexpr std::string_view kPatternKeys[] = {"patterns",    "tile_sets", "limits_replace",
+                                             "output_name", "relations", "account_once"};
+constexpr std::string_view kOnePatternKeys[] = {
+    "name",     "local_name", "value",        "yakuman", "when",
+    "excludes", "implied_by", "only_without", "enabled", "times"};
+/// The predicates a pattern's `times` may name: each compares a count.
+constexpr std::string_view kCountedPredicates[] = {"groups", "sets",      "copies",
+                                                   "bonus",  "wildcards", "soft_wildcards"};
 constexpr std::string_view kCombinators[] = {"all", "any", "not", "at_least"};
 
 // ---------------------------------------------------------------------------------------------
@@ -260,7 +264,44 @@ void read_pattern(const ScoringContext& context, const Item& item,
   context.diagnostics.attempt([&] { pattern.value = read_value(map, item.key); });
   context.diagnostics.attempt([&] {
     if (const Item* enabled = map.find("enabled")) pattern.enabled = read_bool(*enabled);
-    if (const Item* only = map.find("only_without")) pattern.only_without = read_bool(*only);
+  });
+  context.diagnostics.attempt([&] {
+    const Item* only = map.find("only_without");
+    if (only == nullptr) return;
+    if (only->value.kind != Kind::map) {
+      pattern.only_without = read_bool(*only);
+      return;
+    }
+    // {except: [ids]}: counts only when no pattern but these does.
+    const Value& keys = only->value;
+    for (const Item& entry : keys.entries) {
+      if (entry.key != "except") {
+        fail(entry.key_where, "unknown key '" + entry.key + "' in 'only_without' (valid: except)");
+      }
+    }
+    const Item* except = keys.find("except");
+    if (except == nullptr) fail(keys.where, "'only_without' as a map needs 'except'");
+    pattern.only_without = true;
+    pattern.only_without_except = read_relation(*except, ids, index);
+  });
+  context.diagnostics.attempt([&] {
+    const Item* times = map.find("times");
+    if (times == nullptr) return;
+    const patterns::ReadContext read{context.tiles, context.forms, out};
+    ConditionCompiler compiler(read, out.nodes);
+    const std::uint32_t root = compiler.compile(times->value);
+    const ConditionNode& node = out.nodes[root];
+    const auto registry = patterns::predicate_registry();
+    const bool counted =
+        node.op >= kFirstPredicate && node.size == 1 &&
+        std::find(std::begin(kCountedPredicates), std::end(kCountedPredicates),
+                  registry[node.op - kFirstPredicate].name) != std::end(kCountedPredicates);
+    if (!counted) {
+      fail(times->value.where,
+           "'times' takes one counted predicate (groups, sets, copies, bonus, wildcards, "
+           "soft_wildcards), e.g. {groups: {kind: pung}}");
+    }
+    pattern.times = root;
   });
   context.diagnostics.attempt([&] {
     if (const Item* excludes = map.find("excludes")) {
@@ -281,6 +322,31 @@ void read_pattern(const ScoringContext& context, const Item& item,
   });
 }
 
+/// scoring.account_once: the governed patterns, each with the `sets` node of its melds.
+void read_account_once(const Item& item, const std::vector<std::string>& ids, PatternRules& out) {
+  const auto registry = patterns::predicate_registry();
+  std::uint8_t sets_op = 0;
+  for (std::size_t i = 0; i < registry.size(); ++i) {
+    if (registry[i].name == "sets") sets_op = static_cast<std::uint8_t>(kFirstPredicate + i);
+  }
+  const std::vector<std::uint16_t> governed = read_relation(item, ids, ids.size());
+  for (const std::uint16_t p : governed) {
+    const Pattern& pattern = out.patterns[p];
+    std::uint32_t node = Pattern::kNoTimes;
+    if (pattern.times != Pattern::kNoTimes && out.nodes[pattern.times].op == sets_op) {
+      node = pattern.times;
+    } else if (out.nodes[pattern.when].op == sets_op) {
+      node = pattern.when;
+    }
+    if (node == Pattern::kNoTimes) {
+      fail(item.value.where, "account_once: pattern '" + pattern.id +
+                                 "' needs a 'sets' condition (its 'times' or its 'when') to "
+                                 "take its melds from");
+    }
+    out.account_once.push_back({p, node});
+  }
+}
+
 }  // namespace
 
 std::span<const std::string_view> pattern_rule_keys() {
@@ -291,6 +357,17 @@ void read_pattern_rules(const ScoringContext& context, const Value& scoring, Sco
                         PatternRules& out) {
   if (const Item* replace = scoring.find("limits_replace")) {
     context.diagnostics.attempt([&] { out.limits_replace = read_bool(*replace); });
+  }
+  if (const Item* relations = scoring.find("relations")) {
+    context.diagnostics.attempt([&] {
+      out.relations_counted =
+          read_choice(*relations, "scoring.relations", {"held", "counted"}) == 1;
+    });
+  }
+  if (const Item* names = scoring.find("output_name")) {
+    context.diagnostics.attempt([&] {
+      out.local_names = read_choice(*names, "scoring.output_name", {"english", "local"}) == 1;
+    });
   }
   read_tile_sets(context, scoring, out);
   const Item* patterns = scoring.find("patterns");
@@ -314,10 +391,15 @@ void read_pattern_rules(const ScoringContext& context, const Value& scoring, Sco
   for (std::size_t i = 0; i < map.entries.size(); ++i) {
     read_pattern(context, map.entries[i], ids, i, out);
   }
+  if (const Item* once = scoring.find("account_once")) {
+    context.diagnostics.attempt([&] { read_account_once(*once, ids, out); });
+  }
 }
 
 void write_pattern_rules(const RuleSet& rules, const PatternRules& patterns, std::string& out) {
   out += "  limits_replace: " + bool_text(patterns.limits_replace) + "\n";
+  out += std::string("  relations: ") + (patterns.relations_counted ? "counted" : "held") + "\n";
+  out += std::string("  output_name: ") + (patterns.local_names ? "local" : "english") + "\n";
   if (!patterns.tile_sets.empty()) {
     out += "  tile_sets:\n";
     for (const auto& [name, tiles] : patterns.tile_sets) {
@@ -325,6 +407,14 @@ void write_pattern_rules(const RuleSet& rules, const PatternRules& patterns, std
     }
   }
   if (patterns.patterns.empty()) return;
+  if (!patterns.account_once.empty()) {
+    out += "  account_once: [";
+    for (std::size_t i = 0; i < patterns.account_once.size(); ++i) {
+      if (i > 0) out += ", ";
+      out += patterns.patterns[patterns.account_once[i].pattern].id;
+    }
+    out += "]\n";
+  }
   const patterns::WriteContext context{rules, patterns};
   const auto ids = [&](const std::vector<std::uint16_t>& list) {
     std::string text = "[";
@@ -353,10 +443,17 @@ void write_pattern_rules(const RuleSet& rules, const PatternRules& patterns, std
              ", open: " + std::to_string(value.open) + "}\n";
     }
     if (!pattern.enabled) out += "      enabled: false\n";
-    if (pattern.only_without) out += "      only_without: true\n";
+    if (pattern.only_without && pattern.only_without_except.empty()) {
+      out += "      only_without: true\n";
+    } else if (pattern.only_without) {
+      out += "      only_without: {except: " + ids(pattern.only_without_except) + "}\n";
+    }
     if (!pattern.excludes.empty()) out += "      excludes: " + ids(pattern.excludes) + "\n";
     if (!pattern.implied_by.empty()) out += "      implied_by: " + ids(pattern.implied_by) + "\n";
     out += "      when: " + patterns::write_condition(context, pattern.when) + "\n";
+    if (pattern.times != Pattern::kNoTimes) {
+      out += "      times: " + patterns::write_condition(context, pattern.times) + "\n";
+    }
   }
 }
 

@@ -83,6 +83,13 @@ struct Pattern {
   std::vector<std::uint16_t> excludes;    ///< patterns it removes when it counts
   std::vector<std::uint16_t> implied_by;  ///< patterns whose counting removes it
   bool only_without = false;              ///< counts only when no other pattern does
+  /// only_without's exceptions: patterns whose counting does not remove it (MCR's 无番和 counts
+  /// beside the flowers).
+  std::vector<std::uint16_t> only_without_except;
+  /// `times`: the root of a single counted predicate (groups, sets, copies, bonus) whose count is
+  /// how often the pattern counts (MCR's 幺九刻 per pung, 花牌 per flower); kNoTimes: once.
+  std::uint32_t times = kNoTimes;
+  static constexpr std::uint32_t kNoTimes = 0xFFFFFFFFU;
 };
 
 /// The most patterns a rule set may declare (the evaluation keeps them in a fixed bit set).
@@ -98,6 +105,21 @@ struct PatternRules {
   std::vector<std::pair<std::string, TileMask>> tile_sets;
   /// Names a TileSetRef::name indexes: the built-in classes, then the user sets.
   std::vector<std::string> set_names;
+  /// scoring.output_name: `local` writes a pattern's local name as its output `name` (MCR:
+  /// 大四喜), `english` (the default) its English name; `name_en` is always the English one.
+  bool local_names = false;
+  /// scoring.relations: `held` (false, the default: excludes and implied_by are read off every
+  /// pattern whose condition held, removed or not; riichi) or `counted` (true: the patterns are
+  /// visited in the rule file's order and only a pattern that counts removes others; MCR's
+  /// 不重复, where 七对 removes 不求人 and so 自摸 still counts).
+  bool relations_counted = false;
+  /// scoring.account_once (套算一次): the meld-relation patterns it governs, each with the
+  /// `sets` node its melds are read from (its `times`, else its `when`). Empty: not applied.
+  struct AccountOnce {
+    std::uint16_t pattern = 0;
+    std::uint32_t sets = 0;  ///< index into nodes of a `sets` predicate
+  };
+  std::vector<AccountOnce> account_once;
 };
 
 /// One pattern that counted in a reading.

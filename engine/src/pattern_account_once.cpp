@@ -1,0 +1,121 @@
+/// apply_account_once (pattern_account_once.hpp). The melds of a reading are vertices; an
+/// instance of a governed pattern (a set of 2 to 4 melds that a `sets` condition found) joins its
+/// melds. 套算一次 allows each combination of melds to be used once and no cycle: so a chosen
+/// instance may only join melds that the instances chosen before left unconnected, and the
+/// choices form a forest. 不拆移 and 不得相同 follow: an instance inside melds already joined (the
+/// 连六 inside a 清龙, the same 一般高 twice) closes a cycle. With at most four melds there are few
+/// instances, and an exhaustive search over them finds the best forest.
+
+#include "pattern_account_once.hpp"
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "pattern_predicates.hpp"
+
+namespace meldgraph::patterns {
+
+namespace {
+
+/// Most instances the search considers (four melds give at most 6 pairs, 4 triples, 1 four per
+/// pattern; a few patterns overlap).
+constexpr std::size_t kMaxInstances = 32;
+
+struct Instance {
+  std::uint32_t melds = 0;  ///< mask of group indices
+  std::uint8_t hit = 0;     ///< index into the hits
+  std::int32_t value = 0;   ///< its hit's value
+};
+
+/// The components of the melds joined so far: comp[i] is group i's component label.
+using Components = std::array<std::uint8_t, kMaxFeatureGroups>;
+
+/// Whether the instance's melds are in pairwise distinct components (joining them closes no
+/// cycle); if so, joins them in `comp`.
+bool join(Components& comp, std::uint32_t melds) {
+  std::uint32_t seen = 0;  // component labels met, as bits
+  for (std::uint32_t m = melds; m != 0; m &= m - 1) {
+    const auto g = static_cast<std::size_t>(std::countr_zero(m));
+    const std::uint32_t bit = 1U << comp[g];
+    if ((seen & bit) != 0) return false;
+    seen |= bit;
+  }
+  const auto label = static_cast<std::uint8_t>(std::countr_zero(seen));
+  for (std::uint8_t& c : comp) {
+    if (((seen >> c) & 1U) != 0) c = label;
+  }
+  return true;
+}
+
+struct Search {
+  const std::array<Instance, kMaxInstances>& instances;
+  std::size_t count;
+  std::uint32_t best_taken = 0;
+  std::int32_t best_value = -1;
+
+  // Take or skip instance i, taking first so that, among equal totals, earlier instances win.
+  void run(std::size_t i, const Components& comp, std::uint32_t taken, std::int32_t value) {
+    if (i == count) {
+      if (value > best_value) {
+        best_value = value;
+        best_taken = taken;
+      }
+      return;
+    }
+    Components joined = comp;
+    if (join(joined, instances[i].melds)) {
+      run(i + 1, joined, taken | (1U << i), value + instances[i].value);
+    }
+    run(i + 1, comp, taken, value);
+  }
+};
+
+}  // namespace
+
+void apply_account_once(const PatternRules& rules, const ScoreFeatures& features,
+                        std::vector<PatternHit>& hits) {
+  if (rules.account_once.empty()) return;
+  // Step 1: every instance of every governed hit.
+  std::array<Instance, kMaxInstances> instances{};
+  std::size_t count = 0;
+  std::array<std::uint32_t, kMaxSetInstances> masks{};
+  bool governed = false;
+  for (std::size_t h = 0; h < hits.size(); ++h) {
+    for (const PatternRules::AccountOnce& rule : rules.account_once) {
+      if (rule.pattern != hits[h].pattern) continue;
+      governed = true;
+      const std::size_t found = set_instances(rules.nodes[rule.sets], features, masks);
+      for (std::size_t k = 0; k < found && count < kMaxInstances; ++k) {
+        instances[count++] = {masks[k], static_cast<std::uint8_t>(h), hits[h].value};
+      }
+    }
+  }
+  if (!governed) return;
+  // Step 2: the best forest of instances.
+  Components comp{};
+  for (std::size_t g = 0; g < comp.size(); ++g) comp[g] = static_cast<std::uint8_t>(g);
+  Search search{instances, count};
+  search.run(0, comp, 0, 0);
+  // Step 3: each governed hit counts its chosen instances; one with none is dropped.
+  std::array<std::uint8_t, kMaxPatterns> times{};
+  for (std::size_t k = 0; k < count; ++k) {
+    if (((search.best_taken >> k) & 1U) != 0) ++times[instances[k].hit];
+  }
+  std::size_t out = 0;
+  for (std::size_t h = 0; h < hits.size(); ++h) {
+    PatternHit hit = hits[h];
+    bool is_governed = false;
+    for (const PatternRules::AccountOnce& rule : rules.account_once) {
+      is_governed = is_governed || rule.pattern == hit.pattern;
+    }
+    if (is_governed) {
+      if (times[h] == 0) continue;
+      hit.times = times[h];
+    }
+    hits[out++] = hit;
+  }
+  hits.resize(out);
+}
+
+}  // namespace meldgraph::patterns

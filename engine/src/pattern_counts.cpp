@@ -1,0 +1,46 @@
+/// pattern_times (pattern_counts.hpp). A counted predicate compares a count with its range; its
+/// count is read back by raising the range's minimum until the predicate fails, so that every
+/// counted predicate of the registry is a `times` without a second, counting evaluator to keep
+/// in step with the first (one place for each fact).
+
+#include "pattern_counts.hpp"
+
+#include "pattern_predicates.hpp"
+
+namespace meldgraph::patterns {
+
+std::uint8_t pattern_times(const PatternRules& rules, std::size_t index,
+                           const ScoreFeatures& features) {
+  const Pattern& pattern = rules.patterns[index];
+  if (pattern.times == Pattern::kNoTimes) return 1;
+  ConditionNode probe = rules.nodes[pattern.times];
+  const PredicateEval eval = predicate_registry()[probe.op - kFirstPredicate].eval;
+  // Invariant: the predicate held with min n - 1 (n = 1: the condition held, at least once).
+  probe.range.max = 0x7FFF;
+  int n = 1;
+  for (; n < 255; ++n) {
+    probe.range.min = static_cast<std::int16_t>(n);
+    if (!eval(probe, features)) break;
+  }
+  return static_cast<std::uint8_t>(n > 1 ? n - 1 : 1);
+}
+
+}  // namespace meldgraph::patterns
+
+namespace meldgraph::patterns {
+
+PatternBits removed_in_order(const PatternRules& rules, const PatternBits& held) {
+  PatternBits removed;
+  for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
+    if (!held.test(i) || removed.test(i)) continue;
+    for (const std::uint16_t e : rules.patterns[i].excludes) removed.set(e);
+    for (std::size_t j = 0; j < rules.patterns.size(); ++j) {
+      for (const std::uint16_t q : rules.patterns[j].implied_by) {
+        if (q == i) removed.set(j);
+      }
+    }
+  }
+  return removed;
+}
+
+}  // namespace meldgraph::patterns
