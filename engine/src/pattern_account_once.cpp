@@ -73,9 +73,8 @@ struct Search {
 
 }  // namespace
 
-void apply_account_once(const PatternRules& rules, const ScoreFeatures& features,
-                        std::vector<PatternHit>& hits) {
-  if (rules.account_once.empty()) return;
+void account_once(const PatternRules& rules, const ScoreFeatures& features,
+                  std::vector<PatternHit>& hits) {
   // Step 1: every instance of every governed hit.
   std::array<Instance, kMaxInstances> instances{};
   std::size_t count = 0;

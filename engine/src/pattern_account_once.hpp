@@ -16,7 +16,11 @@ namespace meldgraph::patterns {
 /// not yet connected); a hit left with no instance is removed. The best choice has the most
 /// units; among equals the first in instance order (patterns in rule-file order, instances in
 /// set_instances' order). Does nothing when the rule set governs none. Allocation-free.
-void apply_account_once(const PatternRules& rules, const ScoreFeatures& features,
-                        std::vector<PatternHit>& hits);
+void account_once(const PatternRules& rules, const ScoreFeatures& features,
+                  std::vector<PatternHit>& hits);
+inline void apply_account_once(const PatternRules& rules, const ScoreFeatures& features,
+                               std::vector<PatternHit>& hits) {
+  if (!rules.account_once.empty()) account_once(rules, features, hits);
+}
 
 }  // namespace meldgraph::patterns

@@ -9,10 +9,9 @@
 
 namespace meldgraph::patterns {
 
-std::uint8_t pattern_times(const PatternRules& rules, std::size_t index,
+std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
                            const ScoreFeatures& features) {
   const Pattern& pattern = rules.patterns[index];
-  if (pattern.times == Pattern::kNoTimes) return 1;
   ConditionNode probe = rules.nodes[pattern.times];
   const PredicateEval eval = predicate_registry()[probe.op - kFirstPredicate].eval;
   // Invariant: the predicate held with min n - 1 (n = 1: the condition held, at least once).

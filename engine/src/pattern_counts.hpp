@@ -20,8 +20,13 @@ namespace meldgraph::patterns {
 /// Pattern `index`'s count for `features`: 1 when it has no `times`, else the largest n (at least
 /// 1, at most 254) for which its predicate holds with `min: n`. Call it only for a pattern whose
 /// condition held. Allocation-free.
-[[nodiscard]] std::uint8_t pattern_times(const PatternRules& rules, std::size_t index,
+[[nodiscard]] std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
                                          const ScoreFeatures& features);
+[[nodiscard]] inline std::uint8_t pattern_times(const PatternRules& rules, std::size_t index,
+                                                const ScoreFeatures& features) {
+  return rules.patterns[index].times == Pattern::kNoTimes ? 1
+                                                          : counted_times(rules, index, features);
+}
 
 /// relations: counted. The patterns of `held` that a counting pattern removes: visiting the
 /// patterns in the rule file's order, a held pattern not yet removed counts and removes those it

@@ -58,7 +58,8 @@ bool eval_suit_counts(const ConditionNode& n, const ScoreFeatures& f) {
 // ---------------------------------------------------------------------------------------------
 // copies: how many faces of a set the hand holds at least N of (四归一: four of a tile).
 
-constexpr std::string_view kCopiesKeys[] = {"of", "at_least", "count", "min", "max"};
+constexpr std::string_view kCopiesKeys[] = {"of",    "at_least", "outside_kongs",
+                                            "count", "min",      "max"};
 
 void read_copies(const Item& item, const ReadContext& context, ConditionNode& node) {
   const Value& map = expect_map_arg(item);
@@ -68,18 +69,28 @@ void read_copies(const Item& item, const ReadContext& context, ConditionNode& no
   const Item* at_least = map.find("at_least");
   if (at_least == nullptr) fail(item.value.where, "'copies' needs 'at_least'");
   node.small[0] = static_cast<std::uint8_t>(rule_file::read_int(*at_least, 1, 4));
+  // small[1]: the faces of kongs do not count (MCR's 四归一 is four of a tile outside a kong).
+  if (const Item* outside = map.find("outside_kongs")) {
+    node.small[1] = rule_file::read_bool(*outside) ? 1 : 0;
+  }
   node.range.min = 1;
   read_range_keys(map, node.range);
 }
 std::string write_copies(const ConditionNode& node, const WriteContext& context) {
   std::string out = "{of: " + write_tile_set(node.sets[0], context) +
                     ", at_least: " + std::to_string(node.small[0]);
+  if (node.small[1] != 0) out += ", outside_kongs: true";
   const std::string count = range_keys(node.range, {1, 0x7FFF});
   if (!count.empty()) out += ", " + count;
   return out + "}";
 }
 bool eval_copies(const ConditionNode& n, const ScoreFeatures& f) {
   TileMask mask = resolve(n.sets[0], f) & f.faces;
+  if (n.small[1] != 0) {
+    for (const GroupFeature& g : f.group_span()) {
+      if (g.kind == GroupKind::kong) mask &= ~g.faces;
+    }
+  }
   int found = 0;
   while (mask != 0) {
     const auto tile = static_cast<std::size_t>(std::countr_zero(mask));

@@ -54,10 +54,16 @@ PatternBits counted_patterns(const PatternRules& rules, const PatternBits& held)
   }
   PatternBits counted = held & ~removed;
   PatternBits others;  // counted patterns that are not only_without
+  bool only = false;   // some only_without pattern counted
   for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
-    if (counted.test(i) && !rules.patterns[i].only_without) others.set(i);
+    if (!counted.test(i)) continue;
+    if (rules.patterns[i].only_without) {
+      only = true;
+    } else {
+      others.set(i);
+    }
   }
-  if (others.none()) return counted;
+  if (!only || others.none()) return counted;
   for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
     const Pattern& p = rules.patterns[i];
     if (!p.only_without || !counted.test(i)) continue;
