@@ -149,3 +149,24 @@ TEST_CASE("the counting keys: errors name their place, and dump writes them back
   CHECK(dump_rules(again).substr(dump_rules(again).find("scoring:")) ==
         dump_rules(mcr).substr(dump_rules(mcr).find("scoring:")));
 }
+
+TEST_CASE("explain under relations: counted names a pattern that counted", "[patterns][mcr]") {
+  const RuleSet mcr = load_rules("mcr");
+  const ScoringRules& scoring = *mcr.scoring();
+  const auto index = [&](const std::string& id) {
+    for (std::size_t i = 0; i < scoring.patterns.patterns.size(); ++i) {
+      if (scoring.patterns.patterns[i].id == id) return i;
+    }
+    FAIL("no pattern " << id);
+    return std::size_t{0};
+  };
+  // Seven pairs self-drawn: 七对 removes 不求人, which therefore removes nothing, so 自摸 counts.
+  const auto scored = score_hand(mcr, "1133m5577p2244s6z+6z");
+  REQUIRE(scored->readings.size() == 1);
+  const ScoreFeatures& f = scored->readings.front().features;
+  std::vector<PatternHit> hits;
+  evaluate_patterns(scoring, f, hits);
+  CHECK(explain_pattern(scoring, f, index("bu_qiu_ren"), hits) == "excluded by qi_dui");
+  CHECK(explain_pattern(scoring, f, index("zi_mo"), hits) == "counted");
+  CHECK(explain_pattern(scoring, f, index("men_qian_qing"), hits) == "no: {win: discard}");
+}

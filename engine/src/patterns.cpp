@@ -125,7 +125,11 @@ std::string explain_pattern(const ScoringRules& rules, const ScoreFeatures& feat
       }
     }
   }
-  const PatternBits after_limits = held_patterns(patterns, features);
+  PatternBits after_limits = held_patterns(patterns, features);
+  if (patterns.relations_counted) {
+    // Only a pattern that counts removes others: blame one that did.
+    after_limits &= ~patterns::removed_in_order(patterns, after_limits);
+  }
   for (std::size_t i = 0; i < patterns.patterns.size(); ++i) {
     if (!after_limits.test(i)) continue;
     for (const std::uint16_t e : patterns.patterns[i].excludes) {
@@ -141,6 +145,11 @@ std::string explain_pattern(const ScoringRules& rules, const ScoreFeatures& feat
       if (std::find(except.begin(), except.end(), hit.pattern) != except.end()) continue;
       return "counts only without other patterns; " + patterns.patterns[hit.pattern].id +
              " counted";
+    }
+  }
+  for (const PatternRules::AccountOnce& rule : patterns.account_once) {
+    if (rule.pattern == index) {
+      return "account once: each of its combinations of melds is already joined";
     }
   }
   return "not counted";
