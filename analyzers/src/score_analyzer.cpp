@@ -142,6 +142,8 @@ std::string value_summary(const ScoringRules& scoring, const ReadingValue& value
       text += " fu";
     }
   }
+  // A rule set without points (MCR counts fan only) shows no points.
+  if (scoring.values.points.formula == BaseFormula::none) return text;
   text += ", ";
   text += std::to_string(value.points);
   text += " points";
@@ -201,7 +203,7 @@ void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
     }
     out << "       fu: " << parts << '\n';
   }
-  if (value.wins) {
+  if (value.wins && scoring.values.payments.enabled) {
     out << "       payments:";
     for (std::size_t seat = 0; seat < 4; ++seat) {
       out << ' ' << kSeatCodes[seat] << ' ' << (value.payments[seat] > 0 ? "+" : "")
