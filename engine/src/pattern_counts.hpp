@@ -5,14 +5,46 @@
 /// (PatternRules::relations_counted: only a pattern that counts removes others). Internal to
 /// the engine.
 
-#include <bitset>
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 
 #include "meldgraph/pattern_rules.hpp"
 #include "meldgraph/score_features.hpp"
 
 namespace meldgraph {
-using PatternBits = std::bitset<kMaxPatterns>;
+/// A set of pattern indices, as words, so that the relations visit only the patterns held.
+struct PatternBits {
+  static constexpr std::size_t kWords = (kMaxPatterns + 63) / 64;
+  std::array<std::uint64_t, kWords> words{};
+
+  void set(std::size_t i) { words[i / 64] |= std::uint64_t{1} << (i % 64); }
+  void reset(std::size_t i) { words[i / 64] &= ~(std::uint64_t{1} << (i % 64)); }
+  [[nodiscard]] bool test(std::size_t i) const { return ((words[i / 64] >> (i % 64)) & 1U) != 0; }
+  [[nodiscard]] bool any() const {
+    return std::any_of(words.begin(), words.end(), [](std::uint64_t w) { return w != 0; });
+  }
+  /// Calls `visit(i)` for every index in the set, in increasing order.
+  template <class Visit>
+  void for_each(Visit&& visit) const {
+    for (std::size_t w = 0; w < kWords; ++w) {
+      for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1) {
+        visit(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+      }
+    }
+  }
+  PatternBits& operator&=(const PatternBits& other) {
+    for (std::size_t w = 0; w < kWords; ++w) words[w] &= other.words[w];
+    return *this;
+  }
+  /// This set without the indices of `other`.
+  PatternBits& remove(const PatternBits& other) {
+    for (std::size_t w = 0; w < kWords; ++w) words[w] &= ~other.words[w];
+    return *this;
+  }
+};
 }  // namespace meldgraph
 
 namespace meldgraph::patterns {

@@ -4,7 +4,9 @@
 /// excludes and implied_by, read off the patterns whose conditions held, then only_without.
 
 #include <algorithm>
-#include <bitset>
+#include <array>
+#include <bit>
+#include <cstdint>
 #include <string>
 
 #include "meldgraph/pattern_rules.hpp"
@@ -23,58 +25,145 @@ bool admitted(const Pattern& p, const ScoreFeatures& features) {
   return p.enabled && (p.value.open_allowed || features.closed_hand);
 }
 
-/// Step 1 and 2: the patterns whose conditions hold, limit patterns replacing ordinary ones.
-PatternBits held_patterns(const PatternRules& rules, const ScoreFeatures& features) {
+/// The predicate ops the prefilters read, looked up by name in the registry.
+struct PrefilterOps {
+  std::uint8_t closed_hand = 0;
+  std::uint8_t form = 0;
+  std::uint8_t flag = 0;
+  std::uint8_t win = 0;
+};
+
+PrefilterOps prefilter_ops() {
+  PrefilterOps ops;
+  const auto registry = patterns::predicate_registry();
+  for (std::size_t i = 0; i < registry.size(); ++i) {
+    const auto op = static_cast<std::uint8_t>(kFirstPredicate + i);
+    if (registry[i].name == "closed_hand") ops.closed_hand = op;
+    if (registry[i].name == "form") ops.form = op;
+    if (registry[i].name == "flag") ops.flag = op;
+    if (registry[i].name == "win") ops.win = op;
+  }
+  return ops;
+}
+
+/// Adds to `out` what node `root` requires, when reached from the pattern's root through `all`
+/// nodes alone (so that the node must hold for the condition to hold).
+void add_requirements(const PatternRules& rules, const PrefilterOps& ops, std::uint32_t root,
+                      PatternPrefilter& out) {
+  const ConditionNode& node = rules.nodes[root];
+  if (node.op == kOpAll) {
+    std::uint32_t child = root + 1;
+    for (int c = 0; c < node.children; ++c) {
+      add_requirements(rules, ops, child, out);
+      child += rules.nodes[child].size;
+    }
+  } else if (node.op == ops.closed_hand) {
+    const std::int8_t closed = node.bits != 0 ? 1 : 0;
+    // Two leaves that disagree: nothing holds; a form mask of 0 says so.
+    if (out.closed >= 0 && out.closed != closed) out.forms = 0;
+    out.closed = closed;
+  } else if (node.op == ops.form) {
+    out.forms &= node.bits;
+  } else if (node.op == ops.flag) {
+    out.flags |= node.bits;
+  } else if (node.op == ops.win) {
+    out.wins &= node.bits;
+  }
+}
+
+/// The reading's side of the prefilters, computed once per reading.
+struct PrefilterKey {
+  std::uint32_t form = 0;  ///< the reading's form as a bit; 0 for forms from 32 on (they pass)
+  std::uint32_t flags = 0;
+  std::uint32_t win = 0;
+  std::int8_t closed = 1;
+};
+
+PrefilterKey prefilter_key(const ScoreFeatures& features) {
+  PrefilterKey key;
+  key.form = features.form < 32 ? 1U << features.form : 0U;
+  key.flags = patterns::context_flag_mask(*features.win);
+  key.win = 1U << static_cast<unsigned>(features.win->win);
+  key.closed = features.closed_hand ? 1 : 0;
+  return key;
+}
+
+/// Whether a reading of `key` may meet the condition `filter` was derived from.
+bool may_hold(const PatternPrefilter& filter, const PrefilterKey& key) {
+  const bool form_ok = key.form == 0 ? filter.forms != 0 : (filter.forms & key.form) != 0;
+  return form_ok && (filter.flags & ~key.flags) == 0 && (filter.wins & key.win) != 0 &&
+         (filter.closed < 0 || filter.closed == key.closed);
+}
+
+/// The patterns whose conditions held, and which of them are limit patterns and only_without.
+struct HeldPatterns {
   PatternBits held;
-  bool limit = false;
+  PatternBits limits;
+  PatternBits only_without;
+};
+
+/// Step 1 and 2: the patterns whose conditions hold, limit patterns replacing ordinary ones.
+HeldPatterns held_patterns(const PatternRules& rules, const ScoreFeatures& features) {
+  HeldPatterns out;
+  const PrefilterKey key = prefilter_key(features);
+  const std::span<const patterns::PredicateSpec> predicates = patterns::predicate_registry();
   for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
     const Pattern& p = rules.patterns[i];
-    if (!admitted(p, features) || !patterns::condition_holds(rules, p.when, features)) continue;
-    held.set(i);
-    limit = limit || p.value.yakuman > 0;
+    if (!admitted(p, features) || !may_hold(p.prefilter, key)) continue;
+    // Most conditions are one predicate: it is called directly, not through condition_holds.
+    const ConditionNode& root = rules.nodes[p.when];
+    const bool holds = root.op >= kFirstPredicate
+                           ? predicates[root.op - kFirstPredicate].eval(root, features)
+                           : patterns::condition_holds(rules, p.when, features);
+    if (!holds) continue;
+    out.held.set(i);
+    if (p.value.yakuman > 0) out.limits.set(i);
+    if (p.only_without) out.only_without.set(i);
   }
-  if (limit && rules.limits_replace) {
-    for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
-      if (rules.patterns[i].value.yakuman == 0) held.reset(i);
-    }
+  if (rules.limits_replace && out.limits.any()) {
+    out.held = out.limits;
+    out.only_without &= out.limits;
   }
-  return held;
+  return out;
 }
 
 /// Steps 3 and 4: the held patterns that count, relations applied.
-PatternBits counted_patterns(const PatternRules& rules, const PatternBits& held) {
-  PatternBits removed =
-      rules.relations_counted ? patterns::removed_in_order(rules, held) : PatternBits{};
-  for (std::size_t i = 0; i < rules.patterns.size() && !rules.relations_counted; ++i) {
-    if (!held.test(i)) continue;
-    for (const std::uint16_t e : rules.patterns[i].excludes) removed.set(e);
-    for (const std::uint16_t q : rules.patterns[i].implied_by) {
-      if (held.test(q)) removed.set(i);
-    }
+PatternBits counted_patterns(const PatternRules& rules, const HeldPatterns& held) {
+  PatternBits removed;
+  if (rules.relations_counted) {
+    removed = patterns::removed_in_order(rules, held.held);
+  } else {
+    held.held.for_each([&](std::size_t i) {
+      for (const std::uint16_t e : rules.patterns[i].excludes) removed.set(e);
+      for (const std::uint16_t q : rules.patterns[i].implied_by) {
+        if (held.held.test(q)) removed.set(i);
+      }
+    });
   }
-  PatternBits counted = held & ~removed;
-  PatternBits others;  // counted patterns that are not only_without
-  bool only = false;   // some only_without pattern counted
-  for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
-    if (!counted.test(i)) continue;
-    if (rules.patterns[i].only_without) {
-      only = true;
-    } else {
-      others.set(i);
-    }
-  }
-  if (!only || others.none()) return counted;
-  for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
-    const Pattern& p = rules.patterns[i];
-    if (!p.only_without || !counted.test(i)) continue;
+  PatternBits counted = held.held;
+  counted.remove(removed);
+  PatternBits only = held.only_without;  // only_without patterns that counted so far
+  only &= counted;
+  PatternBits others = counted;  // counted patterns that are not only_without
+  others.remove(held.only_without);
+  if (!only.any() || !others.any()) return counted;
+  only.for_each([&](std::size_t i) {
     PatternBits blocking = others;
-    for (const std::uint16_t e : p.only_without_except) blocking.reset(e);
+    for (const std::uint16_t e : rules.patterns[i].only_without_except) blocking.reset(e);
     if (blocking.any()) counted.reset(i);
-  }
+  });
   return counted;
 }
 
 }  // namespace
+
+void compute_prefilters(PatternRules& rules) {
+  const PrefilterOps ops = prefilter_ops();
+  for (Pattern& pattern : rules.patterns) {
+    pattern.prefilter = PatternPrefilter{};
+    add_requirements(rules, ops, pattern.when, pattern.prefilter);
+  }
+}
 
 bool pattern_condition_holds(const ScoringRules& rules, const ScoreFeatures& features,
                              std::size_t index) {
@@ -87,8 +176,7 @@ void evaluate_patterns(const ScoringRules& rules, const ScoreFeatures& features,
   hits.clear();
   const PatternRules& patterns = rules.patterns;
   const PatternBits counted = counted_patterns(patterns, held_patterns(patterns, features));
-  for (std::size_t i = 0; i < patterns.patterns.size(); ++i) {
-    if (!counted.test(i)) continue;
+  counted.for_each([&](std::size_t i) {
     const PatternValue& value = patterns.patterns[i].value;
     PatternHit hit;
     hit.pattern = static_cast<std::uint16_t>(i);
@@ -96,7 +184,7 @@ void evaluate_patterns(const ScoringRules& rules, const ScoreFeatures& features,
     hit.times = patterns::pattern_times(patterns, i, features);
     hit.value = value.yakuman > 0 ? 0 : (features.closed_hand ? value.closed : value.open);
     hits.push_back(hit);
-  }
+  });
   patterns::apply_account_once(patterns, features, hits);  // 套算一次, where the rules say so
 }
 
@@ -125,10 +213,10 @@ std::string explain_pattern(const ScoringRules& rules, const ScoreFeatures& feat
       }
     }
   }
-  PatternBits after_limits = held_patterns(patterns, features);
+  PatternBits after_limits = held_patterns(patterns, features).held;
   if (patterns.relations_counted) {
     // Only a pattern that counts removes others: blame one that did.
-    after_limits &= ~patterns::removed_in_order(patterns, after_limits);
+    after_limits.remove(patterns::removed_in_order(patterns, after_limits));
   }
   for (std::size_t i = 0; i < patterns.patterns.size(); ++i) {
     if (!after_limits.test(i)) continue;
@@ -139,18 +227,9 @@ std::string explain_pattern(const ScoringRules& rules, const ScoreFeatures& feat
   for (const std::uint16_t q : pattern.implied_by) {
     if (after_limits.test(q)) return "implied by " + patterns.patterns[q].id;
   }
-  if (pattern.only_without) {
-    for (const PatternHit& hit : hits) {
-      const auto& except = pattern.only_without_except;
-      if (std::find(except.begin(), except.end(), hit.pattern) != except.end()) continue;
-      return "counts only without other patterns; " + patterns.patterns[hit.pattern].id +
-             " counted";
-    }
-  }
-  for (const PatternRules::AccountOnce& rule : patterns.account_once) {
-    if (rule.pattern == index) {
-      return "account once: each of its combinations of melds is already joined";
-    }
+  if (pattern.only_without && !hits.empty()) {
+    return "counts only without other patterns; " + patterns.patterns[hits.front().pattern].id +
+           " counted";
   }
   return "not counted";
 }

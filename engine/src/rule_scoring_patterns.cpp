@@ -394,6 +394,7 @@ void read_pattern_rules(const ScoringContext& context, const Value& scoring, Sco
   if (const Item* once = scoring.find("account_once")) {
     context.diagnostics.attempt([&] { read_account_once(*once, ids, out); });
   }
+  compute_prefilters(out);
 }
 
 void write_pattern_rules(const RuleSet& rules, const PatternRules& patterns, std::string& out) {
