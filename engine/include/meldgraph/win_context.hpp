@@ -97,8 +97,9 @@ class ContextError : public Error {
 /// counters appear only when set.
 [[nodiscard]] std::string format_win_context(const WinContext& context, const RuleSet& rules);
 
-/// Checks what needs the hand too: indicators and the hand's tiles within each tile's copies.
-/// Throws ContextError naming `dora` or `ura`.
+/// Checks what needs the hand too: indicators and the hand's tiles within each tile's copies,
+/// and for `robbing_kong` the robbed pung's three copies of the winning tile as well. Throws
+/// ContextError naming `dora`, `ura` or `robbing_kong`.
 void check_win_context(const WinContext& context, const Hand& hand, const RuleSet& rules);
 
 /// `E` `S` `W` `N`; `self-draw` `discard`; `left` `across` `right` (`unknown`).
