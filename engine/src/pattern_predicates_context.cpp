@@ -1,0 +1,155 @@
+/// The predicates over the hand as a whole and its context (pattern_predicate_list.hpp):
+/// booleans (closed_hand, honours, dealer, only_wait), counts (suits, waits, wildcards,
+/// soft_wildcards, bonus) and words (win, wait, flag, seat_wind, round_wind, form).
+
+#include <bit>
+#include <string>
+#include <vector>
+
+#include "pattern_arguments.hpp"
+#include "pattern_predicate_list.hpp"
+#include "rule_readers.hpp"
+#include "rule_writing.hpp"
+
+namespace meldgraph::patterns {
+
+using rule_file::fail;
+using rule_file::Item;
+using rule_file::Kind;
+using rule_file::Value;
+
+namespace {
+
+constexpr std::string_view kWinWords[] = {"self_draw", "discard"};
+constexpr std::string_view kWaitWords[] = {"none",   "two_sided", "closed",   "edge",
+                                           "single", "dual_pung", "set_tile", "any"};
+constexpr std::string_view kFlagWords[] = {"riichi",     "double_riichi", "ippatsu",
+                                           "last_tile",  "after_kong",    "robbing_kong",
+                                           "first_draw", "last_of_kind"};
+constexpr std::string_view kWindWords[] = {"E", "S", "W", "N"};
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Boolean predicates: `closed_hand: true`. `bits` holds the value wanted.
+
+void read_bool_arg(const Item& item, const ReadContext& /*context*/, ConditionNode& node) {
+  node.bits = rule_file::read_bool(item) ? 1 : 0;
+}
+std::string write_bool_arg(const ConditionNode& node, const WriteContext& /*context*/) {
+  return rule_file::bool_text(node.bits != 0);
+}
+
+bool eval_closed_hand(const ConditionNode& n, const ScoreFeatures& f) {
+  return f.closed_hand == (n.bits != 0);
+}
+bool eval_honours(const ConditionNode& n, const ScoreFeatures& f) {
+  return f.honours_used == (n.bits != 0);
+}
+bool eval_dealer(const ConditionNode& n, const ScoreFeatures& f) {
+  return f.win->dealer() == (n.bits != 0);
+}
+bool eval_only_wait(const ConditionNode& n, const ScoreFeatures& f) {
+  const bool only = f.has_waits && std::popcount(f.waits_before) == 1;
+  return only == (n.bits != 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counted predicates: `suits: 1`, `waits: {min: 9}`.
+
+void read_range_arg(const Item& item, const ReadContext& /*context*/, ConditionNode& node) {
+  node.range = read_range_value(item);
+}
+std::string write_range_arg(const ConditionNode& node, const WriteContext& /*context*/) {
+  return range_text(node.range);
+}
+
+bool eval_suits(const ConditionNode& n, const ScoreFeatures& f) {
+  return n.range.holds(std::popcount(static_cast<unsigned>(f.suits_used)));
+}
+bool eval_waits(const ConditionNode& n, const ScoreFeatures& f) {
+  return f.has_waits && n.range.holds(std::popcount(f.waits_before));
+}
+bool eval_wildcards(const ConditionNode& n, const ScoreFeatures& f) {
+  return n.range.holds(f.wildcards);
+}
+bool eval_soft_wildcards(const ConditionNode& n, const ScoreFeatures& f) {
+  return n.range.holds(f.soft_wildcards);
+}
+bool eval_bonus(const ConditionNode& n, const ScoreFeatures& f) {
+  return n.range.holds(f.win->flower_count);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Word predicates: `win: self_draw`, `wait: [closed, edge]`, `flag: riichi`.
+
+void read_win(const Item& item, const ReadContext&, ConditionNode& node) {
+  node.bits = read_word_mask(item, kWinWords);
+}
+std::string write_win(const ConditionNode& node, const WriteContext&) {
+  return word_mask_text(node.bits, kWinWords);
+}
+bool eval_win(const ConditionNode& n, const ScoreFeatures& f) {
+  return (n.bits & (1U << static_cast<unsigned>(f.win->win))) != 0;
+}
+
+void read_wait(const Item& item, const ReadContext&, ConditionNode& node) {
+  node.bits = read_word_mask(item, kWaitWords);
+}
+std::string write_wait(const ConditionNode& node, const WriteContext&) {
+  return word_mask_text(node.bits, kWaitWords);
+}
+bool eval_wait(const ConditionNode& n, const ScoreFeatures& f) {
+  return (n.bits & (1U << static_cast<unsigned>(f.wait))) != 0;
+}
+
+void read_flag(const Item& item, const ReadContext&, ConditionNode& node) {
+  node.bits = read_word_mask(item, kFlagWords);
+}
+std::string write_flag(const ConditionNode& node, const WriteContext&) {
+  return word_mask_text(node.bits, kFlagWords);
+}
+namespace {
+
+/// The context's flags as a mask in kFlagWords order.
+std::uint32_t context_flags(const WinContext& w) {
+  const bool flags[] = {w.riichi,     w.double_riichi, w.ippatsu,    w.last_tile,
+                        w.after_kong, w.robbing_kong,  w.first_draw, w.last_of_kind};
+  std::uint32_t mask = 0;
+  for (std::size_t i = 0; i < std::size(flags); ++i) mask |= flags[i] ? 1U << i : 0U;
+  return mask;
+}
+
+}  // namespace
+bool eval_flag(const ConditionNode& n, const ScoreFeatures& f) {
+  return (context_flags(*f.win) & n.bits) == n.bits;
+}
+
+void read_wind(const Item& item, const ReadContext&, ConditionNode& node) {
+  node.bits = read_word_mask(item, kWindWords);
+}
+std::string write_wind(const ConditionNode& node, const WriteContext&) {
+  return word_mask_text(node.bits, kWindWords);
+}
+bool eval_seat_wind(const ConditionNode& n, const ScoreFeatures& f) {
+  return (n.bits & (1U << static_cast<unsigned>(f.win->seat_wind))) != 0;
+}
+bool eval_round_wind(const ConditionNode& n, const ScoreFeatures& f) {
+  return (n.bits & (1U << static_cast<unsigned>(f.win->round_wind))) != 0;
+}
+
+void read_form(const Item& item, const ReadContext& context, ConditionNode& node) {
+  if (context.forms.size() > 32) fail(item.key_where, "'form' supports at most 32 forms");
+  std::vector<std::string_view> names;
+  for (const FormSpec& form : context.forms) names.emplace_back(form.name);
+  node.bits = read_word_mask(item, names);
+}
+std::string write_form(const ConditionNode& node, const WriteContext& context) {
+  std::vector<std::string_view> names;
+  for (const FormSpec& form : context.rules.forms()) names.emplace_back(form.name);
+  return word_mask_text(node.bits, names);
+}
+bool eval_form(const ConditionNode& n, const ScoreFeatures& f) {
+  return f.form < 32 && (n.bits & (1U << f.form)) != 0;
+}
+}  // namespace meldgraph::patterns

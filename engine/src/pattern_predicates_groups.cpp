@@ -1,0 +1,285 @@
+/// The predicates over tile sets and groups (pattern_predicate_list.hpp): faces (the hand's
+/// faces against tile sets), groups (count the groups that match a filter) and sets (relations
+/// among groups of sequence suits).
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <string>
+
+#include "pattern_arguments.hpp"
+#include "pattern_predicate_list.hpp"
+#include "rule_readers.hpp"
+
+namespace meldgraph::patterns {
+
+using rule_file::fail;
+using rule_file::Item;
+using rule_file::Kind;
+using rule_file::Value;
+
+// ---------------------------------------------------------------------------------------------
+// faces: the hand's faces against tile sets.
+
+namespace {
+
+constexpr std::string_view kSetKeys[] = {"all_in", "any_in", "none_in"};
+
+/// Reads the all_in / any_in / none_in keys of a map into node.sets; true when any.
+bool read_set_keys(const Value& map, const ReadContext& context, ConditionNode& node) {
+  bool any = false;
+  for (const Item& entry : map.entries) {
+    for (std::size_t k = 0; k < std::size(kSetKeys); ++k) {
+      if (entry.key != kSetKeys[k]) continue;
+      node.sets[k] = read_tile_set(entry, context);
+      node.small[8] = static_cast<std::uint8_t>(node.small[8] | (1U << k));
+      any = true;
+    }
+  }
+  return any;
+}
+std::string set_keys_text(const ConditionNode& node, const WriteContext& context) {
+  std::string out;
+  for (std::size_t k = 0; k < std::size(kSetKeys); ++k) {
+    if ((node.small[8] & (1U << k)) == 0) continue;
+    if (!out.empty()) out += ", ";
+    out += std::string(kSetKeys[k]) + ": " + write_tile_set(node.sets[k], context);
+  }
+  return out;
+}
+/// Whether `faces` meets the set keys of `node`.
+bool faces_meet(const ConditionNode& n, TileMask faces, const ScoreFeatures& f) {
+  const std::uint8_t used = n.small[8];
+  if ((used & 1U) != 0 && !mask_all_in(faces, resolve(n.sets[0], f))) return false;
+  if ((used & 2U) != 0 && (faces & resolve(n.sets[1], f)) == 0) return false;
+  if ((used & 4U) != 0 && (faces & resolve(n.sets[2], f)) != 0) return false;
+  return true;
+}
+
+}  // namespace
+void read_faces(const Item& item, const ReadContext& context, ConditionNode& node) {
+  const Value& map = expect_map_arg(item);
+  check_arg_keys(map, kSetKeys, "faces");
+  if (!read_set_keys(map, context, node)) {
+    fail(item.value.where, "'faces' needs all_in, any_in or none_in");
+  }
+}
+std::string write_faces(const ConditionNode& node, const WriteContext& context) {
+  return wrap("{", set_keys_text(node, context), "}");
+}
+bool eval_faces(const ConditionNode& n, const ScoreFeatures& f) {
+  return faces_meet(n, f.faces, f);
+}
+
+// ---------------------------------------------------------------------------------------------
+// groups: count the groups that match a filter.
+
+namespace {
+
+constexpr std::string_view kKindWords[] = {"pair",     "pung",     "kong",      "chow", "single",
+                                           "any_meld", "any_pair", "wildcards", "knit"};
+/// The flag keys of a group filter, and their kFeature bits.
+constexpr std::string_view kGroupFlagWords[] = {"open", "declared", "winning",        "by_discard",
+                                                "wild", "abstract", "concealed_kong", "added_kong"};
+constexpr std::uint16_t kGroupFlagBits[] = {
+    kFeatureOpen, kFeatureDeclared, kFeatureWinning,       kFeatureByDiscard,
+    kFeatureWild, kFeatureAbstract, kFeatureConcealedKong, kFeatureAddedKong};
+/// small[0] of a groups node: how the matching groups are counted.
+constexpr std::uint8_t kCountRange = 0;
+constexpr std::uint8_t kCountAll = 1;
+
+constexpr std::string_view kGroupKeys[] = {"kind",       "open",   "declared", "winning",
+                                           "by_discard", "wild",   "abstract", "concealed_kong",
+                                           "added_kong", "all_in", "any_in",   "none_in",
+                                           "count",      "min",    "max",      "all"};
+
+constexpr std::uint32_t kAllKinds = (1U << std::size(kKindWords)) - 1;
+
+/// The filter keys of a group filter (kind, flags, tile sets) into `node`.
+void read_group_filter(const Value& map, const ReadContext& context, ConditionNode& node) {
+  node.bits = kAllKinds;
+  for (const Item& entry : map.entries) {
+    if (entry.key == "kind") node.bits = read_word_mask(entry, kKindWords);
+    for (std::size_t k = 0; k < std::size(kGroupFlagWords); ++k) {
+      if (entry.key != kGroupFlagWords[k]) continue;
+      if (rule_file::read_bool(entry)) {
+        node.flags_set |= kGroupFlagBits[k];
+      } else {
+        node.flags_clear |= kGroupFlagBits[k];
+      }
+    }
+  }
+  read_set_keys(map, context, node);
+}
+std::string group_filter_text(const ConditionNode& node, const WriteContext& context) {
+  std::string out;
+  const auto add = [&](const std::string& part) {
+    if (!out.empty()) out += ", ";
+    out += part;
+  };
+  if (node.bits != kAllKinds) add("kind: " + word_mask_text(node.bits, kKindWords));
+  for (std::size_t k = 0; k < std::size(kGroupFlagWords); ++k) {
+    if ((node.flags_set & kGroupFlagBits[k]) != 0) add(std::string(kGroupFlagWords[k]) + ": true");
+    if ((node.flags_clear & kGroupFlagBits[k]) != 0) {
+      add(std::string(kGroupFlagWords[k]) + ": false");
+    }
+  }
+  const std::string sets = set_keys_text(node, context);
+  if (!sets.empty()) add(sets);
+  return out;
+}
+bool group_matches(const ConditionNode& n, const GroupFeature& g, const ScoreFeatures& f) {
+  if ((n.bits & (1U << static_cast<unsigned>(g.kind))) == 0) return false;
+  if ((g.flags & n.flags_set) != n.flags_set || (g.flags & n.flags_clear) != 0) return false;
+  return n.small[8] == 0 || faces_meet(n, g.faces, f);
+}
+
+}  // namespace
+void read_groups(const Item& item, const ReadContext& context, ConditionNode& node) {
+  const Value& map = expect_map_arg(item);
+  check_arg_keys(map, kGroupKeys, "groups");
+  read_group_filter(map, context, node);
+  node.range.min = 1;  // by default: some group matches
+  const bool counted = read_range_keys(map, node.range);
+  if (const Item* all = map.find("all")) {
+    if (counted) fail(all->key_where, "'groups' takes either 'all' or a count, not both");
+    if (!rule_file::read_bool(*all)) {
+      fail(all->value.where,
+           "'all: false' says nothing; write 'max' or wrap the condition in 'not'");
+    }
+    node.small[0] = kCountAll;
+  }
+}
+std::string write_groups(const ConditionNode& node, const WriteContext& context) {
+  std::string out = group_filter_text(node, context);
+  std::string count =
+      node.small[0] == kCountAll ? "all: true" : range_keys(node.range, {1, 0x7FFF});
+  if (!count.empty()) out += (out.empty() ? "" : ", ") + count;
+  return wrap("{", out, "}");
+}
+bool eval_groups(const ConditionNode& n, const ScoreFeatures& f) {
+  int matching = 0;
+  for (std::uint8_t i = 0; i < f.group_count; ++i) matching += group_matches(n, f.groups[i], f);
+  if (n.small[0] == kCountAll) return f.group_count > 0 && matching == f.group_count;
+  return n.range.holds(matching);
+}
+
+// ---------------------------------------------------------------------------------------------
+// sets: relations among groups of sequence suits (identical, shifted, same rank across suits,
+// straights). small[0] size, small[1] step, small[2] suits mode, small[3] disjoint.
+
+constexpr std::string_view kSuitModes[] = {"same", "distinct", "any"};
+constexpr std::string_view kSetsKeys[] = {"kind",     "size",  "step", "suits",
+                                          "disjoint", "count", "min",  "max"};
+constexpr std::size_t kMaxSets = 64;
+
+void read_sets(const Item& item, const ReadContext& /*context*/, ConditionNode& node) {
+  const Value& map = expect_map_arg(item);
+  check_arg_keys(map, kSetsKeys, "sets");
+  node.bits = kAllKinds;
+  node.small[0] = 2;
+  node.small[2] = 0;
+  for (const Item& entry : map.entries) {
+    if (entry.key == "kind") node.bits = read_word_mask(entry, kKindWords);
+    if (entry.key == "size")
+      node.small[0] = static_cast<std::uint8_t>(rule_file::read_int(entry, 2, 4));
+    if (entry.key == "step")
+      node.small[1] = static_cast<std::uint8_t>(rule_file::read_int(entry, 0, 8));
+    if (entry.key == "suits") {
+      node.small[2] =
+          static_cast<std::uint8_t>(std::countr_zero(read_word_mask(entry, kSuitModes)));
+    }
+    if (entry.key == "disjoint") node.small[3] = rule_file::read_bool(entry) ? 1 : 0;
+  }
+  if (map.find("suits") == nullptr) {
+    fail(item.value.where, "'sets' needs 'suits' (same, distinct or any)");
+  }
+  node.range.min = 1;
+  read_range_keys(map, node.range);
+}
+std::string write_sets(const ConditionNode& node, const WriteContext& /*context*/) {
+  std::string out = "{";
+  if (node.bits != kAllKinds) out += "kind: " + word_mask_text(node.bits, kKindWords) + ", ";
+  out += "size: " + std::to_string(node.small[0]) + ", step: " + std::to_string(node.small[1]) +
+         ", suits: " + std::string(kSuitModes[node.small[2]]);
+  if (node.small[3] != 0) out += ", disjoint: true";
+  const std::string count = range_keys(node.range, {1, 0x7FFF});
+  if (!count.empty()) out += ", " + count;
+  return out + "}";
+}
+
+namespace {
+
+/// Whether the chosen groups (ranks and suits of `size` groups) form a set of `node`'s shape.
+bool forms_set(const ConditionNode& n, std::array<std::uint8_t, 4> ranks,
+               std::array<std::uint8_t, 4> suits, int size) {
+  // Sort by rank, suits along (insertion sort over at most four).
+  for (int i = 1; i < size; ++i) {
+    for (int j = i; j > 0 && ranks[j] < ranks[j - 1]; --j) {
+      std::swap(ranks[j], ranks[j - 1]);
+      std::swap(suits[j], suits[j - 1]);
+    }
+  }
+  for (int i = 1; i < size; ++i) {
+    if (ranks[i] != ranks[0] + i * n.small[1]) return false;
+  }
+  for (int i = 0; i < size; ++i) {
+    for (int j = i + 1; j < size; ++j) {
+      if (n.small[2] == 0 && suits[i] != suits[j]) return false;
+      if (n.small[2] == 1 && suits[i] == suits[j]) return false;
+    }
+  }
+  return true;
+}
+
+/// The most pairwise disjoint masks among masks[from, count), given `used` groups taken.
+int most_disjoint(const std::array<std::uint32_t, kMaxSets>& masks, std::size_t count,
+                  std::size_t from, std::uint32_t used) {
+  int best = 0;
+  for (std::size_t i = from; i < count; ++i) {
+    if ((masks[i] & used) != 0) continue;
+    best = std::max(best, 1 + most_disjoint(masks, count, i + 1, used | masks[i]));
+  }
+  return best;
+}
+
+}  // namespace
+bool eval_sets(const ConditionNode& n, const ScoreFeatures& f) {
+  // Step 1: the candidate groups: of the kinds, concrete, of a sequence suit.
+  std::array<std::uint8_t, kMaxFeatureGroups> candidates{};
+  int count = 0;
+  for (std::uint8_t i = 0; i < f.group_count; ++i) {
+    const GroupFeature& g = f.groups[i];
+    if ((n.bits & (1U << static_cast<unsigned>(g.kind))) == 0 || g.faces == 0) continue;
+    if (!f.rules->suits()[g.suit].sequences) continue;
+    candidates[static_cast<std::size_t>(count++)] = i;
+  }
+  const int size = n.small[0];
+  if (count < size) return n.range.holds(0);
+  // Step 2: every combination of `size` candidates that forms a set, as a mask of groups.
+  std::array<std::uint32_t, kMaxSets> masks{};
+  std::size_t sets = 0;
+  std::array<int, 4> pick{0, 1, 2, 3};
+  while (true) {
+    std::array<std::uint8_t, 4> ranks{};
+    std::array<std::uint8_t, 4> suits{};
+    std::uint32_t mask = 0;
+    for (int k = 0; k < size; ++k) {
+      const GroupFeature& g = f.groups[candidates[static_cast<std::size_t>(pick[k])]];
+      ranks[k] = g.rank;
+      suits[k] = g.suit;
+      mask |= 1U << candidates[static_cast<std::size_t>(pick[k])];
+    }
+    if (forms_set(n, ranks, suits, size) && sets < kMaxSets) masks[sets++] = mask;
+    // The next combination in lexicographic order.
+    int k = size - 1;
+    while (k >= 0 && pick[k] == count - size + k) --k;
+    if (k < 0) break;
+    ++pick[k];
+    for (int j = k + 1; j < size; ++j) pick[j] = pick[j - 1] + 1;
+  }
+  // Step 3: count them, or the most that share no group.
+  const int found = n.small[3] != 0 ? most_disjoint(masks, sets, 0, 0) : static_cast<int>(sets);
+  return n.range.holds(found);
+}
+}  // namespace meldgraph::patterns
