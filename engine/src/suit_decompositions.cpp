@@ -4,8 +4,8 @@
 #include "suit_decompositions.hpp"
 
 #include <bit>
+#include <cstring>
 #include <span>
-#include <unordered_map>
 
 #include "search_driver.hpp"
 #include "swar.hpp"
@@ -35,10 +35,59 @@ constexpr unsigned kSequencesShift = 35;
 constexpr unsigned kPairShift = 36;
 
 /// The thread's memo: every lister of the thread shares it (keys hold no rule-set identity).
-struct Memo {
-  std::unordered_map<std::uint64_t, SuitPaths> paths;
+/// Open addressing over a power-of-two table, half full at most; key 0 marks an empty slot (a
+/// key always holds its suit's rank count, so it is never 0).
+class Memo {
+ public:
+  /// The paths stored under `key`, or nullptr.
+  [[nodiscard]] const SuitPaths* find(std::uint64_t key) const {
+    if (keys_.empty()) return nullptr;
+    for (std::size_t at = slot(key);; at = (at + 1) & mask_) {
+      if (keys_[at] == key) return &values_[at];
+      if (keys_[at] == 0) return nullptr;
+    }
+  }
+  void insert(std::uint64_t key, const SuitPaths& paths) {
+    if (2 * (size_ + 1) > keys_.size()) grow();
+    std::size_t at = slot(key);
+    while (keys_[at] != 0) at = (at + 1) & mask_;
+    keys_[at] = key;
+    values_[at] = paths;
+    ++size_;
+  }
+  void clear() {
+    keys_.clear();
+    values_.clear();
+    size_ = 0;
+    groups.clear();
+  }
+
   std::vector<Group> groups;  ///< every stored path's groups, tiles relative to the suit
   int listings = 0;           ///< SuitDecompositions::Listing objects alive
+
+ private:
+  [[nodiscard]] std::size_t slot(std::uint64_t key) const {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift_);
+  }
+  void grow() {
+    std::vector<std::uint64_t> keys = std::move(keys_);
+    std::vector<SuitPaths> values = std::move(values_);
+    const std::size_t capacity = keys.empty() ? 1024 : 2 * keys.size();
+    keys_.assign(capacity, 0);
+    values_.assign(capacity, SuitPaths{});
+    mask_ = capacity - 1;
+    shift_ = 64U - static_cast<unsigned>(std::countr_zero(capacity));
+    size_ = 0;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      if (keys[k] != 0) insert(keys[k], values[k]);
+    }
+  }
+
+  std::vector<std::uint64_t> keys_;
+  std::vector<SuitPaths> values_;
+  std::size_t mask_ = 0;
+  unsigned shift_ = 64;
+  std::size_t size_ = 0;
 };
 Memo& memo() {
   thread_local Memo instance;
@@ -135,10 +184,7 @@ SuitDecompositions::~SuitDecompositions() = default;
 
 SuitDecompositions::Listing::Listing() {
   Memo& m = memo();
-  if (m.listings++ == 0 && m.groups.size() > kMaxStoredGroups) {
-    m.paths.clear();
-    m.groups.clear();
-  }
+  if (m.listings++ == 0 && m.groups.size() > kMaxStoredGroups) m.clear();
 }
 SuitDecompositions::Listing::~Listing() {
   --memo().listings;
@@ -160,24 +206,28 @@ SuitPaths SuitDecompositions::find(std::size_t form, std::size_t suit, const Til
   const std::uint64_t winning = wins_here ? std::uint64_t{winning_tile} - info.first + 1 : 0;
   const std::uint64_t key = x | winning << kWinningShift | pair_keys_[form * suits_.size() + suit];
   Memo& m = memo();
-  if (const auto it = m.paths.find(key); it != m.paths.end()) return it->second;
+  if (const SuitPaths* found = m.find(key)) return *found;
   const int pairs = tiles % 3 == 2 ? 1 : 0;
   const SuitPaths paths = search(form, suit, naturals, wins_here ? winning_tile : kNoTile,
                                  (tiles - 2 * pairs) / 3, pairs);
-  m.paths.emplace(key, paths);
+  m.insert(key, paths);
   return paths;
 }
 
 void SuitDecompositions::copy_path(const SuitPaths& paths, std::uint32_t k, std::size_t suit,
                                    Group* out) const {
   const Group* from = memo().groups.data() + paths.offset + std::size_t{k} * paths.size;
-  const TileId first = suits_[suit].first;
+  // The suit's first tile added to the slots held (one byte each, no carry: ids stay below 64),
+  // the empty slots (kNoTile) left alone.
+  static_assert(std::endian::native == std::endian::little, "tiles[0] is the low byte");
+  const std::uint32_t add = std::uint32_t{suits_[suit].first} * 0x01010101U;
   for (std::size_t g = 0; g < paths.size; ++g) {
     Group group = from[g];
-    for (int s = 0; s < group.size; ++s) {
-      group.tiles[static_cast<std::size_t>(s)] =
-          static_cast<TileId>(group.tiles[static_cast<std::size_t>(s)] + first);
-    }
+    std::uint32_t tiles = 0;
+    std::memcpy(&tiles, group.tiles.data(), sizeof tiles);
+    const std::uint32_t held = group.size >= 4 ? ~0U : (1U << (8U * group.size)) - 1U;
+    tiles += add & held;
+    std::memcpy(group.tiles.data(), &tiles, sizeof tiles);
     out[g] = group;
   }
 }
