@@ -84,6 +84,29 @@ WinContext read_context_options(const nlohmann::json& fields, const RuleSet& rul
   }
 }
 
+/// The hand `analyze` or `explain` was given, read by the one notation parser with the global
+/// options' wildcards and notation, and its situation checked against it (a winning tile the
+/// hand lacks, too many copies of an indicator, ...); a context error names its option.
+HandAnalysis read_analysis(const GlobalOptions& global, const RuleSet& rules,
+                           const std::string& hand_text, const WinContext& context) {
+  const Hand hand = parse_hand(hand_text, rules, wild_choice(global, rules), global.notation);
+  try {
+    check_win_context(context, hand, rules);
+  } catch (const ContextError& error) {
+    throw Error(option_name(error.field()) + ": " + error.detail());
+  }
+  return HandAnalysis(rules, hand, context);
+}
+
+/// The fields every JSON answer of `analyze` and `explain` starts with: the hand as read, the
+/// rule set's name and the context (docs/cli.md).
+nlohmann::json analysis_json_head(const HandAnalysis& analysis) {
+  const RuleSet& rules = analysis.rules();
+  return {{"hand", format_hand(analysis.hand(), rules)},
+          {"rules", rules.name()},
+          {"context", win_context_to_json(analysis.win_context(), rules)}};
+}
+
 /// Prints a hand error's message, then the hand with a caret under the column it names.
 void report_hand_error(const std::string& message, const std::string& hand, int column) {
   std::cerr << "meldgraph: error: " << message << "\n  " << hand << "\n  ";
@@ -391,13 +414,7 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
   return guarded(hand_text, [&] {
     const RuleSet rules = load_selected_rules(global);
     const WinContext context = read_context_options(context_fields, rules);
-    const HandAnalysis analysis(
-        rules, parse_hand(hand_text, rules, wild_choice(global, rules), global.notation), context);
-    try {
-      check_win_context(context, analysis.hand(), rules);
-    } catch (const ContextError& error) {
-      throw Error(option_name(error.field()) + ": " + error.detail());
-    }
+    const HandAnalysis analysis = read_analysis(global, rules, hand_text, context);
     const AnalyzerRegistry registry = builtin_analyzers();
     AnalyzerOptions options;
     options.limit = limit;
@@ -420,9 +437,7 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
     const bool scores = wins && rules.scoring() != nullptr;
     const auto shanten = registry.create("shanten", rules, options);
     if (format == OutputFormat::json) {
-      nlohmann::json out = {{"hand", format_hand(hand, rules)},
-                            {"rules", rules.name()},
-                            {"context", win_context_to_json(context, rules)}};
+      nlohmann::json out = analysis_json_head(analysis);
       if (complete_size) {
         registry.create("win", rules, options)->write_json(analysis, out);
         registry.create("interpretations", rules, options)->write_json(analysis, out);
@@ -482,22 +497,14 @@ int run_explain(const GlobalOptions& global, const std::string& hand_text, Outpu
     options.limit = limit;
     // Created first: a rule set without scoring is refused before the hand is read.
     const auto explain = builtin_analyzers().create("explain", rules, options);
-    const HandAnalysis analysis(
-        rules, parse_hand(hand_text, rules, wild_choice(global, rules), global.notation), context);
-    try {
-      check_win_context(context, analysis.hand(), rules);
-    } catch (const ContextError& error) {
-      throw Error(option_name(error.field()) + ": " + error.detail());
-    }
+    const HandAnalysis analysis = read_analysis(global, rules, hand_text, context);
     const int size = analysis.hand().size(rules);
     if (size % 3 != 2) {
       throw AnalysisError("hand holds " + std::to_string(size) +
                           " tiles; explain needs a complete hand of 3n+2 tiles");
     }
     if (format == OutputFormat::json) {
-      nlohmann::json out = {{"hand", format_hand(analysis.hand(), rules)},
-                            {"rules", rules.name()},
-                            {"context", win_context_to_json(context, rules)}};
+      nlohmann::json out = analysis_json_head(analysis);
       explain->write_json(analysis, out);
       std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
       return 0;

@@ -9,7 +9,8 @@
 #     meldgraph (any path ending in /meldgraph) must exit 0.
 # A `# comment` after a console command is dropped. Commands run in a scratch directory holding
 # the files of the docs' blocks whose first line is `# file: NAME.yaml` or `# NAME.yaml` (that
-# line is not part of the file, so that the line numbers of errors shown match the block's).
+# line is not part of the file, so that the line numbers of errors shown match the block's); a
+# block whose NAME is also tests/data/rules/NAME must be that file, byte for byte.
 # Usage: doc_examples_test.sh PATH_TO_MELDGRAPH REPOSITORY_ROOT
 set -u
 bin=$1
@@ -115,6 +116,21 @@ for doc in "${docs[@]}"; do
       }
     }
     inside && out != "" { print > out }' "$doc"
+done
+
+# A file block that stands for a rule file of the tests (tests/data/rules/NAME.yaml, which the
+# unit tests load too) must be that file, byte for byte: the docs show what is tested.
+for shown in "$work/run"/*.yaml "$work/run"/*.yml; do
+  [ -f "$shown" ] || continue
+  tested=$root/tests/data/rules/${shown##*/}
+  [ -f "$tested" ] || continue
+  if cmp -s "$shown" "$tested"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    printf 'FAIL %s: the docs block differs from tests/data/rules/%s\n' "${shown##*/}" "${shown##*/}"
+    diff "$tested" "$shown"
+  fi
 done
 
 for doc in "${docs[@]}"; do

@@ -1,15 +1,17 @@
 // Helpers of the scoring tests: every reading of a hand under a context, with its feature record,
-// and masks of tile codes. Header-only, shared by test_score_features.cpp and test_patterns.cpp.
+// masks of tile codes, and hand-built patterns. Header-only, shared by the scoring test files.
 
 #pragma once
 
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/hand.hpp"
+#include "meldgraph/pattern_rules.hpp"
 #include "meldgraph/reading.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/score_features.hpp"
@@ -67,6 +69,18 @@ inline TileMask tiles_mask(const RuleSet& rules, std::string_view codes) {
   TileMask mask = 0;
   for (const TileId tile : parse_tiles(codes, rules)) mask |= tile_bit(tile);
   return mask;
+}
+
+/// A pattern of hand-built rules: names and value only. The value tests give compute_value its
+/// hits directly, so such a pattern needs no condition (it is never evaluated).
+inline Pattern make_pattern(std::string id, std::string name, std::string local_name,
+                            PatternValue value) {
+  Pattern pattern;
+  pattern.id = std::move(id);
+  pattern.name = std::move(name);
+  pattern.local_name = std::move(local_name);
+  pattern.value = value;
+  return pattern;
 }
 
 }  // namespace meldgraph::test

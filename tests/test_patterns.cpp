@@ -21,6 +21,7 @@
 #include "meldgraph/rules.hpp"
 #include "meldgraph/scoring_rules.hpp"
 #include "meldgraph/win_context.hpp"
+#include "rule_files.hpp"
 #include "scoring_support.hpp"
 
 using namespace meldgraph;
@@ -323,6 +324,16 @@ WinContext with(WinContext win, bool WinContext::*flag) {
   return win;
 }
 
+/// Walks a table of hands: some reading of each counts exactly its patterns. A failure names its
+/// row (from 0) and hand.
+void check_yaku_cases(const RuleSet& rules, const std::vector<YakuCase>& cases) {
+  for (std::size_t row = 0; row < cases.size(); ++row) {
+    const YakuCase& c = cases[row];
+    INFO("row " << row << ": " << c.hand);
+    CHECK(some_reading_counts(rules, c.hand, c.win, c.expected));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("riichi: every yaku counts where it should", "[patterns][riichi]") {
@@ -390,10 +401,7 @@ TEST_CASE("riichi: every yaku counts where it should", "[patterns][riichi]") {
       {"12345678m11z[777z]+9m", ron(), {"honitsu", "ittsu", "yakuhai_chun"}},
       {"1234567888m[999m]+9m", ron(), {"chinitsu", "ittsu"}},
   };
-  for (const YakuCase& c : cases) {
-    INFO(c.hand);
-    CHECK(some_reading_counts(riichi(), c.hand, c.win, c.expected));
-  }
+  check_yaku_cases(riichi(), cases);
 }
 
 TEST_CASE("riichi: open and closed values, and closed-only yaku", "[patterns][riichi]") {
@@ -411,47 +419,64 @@ TEST_CASE("riichi: open and closed values, and closed-only yaku", "[patterns][ri
     }
     return best;
   };
-  CHECK(value_of("123456789m123p1z+1z", ron(), "ittsu") == 2);
-  CHECK(value_of("456789m123p1z[123m]+1z", ron(), "ittsu") == 1);
-  CHECK(value_of("1234567888m[999m]+9m", ron(), "chinitsu") == 5);
-  CHECK(value_of("1122334555678m+9m", ron(), "chinitsu") == 6);
-  CHECK(value_of("123m789p789s11p99s+9s", ron(), "junchan") == 3);
-  CHECK(value_of("123m789p11p99s[789s]+9s", ron(), "junchan") == 2);
-  CHECK(value_of("123m789p789s11z99s+9s", ron(), "chanta") == 2);
-  CHECK(value_of("123m789p11z99s[789s]+9s", ron(), "chanta") == 1);
-  // Closed-only yaku do not count in an open hand, whatever their condition says.
-  CHECK(value_of("112233m456p4s[789s]+4s", ron(), "iipeikou") == -1);
-  CHECK(value_of("234m567p66s78s[234s]+9s", tsumo(), "menzen_tsumo") == -1);
-  CHECK(value_of("234m567p66s78s[234s]+9s", tsumo(), "pinfu") == -1);
+  struct ValueCase {
+    const char* hand;
+    WinContext win;
+    const char* id;
+    int value;  ///< the pattern's highest value over the readings; -1: it counts in none
+  };
+  const std::vector<ValueCase> cases = {
+      {"123456789m123p1z+1z", ron(), "ittsu", 2},
+      {"456789m123p1z[123m]+1z", ron(), "ittsu", 1},
+      {"1234567888m[999m]+9m", ron(), "chinitsu", 5},
+      {"1122334555678m+9m", ron(), "chinitsu", 6},
+      {"123m789p789s11p99s+9s", ron(), "junchan", 3},
+      {"123m789p11p99s[789s]+9s", ron(), "junchan", 2},
+      {"123m789p789s11z99s+9s", ron(), "chanta", 2},
+      {"123m789p11z99s[789s]+9s", ron(), "chanta", 1},
+      // Closed-only yaku do not count in an open hand, whatever their condition says.
+      {"112233m456p4s[789s]+4s", ron(), "iipeikou", -1},
+      {"234m567p66s78s[234s]+9s", tsumo(), "menzen_tsumo", -1},
+      {"234m567p66s78s[234s]+9s", tsumo(), "pinfu", -1},
+  };
+  for (std::size_t row = 0; row < cases.size(); ++row) {
+    const ValueCase& c = cases[row];
+    INFO("row " << row << ": " << c.id << " on " << c.hand);
+    CHECK(value_of(c.hand, c.win, c.id) == c.value);
+  }
 }
 
 TEST_CASE("riichi: the relations between yaku", "[patterns][riichi]") {
   const RuleSet& rules = riichi();
-  // Double riichi excludes riichi; junchan excludes chanta; chinitsu honitsu; honroutou chanta.
-  CHECK(some_reading_counts(rules, "234m567p234s66s78s+9s", with(ron(), &WinContext::double_riichi),
-                            {"double_riichi", "pinfu"}));
-  CHECK(some_reading_counts(rules, "123m789p789s11p99s+9s", ron(), {"junchan"}));
-  // Chiitoitsu against ryanpeikou: 11223344556677m is both, in different readings; the seven
-  // pairs reading is chiitoitsu and chinitsu, the four-chow readings ryanpeikou (never with
-  // iipeikou) and chinitsu, one of them pinfu (7m completing 56m).
-  CHECK(some_reading_counts(rules, "1122334455667m+7m", ron(), {"chiitoitsu", "chinitsu"}));
-  CHECK(
-      some_reading_counts(rules, "1122334455667m+7m", ron(), {"ryanpeikou", "chinitsu", "pinfu"}));
+  check_yaku_cases(
+      rules,
+      {
+          // Double riichi excludes riichi; junchan excludes chanta.
+          {"234m567p234s66s78s+9s",
+           with(ron(), &WinContext::double_riichi),
+           {"double_riichi", "pinfu"}},
+          {"123m789p789s11p99s+9s", ron(), {"junchan"}},
+          // Chiitoitsu against ryanpeikou: 11223344556677m is both, in different readings; the
+          // seven pairs reading is chiitoitsu and chinitsu, the four-chow readings ryanpeikou
+          // (never with iipeikou) and chinitsu, one of them pinfu (7m completing 56m).
+          {"1122334455667m+7m", ron(), {"chiitoitsu", "chinitsu"}},
+          {"1122334455667m+7m", ron(), {"ryanpeikou", "chinitsu", "pinfu"}},
+          // 111222333m: three concealed pungs, or three identical chows (iipeikou once).
+          {"111222333m456p7s+7s", tsumo(), {"menzen_tsumo", "sanankou"}},
+          {"111222333m456p7s+7s", tsumo(), {"menzen_tsumo", "iipeikou"}},
+          // Won on a discard the pair's tile: the pungs stay concealed.
+          {"111222333m456p7s+7s", ron(), {"sanankou"}},
+          // A yakuman replaces the ordinary yaku (daisangen's hand is also honitsu ...).
+          {"11m555666z22z[777z]+2z", ron(), {"daisangen"}},
+          // Limit patterns stack: self-drawn, the same shape is also four concealed pungs.
+          {"11m555666777z22z+2z", tsumo(), {"daisangen", "suuankou"}},
+      });
   for (const auto& ids : reading_patterns(rules, "1122334455667m+7m", ron())) {
     const bool ryanpeikou = std::find(ids.begin(), ids.end(), "ryanpeikou") != ids.end();
     const bool iipeikou = std::find(ids.begin(), ids.end(), "iipeikou") != ids.end();
     const bool chiitoitsu = std::find(ids.begin(), ids.end(), "chiitoitsu") != ids.end();
     CHECK_FALSE((ryanpeikou && (iipeikou || chiitoitsu)));
   }
-  // 111222333m: three concealed pungs, or three identical chows (iipeikou once).
-  CHECK(some_reading_counts(rules, "111222333m456p7s+7s", tsumo(), {"menzen_tsumo", "sanankou"}));
-  CHECK(some_reading_counts(rules, "111222333m456p7s+7s", tsumo(), {"menzen_tsumo", "iipeikou"}));
-  // Won on a discard the pair's tile: the pungs stay concealed.
-  CHECK(some_reading_counts(rules, "111222333m456p7s+7s", ron(), {"sanankou"}));
-  // A yakuman replaces the ordinary yaku (daisangen's hand is also honitsu ... otherwise).
-  CHECK(some_reading_counts(rules, "11m555666z22z[777z]+2z", ron(), {"daisangen"}));
-  // Limit patterns stack: self-drawn, the same shape is also four concealed pungs.
-  CHECK(some_reading_counts(rules, "11m555666777z22z+2z", tsumo(), {"daisangen", "suuankou"}));
 }
 
 TEST_CASE("riichi: every yakuman", "[patterns][riichi]") {
@@ -480,16 +505,11 @@ TEST_CASE("riichi: every yakuman", "[patterns][riichi]") {
       // 1112345678999m waits on all nine tiles: pure nine gates, whatever tile wins.
       {"1112345678999m+9m", ron(), {"junsei_chuuren"}},
       {"1112345678999m+5m", ron(), {"junsei_chuuren"}},
-      {"123m9s[1111z][2222z][3333z]+9s", ron(), {}},  // three kongs and nothing else: below
       {"9s[1111m][2222p][3333s][4444z]+9s", ron(), {"suukantsu"}},
       {"234m567p234s66s78s+9s", first, {"tenhou"}},
       {"234m567p234s66s78s+9s", seat(Wind::south, Wind::east, first), {"chiihou"}},
   };
-  for (const YakuCase& c : cases) {
-    if (c.expected.empty()) continue;
-    INFO(c.hand);
-    CHECK(some_reading_counts(rules, c.hand, c.win, c.expected));
-  }
+  check_yaku_cases(rules, cases);
   // Three wind kongs, a terminal chow and pair: sankantsu, the winds and chanta; no yakuman.
   CHECK(some_reading_counts(rules, "123m9s[1111z][2222z][3333z]+9s",
                             seat(Wind::south, Wind::east, ron()),
@@ -544,23 +564,16 @@ TEST_CASE("a child file replaces a pattern's condition and value whole", "[patte
                             {"sanrenkou", "sanankou", "toitoi"}) == false);
   CHECK(some_reading_counts(local, "222333444m567p8s+8s", tsumo(),
                             {"menzen_tsumo", "sanrenkou", "sanankou", "tanyao"}));
-  // docs/scoring.md's example, key for key.
-  const RuleSet documented = load_rules_from_string(R"(name: my_riichi
-extends: riichi
-scoring:
-  patterns:
-    tanyao:
-      value: {closed: 1}   # no kuitan; name, when ... inherited
-    sanrenkou:             # three shifted pungs, a local yaku
-      name: Three shifted triplets
-      local_name: 三連刻
-      value: 2
-      when: {sets: {kind: [pung, kong], size: 3, step: 1, suits: same}}
-)",
-                                                    "my_riichi.yaml");
-  CHECK(some_reading_counts(documented, "234m567p44s23s[678s]+4s", ron(), {}));
-  CHECK(some_reading_counts(documented, "222333444m567p8s+8s", tsumo(),
-                            {"menzen_tsumo", "sanrenkou", "sanankou", "tanyao"}));
+  // docs/scoring.md's local yaku ("Local rules"), the file itself: sanrenkou counts in the pung
+  // reading alone, open or closed, and not for three pungs that do not step by one.
+  const RuleSet documented = meldgraph::test::test_rules("riichi_sanrenkou");
+  check_yaku_cases(documented,
+                   {
+                       {"222333444m567p8s+8s", ron(), {"tanyao", "sanankou", "sanrenkou"}},
+                       {"222333444m567p8s+8s", ron(), {"tanyao", "iipeikou"}},
+                       {"333444m567p8s[222m]+8s", ron(), {"tanyao", "sanrenkou"}},
+                       {"222444555m567p8s+8s", ron(), {"tanyao", "sanankou"}},
+                   });
   const auto& changed = local.scoring()->patterns;
   const Pattern& replaced = changed.patterns[pattern_index(local, "tanyao")];
   CHECK(changed.nodes[replaced.when].op >= kFirstPredicate);
@@ -600,34 +613,42 @@ TEST_CASE("pattern errors name their place", "[patterns][rules]") {
                                   "t.yaml");
   };
   // Line 5 is the first line of the pattern.
-  REQUIRE_THROWS_WITH(load("    p:\n      value: 1\n      when: {grups: {kind: pung}}\n"),
-                      Contains("t.yaml:7:14") && Contains("unknown predicate 'grups'") &&
-                          Contains("did you mean 'groups'"));
-  REQUIRE_THROWS_WITH(load("    p:\n      value: 1\n      when: {groups: {kind: pungg}}\n"),
-                      Contains("t.yaml:7:29") && Contains("did you mean 'pung'"));
-  REQUIRE_THROWS_WITH(load("    p:\n      value: 1\n      when: {groups: {knd: pung}}\n"),
-                      Contains("t.yaml:7:23") && Contains("did you mean 'kind'"));
-  REQUIRE_THROWS_WITH(load("    p:\n      value: 1\n      when: 3\n"),
-                      Contains("t.yaml:7:13") && Contains("expected a condition"));
-  REQUIRE_THROWS_WITH(
-      load("    p:\n      value: 1\n      excludes: [tanyo]\n      when: {win: discard}\n"),
-      Contains("t.yaml:7:18") && Contains("unknown pattern 'tanyo'") &&
-          Contains("did you mean 'tanyao'"));
-  REQUIRE_THROWS_WITH(load("    p:\n      when: {win: discard}\n"),
-                      Contains("needs 'value' or 'yakuman'"));
-  REQUIRE_THROWS_WITH(load("    p:\n      value: 1\n      when: {faces: {all_in: simple}}\n"),
-                      Contains("t.yaml:7:30") && Contains("did you mean 'simples'"));
-  REQUIRE_THROWS_WITH(load("    p:\n      value: 1\n      when: {faces: {all_in: \"1q\"}}\n"),
-                      Contains("t.yaml:7:30") && Contains("not a meldable tile"));
-  REQUIRE_THROWS_WITH(load("    p:\n      value: 1\n      when: {form: standrd}\n"),
-                      Contains("did you mean 'standard'"));
-  REQUIRE_THROWS_WITH(load("    p:\n      value: {open: 1}\n      when: {win: discard}\n"),
-                      Contains("t.yaml:6:14") && Contains("needs 'closed'"));
-  REQUIRE_THROWS_WITH(load("    p:\n      value: 1\n      wen: {win: discard}\n"),
-                      Contains("t.yaml:7:7") && Contains("did you mean 'when'"));
-  REQUIRE_THROWS_WITH(
-      load("    p:\n      value: 1\n      when: {at_least: {n: 3, of: [{win: discard}]}}\n"),
-      Contains("t.yaml:7:28") && Contains("between 0 and 1"));
+  struct ErrorCase {
+    const char* patterns;
+    const char* where;  ///< "" where the message names no place
+    const char* what;
+    const char* suggestion;  ///< "" where none is made
+  };
+  const std::vector<ErrorCase> cases = {
+      {"    p:\n      value: 1\n      when: {grups: {kind: pung}}\n", "t.yaml:7:14",
+       "unknown predicate 'grups'", "did you mean 'groups'"},
+      {"    p:\n      value: 1\n      when: {groups: {kind: pungg}}\n", "t.yaml:7:29", "pungg",
+       "did you mean 'pung'"},
+      {"    p:\n      value: 1\n      when: {groups: {knd: pung}}\n", "t.yaml:7:23", "knd",
+       "did you mean 'kind'"},
+      {"    p:\n      value: 1\n      when: 3\n", "t.yaml:7:13", "expected a condition", ""},
+      {"    p:\n      value: 1\n      excludes: [tanyo]\n      when: {win: discard}\n",
+       "t.yaml:7:18", "unknown pattern 'tanyo'", "did you mean 'tanyao'"},
+      {"    p:\n      when: {win: discard}\n", "", "needs 'value' or 'yakuman'", ""},
+      {"    p:\n      value: 1\n      when: {faces: {all_in: simple}}\n", "t.yaml:7:30", "simple",
+       "did you mean 'simples'"},
+      {"    p:\n      value: 1\n      when: {faces: {all_in: \"1q\"}}\n", "t.yaml:7:30",
+       "not a meldable tile", ""},
+      {"    p:\n      value: 1\n      when: {form: standrd}\n", "", "standrd",
+       "did you mean 'standard'"},
+      {"    p:\n      value: {open: 1}\n      when: {win: discard}\n", "t.yaml:6:14",
+       "needs 'closed'", ""},
+      {"    p:\n      value: 1\n      wen: {win: discard}\n", "t.yaml:7:7", "wen",
+       "did you mean 'when'"},
+      {"    p:\n      value: 1\n      when: {at_least: {n: 3, of: [{win: discard}]}}\n",
+       "t.yaml:7:28", "between 0 and 1", ""},
+  };
+  for (std::size_t row = 0; row < cases.size(); ++row) {
+    const ErrorCase& c = cases[row];
+    INFO("row " << row << ":\n" << c.patterns);
+    REQUIRE_THROWS_WITH(load(c.patterns),
+                        Contains(c.where) && Contains(c.what) && Contains(c.suggestion));
+  }
 }
 
 TEST_CASE("explain says why a pattern did not count", "[patterns]") {

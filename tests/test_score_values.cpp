@@ -18,11 +18,13 @@
 #include "meldgraph/score_features.hpp"
 #include "meldgraph/scoring_rules.hpp"
 #include "meldgraph/value_rules.hpp"
+#include "scoring_support.hpp"
 
 namespace {
 
 using Catch::Matchers::Contains;
 using namespace meldgraph;
+using meldgraph::test::make_pattern;
 
 const RuleSet& riichi() {
   static const RuleSet rules = load_rules("riichi");
@@ -110,17 +112,6 @@ WinContext tsumo(Wind seat, Wind round = Wind::east) {
   c.seat_wind = seat;
   c.round_wind = round;
   return c;
-}
-
-/// A pattern of these hand-built rules: names and value only (no condition; these tests never
-/// evaluate patterns, they give compute_value its hits directly).
-Pattern make_pattern(std::string id, std::string name, std::string local_name, PatternValue value) {
-  Pattern pattern;
-  pattern.id = std::move(id);
-  pattern.name = std::move(name);
-  pattern.local_name = std::move(local_name);
-  pattern.value = value;
-  return pattern;
 }
 
 /// Riichi's scoring rules with a pattern `pinfu` (index 0) and `yaku` (index 1) declared, pinfu

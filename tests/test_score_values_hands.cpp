@@ -14,23 +14,14 @@
 #include "meldgraph/score_features.hpp"
 #include "meldgraph/scoring_rules.hpp"
 #include "meldgraph/value_rules.hpp"
+#include "rule_files.hpp"
 #include "scoring_support.hpp"
 
 namespace {
 
 using namespace meldgraph;
+using meldgraph::test::make_pattern;
 using meldgraph::test::score_hand;
-
-/// A pattern of hand-built rules: names and value only (these tests give compute_value its hits
-/// directly and never evaluate a condition).
-Pattern make_pattern(std::string id, std::string name, std::string local_name, PatternValue value) {
-  Pattern pattern;
-  pattern.id = std::move(id);
-  pattern.name = std::move(name);
-  pattern.local_name = std::move(local_name);
-  pattern.value = value;
-  return pattern;
-}
 
 const RuleSet& riichi() {
   static const RuleSet rules = load_rules("riichi");
@@ -191,6 +182,31 @@ TEST_CASE("values: pao reads the source of the last dragon meld written", "[valu
   // The last dragon meld's source unknown: no one is liable.
   REQUIRE(payments("123m4p[555=z][666z][777z]+4p", tsumo(Wind::south)) ==
           P{-16000, 32000, -8000, -8000});
+}
+
+}  // namespace
+
+namespace {
+
+TEST_CASE("values: docs/scoring.md's rule option, the double-wind pair at 2 fu", "[values]") {
+  // tests/data/rules/riichi_double_wind_2fu.yaml; the dealer in the East round, ron from across
+  // on 999m 234p 567p 34s 11z + 5s with one han: 20 + 10 + 8 (concealed terminal pung) + the
+  // East pair, 4 under riichi (42 -> 50 fu, 50 x 2^3 x 6 = 2400), 2 under the file (40 fu,
+  // 1920 -> 2000).
+  const RuleSet file = meldgraph::test::test_rules("riichi_double_wind_2fu");
+  ScoringRules rules = *file.scoring();
+  rules.patterns = rules_with_pinfu().patterns;  // the hits name the stand-in patterns
+  const WinContext win = ron(Wind::east, MeldSource::across);
+  const auto scored = score_hand(file, "999m234p567p34s11z+5s", win);
+  REQUIRE(scored->readings.size() == 1);
+  ReadingValue under_file;
+  compute_value(rules, scored->readings[0].features, kYaku, under_file);
+  const Valued under_riichi = only(values("999m234p567p34s11z+5s", win));
+  CHECK(under_riichi.value.fu == 50);
+  CHECK(under_riichi.value.points == 2400);
+  CHECK(under_file.fu == 40);
+  CHECK(under_file.points == 2000);
+  CHECK(under_file.payments == std::array<std::int64_t, 4>{2000, 0, -2000, 0});
 }
 
 }  // namespace
