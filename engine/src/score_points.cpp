@@ -158,12 +158,15 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     const std::int64_t times = dealer ? pay.discard_dealer : pay.discard_other;
     out.points = round_up(out.base * times, step);
     if (discarder < 0) return;  // no discarder given: nothing to place (docs/scoring.md)
+    std::int64_t counters = std::int64_t{pay.honba_discard} * win.honba;
     std::int64_t from_liable = 0;
     if (liable.seat >= 0 && liable.seat != discarder) {
+      // The liable player pays half of their yakuman and the counters (docs/scoring.md, "Pao").
       from_liable = round_up(liable.base * times / 2, step);
-      take(liable.seat, from_liable);
+      take(liable.seat, from_liable + counters);
+      counters = 0;
     }
-    take(discarder, out.points - from_liable + std::int64_t{pay.honba_discard} * win.honba);
+    take(discarder, out.points - from_liable + counters);
   } else {
     out.points = 0;
     for (int seat = 0; seat < 4; ++seat) {
