@@ -125,13 +125,6 @@ TEST_CASE("the winning tile's redness: +0m is the winning slot's, +5m leaves it 
   CHECK(format_hand(plain, rules) == "3405m123p456s111z+5m");
   const std::vector<Read> plain_reads = read_all(rules, plain);
   REQUIRE(plain_reads.size() == 2);
-  // Groups: 345m (0), 55m (1), 123p, 456s, 111z.
-  const Read* chow_won = find_text(plain_reads, rules, "345m 05m 123p 456s 111z");
-  REQUIRE(chow_won != nullptr);
-  CHECK(chow_won->reading.winning_group == 0);
-  const Read* pair_won = find_text(plain_reads, rules, "340m 55m 123p 456s 111z");
-  REQUIRE(pair_won != nullptr);
-  CHECK(pair_won->reading.winning_group == 1);
   // A red winning 5m: the winning slot is red, wherever it is, and the reading says so.
   const Hand red = parse_hand("34m55m123p456s111z+0m", rules);
   CHECK(red.winning_red);
@@ -153,12 +146,22 @@ TEST_CASE("the winning tile's redness: +0m is the winning slot's, +5m leaves it 
     }
     CHECK(reds == 1);
   }
-  const Read* red_chow_won = find_text(red_reads, rules, "340m 55m 123p 456s 111z");
-  REQUIRE(red_chow_won != nullptr);
-  CHECK(red_chow_won->reading.winning_group == 0);
-  const Read* red_pair_won = find_text(red_reads, rules, "345m 05m 123p 456s 111z");
-  REQUIRE(red_pair_won != nullptr);
-  CHECK(red_pair_won->reading.winning_group == 1);
+  // Which reading wins with which group: 345m (0), 55m (1), 123p, 456s, 111z.
+  struct Won {
+    const char* what;
+    const std::vector<Read>* reads;
+    const char* text;
+    int winning_group;
+  };
+  for (const Won& row : {Won{"plain, the chow wins", &plain_reads, "345m 05m 123p 456s 111z", 0},
+                         Won{"plain, the pair wins", &plain_reads, "340m 55m 123p 456s 111z", 1},
+                         Won{"red, the chow wins", &red_reads, "340m 55m 123p 456s 111z", 0},
+                         Won{"red, the pair wins", &red_reads, "345m 05m 123p 456s 111z", 1}}) {
+    INFO(row.what);
+    const Read* found = find_text(*row.reads, rules, row.text);
+    REQUIRE(found != nullptr);
+    CHECK(found->reading.winning_group == row.winning_group);
+  }
   CHECK_FALSE(plain_reads[0].reading.winning_red);
 }
 

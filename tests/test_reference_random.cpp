@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "meldgraph/hand.hpp"
@@ -31,6 +32,12 @@ using Shape = HandGenerator::Shape;
 
 namespace {
 const std::vector<int> kAllSizes{2, 5, 8, 11, 14, 17};
+
+/// 14-tile hands of up to four jokers, `per_size` of them at full scale, in the given shapes.
+Plan fourteen_tiles(int per_size, std::vector<Shape> shapes) {
+  return Plan{
+      .sizes = {14}, .most_jokers = 4, .per_size = per_size / kScale, .shapes = std::move(shapes)};
+}
 }  // namespace
 
 TEST_CASE("engine matches the reference: basic, every hand size, no wildcards", "[reference]") {
@@ -84,10 +91,7 @@ TEST_CASE("engine matches the reference: copies capped (exceed_copies false)", "
       {"capped laizi",
        "test_capped_laizi",
        100U,
-       Plan{.sizes = {14},
-            .most_jokers = 4,
-            .per_size = 1200 / kScale,
-            .shapes = {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform}},
+       fourteen_tiles(1200, {Shape::melds, Shape::pairs, Shape::orphans, Shape::uniform}),
        {},
        {"seven_pairs", "thirteen_orphans"}},
       // a tiny tile set with two and three copies
@@ -110,17 +114,11 @@ TEST_CASE("engine matches the reference: seven pairs without four as two pairs",
       {"distinct pairs",
        "test_distinct_pairs",
        555U,
-       Plan{.sizes = {14},
-            .most_jokers = 4,
-            .per_size = 1200 / kScale,
-            .shapes = {Shape::pairs, Shape::pairs, Shape::melds, Shape::uniform}},
+       fourteen_tiles(1200, {Shape::pairs, Shape::pairs, Shape::melds, Shape::uniform}),
        {},
        {"seven_pairs"}},
       {"distinct capped", "test_distinct_capped", 556U,
-       Plan{.sizes = {14},
-            .most_jokers = 4,
-            .per_size = 600 / kScale,
-            .shapes = {Shape::pairs, Shape::pairs, Shape::melds, Shape::orphans}}},
+       fourteen_tiles(600, {Shape::pairs, Shape::pairs, Shape::melds, Shape::orphans})},
   });
 }
 

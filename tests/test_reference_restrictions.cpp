@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "meldgraph/hand.hpp"
@@ -170,6 +171,30 @@ TEST_CASE("engine matches the reference: forbidden tiles", "[reference]") {
   });
 }
 
+namespace {
+
+/// Hands of 2 to 11 tiles, up to two jokers, and a per-hand wild kind with the given chance.
+Plan per_hand_wild(double chance, std::vector<Shape> shapes) {
+  return Plan{.sizes = {2, 5, 8, 11},
+              .most_jokers = 2,
+              .per_size = 200 / kScale,
+              .per_hand_wild = true,
+              .per_hand_chance = chance,
+              .shapes = std::move(shapes)};
+}
+
+/// The same with a declared meld and a winning tile (5 to 11 tiles).
+FullPlan per_hand_wild_declared(double chance) {
+  return FullPlan{.sizes = {5, 8, 11},
+                  .per_size = 60 / kScale,
+                  .most_melds = 1,
+                  .most_jokers = 2,
+                  .per_hand_wild = true,
+                  .per_hand_chance = chance};
+}
+
+}  // namespace
+
 TEST_CASE("engine matches the reference: restricted wildcard stand-ins", "[reference]") {
   const std::vector<Shape> shapes{Shape::melds, Shape::pairs, Shape::uniform};
   run_rows({
@@ -190,36 +215,12 @@ TEST_CASE("engine matches the reference: restricted wildcard stand-ins", "[refer
       {"restricted capped", "test_restricted_capped", 11103U,
        Plan{.sizes = {2, 5, 8, 11}, .most_jokers = 2, .per_size = 150 / kScale, .shapes = shapes}},
       // a per-hand wildcard restricted to its rank
-      {"same rank", "test_same_rank", 11104U,
-       Plan{.sizes = {2, 5, 8, 11},
-            .most_jokers = 2,
-            .per_size = 200 / kScale,
-            .per_hand_wild = true,
-            .per_hand_chance = 0.8,
-            .shapes = shapes}},
-      {"same rank, declared + winning", "test_same_rank", 11105U,
-       FullPlan{.sizes = {5, 8, 11},
-                .per_size = 60 / kScale,
-                .most_melds = 1,
-                .most_jokers = 2,
-                .per_hand_wild = true,
-                .per_hand_chance = 0.8}},
+      {"same rank", "test_same_rank", 11104U, per_hand_wild(0.8, shapes)},
+      {"same rank, declared + winning", "test_same_rank", 11105U, per_hand_wild_declared(0.8)},
       // classes shared by equal stand-ins, the unrestricted class not first
-      {"shared classes", "test_shared_classes", 11106U,
-       Plan{.sizes = {2, 5, 8, 11},
-            .most_jokers = 2,
-            .per_size = 200 / kScale,
-            .per_hand_wild = true,
-            .per_hand_chance = 0.7,
-            .shapes = shapes}},
+      {"shared classes", "test_shared_classes", 11106U, per_hand_wild(0.7, shapes)},
+      // discrepancy C is fixed: these hands are compared too (skip_declared_wild_kind false)
       {"shared classes, declared + winning", "test_shared_classes", 11107U,
-       FullPlan{.sizes = {5, 8, 11},
-                .per_size = 60 / kScale,
-                .most_melds = 1,
-                .most_jokers = 2,
-                .per_hand_wild = true,
-                .per_hand_chance = 0.7,
-                // discrepancy C is fixed: compare these hands too
-                .skip_declared_wild_kind = false}},
+       per_hand_wild_declared(0.7)},
   });
 }

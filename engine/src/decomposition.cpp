@@ -326,7 +326,9 @@ void InterpretationCursor::emit(std::size_t form, Interpretation& out) const {
     wildcards += out.groups[g].wildcard_count();
     if (out.groups[g].winning_slot() >= 0) winning_group = static_cast<int>(g);
   }
-  search::finish_interpretation(decomposition_->rules(), hand, winning_group, wildcards, out);
+  const RuleSet& rules = decomposition_->rules();
+  search::finish_interpretation(rules, hand, search::finish_steps(rules, hand, rules.forms()[form]),
+                                winning_group, wildcards, out);
 }
 
 InterpretationCursor::InterpretationCursor(const Decomposition& decomposition)

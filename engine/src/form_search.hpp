@@ -213,55 +213,42 @@ inline bool abstract_groups_fit(const FillRules& fill, const TileCounts& held,
   return can_fill(capacity, 0, melds, pairs, taken_pairs, fill);
 }
 
+/// What finishing an interpretation of one hand in one form needs beyond its groups, decided
+/// once per hand and form so that the common case (no wild tile held, not the N-wildcards form)
+/// pays two tests per interpretation and no call.
+struct FinishSteps {
+  /// wildcards.natural_use and the hand holds a wild tile: count the wild tiles on their own face.
+  bool own_face = false;
+  /// The N-wildcards form: the natural tiles lie in no group and are listed apart.
+  bool loose_tiles = false;
+};
+
+inline FinishSteps finish_steps(const RuleSet& rules, const Hand& hand, const FormSpec& form) {
+  return {hand.wild_tiles != 0 && rules.wildcards().natural_use, form.type == FormType::wildcards};
+}
+
+/// The wild tiles of `out` that sit on their own face (wildcards.natural_use): per wild kind,
+/// the fewer of its copies held and the stand-ins for it, the winning wildcard's slot excepted.
+int wild_on_own_face(const Hand& hand, int winning_group, const Interpretation& out);
+
+/// The N-wildcards form's loose tiles: the hand's natural tiles, in tile order.
+void add_loose_tiles(const RuleSet& rules, const Hand& hand, Interpretation& out);
+
 /// Fills in what follows from an interpretation's groups (declared melds first, then the path):
 /// the winning group (`winning_group`, -1 for none) and its wait shape, the soft wildcards
-/// (`wildcards` placed less, with wildcards.natural_use, the wild tiles that can sit on their own
-/// face) and the loose tiles of the N-wildcards form. The one place both consumers finish an
-/// interpretation (inline: the lister calls it on every interpretation it lists).
-inline void finish_interpretation(const RuleSet& rules, const Hand& hand, int winning_group,
-                                  int wildcards, Interpretation& out) {
+/// (`wildcards` placed less those on their own face) and the loose tiles of the N-wildcards form.
+/// The one place both consumers finish an interpretation (inline: the lister calls it on every
+/// interpretation it lists); `steps` is finish_steps of the hand and `out.form`.
+inline void finish_interpretation(const RuleSet& rules, const Hand& hand, FinishSteps steps,
+                                  int winning_group, int wildcards, Interpretation& out) {
   out.winning_group = winning_group;
   out.wait = winning_group >= 0
                  ? wait_shape(out.groups[static_cast<std::size_t>(winning_group)], rules)
                  : WaitShape::none;
-  int as_self = 0;
-  if (rules.wildcards().natural_use) {
-    // Wild tiles that can sit on their own face: per wild kind, the fewer of its copies held and
-    // the stand-ins for it.
-    TileCounts standins{};
-    for (const Group& group : out.groups) {
-      if (group.abstract()) continue;
-      for (int slot = 0; slot < group.size; ++slot) {
-        if (group.is_wild(slot)) ++standins[group.tiles[static_cast<std::size_t>(slot)]];
-      }
-    }
-    TileCounts held = hand.counts;
-    // A winning wildcard sits in the winning slot: unless it is a wild tile on its own face
-    // there, that slot is no own face for another wild tile, nor the winning tile on another.
-    if (winning_group >= 0 && hand.winning_is_wildcard()) {
-      const Group& won = out.groups[static_cast<std::size_t>(winning_group)];
-      const int slot = won.winning_slot();
-      const bool faced = !won.abstract() && slot >= 0 && won.is_wild(slot);
-      const TileId face = faced ? won.tiles[static_cast<std::size_t>(slot)] : kNoTile;
-      if (hand.winning_joker || face != hand.winning) {
-        if (face != kNoTile && standins[face] > 0) --standins[face];
-        if (!hand.winning_joker && held[hand.winning] > 0) --held[hand.winning];
-      }
-    }
-    for (TileMask rest = hand.wild_tiles; rest != 0; rest &= rest - 1) {
-      const auto t = static_cast<std::size_t>(std::countr_zero(rest));
-      as_self += std::min<int>(standins[t], held[t]);
-    }
-  }
+  const int as_self = steps.own_face ? wild_on_own_face(hand, winning_group, out) : 0;
   out.soft_wildcards = static_cast<std::uint8_t>(wildcards - as_self);
   if (!out.loose_tiles.empty()) out.loose_tiles.clear();
-  if (rules.forms()[out.form].type == FormType::wildcards) {
-    // The natural tiles lie in no group of this form: the interpretation lists them apart.
-    const TileCounts naturals = hand.natural_counts(rules);
-    for (TileId t = 0; t < rules.meldable_count(); ++t) {
-      out.loose_tiles.insert(out.loose_tiles.end(), naturals[t], t);
-    }
-  }
+  if (steps.loose_tiles) add_loose_tiles(rules, hand, out);
 }
 
 }  // namespace meldgraph::search

@@ -51,8 +51,9 @@ constexpr std::size_t kMaxPathGroups = 32;
 
 /// The lister's consumer of the search: the path so far in `out.groups` (after the declared
 /// melds); each path reaching the goal is finished and visited. Result: whether to go on. The
-/// winning group and the wildcards placed are read off the groups at the goal (far fewer goals
-/// than groups entered).
+/// wildcards placed are the declared melds' and every concealed one (the goal is reached only
+/// when none is left); the winning group is read off the path's groups at the goal (far fewer
+/// goals than groups entered) when the hand has a winning tile.
 struct ListSink {
   using Result = bool;
   static constexpr bool kMemo = false;
@@ -64,16 +65,37 @@ struct ListSink {
   Interpretation out;
   std::uint64_t visited = 0;
   bool stopped = false;
+  // Per hand (set_hand): the wildcards every interpretation places, the declared melds' winning
+  // group, and whether a path's group can hold the winning tile.
+  int placed_wildcards = 0;
+  int declared_winning = -1;
+  bool path_has_winning = false;
+
+  /// The hand being listed, of `concealed_wildcards`.
+  void set_hand(const Hand& h, int concealed_wildcards) {
+    hand = &h;
+    placed_wildcards = concealed_wildcards;
+    declared_winning = -1;
+    for (std::size_t m = 0; m < h.meld_count; ++m) {
+      placed_wildcards += wildcards_in(h.melds[m]);
+      if (h.melds[m].winning_slot() >= 0) declared_winning = static_cast<int>(m);
+    }
+    path_has_winning = h.has_winning_tile();
+  }
 
   static const bool* find(const search::State& /*state*/) { return nullptr; }
-  bool goal() {
-    int winning_group = -1;
-    int wildcards = 0;
-    for (std::size_t g = 0; g < out.groups.size(); ++g) {
-      wildcards += wildcards_in(out.groups[g]);
-      if (out.groups[g].winning_slot() >= 0) winning_group = static_cast<int>(g);
+  // Out of line: inlined, the goal's registers would be saved on every node() the walk enters
+  // (about ten nodes a goal on riichi).
+  [[gnu::noinline]] bool goal() {
+    int winning_group = declared_winning;
+    if (path_has_winning) {
+      for (std::size_t g = hand->meld_count; g < out.groups.size(); ++g) {
+        if (out.groups[g].winning_slot() >= 0) winning_group = static_cast<int>(g);
+      }
     }
-    search::finish_interpretation(*rules, *hand, winning_group, wildcards, out);
+    search::finish_interpretation(*rules, *hand,
+                                  search::finish_steps(*rules, *hand, rules->forms()[out.form]),
+                                  winning_group, placed_wildcards, out);
     ++visited;
     if (!(*visit)(out)) stopped = true;
     return !stopped;
@@ -303,8 +325,8 @@ bool InterpretationLister::Impl::start_hand(const Hand& h) {
   start.natural_odd = natural_odd;
   start.set_hand(*rules, h);
   if (plan.capped || wildcards > 0) held = search::held_naturals(*rules, h);
-  sink.hand = &h;
   sink.out.groups.assign(h.melds.begin(), h.melds.begin() + h.meld_count);
+  sink.set_hand(h, start.wildcards);  // what the walk places: every path reaching the goal
   return true;
 }
 
