@@ -278,14 +278,14 @@ expect context-bad-dora 1 "^meldgraph: error: --dora: unknown suit 'x' at column
 expect context-dora-copies 1 '--dora: indicator 1m would be copy 5 of 4' -- "$bin" analyze 111122223333m11s --dora 1m
 expect context-honba 1 '--honba: expected a whole number' -- "$bin" analyze 111222333m456p11s --honba -1
 cat > context.txt <<'JSON'
-{"hand": "345m40677p67s [340m] +8s", "win": "self-draw", "seat_wind": "N", "round_wind": "E", "riichi": true, "dora": ["4s"]}
+{"hand": "345m40677p67s [340m] +8s", "win": "self-draw", "seat_wind": "N", "round_wind": "E", "dora": ["4s"]}
 111222333m456p11s
 {"hand": "11m", "colour": "red"}
 {"hand": "11m", "win": "self-draw", "from": "left"}
 {"win": "discard"}
 {"hand": "11m"
 JSON
-expect batch-context 0 '^\{"context":\{"after_kong":false,"dora":\["4s"\],.*"riichi":true,.*"seat_wind":"N",.*"win":"self-draw"\},"declared_wildcards":0,"forms":\["standard"\],"hand":"345m40677p67s\[340m\]\+8s","rules":"riichi"' -- "$bin" --rules riichi batch --op win --input context.txt
+expect batch-context 0 '^\{"context":\{"after_kong":false,"dora":\["4s"\],.*"riichi":false,.*"seat_wind":"N",.*"win":"self-draw"\},"declared_wildcards":0,"forms":\["standard"\],"hand":"345m40677p67s\[340m\]\+8s","rules":"riichi"' -- "$bin" --rules riichi batch --op win --input context.txt
 expect batch-context-plain 0 '^\{"declared_wildcards":0,"forms":\["standard"\],"hand":"111222333m456p11s","rules":"riichi"' -- "$bin" --rules riichi batch --op win --input context.txt
 expect batch-context-unknown 0 "^\{\"error\":\"field 'colour': unknown field; the fields are hand, win, from" -- "$bin" --rules riichi batch --op win --input context.txt
 expect batch-context-contradiction 0 "^\{\"error\":\"field 'from': a self-drawn win has no discarder" -- "$bin" --rules riichi batch --op win --input context.txt

@@ -148,3 +148,43 @@ TEST_CASE("indicators and the hand share the copies", "[context]") {
       parse_win_context(json{{"riichi", true}, {"dora", "5s5s"}, {"ura", "5s"}}, rules);
   CHECK_THROWS_WITH(check_win_context(shared, hand, rules), Catch::StartsWith("field 'ura'"));
 }
+
+TEST_CASE("flags checked against the declared melds", "[context]") {
+  const RuleSet& rules = riichi();
+  struct Case {
+    const char* hand;
+    json context;
+    const char* field;  ///< "" when the context fits the hand
+  };
+  const std::vector<Case> cases = {
+      // Riichi needs a closed hand: a concealed kong keeps it closed, a claimed meld does not.
+      {"345m40677p67s[340m]+8s", json{{"riichi", true}}, "riichi"},
+      {"345m40677p67s[340m]+8s", json{{"double_riichi", true}}, "double_riichi"},
+      {"123m456p99s34s[555=5z]+5s", json{{"riichi", true}}, "riichi"},
+      {"123m456p99s34s(5555z)+5s", json{{"riichi", true}}, ""},
+      // A replacement tile follows a kong of the hand's.
+      {"123m456p789s99s34s+5s", json{{"after_kong", true}}, "after_kong"},
+      {"123m456p99s34s[7777s]+5s", json{{"after_kong", true}}, ""},
+      {"123m456p99s34s(7777s)+5s", json{{"after_kong", true}}, ""},
+      // A first-draw win comes before any call, a concealed kong too.
+      {"123m456p99s34s(7777s)+5s", json{{"first_draw", true}}, "first_draw"},
+      {"123m456p99s34s[789s]+5s", json{{"first_draw", true}}, "first_draw"},
+      {"123m456p789s99s34s+5s", json{{"first_draw", true}}, ""},
+  };
+  for (std::size_t row = 0; row < cases.size(); ++row) {
+    const Case& c = cases[row];
+    INFO("row " << row << ": " << c.hand << " " << c.context.dump());
+    const Hand hand = parse_hand(c.hand, rules);
+    const WinContext context = parse_win_context(c.context, rules);
+    if (std::string(c.field).empty()) {
+      CHECK_NOTHROW(check_win_context(context, hand, rules));
+      continue;
+    }
+    try {
+      check_win_context(context, hand, rules);
+      FAIL("no error");
+    } catch (const ContextError& error) {
+      CHECK(error.field() == c.field);
+    }
+  }
+}

@@ -311,7 +311,36 @@ std::string format_win_context(const WinContext& context, const RuleSet& rules) 
   return out;
 }
 
+namespace {
+
+/// The flags that say something of the hand's declared melds, checked against them: riichi is
+/// declared with a closed hand (a concealed kong keeps it closed), a replacement tile follows a
+/// kong, and a first-draw win comes before any call (a concealed kong included).
+void check_declared_melds(const WinContext& context, const Hand& hand) {
+  bool claimed = false;
+  bool kong = false;
+  for (std::size_t m = 0; m < hand.meld_count; ++m) {
+    claimed = claimed || !hand.melds[m].concealed();
+    kong = kong || hand.melds[m].size == 4;
+  }
+  if ((context.riichi || context.double_riichi) && claimed) {
+    throw ContextError(context.double_riichi ? "double_riichi" : "riichi",
+                       "riichi is declared with a closed hand, and this hand has a claimed meld");
+  }
+  if (context.after_kong && !kong) {
+    throw ContextError("after_kong",
+                       "a replacement tile follows a kong, and this hand declares none");
+  }
+  if (context.first_draw && hand.meld_count > 0) {
+    throw ContextError("first_draw",
+                       "a first-draw win comes before any call, and this hand declares a meld");
+  }
+}
+
+}  // namespace
+
 void check_win_context(const WinContext& context, const Hand& hand, const RuleSet& rules) {
+  check_declared_melds(context, hand);
   TileCounts held = hand.held_counts();
   const auto add = [&](const char* field, const std::vector<TileId>& tiles) {
     for (const TileId tile : tiles) {

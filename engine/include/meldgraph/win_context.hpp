@@ -97,8 +97,10 @@ class ContextError : public Error {
 /// counters appear only when set.
 [[nodiscard]] std::string format_win_context(const WinContext& context, const RuleSet& rules);
 
-/// Checks what needs the hand too: indicators and the hand's tiles within each tile's copies.
-/// Throws ContextError naming `dora` or `ura`.
+/// Checks what needs the hand too: riichi (or double riichi) only with a closed hand, after_kong
+/// only with a kong declared, first_draw only without a declared meld; indicators and the hand's
+/// tiles within each tile's copies. Throws ContextError naming the field (`riichi`,
+/// `double_riichi`, `after_kong`, `first_draw`, `dora` or `ura`).
 void check_win_context(const WinContext& context, const Hand& hand, const RuleSet& rules);
 
 /// `E` `S` `W` `N`; `self-draw` `discard`; `left` `across` `right` (`unknown`).
