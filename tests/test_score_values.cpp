@@ -567,6 +567,14 @@ TEST_CASE("payments: pao for the last meld's feeder", "[scoring][payments]") {
   // Ron from North itself: North pays all.
   REQUIRE(value_of(rules, *record(ron(Wind::south, MeldSource::across)), hits).payments ==
           P{0, 32000, 0, -32000});
+  // With two counters the liable player pays them, on a self-draw (3 x 2 x 100) as on another
+  // player's discard (2 x 300); the discarder pays only their half.
+  WinContext counted = tsumo(Wind::south);
+  counted.honba = 2;
+  REQUIRE(value_of(rules, *record(counted), hits).payments == P{0, 32600, 0, -32600});
+  counted = ron(Wind::south, MeldSource::left);
+  counted.honba = 2;
+  REQUIRE(value_of(rules, *record(counted), hits).payments == P{-16000, 32600, 0, -16600});
 }
 
 // --- The keys in rule files ---------------------------------------------------------------------
