@@ -348,6 +348,29 @@ BenchHands generate_bench_hands(const RuleSet& rules, TileMask wild, BenchOp op,
   return out;
 }
 
+/// Writes the bench's hands as `batch` and `bench --input` read them: one hand per line, for score
+/// a JSON object of the hand and its situation's fields.
+void dump_bench_hands(const RuleSet& rules, const BenchHands& hands, const std::string& path) {
+  std::ofstream file;
+  if (path != "-") {
+    file.open(path);
+    if (!file) throw Error("cannot open output file '" + path + "'");
+  }
+  std::ostream& out = file.is_open() ? static_cast<std::ostream&>(file) : std::cout;
+  for (std::size_t i = 0; i < hands.hands.size(); ++i) {
+    const std::string hand = format_hand(hands.hands[i], rules);
+    if (hands.contexts.empty()) {
+      out << hand << '\n';
+      continue;
+    }
+    nlohmann::json line = win_context_to_json(hands.contexts[i], rules);
+    line["hand"] = hand;
+    out << line.dump() << '\n';
+  }
+  out.flush();
+  if (!out) throw Error("cannot write to '" + path + "'");
+}
+
 /// The first enabled melds form with one pair: what `standard-shanten` prices.
 std::size_t standard_form(const RuleSet& rules) {
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {
@@ -580,6 +603,10 @@ int run_bench(const GlobalOptions& global, const BenchOptions& bench) {
     const BenchHands hands = bench.input.empty()
                                  ? generate_bench_hands(rules, wild, op, bench.count, bench.seed)
                                  : read_bench_hands(rules, wild, global.notation, op, bench.input);
+    if (!bench.dump.empty()) {
+      dump_bench_hands(rules, hands, bench.dump);
+      return 0;
+    }
     std::int64_t checksum = 0;
     int passes = 0;
     // Every pass does the same work; a pass that disagrees is a bug (shared state, a race).

@@ -57,6 +57,9 @@ struct BenchOptions {
   int warmup = 1;
   int count = kBenchDefaultCount;
   std::uint64_t seed = kBenchDefaultSeed;
+  /// Non-empty: write the hands (score: batch JSON lines with their situations) to this file
+  /// (`-`: standard output) instead of timing them, so that other tools can read the workload.
+  std::string dump;
 };
 
 /// Each returns the process exit code: 0 on success, 1 on bad input (after printing the error).

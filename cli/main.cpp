@@ -239,6 +239,9 @@ int run(int argc, char** argv) {
                        std::to_string(meldgraph::cli::kBenchDefaultSeed) + ")")
       ->check(not_negative)
       ->excludes(bench_input);
+  bench->add_option("--dump", bench_options.dump,
+                    "write the hands (score: JSON lines with their situations) to FILE instead of "
+                    "timing them");
 
   meldgraph::cli::CheckOptions check_options;
   std::vector<std::string> check_ops{"win", "waits", "shanten", "interpretations"};

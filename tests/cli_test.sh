@@ -198,6 +198,17 @@ forms:
 YAML
 expect bench-standard-shanten-none 1 'has no melds form with one pair' -- "$bin" --rules ./pairs_only.yaml bench --op standard-shanten --count 5
 expect bench-seed 0 '"checksum":' -- "$bin" bench --op shanten --count 10 --seed 7
+# bench --dump writes the workload as bench --input and batch read it: the same hands (and for
+# score the same situations, red winning fives included) give the same checksum.
+for op in win score; do
+  dumped=$("$bin" --rules riichi bench --op "$op" --count 300 | sed 's/.*"checksum"://')
+  "$bin" --rules riichi bench --op "$op" --count 300 --dump "dump_$op.txt"
+  expect "bench-dump-$op" 0 "\"hands\":300,.*\"checksum\":$dumped\$" -- "$bin" --rules riichi bench --op "$op" --input "dump_$op.txt"
+done
+expect bench-dump-lines 0 '^300$' -- bash -c "wc -l < dump_score.txt"
+expect bench-dump-json 0 '^\{.*"hand":"[0-9mpsz]+\+[0-9][mpsz]".*"seat_wind":"[ESWN]".*\}$' -- head -1 dump_score.txt
+expect bench-dump-stdout 0 '^[0-9mpsz]+$' -- bash -c "\"$bin\" --rules riichi bench --op win --count 3 --dump - | head -1"
+expect bench-dump-badfile 1 "cannot open output file" -- "$bin" bench --op win --count 3 --dump /nonexistent/dir/x.txt
 expect bench-lines 0 '^1$' -- bash -c "\"$bin\" bench --op win --count 5 | wc -l"
 expect bench-wild 0 '"rules":"laizi"' -- "$bin" --wild 5m bench --op interpretations --count 20
 expect bench-basic-wild 1 'does not let a hand choose' -- "$bin" --rules basic --wild 5m bench --op win --count 5

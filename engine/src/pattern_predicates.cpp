@@ -64,7 +64,11 @@ bool condition_holds(const PatternRules& rules, std::uint32_t root, const ScoreF
       std::uint32_t child = root + 1;
       int held = 0;
       for (int c = 0; c < node.children; ++c) {
-        const bool holds = condition_holds(rules, child, features);
+        // A leaf child is evaluated here, without a recursive call.
+        const ConditionNode& next = rules.nodes[child];
+        const bool holds = next.op >= kFirstPredicate
+                               ? kPredicates[next.op - kFirstPredicate].eval(next, features)
+                               : condition_holds(rules, child, features);
         if (node.op == kOpAll && !holds) return false;
         if (node.op == kOpAny && holds) return true;
         held += holds ? 1 : 0;

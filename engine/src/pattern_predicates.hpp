@@ -70,6 +70,18 @@ struct PredicateSpec {
   return mask;
 }
 
+/// The set bits of a small mask (a record's group indices, suits). Inline: built without
+/// -mpopcnt, std::popcount is a call into libgcc, which the group predicates paid per node.
+[[nodiscard]] constexpr int small_popcount(std::uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555U);
+  x = (x & 0x33333333U) + ((x >> 2) & 0x33333333U);
+  return static_cast<int>((((x + (x >> 4)) & 0x0F0F0F0FU) * 0x01010101U) >> 24);
+}
+
+/// The context's flags as a mask in the order of the `flag` predicate's words (riichi,
+/// double_riichi, ippatsu, last_tile, after_kong, robbing_kong, first_draw, last_of_kind).
+[[nodiscard]] std::uint32_t context_flag_mask(const WinContext& win);
+
 /// Whether the condition whose root is nodes[root] holds for `features`.
 [[nodiscard]] bool condition_holds(const PatternRules& rules, std::uint32_t root,
                                    const ScoreFeatures& features);

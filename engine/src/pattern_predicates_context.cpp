@@ -50,7 +50,9 @@ bool eval_dealer(const ConditionNode& n, const ScoreFeatures& f) {
   return f.win->dealer() == (n.bits != 0);
 }
 bool eval_only_wait(const ConditionNode& n, const ScoreFeatures& f) {
-  const bool only = f.has_waits && std::popcount(f.waits_before) == 1;
+  // One bit set, without std::popcount (a libgcc call without -mpopcnt).
+  const TileMask w = f.waits_before;
+  const bool only = f.has_waits && w != 0 && (w & (w - 1)) == 0;
   return only == (n.bits != 0);
 }
 
@@ -65,7 +67,7 @@ std::string write_range_arg(const ConditionNode& node, const WriteContext& /*con
 }
 
 bool eval_suits(const ConditionNode& n, const ScoreFeatures& f) {
-  return n.range.holds(std::popcount(static_cast<unsigned>(f.suits_used)));
+  return n.range.holds(small_popcount(f.suits_used));
 }
 bool eval_waits(const ConditionNode& n, const ScoreFeatures& f) {
   return f.has_waits && n.range.holds(std::popcount(f.waits_before));
@@ -109,20 +111,15 @@ void read_flag(const Item& item, const ReadContext&, ConditionNode& node) {
 std::string write_flag(const ConditionNode& node, const WriteContext&) {
   return word_mask_text(node.bits, kFlagWords);
 }
-namespace {
-
-/// The context's flags as a mask in kFlagWords order.
-std::uint32_t context_flags(const WinContext& w) {
+std::uint32_t context_flag_mask(const WinContext& w) {
   const bool flags[] = {w.riichi,     w.double_riichi, w.ippatsu,    w.last_tile,
                         w.after_kong, w.robbing_kong,  w.first_draw, w.last_of_kind};
   std::uint32_t mask = 0;
   for (std::size_t i = 0; i < std::size(flags); ++i) mask |= flags[i] ? 1U << i : 0U;
   return mask;
 }
-
-}  // namespace
 bool eval_flag(const ConditionNode& n, const ScoreFeatures& f) {
-  return (context_flags(*f.win) & n.bits) == n.bits;
+  return (context_flag_mask(*f.win) & n.bits) == n.bits;
 }
 
 void read_wind(const Item& item, const ReadContext&, ConditionNode& node) {

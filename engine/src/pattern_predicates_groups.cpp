@@ -128,10 +128,39 @@ std::string group_filter_text(const ConditionNode& node, const WriteContext& con
   if (!sets.empty()) add(sets);
   return out;
 }
-bool group_matches(const ConditionNode& n, const GroupFeature& g, const ScoreFeatures& f) {
-  if ((n.bits & (1U << static_cast<unsigned>(g.kind))) == 0) return false;
-  if ((g.flags & n.flags_set) != n.flags_set || (g.flags & n.flags_clear) != 0) return false;
-  return n.small[8] == 0 || faces_meet(n, g.faces, f);
+/// The groups of `f` that pass `n`'s kind and flag filter, as a mask of group indices, read off
+/// the record's indexes (ScoreFeatures::kind_groups, flag_groups).
+std::uint32_t filtered_groups(const ConditionNode& n, const ScoreFeatures& f) {
+  std::uint32_t groups = 0;
+  for (std::uint32_t kinds = n.bits; kinds != 0; kinds &= kinds - 1) {
+    groups |= f.kind_groups[static_cast<std::size_t>(std::countr_zero(kinds))];
+  }
+  for (std::uint32_t set = n.flags_set; set != 0 && groups != 0; set &= set - 1) {
+    groups &= f.flag_groups[static_cast<std::size_t>(std::countr_zero(set))];
+  }
+  for (std::uint32_t clear = n.flags_clear; clear != 0 && groups != 0; clear &= clear - 1) {
+    groups &= ~f.flag_groups[static_cast<std::size_t>(std::countr_zero(clear))];
+  }
+  return groups;
+}
+
+/// The groups of `groups` whose faces meet `n`'s set keys, the sets resolved once.
+std::uint32_t groups_meeting_sets(const ConditionNode& n, const ScoreFeatures& f,
+                                  std::uint32_t groups) {
+  const std::uint8_t used = n.small[8];
+  const TileMask all_in = (used & 1U) != 0 ? resolve(n.sets[0], f) : 0;
+  const TileMask any_in = (used & 2U) != 0 ? resolve(n.sets[1], f) : 0;
+  const TileMask none_in = (used & 4U) != 0 ? resolve(n.sets[2], f) : 0;
+  std::uint32_t meeting = 0;
+  for (std::uint32_t rest = groups; rest != 0; rest &= rest - 1) {
+    const auto g = static_cast<std::size_t>(std::countr_zero(rest));
+    const TileMask faces = f.groups[g].faces;
+    // As faces_meet, with the sets resolved once for every group.
+    const bool meets = ((used & 1U) == 0 || mask_all_in(faces, all_in)) &&
+                       ((used & 2U) == 0 || (faces & any_in) != 0) && (faces & none_in) == 0;
+    if (meets) meeting |= 1U << g;
+  }
+  return meeting;
 }
 
 }  // namespace
@@ -158,8 +187,9 @@ std::string write_groups(const ConditionNode& node, const WriteContext& context)
   return wrap("{", out, "}");
 }
 bool eval_groups(const ConditionNode& n, const ScoreFeatures& f) {
-  int matching = 0;
-  for (std::uint8_t i = 0; i < f.group_count; ++i) matching += group_matches(n, f.groups[i], f);
+  std::uint32_t groups = filtered_groups(n, f);
+  if (n.small[8] != 0 && groups != 0) groups = groups_meeting_sets(n, f, groups);
+  const int matching = small_popcount(groups);
   if (n.small[0] == kCountAll) return f.group_count > 0 && matching == f.group_count;
   return n.range.holds(matching);
 }
@@ -245,19 +275,25 @@ int most_disjoint(const std::array<std::uint32_t, kMaxSets>& masks, std::size_t 
 
 }  // namespace
 bool eval_sets(const ConditionNode& n, const ScoreFeatures& f) {
-  // Step 1: the candidate groups: of the kinds, concrete, of a sequence suit.
-  std::array<std::uint8_t, kMaxFeatureGroups> candidates{};
-  int count = 0;
-  for (std::uint8_t i = 0; i < f.group_count; ++i) {
-    const GroupFeature& g = f.groups[i];
-    if ((n.bits & (1U << static_cast<unsigned>(g.kind))) == 0 || g.faces == 0) continue;
-    if (!f.rules->suits()[g.suit].sequences) continue;
-    candidates[static_cast<std::size_t>(count++)] = i;
+  // Step 1: the candidate groups: of the kinds (the record's kind index), concrete, of a
+  // sequence suit.
+  std::uint32_t of_kinds = 0;
+  for (std::uint32_t kinds = n.bits; kinds != 0; kinds &= kinds - 1) {
+    of_kinds |= f.kind_groups[static_cast<std::size_t>(std::countr_zero(kinds))];
   }
   const int size = n.small[0];
+  if (small_popcount(of_kinds) < size) return n.range.holds(0);
+  std::array<std::uint8_t, kMaxFeatureGroups> candidates;  // [0, count) written before read
+  int count = 0;
+  for (std::uint32_t rest = of_kinds; rest != 0; rest &= rest - 1) {
+    const auto i = static_cast<std::uint8_t>(std::countr_zero(rest));
+    const GroupFeature& g = f.groups[i];
+    if (g.faces == 0 || !f.rules->suits()[g.suit].sequences) continue;
+    candidates[static_cast<std::size_t>(count++)] = i;
+  }
   if (count < size) return n.range.holds(0);
   // Step 2: every combination of `size` candidates that forms a set, as a mask of groups.
-  std::array<std::uint32_t, kMaxSets> masks{};
+  std::array<std::uint32_t, kMaxSets> masks;  // [0, sets) written before read
   std::size_t sets = 0;
   std::array<int, 4> pick{0, 1, 2, 3};
   while (true) {

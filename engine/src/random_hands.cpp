@@ -270,6 +270,19 @@ WinContext random_win_context(const RuleSet& rules, Hand& hand, RandomDraws& dra
     if (hand.counts[t] > 0 && (hand.wild_tiles & tile_bit(t)) == 0) candidates[count++] = t;
   }
   if (count > 0) hand.winning = candidates[draws.below(static_cast<std::uint64_t>(count))];
+  if (hand.winning != kNoTile) {
+    // When every concealed copy of the winning tile is red, the winning copy is red too: the
+    // hand's text (`+0p`) must say so, or reading it back would lose the red five.
+    int concealed_red = hand.red[hand.winning];
+    for (std::size_t m = 0; m < hand.meld_count; ++m) {
+      const Group& meld = hand.melds[m];
+      for (int slot = 0; slot < meld.size; ++slot) {
+        const bool red = ((hand.meld_red[m] >> slot) & 1U) != 0;
+        if (red && meld.tiles[static_cast<std::size_t>(slot)] == hand.winning) --concealed_red;
+      }
+    }
+    hand.winning_red = concealed_red > 0 && concealed_red == hand.counts[hand.winning];
+  }
   WinContext context;
   if (draws.chance(0.5)) {
     context.win = WinKind::discard;

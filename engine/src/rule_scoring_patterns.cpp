@@ -314,6 +314,7 @@ void read_pattern_rules(const ScoringContext& context, const Value& scoring, Sco
   for (std::size_t i = 0; i < map.entries.size(); ++i) {
     read_pattern(context, map.entries[i], ids, i, out);
   }
+  compute_prefilters(out);
 }
 
 void write_pattern_rules(const RuleSet& rules, const PatternRules& patterns, std::string& out) {

@@ -31,17 +31,26 @@ void set_shape(GroupFeature& out, GroupKind kind, std::uint8_t size, TileMask fa
   out.rank = info.rank;
 }
 
-/// Adds one face (a tile of a group, or a loose tile) to the hand-wide fields.
+/// Adds one face (a tile of a group, or a loose tile) to the hand-wide counts and masks; the
+/// fields read off the faces (suits_used, honours_used) follow once all are in (faces_done).
 void add_face(ScoreFeatures& out, TileId face, bool concealed) {
-  const RuleSet& rules = *out.rules;
   ++out.counts[face];
   out.faces |= tile_bit(face);
   if (concealed) out.concealed_faces |= tile_bit(face);
-  const SuitInfo& suit = rules.suits()[rules.tile(face).suit];
-  if (suit.sequences) {
-    out.suits_used = static_cast<std::uint8_t>(out.suits_used | (1U << rules.tile(face).suit));
+}
+
+/// The fields read off `faces`: the sequence suits used and whether an honour is held.
+void faces_done(ScoreFeatures& out) {
+  const RuleSet& rules = *out.rules;
+  const TileClasses& classes = rules.tile_classes();
+  std::uint8_t suits = 0;
+  for (std::size_t s = 0; s < rules.suits().size() && s < 8; ++s) {
+    if (rules.suits()[s].sequences && (out.faces & classes.of_suit[s]) != 0) {
+      suits = static_cast<std::uint8_t>(suits | (1U << s));
+    }
   }
-  if (TileClasses::in(rules.tile_classes().honours, face)) out.honours_used = true;
+  out.suits_used = suits;
+  out.honours_used = (out.faces & classes.honours) != 0;
 }
 
 /// The tile of wind `wind` (E S W N): the rank at that position of the rule set's `winds` group
@@ -56,9 +65,21 @@ TileId wind_tile(const RuleSet& rules, Wind wind) {
   return kNoTile;
 }
 
+/// Sets (`on`) or clears group `g`'s bits in the kind and flag indexes.
+void index_group(ScoreFeatures& out, std::size_t g, bool on) {
+  const GroupFeature& feature = out.groups[g];
+  const std::uint32_t bit = 1U << g;
+  const auto apply = [&](std::uint32_t& mask) { mask = on ? mask | bit : mask & ~bit; };
+  apply(out.kind_groups[static_cast<std::size_t>(feature.kind)]);
+  for (std::size_t b = 0; b < kIndexedFeatureFlags; ++b) {
+    if ((feature.flags & (1U << b)) != 0) apply(out.flag_groups[b]);
+  }
+}
+
 /// Step 1 of make_score_features: one group's record, and its tiles added to the hand's.
 void add_group(ScoreFeatures& out, const ReadingGroup& group) {
-  GroupFeature& feature = out.groups[out.group_count++];
+  const std::size_t index = out.group_count++;
+  GroupFeature& feature = out.groups[index];
   set_shape(feature, group.group.kind, group.group.size, group.faces, *out.rules);
   std::uint16_t flags = 0;
   if (group.counts_as_open) flags |= kFeatureOpen;
@@ -80,6 +101,7 @@ void add_group(ScoreFeatures& out, const ReadingGroup& group) {
   feature.wildcards = static_cast<std::uint8_t>(wildcards);
   out.wildcards = static_cast<std::uint8_t>(out.wildcards + wildcards);
   if (group.counts_as_open && group.declared()) out.closed_hand = false;
+  index_group(out, index, true);
 }
 
 }  // namespace
@@ -90,7 +112,19 @@ void make_score_features(const ReadingContext& context, const Reading& reading,
   if (reading.groups.size() > kMaxFeatureGroups) {
     throw std::logic_error("make_score_features: more groups than kMaxFeatureGroups");
   }
-  out = ScoreFeatures{};
+  // Every field is set below; the groups past group_count are never read, so they are not
+  // cleared (the record is rewritten for every reading).
+  out.group_count = 0;
+  out.counts.fill(0);
+  out.faces = 0;
+  out.concealed_faces = 0;
+  out.closed_hand = true;
+  out.kind_groups.fill(0);
+  out.flag_groups.fill(0);
+  out.wildcards = 0;
+  out.red_fives = 0;
+  out.winning_tile = kNoTile;
+  out.winning_red = false;
   out.rules = &rules;
   out.win = &context.win;
   out.form = reading.form;
@@ -105,6 +139,8 @@ void make_score_features(const ReadingContext& context, const Reading& reading,
   for (const ReadingGroup& group : reading.groups) add_group(out, group);
   // Step 2: the natural tiles no group holds (an N-wildcards win) are the hand's tiles too.
   for (const TileId tile : reading.loose_tiles) add_face(out, tile, true);
+
+  faces_done(out);
 
   // Step 3: the winning tile, as the face its slot counts as (kNoTile in an abstract group, until
   // realise_group gives it one).
@@ -136,8 +172,11 @@ void realise_group(ScoreFeatures& features, std::size_t group, const Group& conc
     faces |= tile_bit(tile);
     add_face(features, tile, !feature.has(kFeatureDeclared));
   }
+  faces_done(features);
+  index_group(features, group, false);
   set_shape(feature, concrete.kind, concrete.size, faces, rules);
   feature.flags = static_cast<std::uint16_t>(feature.flags & ~kFeatureAbstract);
+  index_group(features, group, true);
   if (feature.has(kFeatureWinning)) {
     const int slot = concrete.winning_slot() >= 0 ? concrete.winning_slot() : 0;
     features.winning_tile = concrete.tiles[static_cast<std::size_t>(slot)];

@@ -72,6 +72,17 @@ inline constexpr std::uint8_t kOpAtLeast = 3;
 inline constexpr std::uint8_t kOpTrue = 4;  ///< the empty condition: always holds
 inline constexpr std::uint8_t kFirstPredicate = 8;
 
+/// A necessary condition of a pattern, read off its condition at load (compute_prefilters):
+/// the leaves `closed_hand`, `form`, `flag` and `win` that the root reaches through `all` alone
+/// must hold for the condition to hold, so a reading that fails them skips the pattern without
+/// evaluating it. The default admits every reading (a pattern built by hand, say).
+struct PatternPrefilter {
+  std::uint32_t forms = ~std::uint32_t{0};  ///< bit f: the reading's form f may hold (f < 32)
+  std::uint32_t flags = 0;                  ///< context flags required (the `flag` words' order)
+  std::uint32_t wins = ~std::uint32_t{0};   ///< bit k: WinKind k may hold
+  std::int8_t closed = -1;                  ///< 1: closed hands only, 0: open hands only, -1 any
+};
+
 /// One pattern of a rule set.
 struct Pattern {
   std::string id;          ///< `toitoi`, `da_si_xi`
@@ -83,6 +94,7 @@ struct Pattern {
   std::vector<std::uint16_t> excludes;    ///< patterns it removes when it counts
   std::vector<std::uint16_t> implied_by;  ///< patterns whose counting removes it
   bool only_without = false;              ///< counts only when no other pattern does
+  PatternPrefilter prefilter;             ///< derived from `when` (compute_prefilters)
 };
 
 /// The most patterns a rule set may declare (the evaluation keeps them in a fixed bit set).
@@ -99,6 +111,10 @@ struct PatternRules {
   /// Names a TileSetRef::name indexes: the built-in classes, then the user sets.
   std::vector<std::string> set_names;
 };
+
+/// Derives every pattern's prefilter from its condition; the loader calls it once the
+/// conditions are compiled, and whoever changes a condition afterwards calls it again.
+void compute_prefilters(PatternRules& rules);
 
 /// One pattern that counted in a reading.
 struct PatternHit {

@@ -51,6 +51,12 @@ struct GroupFeature {
 
 /// Most groups a reading may have (a 17-tile singles form is 17 singles).
 inline constexpr std::size_t kMaxFeatureGroups = 18;
+/// GroupKind values (pair ... knit), and the flag bits ScoreFeatures::flag_groups indexes.
+inline constexpr std::size_t kGroupKindCount = 9;
+inline constexpr std::size_t kIndexedFeatureFlags = 8;
+static_assert(kMaxFeatureGroups <= 32, "group indices fit the index masks");
+static_assert(static_cast<std::size_t>(GroupKind::knit) + 1 == kGroupKindCount);
+static_assert(kFeatureAddedKong == 1U << (kIndexedFeatureFlags - 1));
 
 /// The record of one reading under its hand's context. Plain data, no allocation.
 struct ScoreFeatures {
@@ -82,6 +88,13 @@ struct ScoreFeatures {
   /// winds), and the dragons.
   TileId seat_wind_tile = kNoTile;
   TileId round_wind_tile = kNoTile;
+
+  /// The groups indexed, so that most group filters are a few mask tests: bit g of
+  /// kind_groups[k] is set when groups[g].kind is GroupKind k, bit g of flag_groups[b] when
+  /// groups[g] has flag bit b (kFeatureOpen ... kFeatureAddedKong). Kept in step with `groups`
+  /// by make_score_features and realise_group.
+  std::array<std::uint32_t, kGroupKindCount> kind_groups{};
+  std::array<std::uint32_t, kIndexedFeatureFlags> flag_groups{};
 
   std::uint8_t wildcards = 0;       ///< wildcard slots in every group, declared included
   std::uint8_t soft_wildcards = 0;  ///< Interpretation::soft_wildcards
