@@ -149,6 +149,22 @@ TEST_CASE("indicators and the hand share the copies", "[context]") {
   CHECK_THROWS_WITH(check_win_context(shared, hand, rules), Catch::StartsWith("field 'ura'"));
 }
 
+TEST_CASE("a robbed kong's pung takes three copies of the winning tile", "[context]") {
+  const RuleSet& rules = riichi();
+  const WinContext robbing = parse_win_context(json{{"robbing_kong", true}}, rules);
+  // The winner holds only the robbed copy: the other three are the pung it was added to.
+  CHECK_NOTHROW(check_win_context(robbing, parse_hand("123m456p99s34s[789s]+5s", rules), rules));
+  // Two 6z besides the winning one: with the pung's three that would be six copies.
+  CHECK_THROWS_WITH(
+      check_win_context(robbing, parse_hand("111p11222444z66z+6z", rules), rules),
+      Catch::StartsWith("field 'robbing_kong': a kong robbed of 6z holds 3 more of its 4 copies, "
+                        "but the hand and the indicators hold 3 with the winning tile"));
+  // A dora indicator showing the robbed tile is a copy too.
+  const WinContext shown = parse_win_context(json{{"robbing_kong", true}, {"dora", "5s"}}, rules);
+  CHECK_THROWS_WITH(check_win_context(shown, parse_hand("123m456p99s34s[789s]+5s", rules), rules),
+                    Catch::Contains("hold 2 with the winning tile"));
+}
+
 TEST_CASE("flags checked against the declared melds", "[context]") {
   const RuleSet& rules = riichi();
   struct Case {

@@ -355,6 +355,20 @@ void check_win_context(const WinContext& context, const Hand& hand, const RuleSe
   };
   add("dora", context.dora);
   add("ura", context.ura);
+  // Robbing a kong: another player added the winning tile to their pung of it, so three more
+  // copies are in that pung, outside the hand and the indicators. (With wildcards in melds the
+  // pung may hold stand-ins: no copies can be counted.)
+  if (context.robbing_kong && hand.winning != kNoTile && !rules.wildcards().in_melds) {
+    const TileId robbed = hand.winning;
+    const int copies = rules.tile(robbed).copies;
+    if (held[robbed] + 3 > copies) {
+      throw ContextError("robbing_kong", "a kong robbed of " + rules.tile(robbed).code +
+                                             " holds 3 more of its " + std::to_string(copies) +
+                                             " copies, but the hand and the indicators hold " +
+                                             std::to_string(static_cast<int>(held[robbed])) +
+                                             " with the winning tile");
+    }
+  }
 }
 
 }  // namespace meldgraph

@@ -99,8 +99,9 @@ class ContextError : public Error {
 
 /// Checks what needs the hand too: riichi (or double riichi) only with a closed hand, after_kong
 /// only with a kong declared, first_draw only without a declared meld; indicators and the hand's
-/// tiles within each tile's copies. Throws ContextError naming the field (`riichi`,
-/// `double_riichi`, `after_kong`, `first_draw`, `dora` or `ura`).
+/// tiles within each tile's copies, and for `robbing_kong` the robbed pung's three copies of the
+/// winning tile as well. Throws ContextError naming the field (`riichi`, `double_riichi`,
+/// `after_kong`, `first_draw`, `dora`, `ura` or `robbing_kong`).
 void check_win_context(const WinContext& context, const Hand& hand, const RuleSet& rules);
 
 /// `E` `S` `W` `N`; `self-draw` `discard`; `left` `across` `right` (`unknown`).
