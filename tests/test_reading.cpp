@@ -20,11 +20,13 @@
 #include "meldgraph/rules.hpp"
 #include "meldgraph/shanten.hpp"
 #include "rule_files.hpp"
+#include "test_scale.hpp"
 
 using namespace meldgraph;
 
 namespace {
 
+using meldgraph::test::kScale;
 using meldgraph::test::test_rules;
 
 std::vector<Interpretation> all_interpretations(const Decomposition& decomposition) {
@@ -698,56 +700,93 @@ void check_reading_invariants(const RuleSet& rules, const Hand& hand) {
 
 }  // namespace
 
-TEST_CASE("realisations against a brute force, and reading invariants, on random hands",
-          "[reading]") {
-  struct Case {
-    const char* name;
-    bool file;
-    int size;
-    int wildcards;
-    const char* wild;
-  };
-  const Case cases[] = {
-      {"laizi", false, 14, 8, "5m"},
-      {"reading_capped", true, 14, 8, ""},
-      {"reading_natural_use", true, 14, 6, "7p"},
-      {"reading_restricted", true, 14, 5, ""},
-      {"reading_missing", true, 14, 8, ""},
-      {"reading_pair_tiles", true, 14, 8, ""},
-      {"reading_small", true, 17, 6, ""},
-      {"riichi", false, 14, 0, ""},
-      {"guangdong_white", false, 14, 4, ""},
-  };
-  for (const Case& c : cases) {
-    const RuleSet rules = c.file ? test_rules(c.name) : load_rules(c.name);
-    const TileMask wild = std::string(c.wild).empty() ? 0 : parse_wild_choice(c.wild, rules);
-    RandomHands random(rules, 20261201, wild);
-    int abstract_seen = 0;
-    int winning_seen = 0;  // interpretations whose winning group is abstract
-    for (int n = 0; n < 150; ++n) {
-      const Hand hand = random.complete(c.size, c.wildcards);
-      check_reading_invariants(rules, hand);
-      abstract_seen += check_realisations(rules, hand);
-      // The same hand won on a wildcard (a joker, else a tile of a wild kind): the winning
-      // abstract group's (meld, winning slot) pairs.
-      Hand won = hand;
-      if (hand.jokers > 0) {
-        won.winning_joker = true;
-      } else if (hand.wild_tiles != 0) {
-        for (TileMask rest = hand.wild_tiles; rest != 0 && won.winning == kNoTile;
-             rest &= rest - 1) {
-          const auto t = static_cast<TileId>(std::countr_zero(rest));
-          if (hand.counts[t] > 0) won.winning = t;
-        }
+namespace {
+
+/// One rule set of the realisations' random check: hands of `size` tiles with up to `wildcards`
+/// of them wild, `wild` a per-hand wild kind (or none).
+struct RealisationCase {
+  const char* name;
+  bool file;  ///< a file of tests/data/rules/, else a shipped rule set
+  int size;
+  int wildcards;
+  const char* wild;
+};
+
+/// Realisations against the brute force and the reading invariants on random complete hands of
+/// the case, each also won on a wildcard. 150 hands, a quarter under the sanitizers
+/// (test_scale.hpp): every case, and so every path, still runs there.
+void check_random_realisations(const RealisationCase& c) {
+  INFO(c.name);
+  const RuleSet rules = c.file ? test_rules(c.name) : load_rules(c.name);
+  const TileMask wild = std::string(c.wild).empty() ? 0 : parse_wild_choice(c.wild, rules);
+  RandomHands random(rules, 20261201, wild);
+  int abstract_seen = 0;
+  int winning_seen = 0;  // interpretations whose winning group is abstract
+  for (int n = 0; n < 150 / kScale; ++n) {
+    const Hand hand = random.complete(c.size, c.wildcards);
+    check_reading_invariants(rules, hand);
+    abstract_seen += check_realisations(rules, hand);
+    // The same hand won on a wildcard (a joker, else a tile of a wild kind): the winning
+    // abstract group's (meld, winning slot) pairs.
+    Hand won = hand;
+    if (hand.jokers > 0) {
+      won.winning_joker = true;
+    } else if (hand.wild_tiles != 0) {
+      for (TileMask rest = hand.wild_tiles; rest != 0 && won.winning == kNoTile; rest &= rest - 1) {
+        const auto t = static_cast<TileId>(std::countr_zero(rest));
+        if (hand.counts[t] > 0) won.winning = t;
       }
-      if (!won.has_winning_tile()) continue;
-      check_reading_invariants(rules, won);
-      check_realisations(rules, won, &winning_seen);
     }
-    INFO(c.name);
-    if (c.wildcards >= 6) CHECK(abstract_seen > 0);
-    if (c.wildcards >= 6) CHECK(winning_seen > 0);
+    if (!won.has_winning_tile()) continue;
+    check_reading_invariants(rules, won);
+    check_realisations(rules, won, &winning_seen);
   }
+  if (c.wildcards >= 6) CHECK(abstract_seen > 0);
+  if (c.wildcards >= 6) CHECK(winning_seen > 0);
+}
+
+}  // namespace
+
+// One TEST_CASE a rule set, so that CTest runs them side by side (together they were the
+// slowest test).
+TEST_CASE("realisations against a brute force, and reading invariants: laizi", "[reading]") {
+  check_random_realisations({"laizi", false, 14, 8, "5m"});
+}
+
+TEST_CASE("realisations against a brute force, and reading invariants: capped copies",
+          "[reading]") {
+  check_random_realisations({"reading_capped", true, 14, 8, ""});
+}
+
+TEST_CASE("realisations against a brute force, and reading invariants: natural_use", "[reading]") {
+  check_random_realisations({"reading_natural_use", true, 14, 6, "7p"});
+}
+
+TEST_CASE("realisations against a brute force, and reading invariants: restricted stand-ins",
+          "[reading]") {
+  check_random_realisations({"reading_restricted", true, 14, 5, ""});
+}
+
+TEST_CASE("realisations against a brute force, and reading invariants: a missing suit",
+          "[reading]") {
+  check_random_realisations({"reading_missing", true, 14, 8, ""});
+}
+
+TEST_CASE("realisations against a brute force, and reading invariants: pair tiles", "[reading]") {
+  check_random_realisations({"reading_pair_tiles", true, 14, 8, ""});
+}
+
+TEST_CASE("realisations against a brute force, and reading invariants: 17 tiles", "[reading]") {
+  check_random_realisations({"reading_small", true, 17, 6, ""});
+}
+
+TEST_CASE("realisations against a brute force, and reading invariants: riichi", "[reading]") {
+  check_random_realisations({"riichi", false, 14, 0, ""});
+}
+
+TEST_CASE("realisations against a brute force, and reading invariants: guangdong_white",
+          "[reading]") {
+  check_random_realisations({"guangdong_white", false, 14, 4, ""});
 }
 
 TEST_CASE("the wait set before the win matches the exact waits", "[reading]") {
