@@ -398,6 +398,63 @@ TEST_CASE("listing: complete riichi and laizi hands take the fast path", "[listi
   CHECK(laizi_lister.list(parse_hand("11223m11z+3m", laizi), [](const Interpretation&) {}) == 1);
 }
 
+TEST_CASE("listing: the table path gives the search's listing", "[listing]") {
+  // Complete hands without wildcards take the table path for melds forms (docs/engine.md, "The
+  // table path"): each is checked against the cursor, the graph's walk of the same search. One
+  // thread memo serves every rule set here, so listers of different rule sets share entries
+  // keyed by suit shape and pair ranks, as they do in a process.
+  const std::vector<RuleSet> sets = rule_sets();
+  std::uint64_t seed = 20261201;
+  for (const RuleSet& rules : sets) {
+    InterpretationLister lister(rules);
+    RandomHands generator(rules, ++seed);
+    RandomDraws draws(seed);
+    int listed = 0;
+    for (int i = 0; i < 1200 / kScale; ++i) {
+      const int full = rules.hand_tiles();
+      const int size =
+          i % 4 == 3 ? 2 + 3 * static_cast<int>(draws.below((full - 2) / 3 + 1)) : full;
+      Hand hand;
+      try {
+        hand = generator.complete(size, 0);
+      } catch (const Error&) {
+        break;  // no melds form this generator fills
+      }
+      if (draws.below(3) != 0) {
+        // A natural winning tile held (the table marks it in its suit's paths).
+        std::vector<TileId> held;
+        for (TileId t = 0; t < rules.meldable_count(); ++t) {
+          if (hand.counts[t] > 0 && (hand.wild_tiles & tile_bit(t)) == 0) held.push_back(t);
+        }
+        if (!held.empty()) hand.winning = held[draws.below(held.size())];
+      }
+      check_hand(rules, lister, hand);
+      ++listed;
+    }
+    INFO("rules " << rules.name() << ": " << listed << " hands, " << lister.table_path_forms()
+                  << " form listings by the table path");
+    // The shipped rule sets of plain suits and a melds form of one pair take it.
+    const std::string name = rules.name();
+    if (listed > 0 &&
+        (name == "riichi" || name == "mcr" || name == "sichuan" || name == "taiwan")) {
+      CHECK(lister.table_path_forms() > 0);
+    }
+  }
+  // Hand-written readings the table must get in the search's order: pungs or chows, a wait read
+  // two ways, nine gates, seven pairs beside melds, declared melds before the suits' groups.
+  const RuleSet riichi = load_rules("riichi");
+  InterpretationLister lister(riichi);
+  const std::uint64_t before = lister.table_path_forms();
+  for (const char* text :
+       {"11122233m456p11s+3m", "11222333m456p11s+1m", "1122334455667m+7m", "4556m111222333z+5m",
+        "45556m11122233z+3z", "1112345678999m+5m", "1112345678999m+1m", "[777z]123m456p789s1s+1s",
+        "(2222s)[345p]111m2z+2z", "123m123m123m111z2z+2z", "22334455m666777p"}) {
+    INFO(text);
+    check_hand(riichi, lister, parse_hand(text, riichi));
+  }
+  CHECK(lister.table_path_forms() > before);
+}
+
 TEST_CASE("listing: stopping early", "[listing]") {
   const RuleSet laizi = load_rules("laizi");
   const RuleSet mcr = load_rules("mcr");  // knitted and singles hands, walked like the rest

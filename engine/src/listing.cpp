@@ -25,6 +25,7 @@
 #include "meldgraph/error.hpp"
 #include "search_driver.hpp"
 #include "special_forms.hpp"
+#include "suit_decompositions.hpp"
 #include "swar.hpp"
 
 namespace meldgraph {
@@ -144,8 +145,15 @@ struct InterpretationLister::Impl {
   /// Natural copies held, declared melds included (copy caps, distinct abstract pairs).
   TileCounts held{};
   search::PruneKeys prune;
+  /// The pruning keys are wanted (tables, melds forms, counts within copies); computed before
+  /// the first walk of the hand, as forms the table path lists need none.
+  bool prune_wanted = false;
+  bool counts_within_copies = false;  ///< every natural count is within its tile's copies
   search::HandStart start;
   ListSink sink;
+  /// The table path (suit_decompositions.hpp) and how many form listings took it.
+  search::SuitDecompositions tables{plan};
+  std::uint64_t table_forms = 0;
   /// The walk of hands of at most one wildcard class without hand.missing_suits, and of any.
   search::FormSearch<ListSink, false> simple_walk{plan, sink};
   search::FormSearch<ListSink, true> general_walk{plan, sink};
@@ -157,6 +165,11 @@ struct InterpretationLister::Impl {
   [[nodiscard]] bool fast(const Hand& h) const;
   std::uint64_t list(const Hand& h, InterpretationVisitor& v);
   [[nodiscard]] bool lacks_enough_suits(const Hand& h) const;
+  /// Whether the table path takes this hand's modelled forms (wildcards == 0 and the simple
+  /// walk already known): counts within copies, the natural winning tile held.
+  [[nodiscard]] bool table_hand() const;
+  /// Form `index` by the table path: the product of its suits' paths, first suit slowest.
+  void list_by_tables(std::size_t index, const Hand& h, int melds, int pairs);
   std::uint64_t fall_back(const Hand& h, InterpretationVisitor& v);
   /// Reads the hand in one pass over its kinds; false when it is not for the fast path.
   bool prepare(const Hand& h);
@@ -279,10 +292,8 @@ bool InterpretationLister::Impl::prepare(const Hand& h) {
   // The tables hold counts up to each tile's copies; beyond them (a hand no parser gives) the
   // entries are saturated, so the tables would cut live branches: do without them.
   start.prune = nullptr;
-  if (plan.tables_ok && melds_forms && within_copies) {
-    prune = search::prune_keys(plan, naturals, mask);
-    start.prune = &prune;
-  }
+  prune_wanted = plan.tables_ok && melds_forms && within_copies;
+  counts_within_copies = within_copies;
   return true;
 }
 
@@ -331,6 +342,59 @@ bool InterpretationLister::Impl::lacks_enough_suits(const Hand& h) const {
   return std::popcount(sequence_suits & ~used) >= plan.missing_suits;
 }
 
+bool InterpretationLister::Impl::table_hand() const {
+  if (!counts_within_copies || tables.suit_count() == 0) return false;
+  // A natural winning tile not held leaves no path; the walk says so (rare).
+  return start.winning != search::Winning::natural || naturals[start.winning_tile] != 0;
+}
+
+void InterpretationLister::Impl::list_by_tables(std::size_t index, const Hand& h, int melds,
+                                                int pairs) {
+  ++table_forms;
+  const search::SuitDecompositions::Listing listing;
+  constexpr std::size_t kSuits = search::SuitDecompositions::kMaxSuits;
+  std::array<search::SuitPaths, kSuits> paths{};
+  std::array<std::size_t, kSuits> suit_of{};
+  std::array<std::size_t, kSuits> at_group{};
+  std::size_t used = 0;
+  std::size_t groups = h.meld_count;
+  int pairs_found = 0;
+  // Step 1: each suit held, its paths (none: no interpretation in this form).
+  for (std::size_t s = 0; s < tables.suit_count(); ++s) {
+    if ((natural_mask & tables.suit_mask(s)) == 0) continue;
+    const search::SuitPaths found = tables.find(index, s, naturals, start.winning_tile);
+    if (found.count == 0) return;
+    suit_of[used] = s;
+    at_group[used] = groups;
+    paths[used++] = found;
+    groups += found.size;
+    pairs_found += found.pairs;
+  }
+  // The suits' pairs must be the form's one pair (then the melds are what is left).
+  if (pairs_found != pairs || groups != h.meld_count + static_cast<std::size_t>(melds + pairs)) {
+    return;
+  }
+  // Step 2: their product, the last suit fastest (the search's order).
+  std::vector<Group>& out = sink.out.groups;
+  out.resize(groups);
+  std::array<std::uint32_t, kSuits> at{};
+  std::size_t from = 0;  // the suits from here on have a new path
+  for (;;) {
+    for (std::size_t k = from; k < used; ++k) {
+      tables.copy_path(paths[k], at[k], suit_of[k], out.data() + at_group[k]);
+    }
+    if (!sink.goal()) break;
+    std::size_t k = used;
+    while (k > 0 && ++at[k - 1] == paths[k - 1].count) {
+      at[k - 1] = 0;
+      --k;
+    }
+    if (k == 0) break;
+    from = k - 1;
+  }
+  out.resize(h.meld_count);
+}
+
 std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisitor& v) {
   if (!prepare(h) || !start_hand(h)) return fall_back(h, v);
   // hand.forbidden_tiles: a hand holding one has no interpretation, in any form.
@@ -346,6 +410,7 @@ std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisi
   // hand.missing_suits a hand without wildcards has passed lacks_enough_suits above, and then
   // every path touches exactly the hand's suits.
   const bool simple = start.classes.count <= 1 && (plan.missing_suits == 0 || wildcards == 0);
+  const bool tabled = simple && wildcards == 0 && table_hand();
   const std::vector<FormSpec>& forms = rules->forms();
   for (std::size_t index = 0; index < forms.size() && !sink.stopped; ++index) {
     const FormSpec& spec = forms[index];
@@ -374,6 +439,15 @@ std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisi
         break;
     }
     sink.out.form = index;
+    if (tabled && tables.models(index)) {
+      list_by_tables(index, h, melds, pairs);
+      continue;
+    }
+    const bool prunes = spec.type == FormType::melds || spec.type == FormType::knitted;
+    if (prunes && prune_wanted && start.prune == nullptr) {
+      prune = search::prune_keys(plan, naturals, natural_mask);
+      start.prune = &prune;
+    }
     if (simple) {
       simple_walk.run(index, start, melds, pairs);
     } else {
@@ -398,6 +472,10 @@ std::uint64_t InterpretationLister::list(const Hand& hand, InterpretationVisitor
 
 bool InterpretationLister::lists_without_graph(const Hand& hand) const {
   return impl_->fast(hand);
+}
+
+std::uint64_t InterpretationLister::table_path_forms() const {
+  return impl_->table_forms;
 }
 
 bool lists_without_graph(const RuleSet& rules, const Hand& hand) {

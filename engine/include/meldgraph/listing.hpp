@@ -73,6 +73,11 @@ class InterpretationLister {
   /// (false). False for hands of a size the search rejects: the Decomposition throws for them.
   [[nodiscard]] bool lists_without_graph(const Hand& hand) const;
 
+  /// How many form listings so far took the table path (docs/engine.md, "The table path"): a
+  /// melds form of a hand without wildcards listed as the product of its suits' memoised paths.
+  /// For tests and benchmarks; what is listed is the same either way.
+  [[nodiscard]] std::uint64_t table_path_forms() const;
+
  private:
   struct Impl;  ///< the plan and the workspace, defined in listing.cpp
   std::unique_ptr<Impl> impl_;
