@@ -50,9 +50,11 @@ void set_limit(ReadingValue& out, std::string_view name) {
 
 void compute_base(const PointsRules& points, ReadingValue& out) {
   out.limit.clear();
+  out.counted_limit = false;
   if (out.yakuman == 0 && points.kazoe != 0 && out.units >= points.kazoe &&
       points.yakuman_base != 0) {
     out.yakuman = 1;
+    out.counted_limit = true;
     out.base = points.yakuman_base;
     set_limit(out, "kazoe_yakuman");
     return;

@@ -41,6 +41,8 @@ int compare_readings(const ReadingValue& a, const ReadingValue& b) {
   if (const int c = order(a.wins, b.wins)) return c;
   if (const int c = order(a.points, b.points)) return c;
   if (const int c = order(a.yakuman, b.yakuman)) return c;
+  // A limit pattern ranks above the same limit counted from han (suuankou over kazoe yakuman).
+  if (const int c = order(!a.counted_limit, !b.counted_limit)) return c;
   if (const int c = order(a.units, b.units)) return c;
   return order(a.fu, b.fu);
 }

@@ -56,8 +56,9 @@ struct ScoredReading {
 /// yakuman multiplicity, then more units, then more fu; readings equal on all of these are tied,
 /// and the first of them in listing order is the best.
 inline constexpr std::string_view kBestReadingRule =
-    "a winning reading, then the most points, then the most yakuman, then the most units, then "
-    "the most fu; among equals the first in listing order";
+    "a winning reading, then the most points, then the most yakuman, then a limit pattern over a "
+    "limit counted from units, then the most units, then the most fu; among equals the first in "
+    "listing order";
 
 /// Compares two values by kBestReadingRule: negative when `a` ranks below `b`, 0 when tied,
 /// positive when above.

@@ -161,6 +161,8 @@ struct ReadingValue {
   std::int32_t red = 0;      ///< red fives
   std::uint8_t yakuman = 0;  ///< total limit multiplicity
   std::string limit;         ///< `mangan` ... `yakuman`, empty below the limits
+  /// The limit was counted from units (riichi's kazoe yakuman), not reached by a limit pattern.
+  bool counted_limit = false;
   std::int64_t base = 0;     ///< base points (riichi: fu x 2^(2 + han), or the limit's)
   std::int64_t points = 0;   ///< the winner's score before counters
   /// What each seat pays (negative) or takes (positive), counters included, by seat wind E S W N.
