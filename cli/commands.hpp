@@ -48,11 +48,11 @@ inline constexpr int kMaxJobs = 256;
 
 /// The options of `bench`.
 struct BenchOptions {
-  std::string op;     ///< win, waits, shanten, interpretations or score (checked by the parser)
+  std::string op;  ///< win, waits, shanten, interpretations or score (checked by the parser)
   /// File of hands, or for score of batch lines (hands or JSON objects of a hand and its
   /// situation); empty: generate `count` hands from `seed` (score: with random situations).
   std::string input;
-  int repeat = 1;     ///< timed passes over the hands, at least 1
+  int repeat = 1;  ///< timed passes over the hands, at least 1
   /// Untimed passes first, so that one-time set-up (tables built on first use) is not timed.
   int warmup = 1;
   int count = kBenchDefaultCount;

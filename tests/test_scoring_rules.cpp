@@ -31,10 +31,9 @@ TEST_CASE("scoring.unit is read and dumped back", "[scoring][rules]") {
 }
 
 TEST_CASE("scoring's unknown keys and bad units are errors with their place", "[scoring][rules]") {
-  REQUIRE_THROWS_WITH(
-      load_rules_from_string("name: t\nextends: basic\nscoring:\n  unit: han\n  bogus: 1\n",
-                             "t.yaml"),
-      Contains("t.yaml:5:3") && Contains("bogus"));
+  REQUIRE_THROWS_WITH(load_rules_from_string(
+                          "name: t\nextends: basic\nscoring:\n  unit: han\n  bogus: 1\n", "t.yaml"),
+                      Contains("t.yaml:5:3") && Contains("bogus"));
   REQUIRE_THROWS_WITH(
       load_rules_from_string("name: t\nextends: basic\nscoring:\n  unit: hans\n", "t.yaml"),
       Contains("t.yaml:4:9") && Contains("han"));

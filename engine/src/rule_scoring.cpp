@@ -13,11 +13,16 @@ namespace meldgraph {
 
 std::string_view scoring_unit_name(ScoringUnit unit) {
   switch (unit) {
-    case ScoringUnit::han: return "han";
-    case ScoringUnit::fan: return "fan";
-    case ScoringUnit::faan: return "faan";
-    case ScoringUnit::tai: return "tai";
-    case ScoringUnit::points: return "points";
+    case ScoringUnit::han:
+      return "han";
+    case ScoringUnit::fan:
+      return "fan";
+    case ScoringUnit::faan:
+      return "faan";
+    case ScoringUnit::tai:
+      return "tai";
+    case ScoringUnit::points:
+      return "points";
   }
   return "han";
 }

@@ -163,8 +163,8 @@ struct ReadingValue {
   std::string limit;         ///< `mangan` ... `yakuman`, empty below the limits
   /// The limit was counted from units (riichi's kazoe yakuman), not reached by a limit pattern.
   bool counted_limit = false;
-  std::int64_t base = 0;     ///< base points (riichi: fu x 2^(2 + han), or the limit's)
-  std::int64_t points = 0;   ///< the winner's score before counters
+  std::int64_t base = 0;    ///< base points (riichi: fu x 2^(2 + han), or the limit's)
+  std::int64_t points = 0;  ///< the winner's score before counters
   /// What each seat pays (negative) or takes (positive), counters included, by seat wind E S W N.
   std::array<std::int64_t, 4> payments{};
   /// The reading meets the rule set's minimum to win (riichi: one yaku, dora not counting).
