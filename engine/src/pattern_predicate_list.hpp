@@ -27,6 +27,8 @@ MELDGRAPH_PREDICATE_READ(range_arg);
 MELDGRAPH_PREDICATE_WRITE(range_arg);
 
 // The hand as a whole and its context (pattern_predicates_context.cpp).
+MELDGRAPH_PREDICATE_READ(bonus);
+MELDGRAPH_PREDICATE_WRITE(bonus);
 MELDGRAPH_PREDICATE_EVAL(bonus);
 MELDGRAPH_PREDICATE_READ(win);
 MELDGRAPH_PREDICATE_WRITE(win);
