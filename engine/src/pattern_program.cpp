@@ -149,6 +149,15 @@ class Compiler {
       if (pattern.times < rules_.nodes.size()) entry.times = program.node_tests[pattern.times];
       program.entries.push_back(entry);
     }
+    for (std::size_t i = 0; i < rules_.patterns.size(); ++i) {
+      program.implied_begin.push_back(static_cast<std::uint32_t>(program.implied_by_me.size()));
+      for (std::size_t j = 0; j < rules_.patterns.size(); ++j) {
+        for (const std::uint16_t q : rules_.patterns[j].implied_by) {
+          if (q == i) program.implied_by_me.push_back(static_cast<std::uint16_t>(j));
+        }
+      }
+    }
+    program.implied_begin.push_back(static_cast<std::uint32_t>(program.implied_by_me.size()));
     for (const PatternRules::AccountOnce& rule : rules_.account_once) {
       program.account_once_tests.push_back(rule.sets < rules_.nodes.size()
                                                ? program.node_tests[rule.sets]
