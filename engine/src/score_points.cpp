@@ -158,8 +158,19 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
   if (win.win == WinKind::discard) {
     const int discarder = seat_of(winner, win.from);
     const std::int64_t times = dealer ? pay.discard_dealer : pay.discard_other;
+    // Everyone pays (discard_others, Hong Kong's 半銃): the two others' shares, each rounded.
+    const std::int64_t others =
+        round_up(out.base * (dealer ? pay.discard_others_dealer : pay.discard_others_other), step);
     out.points = round_up(out.base * times, step);
-    if (discarder < 0) return;  // no discarder given: nothing to place (docs/scoring.md)
+    if (discarder < 0) {  // no discarder given: nothing to place (docs/scoring.md)
+      out.points += 2 * others;
+      return;
+    }
+    if (others != 0) {
+      for (int seat = 0; seat < 4; ++seat) {
+        if (seat != winner && seat != discarder) take(seat, others);
+      }
+    }
     std::int64_t counters = std::int64_t{pay.honba_discard} * win.honba;
     std::int64_t from_liable = 0;
     if (liable.seat >= 0 && liable.seat != discarder) {
@@ -169,6 +180,7 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
       counters = 0;
     }
     take(discarder, out.points - from_liable + counters);
+    out.points += 2 * others;
   } else {
     out.points = 0;
     for (int seat = 0; seat < 4; ++seat) {
