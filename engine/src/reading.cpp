@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "meldgraph/queries.hpp"
+#include "swar.hpp"
 
 namespace meldgraph {
 
@@ -251,8 +252,8 @@ void place_red_fives(const ReadingContext& context, int winning_group,
       winning_slot = &won.slots[static_cast<std::size_t>(at)];
     }
   }
-  int remaining = 0;  // concealed red fives still to place: the passes stop when none is left
-  for (const std::uint8_t count : left) remaining += count;
+  // Concealed red fives still to place: the passes stop when none is left.
+  int remaining = context.concealed_red_count;
   const auto mark = [&](Slot& slot) {
     const TileId physical = slot.wild() ? slot.wild_tile : slot.tile;
     if (physical == kNoTile || slot.red || left[physical] == 0) return;
@@ -299,6 +300,14 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
   context.win = win;
   context.classes = wildcard_classes(rules, hand);
   context.concealed_red = hand.red;
+  // Red fives held anywhere, summed a word of kinds at a time (a kind holds at most its copies,
+  // which the parser bounds, so eight kinds add up to less than 256).
+  int reds_held = 0;
+  static_assert(kMaxTileKinds % 8 == 0);
+  for (std::size_t w = 0; w < kMaxTileKinds; w += 8) {
+    reds_held += swar::byte_sum(swar::load_word(hand.red.data() + w));
+  }
+  int reds_in_melds = 0;
   for (std::size_t m = 0; m < hand.meld_count; ++m) {
     int reds = std::popcount(static_cast<unsigned>(hand.meld_red[m]));
     const Group& meld = hand.melds[m];
@@ -307,10 +316,11 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
       if (meld.is_wild(s) || !may_be_red(rules, tile) || context.concealed_red[tile] == 0) continue;
       --context.concealed_red[tile];
       --reds;
+      ++reds_in_melds;
     }
   }
-  context.has_red = hand.winning_red || std::any_of(hand.red.begin(), hand.red.end(),
-                                                    [](std::uint8_t n) { return n > 0; });
+  context.concealed_red_count = reds_held - reds_in_melds;
+  context.has_red = hand.winning_red || reds_held > 0;
   const std::array<TileId, 4>& winds = rules.tile_classes().wind_tiles;
   context.seat_wind_tile = winds[static_cast<std::size_t>(win.seat_wind)];
   context.round_wind_tile = winds[static_cast<std::size_t>(win.round_wind)];

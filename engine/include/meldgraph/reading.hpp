@@ -136,7 +136,8 @@ class ReadingContext {
   WildcardClasses classes;
   /// Red fives held concealed (Hand::red less the declared melds' Hand::meld_red), by kind.
   TileCounts concealed_red{};
-  bool has_red = false;  ///< the hand holds a red five (Hand::red is not all zero)
+  int concealed_red_count = 0;  ///< the sum of concealed_red
+  bool has_red = false;         ///< the hand holds a red five (Hand::red is not all zero)
   /// The tiles of the seat and round winds of `win` (TileClasses::wind_tiles), kNoTile when the
   /// rule set names no winds.
   TileId seat_wind_tile = kNoTile;
