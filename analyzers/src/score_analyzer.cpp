@@ -25,26 +25,29 @@ std::uint64_t next_analyzer_serial() {
   return next.fetch_add(1, std::memory_order_relaxed);
 }
 
-/// The calling thread's Scorer for the analyzer `owner` and `rules`, built on its first hand and
-/// reused for every later one (a Scorer's buffers and the tables it asks for are per rule set;
-/// building one per hand cost more than scoring a riichi hand). Keyed by the analyzer's serial as
-/// well as the rule set's address, so an entry left by an analyzer that is gone is never reused
-/// (a new RuleSet may live at a freed one's address); an analyzer is only ever asked about rule
-/// sets that outlive it. A few entries per thread, the oldest dropped first.
-Scorer& thread_scorer(std::uint64_t owner, const RuleSet& rules) {
+/// The calling thread's Scorer for the analyzer `owner`, `rules` and `tables`, built on its first
+/// hand and reused for every later one (a Scorer's buffers, and the tables it may ask for, are
+/// per rule set; building one per hand cost more than scoring a riichi hand). Keyed by the
+/// analyzer's serial as well as the rule set's address, so an entry left by an analyzer that is
+/// gone is never reused (a new RuleSet may live at a freed one's address); an analyzer is only
+/// ever asked about rule sets that outlive it. A few entries per thread, the oldest dropped first.
+Scorer& thread_scorer(std::uint64_t owner, const RuleSet& rules, TableUse tables) {
   struct Entry {
     std::uint64_t owner = 0;
     const RuleSet* rules = nullptr;
+    TableUse tables = TableUse::tables;
     std::unique_ptr<Scorer> scorer;
   };
   constexpr std::size_t kEntries = 4;
   thread_local std::vector<Entry> cache;
   for (Entry& entry : cache) {
-    if (entry.owner == owner && entry.rules == &rules) return *entry.scorer;
+    if (entry.owner == owner && entry.rules == &rules && entry.tables == tables) {
+      return *entry.scorer;
+    }
   }
-  auto scorer = std::make_unique<Scorer>(rules);
+  auto scorer = std::make_unique<Scorer>(rules, tables);
   if (cache.size() == kEntries) cache.erase(cache.begin());
-  cache.push_back(Entry{owner, &rules, std::move(scorer)});
+  cache.push_back(Entry{owner, &rules, tables, std::move(scorer)});
   return *cache.back().scorer;
 }
 
@@ -250,13 +253,15 @@ void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
 }  // namespace
 
 ScoreAnalyzer::ScoreAnalyzer(const RuleSet& rules, const AnalyzerOptions& options)
-    : limit_(options.limit), serial_(next_analyzer_serial()) {
+    : limit_(options.limit),
+      tables_(options.search_only ? TableUse::search_only : TableUse::tables),
+      serial_(next_analyzer_serial()) {
   static_cast<void>(require_scoring(rules));
 }
 
 void ScoreAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const RuleSet& rules = analysis.rules();
-  Scorer& scorer = thread_scorer(serial_, rules);
+  Scorer& scorer = thread_scorer(serial_, rules, tables_);
   const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
   const ScoringRules& scoring = scorer.scoring();
   out["wins"] = score.wins;
@@ -290,7 +295,7 @@ void ScoreAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out
 
 void ScoreAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
   const RuleSet& rules = analysis.rules();
-  Scorer& scorer = thread_scorer(serial_, rules);
+  Scorer& scorer = thread_scorer(serial_, rules, tables_);
   const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
   const ScoringRules& scoring = scorer.scoring();
   const ScoredReading* best = score.best_reading();
@@ -328,13 +333,15 @@ void ScoreAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) 
 }
 
 ExplainAnalyzer::ExplainAnalyzer(const RuleSet& rules, const AnalyzerOptions& options)
-    : limit_(options.limit), serial_(next_analyzer_serial()) {
+    : limit_(options.limit),
+      tables_(options.search_only ? TableUse::search_only : TableUse::tables),
+      serial_(next_analyzer_serial()) {
   static_cast<void>(require_scoring(rules));
 }
 
 void ExplainAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const RuleSet& rules = analysis.rules();
-  Scorer& scorer = thread_scorer(serial_, rules);
+  Scorer& scorer = thread_scorer(serial_, rules, tables_);
   const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
   const ScoringRules& scoring = scorer.scoring();
   nlohmann::json readings = nlohmann::json::array();
@@ -359,7 +366,7 @@ void ExplainAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& o
 
 void ExplainAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
   const RuleSet& rules = analysis.rules();
-  Scorer& scorer = thread_scorer(serial_, rules);
+  Scorer& scorer = thread_scorer(serial_, rules, tables_);
   const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
   const ScoringRules& scoring = scorer.scoring();
   if (score.readings.empty()) out << "explain          no interpretation\n";

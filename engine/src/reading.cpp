@@ -287,14 +287,15 @@ void place_red_fives(const ReadingContext& context, int winning_group,
 
 }  // namespace
 
-ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win) {
+ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
+                                    TableUse tables) {
   ReadingContext context;
-  make_reading_context(rules, hand, win, context);
+  make_reading_context(rules, hand, win, context, tables);
   return context;
 }
 
 void make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
-                          ReadingContext& context) {
+                          ReadingContext& context, TableUse tables) {
   context.rules = &rules;
   context.hand = hand;
   context.win = win;
@@ -325,6 +326,7 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
   context.seat_wind_tile = winds[static_cast<std::size_t>(win.seat_wind)];
   context.round_wind_tile = winds[static_cast<std::size_t>(win.round_wind)];
   // The wait set waits for its first reader (waits_before(), has_waits()).
+  context.tables_ = tables;
   context.has_waits_ = false;
   context.waits_ = 0;
   context.waits_known_ = false;
@@ -336,7 +338,8 @@ void ReadingContext::compute_waits_before() const {
   if (hand.has_winning_tile()) {
     const Hand before = hand_before_win(hand);
     if (before.size(*rules) % 3 == 1) {
-      waits_ = wait_mask(*rules, before);
+      waits_ = tables_ == TableUse::tables ? wait_mask(*rules, before)
+                                           : search_wait_mask(*rules, before);
       has_waits_ = true;
     }
   }

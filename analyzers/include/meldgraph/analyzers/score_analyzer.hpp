@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "meldgraph/analyzers/analyzer.hpp"
+#include "meldgraph/reading.hpp"
 
 namespace meldgraph {
 
@@ -23,6 +24,7 @@ class ScoreAnalyzer final : public Analyzer {
 
  private:
   const std::uint64_t limit_;   ///< most readings listed; 0: all
+  const TableUse tables_;       ///< search_only when AnalyzerOptions::search_only
   const std::uint64_t serial_;  ///< keys the thread's Scorer (one per thread and rule set)
 };
 
@@ -38,6 +40,7 @@ class ExplainAnalyzer final : public Analyzer {
 
  private:
   const std::uint64_t limit_;   ///< most readings explained; 0: all
+  const TableUse tables_;       ///< search_only when AnalyzerOptions::search_only
   const std::uint64_t serial_;  ///< keys the thread's Scorer (one per thread and rule set)
 };
 
