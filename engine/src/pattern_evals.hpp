@@ -41,43 +41,40 @@ inline constexpr std::string_view kPredicateNames[] = {
 
 /// What the word and count predicates read, gathered once per reading. `word` holds, from bit
 /// 0: the context flags (the `flag` words' order), the win kind, the wait shape, the seat wind
-/// and the round wind one-hot, then a yes and a no bit each for closed, honours and only_wait,
-/// then the form one-hot (`form` reads at most 32 forms). The dealer is the seat wind east.
+/// and the round wind one-hot, then a yes and a no bit each for closed and honours, then the
+/// form one-hot (`form` reads at most 32 forms). The dealer is the seat wind east. The hand's
+/// wait set (`waits`, `only_wait`) is not a fact: it is a query made on first use
+/// (ScoreFeatures::waits_before), so those two stay predicates of their own, tested last.
 struct ReadingFacts {
   std::uint64_t word = 0;
-  std::array<int, 4> counts{};  ///< CountFact order
+  std::array<int, 3> counts{};  ///< CountFact order
 };
 inline constexpr unsigned kFlagsShift = 0;   // 8 flags
 inline constexpr unsigned kWinShift = 8;     // 2 win kinds
 inline constexpr unsigned kWaitShift = 10;   // 8 wait shapes
 inline constexpr unsigned kSeatShift = 18;   // 4 winds
 inline constexpr unsigned kRoundShift = 22;  // 4 winds
-inline constexpr unsigned kYesNoShift = 26;  // closed, honours, only_wait: yes, no
+inline constexpr unsigned kYesNoShift = 26;  // closed, honours: yes, no
 inline constexpr unsigned kFormShift = 32;   // 32 forms
-enum CountFact : std::uint8_t { kCountSuits, kCountWaits, kCountWildcards, kCountSoftWildcards };
-/// The waits count of a hand without a winning tile: below every range.
-inline constexpr int kNoWaits = -0x10000;
+enum CountFact : std::uint8_t { kCountSuits, kCountWildcards, kCountSoftWildcards };
 
-/// The yes (or no) bit of yes/no fact `k` (0 closed, 1 honours, 2 only_wait).
+/// The yes (or no) bit of yes/no fact `k` (0 closed, 1 honours).
 constexpr std::uint64_t yes_no_bit(unsigned k, bool yes) {
   return std::uint64_t{1} << (kYesNoShift + 2 * k + (yes ? 0U : 1U));
 }
 
 inline ReadingFacts facts_of(const ScoreFeatures& f) {
   const WinContext& w = *f.win;
-  const TileMask waits = f.waits_before;
-  const bool only_wait = f.has_waits && waits != 0 && (waits & (waits - 1)) == 0;
   std::uint64_t word = std::uint64_t{context_flag_mask(w)} << kFlagsShift;
   word |= std::uint64_t{1} << (kWinShift + static_cast<unsigned>(w.win));
   word |= std::uint64_t{1} << (kWaitShift + static_cast<unsigned>(f.wait));
   word |= std::uint64_t{1} << (kSeatShift + static_cast<unsigned>(w.seat_wind));
   word |= std::uint64_t{1} << (kRoundShift + static_cast<unsigned>(w.round_wind));
-  word |= yes_no_bit(0, f.closed_hand) | yes_no_bit(1, f.honours_used) | yes_no_bit(2, only_wait);
+  word |= yes_no_bit(0, f.closed_hand) | yes_no_bit(1, f.honours_used);
   if (f.form < 32) word |= std::uint64_t{1} << (kFormShift + f.form);
   ReadingFacts facts;
   facts.word = word;
   facts.counts[kCountSuits] = small_popcount(f.suits_used);
-  facts.counts[kCountWaits] = f.has_waits ? std::popcount(waits) : kNoWaits;
   facts.counts[kCountWildcards] = f.wildcards;
   facts.counts[kCountSoftWildcards] = f.soft_wildcards;
   return facts;
@@ -128,12 +125,8 @@ constexpr LoweredTest lower_test(const ConditionNode& n) {
       constexpr std::uint64_t east = std::uint64_t{1} << kSeatShift;
       return word(K::word_any, n.bits != 0 ? east : (east * 0xEU));
     }
-    case predicate_op("only_wait"):
-      return yes_no(2, n);
     case predicate_op("suits"):
       return count(kCountSuits, n.range);
-    case predicate_op("waits"):
-      return count(kCountWaits, n.range);
     case predicate_op("wildcards"):
       return count(kCountWildcards, n.range);
     case predicate_op("soft_wildcards"):
@@ -164,6 +157,17 @@ inline bool lowered_holds(const LoweredTest& t, const ReadingFacts& facts, const
       break;
   }
   return false;
+}
+
+/// The hand's wait set, read (and so computed, once per hand) only by these two.
+inline bool eval_only_wait(const ConditionNode& n, const ScoreFeatures& f) {
+  // One bit set, without std::popcount (a libgcc call without -mpopcnt).
+  const TileMask w = f.waits_before();
+  const bool only = f.has_waits() && w != 0 && (w & (w - 1)) == 0;
+  return only == (n.bits != 0);
+}
+inline bool eval_waits(const ConditionNode& n, const ScoreFeatures& f) {
+  return f.has_waits() && n.range.holds(std::popcount(f.waits_before()));
 }
 
 /// The evaluator of every predicate lower_test defines.
