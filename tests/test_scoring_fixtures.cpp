@@ -129,13 +129,13 @@ TEST_CASE("scoring fixtures: every case of every file", "[scoring][fixtures]") {
   }
 }
 
-// The Hong Kong table is covered: every pattern of rules/hongkong.yaml is the expected pattern
-// of some case of the hongkong*.json files (which run under it or a file extending it).
-TEST_CASE("scoring fixtures: every Hong Kong pattern is expected by some case",
-          "[scoring][fixtures]") {
+namespace {
+
+/// The pattern ids expected by some case of the fixture files whose name starts with `prefix`.
+std::set<std::string> expected_patterns(const std::string& prefix) {
   std::set<std::string> expected;
   for (const std::filesystem::path& path : fixture_files()) {
-    if (path.filename().string().rfind("hongkong", 0) != 0) continue;
+    if (path.filename().string().rfind(prefix, 0) != 0) continue;
     const nlohmann::json fixture = read_json(path);
     for (const auto& entry : fixture.at("cases")) {
       const nlohmann::json& expect = entry.at("expect");
@@ -143,12 +143,34 @@ TEST_CASE("scoring fixtures: every Hong Kong pattern is expected by some case",
       for (const auto& id : expect["patterns"]) expected.insert(id.get<std::string>());
     }
   }
-  const RuleSet& rules = test::rules_named("hongkong");
+  return expected;
+}
+
+/// Every pattern of rule set `name` (of which there are `count`) is expected by some case of
+/// the `name`*.json fixture files.
+void check_table_covered(const std::string& name, std::size_t count) {
+  const std::set<std::string> expected = expected_patterns(name);
+  const RuleSet& rules = test::rules_named(name);
   REQUIRE(rules.scoring() != nullptr);
   const auto& patterns = rules.scoring()->patterns.patterns;
-  CHECK(patterns.size() == 32);
+  CHECK(patterns.size() == count);
   for (const auto& pattern : patterns) {
     INFO("pattern " << pattern.id);
     CHECK(expected.count(pattern.id) == 1);
   }
+}
+
+}  // namespace
+
+// The Hong Kong table is covered: every pattern of rules/hongkong.yaml is the expected pattern
+// of some case of the hongkong*.json files (which run under it or a file extending it).
+TEST_CASE("scoring fixtures: every Hong Kong pattern is expected by some case",
+          "[scoring][fixtures]") {
+  check_table_covered("hongkong", 32);
+}
+
+// The Taiwan table likewise, by the taiwan*.json files.
+TEST_CASE("scoring fixtures: every Taiwan pattern is expected by some case",
+          "[scoring][fixtures]") {
+  check_table_covered("taiwan", 34);
 }
