@@ -87,7 +87,8 @@ std::size_t set_instances(const ConditionNode& node, const ScoreFeatures& featur
 }
 
 /// The context's flags as a mask in the order of the `flag` predicate's words (riichi,
-/// double_riichi, ippatsu, last_tile, after_kong, robbing_kong, first_draw, last_of_kind).
+/// double_riichi, ippatsu, last_tile, after_kong, robbing_kong, first_draw, last_of_kind,
+/// after_kong_discard).
 [[nodiscard]] std::uint32_t context_flag_mask(const WinContext& win);
 
 /// Whether the condition whose root is nodes[root] holds for `features`.

@@ -25,7 +25,7 @@ constexpr std::string_view kWaitWords[] = {"none",   "two_sided", "closed",   "e
                                            "single", "dual_pung", "set_tile", "any"};
 constexpr std::string_view kFlagWords[] = {"riichi",     "double_riichi", "ippatsu",
                                            "last_tile",  "after_kong",    "robbing_kong",
-                                           "first_draw", "last_of_kind"};
+                                           "first_draw", "last_of_kind",  "after_kong_discard"};
 constexpr std::string_view kWindWords[] = {"E", "S", "W", "N"};
 
 }  // namespace
@@ -112,8 +112,9 @@ std::string write_flag(const ConditionNode& node, const WriteContext&) {
   return word_mask_text(node.bits, kFlagWords);
 }
 std::uint32_t context_flag_mask(const WinContext& w) {
-  const bool flags[] = {w.riichi,     w.double_riichi, w.ippatsu,    w.last_tile,
-                        w.after_kong, w.robbing_kong,  w.first_draw, w.last_of_kind};
+  const bool flags[] = {w.riichi,     w.double_riichi, w.ippatsu,
+                        w.last_tile,  w.after_kong,    w.robbing_kong,
+                        w.first_draw, w.last_of_kind,  w.after_kong_discard};
   std::uint32_t mask = 0;
   for (std::size_t i = 0; i < std::size(flags); ++i) mask |= flags[i] ? 1U << i : 0U;
   return mask;
