@@ -128,3 +128,27 @@ TEST_CASE("scoring fixtures: every case of every file", "[scoring][fixtures]") {
     }
   }
 }
+
+// The Hong Kong table is covered: every pattern of rules/hongkong.yaml is the expected pattern
+// of some case of the hongkong*.json files (which run under it or a file extending it).
+TEST_CASE("scoring fixtures: every Hong Kong pattern is expected by some case",
+          "[scoring][fixtures]") {
+  std::set<std::string> expected;
+  for (const std::filesystem::path& path : fixture_files()) {
+    if (path.filename().string().rfind("hongkong", 0) != 0) continue;
+    const nlohmann::json fixture = read_json(path);
+    for (const auto& entry : fixture.at("cases")) {
+      const nlohmann::json& expect = entry.at("expect");
+      if (!expect.contains("patterns")) continue;
+      for (const auto& id : expect["patterns"]) expected.insert(id.get<std::string>());
+    }
+  }
+  const RuleSet& rules = test::rules_named("hongkong");
+  REQUIRE(rules.scoring() != nullptr);
+  const auto& patterns = rules.scoring()->patterns.patterns;
+  CHECK(patterns.size() == 32);
+  for (const auto& pattern : patterns) {
+    INFO("pattern " << pattern.id);
+    CHECK(expected.count(pattern.id) == 1);
+  }
+}

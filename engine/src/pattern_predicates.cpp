@@ -38,7 +38,7 @@ constexpr PredicateSpec kPredicates[] = {
     {"copies", read_copies, eval_copies, write_copies},
     {"wildcards", read_range_arg, eval_wildcards, write_range_arg},
     {"soft_wildcards", read_range_arg, eval_soft_wildcards, write_range_arg},
-    {"bonus", read_range_arg, eval_bonus, write_range_arg},
+    {"bonus", read_bonus, eval_bonus, write_bonus},
 };
 static_assert(std::size(kPredicates) + kFirstPredicate <= 256);
 

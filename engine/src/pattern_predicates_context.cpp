@@ -78,8 +78,53 @@ bool eval_wildcards(const ConditionNode& n, const ScoreFeatures& f) {
 bool eval_soft_wildcards(const ConditionNode& n, const ScoreFeatures& f) {
   return n.range.holds(f.soft_wildcards);
 }
+
+// `bonus: N` counts every bonus tile held; `bonus: {of: "15f", min: 1}` only those of the given
+// tiles (a seat's flower and season), which needs the context's flowers as tiles: a count
+// without tiles (`"flowers": 2`) holds none of them. small[0] = 1 marks the `of` form; sets[0]
+// holds its tiles (bonus tiles only, so no tile class applies).
+constexpr std::string_view kBonusKeys[] = {"of", "count", "min", "max"};
+
+void read_bonus(const Item& item, const ReadContext& context, ConditionNode& node) {
+  if (item.value.kind != Kind::map || item.value.find("of") == nullptr) {
+    node.range = read_range_value(item);
+    return;
+  }
+  const Value& map = item.value;
+  check_arg_keys(map, kBonusKeys, "bonus");
+  const Item& of = *map.find("of");
+  if (of.value.kind != Kind::scalar) {
+    fail(of.value.where,
+         "expected bonus tile codes for 'of' (\"15f\"), got " + rule_file::describe(of.value));
+  }
+  TileSetRef set;
+  for (const rule_file::TileRef& ref : rule_file::read_tile_codes(of, of.key)) {
+    const TileId tile = context.tiles.find_tile(ref.letter, ref.rank);
+    if (tile == kNoTile || !context.tiles.tile(tile).bonus) {
+      std::string message = "'";  // appended: GCC 12 warns falsely on "'" + std::string
+      message += ref.code();
+      message += "' in 'bonus.of' is not a bonus tile";
+      fail(ref.where, message);
+    }
+    set.tiles |= tile_bit(tile);
+  }
+  node.sets[0] = set;
+  node.small[0] = 1;
+  node.range.min = 1;
+  read_range_keys(map, node.range);
+}
+std::string write_bonus(const ConditionNode& node, const WriteContext& context) {
+  if (node.small[0] == 0) return range_text(node.range);
+  std::string out = "{of: " + tiles_text(context.rules, node.sets[0].tiles);
+  const std::string count = range_keys(node.range, {1, 0x7FFF});
+  if (!count.empty()) out += ", " + count;
+  return out + "}";
+}
 bool eval_bonus(const ConditionNode& n, const ScoreFeatures& f) {
-  return n.range.holds(f.win->flower_count);
+  if (n.small[0] == 0) return n.range.holds(f.win->flower_count);
+  int held = 0;
+  for (const TileId tile : f.win->flower_tiles) held += (n.sets[0].tiles & tile_bit(tile)) != 0;
+  return n.range.holds(held);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -359,7 +359,9 @@ void read_payments(const ScoringContext& context, const Value& scoring,
   const Value& payments = expect_map(*item);
   out.enabled = true;
   Diagnostics& diagnostics = context.diagnostics;
-  check_keys(payments, {"discard", "self_draw", "round_to", "honba", "riichi_stick", "flat", "pao"},
+  check_keys(payments,
+             {"discard", "discard_others", "self_draw", "round_to", "honba", "riichi_stick", "flat",
+              "pao"},
              "scoring.payments", diagnostics);
   const auto read_map =
       [&](std::string_view key, int most,
@@ -378,6 +380,8 @@ void read_payments(const ScoringContext& context, const Value& scoring,
         });
       };
   read_map("discard", kMostTimes, {{"dealer", &out.discard_dealer}, {"other", &out.discard_other}});
+  read_map("discard_others", kMostTimes,
+           {{"dealer", &out.discard_others_dealer}, {"other", &out.discard_others_other}});
   read_map("self_draw", kMostTimes,
            {{"dealer_wins", &out.self_draw_dealer_wins},
             {"dealer_pays", &out.self_draw_dealer_pays},
@@ -512,6 +516,10 @@ void write_value_rules(const RuleSet& rules, const ValueRules& values, std::stri
     out += "  payments:\n";
     out += "    discard: {dealer: " + number(pay.discard_dealer) +
            ", other: " + number(pay.discard_other) + "}\n";
+    if (pay.discard_others_dealer != 0 || pay.discard_others_other != 0) {
+      out += "    discard_others: {dealer: " + number(pay.discard_others_dealer) +
+             ", other: " + number(pay.discard_others_other) + "}\n";
+    }
     out += "    self_draw: {dealer_wins: " + number(pay.self_draw_dealer_wins) +
            ", dealer_pays: " + number(pay.self_draw_dealer_pays) +
            ", other_pays: " + number(pay.self_draw_other_pays) + "}\n";

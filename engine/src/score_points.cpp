@@ -160,10 +160,18 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
   if (win.win == WinKind::discard) {
     const int discarder = seat_of(winner, win.from);
     const std::int64_t times = dealer ? pay.discard_dealer : pay.discard_other;
-    out.points = round_up(out.base * times, step) + 3 * flat;
+    // Everyone pays (discard_others, Hong Kong's 半銃): the two others' shares, each rounded;
+    // `flat` (MCR's 8) comes from all three besides.
+    const std::int64_t others =
+        round_up(out.base * (dealer ? pay.discard_others_dealer : pay.discard_others_other), step) +
+        flat;
+    const std::int64_t from_discarder = round_up(out.base * times, step) + flat;
+    out.points = from_discarder + 2 * others;
     if (discarder < 0) return;  // no discarder given: nothing to place (docs/scoring.md)
-    for (int seat = 0; seat < 4; ++seat) {
-      if (seat != winner && seat != discarder) take(seat, flat);
+    if (others != 0) {
+      for (int seat = 0; seat < 4; ++seat) {
+        if (seat != winner && seat != discarder) take(seat, others);
+      }
     }
     std::int64_t counters = std::int64_t{pay.honba_discard} * win.honba;
     std::int64_t from_liable = 0;
@@ -173,7 +181,7 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
       take(liable.seat, from_liable + counters);
       counters = 0;
     }
-    take(discarder, out.points - 2 * flat - from_liable + counters);
+    take(discarder, from_discarder - from_liable + counters);
   } else {
     out.points = 0;
     for (int seat = 0; seat < 4; ++seat) {

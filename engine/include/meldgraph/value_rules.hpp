@@ -123,8 +123,12 @@ struct PaoRule {
 /// `scoring.payments`, in multiples of the base, rounded up to `round_to`.
 struct PaymentRules {
   bool enabled = false;
-  std::int32_t discard_dealer = 6;         ///< the discarder pays a dealer's win
-  std::int32_t discard_other = 4;          ///< the discarder pays a non-dealer's win
+  std::int32_t discard_dealer = 6;  ///< the discarder pays a dealer's win
+  std::int32_t discard_other = 4;   ///< the discarder pays a non-dealer's win
+  /// On a discard, each player other than the discarder pays this too (Hong Kong's 半銃,
+  /// everyone pays: discarder 2, the others 1); 0: the discarder pays all (riichi, 全銃).
+  std::int32_t discard_others_dealer = 0;  ///< for a dealer's win
+  std::int32_t discard_others_other = 0;   ///< for a non-dealer's win
   std::int32_t self_draw_dealer_wins = 2;  ///< each pays a dealer's self-draw
   std::int32_t self_draw_dealer_pays = 2;  ///< the dealer pays a non-dealer's self-draw
   std::int32_t self_draw_other_pays = 1;   ///< each non-dealer pays a non-dealer's self-draw
