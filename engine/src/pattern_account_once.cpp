@@ -81,10 +81,11 @@ void account_once(const PatternRules& rules, const ScoreFeatures& features,
   std::array<std::uint32_t, kMaxSetInstances> masks{};
   bool governed = false;
   for (std::size_t h = 0; h < hits.size(); ++h) {
-    for (const PatternRules::AccountOnce& rule : rules.account_once) {
-      if (rule.pattern != hits[h].pattern) continue;
+    for (std::size_t r = 0; r < rules.account_once.size(); ++r) {
+      if (rules.account_once[r].pattern != hits[h].pattern) continue;
       governed = true;
-      const std::size_t found = set_instances(rules.nodes[rule.sets], features, masks);
+      const ConditionNode& sets = rules.program.tests[rules.program.account_once_tests[r]];
+      const std::size_t found = set_instances(sets, features, masks);
       for (std::size_t k = 0; k < found && count < kMaxInstances; ++k) {
         instances[count++] = {masks[k], static_cast<std::uint8_t>(h), hits[h].value};
       }

@@ -11,8 +11,7 @@ namespace meldgraph::patterns {
 
 std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
                            const ScoreFeatures& features) {
-  const Pattern& pattern = rules.patterns[index];
-  ConditionNode probe = rules.nodes[pattern.times];
+  ConditionNode probe = rules.program.tests[rules.program.entries[index].times];
   const PredicateEval eval = predicate_registry()[probe.op - kFirstPredicate].eval;
   // Invariant: the predicate held with min n - 1 (n = 1: the condition held, at least once).
   probe.range.max = 0x7FFF;

@@ -56,8 +56,9 @@ namespace meldgraph::patterns {
                                          const ScoreFeatures& features);
 [[nodiscard]] inline std::uint8_t pattern_times(const PatternRules& rules, std::size_t index,
                                                 const ScoreFeatures& features) {
-  return rules.patterns[index].times == Pattern::kNoTimes ? 1
-                                                          : counted_times(rules, index, features);
+  return rules.program.entries[index].times == PatternProgram::kNoTest
+             ? 1
+             : counted_times(rules, index, features);
 }
 
 /// relations: counted. The patterns of `held` that a counting pattern removes: visiting the

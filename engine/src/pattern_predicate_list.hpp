@@ -1,12 +1,14 @@
 #pragma once
 /// The readers, evaluators and writers of every condition predicate, defined by concept in
 /// pattern_predicates_{context,groups,counts}.cpp and listed by name in the registry
-/// (pattern_predicates.cpp). To add a predicate: write its three functions in the file of its
-/// concept, declare them here, and add one line to the registry (docs/scoring.md documents it).
+/// (pattern_predicates.cpp); the cheap predicates' evaluators are inline in pattern_evals.hpp.
+/// To add a predicate: write its three functions in the file of its concept, declare them here,
+/// add its name to kPredicateNames and one line to the registry (docs/scoring.md documents it).
 /// Internal to the engine.
 
 #include <string>
 
+#include "pattern_evals.hpp"
 #include "pattern_predicates.hpp"
 
 namespace meldgraph::patterns {
@@ -25,41 +27,25 @@ MELDGRAPH_PREDICATE_READ(range_arg);
 MELDGRAPH_PREDICATE_WRITE(range_arg);
 
 // The hand as a whole and its context (pattern_predicates_context.cpp).
-MELDGRAPH_PREDICATE_EVAL(closed_hand);
-MELDGRAPH_PREDICATE_EVAL(honours);
-MELDGRAPH_PREDICATE_EVAL(dealer);
-MELDGRAPH_PREDICATE_EVAL(only_wait);
-MELDGRAPH_PREDICATE_EVAL(suits);
-MELDGRAPH_PREDICATE_EVAL(waits);
-MELDGRAPH_PREDICATE_EVAL(wildcards);
-MELDGRAPH_PREDICATE_EVAL(soft_wildcards);
 MELDGRAPH_PREDICATE_READ(bonus);
 MELDGRAPH_PREDICATE_WRITE(bonus);
 MELDGRAPH_PREDICATE_EVAL(bonus);
 MELDGRAPH_PREDICATE_READ(win);
 MELDGRAPH_PREDICATE_WRITE(win);
-MELDGRAPH_PREDICATE_EVAL(win);
 MELDGRAPH_PREDICATE_READ(wait);
 MELDGRAPH_PREDICATE_WRITE(wait);
-MELDGRAPH_PREDICATE_EVAL(wait);
 MELDGRAPH_PREDICATE_READ(flag);
 MELDGRAPH_PREDICATE_WRITE(flag);
-MELDGRAPH_PREDICATE_EVAL(flag);
 MELDGRAPH_PREDICATE_READ(wind);
 MELDGRAPH_PREDICATE_WRITE(wind);
-MELDGRAPH_PREDICATE_EVAL(seat_wind);
-MELDGRAPH_PREDICATE_EVAL(round_wind);
 MELDGRAPH_PREDICATE_READ(form);
 MELDGRAPH_PREDICATE_WRITE(form);
-MELDGRAPH_PREDICATE_EVAL(form);
 
 // Tile sets and groups (pattern_predicates_groups.cpp).
 MELDGRAPH_PREDICATE_READ(faces);
 MELDGRAPH_PREDICATE_WRITE(faces);
-MELDGRAPH_PREDICATE_EVAL(faces);
 MELDGRAPH_PREDICATE_READ(groups);
 MELDGRAPH_PREDICATE_WRITE(groups);
-MELDGRAPH_PREDICATE_EVAL(groups);
 MELDGRAPH_PREDICATE_READ(sets);
 MELDGRAPH_PREDICATE_WRITE(sets);
 MELDGRAPH_PREDICATE_EVAL(sets);

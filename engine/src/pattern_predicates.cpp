@@ -42,6 +42,15 @@ constexpr PredicateSpec kPredicates[] = {
 };
 static_assert(std::size(kPredicates) + kFirstPredicate <= 256);
 
+constexpr bool names_in_op_order() {
+  if (std::size(kPredicates) != std::size(kPredicateNames)) return false;
+  for (std::size_t i = 0; i < std::size(kPredicates); ++i) {
+    if (kPredicates[i].name != kPredicateNames[i]) return false;
+  }
+  return true;
+}
+static_assert(names_in_op_order(), "kPredicateNames lists the registry in op order");
+
 }  // namespace
 
 std::span<const PredicateSpec> predicate_registry() {

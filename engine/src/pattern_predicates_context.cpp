@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pattern_arguments.hpp"
+#include "pattern_evals.hpp"
 #include "pattern_predicate_list.hpp"
 #include "rule_readers.hpp"
 #include "rule_writing.hpp"
@@ -40,22 +41,6 @@ std::string write_bool_arg(const ConditionNode& node, const WriteContext& /*cont
   return rule_file::bool_text(node.bits != 0);
 }
 
-bool eval_closed_hand(const ConditionNode& n, const ScoreFeatures& f) {
-  return f.closed_hand == (n.bits != 0);
-}
-bool eval_honours(const ConditionNode& n, const ScoreFeatures& f) {
-  return f.honours_used == (n.bits != 0);
-}
-bool eval_dealer(const ConditionNode& n, const ScoreFeatures& f) {
-  return f.win->dealer() == (n.bits != 0);
-}
-bool eval_only_wait(const ConditionNode& n, const ScoreFeatures& f) {
-  // One bit set, without std::popcount (a libgcc call without -mpopcnt).
-  const TileMask w = f.waits_before;
-  const bool only = f.has_waits && w != 0 && (w & (w - 1)) == 0;
-  return only == (n.bits != 0);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Counted predicates: `suits: 1`, `waits: {min: 9}`.
 
@@ -64,19 +49,6 @@ void read_range_arg(const Item& item, const ReadContext& /*context*/, ConditionN
 }
 std::string write_range_arg(const ConditionNode& node, const WriteContext& /*context*/) {
   return range_text(node.range);
-}
-
-bool eval_suits(const ConditionNode& n, const ScoreFeatures& f) {
-  return n.range.holds(small_popcount(f.suits_used));
-}
-bool eval_waits(const ConditionNode& n, const ScoreFeatures& f) {
-  return f.has_waits && n.range.holds(std::popcount(f.waits_before));
-}
-bool eval_wildcards(const ConditionNode& n, const ScoreFeatures& f) {
-  return n.range.holds(f.wildcards);
-}
-bool eval_soft_wildcards(const ConditionNode& n, const ScoreFeatures& f) {
-  return n.range.holds(f.soft_wildcards);
 }
 
 // `bonus: N` counts every bonus tile held; `bonus: {of: "15f", min: 1}` only those of the given
@@ -136,18 +108,12 @@ void read_win(const Item& item, const ReadContext&, ConditionNode& node) {
 std::string write_win(const ConditionNode& node, const WriteContext&) {
   return word_mask_text(node.bits, kWinWords);
 }
-bool eval_win(const ConditionNode& n, const ScoreFeatures& f) {
-  return (n.bits & (1U << static_cast<unsigned>(f.win->win))) != 0;
-}
 
 void read_wait(const Item& item, const ReadContext&, ConditionNode& node) {
   node.bits = read_word_mask(item, kWaitWords);
 }
 std::string write_wait(const ConditionNode& node, const WriteContext&) {
   return word_mask_text(node.bits, kWaitWords);
-}
-bool eval_wait(const ConditionNode& n, const ScoreFeatures& f) {
-  return (n.bits & (1U << static_cast<unsigned>(f.wait))) != 0;
 }
 
 void read_flag(const Item& item, const ReadContext&, ConditionNode& node) {
@@ -156,29 +122,12 @@ void read_flag(const Item& item, const ReadContext&, ConditionNode& node) {
 std::string write_flag(const ConditionNode& node, const WriteContext&) {
   return word_mask_text(node.bits, kFlagWords);
 }
-std::uint32_t context_flag_mask(const WinContext& w) {
-  const bool flags[] = {w.riichi,     w.double_riichi, w.ippatsu,
-                        w.last_tile,  w.after_kong,    w.robbing_kong,
-                        w.first_draw, w.last_of_kind,  w.after_kong_discard};
-  std::uint32_t mask = 0;
-  for (std::size_t i = 0; i < std::size(flags); ++i) mask |= flags[i] ? 1U << i : 0U;
-  return mask;
-}
-bool eval_flag(const ConditionNode& n, const ScoreFeatures& f) {
-  return (context_flag_mask(*f.win) & n.bits) == n.bits;
-}
 
 void read_wind(const Item& item, const ReadContext&, ConditionNode& node) {
   node.bits = read_word_mask(item, kWindWords);
 }
 std::string write_wind(const ConditionNode& node, const WriteContext&) {
   return word_mask_text(node.bits, kWindWords);
-}
-bool eval_seat_wind(const ConditionNode& n, const ScoreFeatures& f) {
-  return (n.bits & (1U << static_cast<unsigned>(f.win->seat_wind))) != 0;
-}
-bool eval_round_wind(const ConditionNode& n, const ScoreFeatures& f) {
-  return (n.bits & (1U << static_cast<unsigned>(f.win->round_wind))) != 0;
 }
 
 void read_form(const Item& item, const ReadContext& context, ConditionNode& node) {
@@ -191,8 +140,5 @@ std::string write_form(const ConditionNode& node, const WriteContext& context) {
   std::vector<std::string_view> names;
   for (const FormSpec& form : context.rules.forms()) names.emplace_back(form.name);
   return word_mask_text(node.bits, names);
-}
-bool eval_form(const ConditionNode& n, const ScoreFeatures& f) {
-  return f.form < 32 && (n.bits & (1U << f.form)) != 0;
 }
 }  // namespace meldgraph::patterns

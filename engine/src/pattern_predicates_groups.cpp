@@ -8,6 +8,7 @@
 #include <string>
 
 #include "pattern_arguments.hpp"
+#include "pattern_evals.hpp"
 #include "pattern_predicate_list.hpp"
 #include "rule_readers.hpp"
 
@@ -47,14 +48,6 @@ std::string set_keys_text(const ConditionNode& node, const WriteContext& context
   }
   return out;
 }
-/// Whether `faces` meets the set keys of `node`.
-bool faces_meet(const ConditionNode& n, TileMask faces, const ScoreFeatures& f) {
-  const std::uint8_t used = n.small[8];
-  if ((used & 1U) != 0 && !mask_all_in(faces, resolve(n.sets[0], f))) return false;
-  if ((used & 2U) != 0 && (faces & resolve(n.sets[1], f)) == 0) return false;
-  if ((used & 4U) != 0 && (faces & resolve(n.sets[2], f)) != 0) return false;
-  return true;
-}
 
 }  // namespace
 void read_faces(const Item& item, const ReadContext& context, ConditionNode& node) {
@@ -66,9 +59,6 @@ void read_faces(const Item& item, const ReadContext& context, ConditionNode& nod
 }
 std::string write_faces(const ConditionNode& node, const WriteContext& context) {
   return wrap("{", set_keys_text(node, context), "}");
-}
-bool eval_faces(const ConditionNode& n, const ScoreFeatures& f) {
-  return faces_meet(n, f.faces, f);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -84,10 +74,6 @@ constexpr std::string_view kGroupFlagWords[] = {"open", "declared", "winning",  
 constexpr std::uint16_t kGroupFlagBits[] = {
     kFeatureOpen, kFeatureDeclared, kFeatureWinning,       kFeatureByDiscard,
     kFeatureWild, kFeatureAbstract, kFeatureConcealedKong, kFeatureAddedKong};
-/// small[0] of a groups node: how the matching groups are counted.
-constexpr std::uint8_t kCountRange = 0;
-constexpr std::uint8_t kCountAll = 1;
-
 constexpr std::string_view kGroupKeys[] = {"kind",       "open",   "declared", "winning",
                                            "by_discard", "wild",   "abstract", "concealed_kong",
                                            "added_kong", "all_in", "any_in",   "none_in",
@@ -128,41 +114,6 @@ std::string group_filter_text(const ConditionNode& node, const WriteContext& con
   if (!sets.empty()) add(sets);
   return out;
 }
-/// The groups of `f` that pass `n`'s kind and flag filter, as a mask of group indices, read off
-/// the record's indexes (ScoreFeatures::kind_groups, flag_groups).
-std::uint32_t filtered_groups(const ConditionNode& n, const ScoreFeatures& f) {
-  std::uint32_t groups = 0;
-  for (std::uint32_t kinds = n.bits; kinds != 0; kinds &= kinds - 1) {
-    groups |= f.kind_groups[static_cast<std::size_t>(std::countr_zero(kinds))];
-  }
-  for (std::uint32_t set = n.flags_set; set != 0 && groups != 0; set &= set - 1) {
-    groups &= f.flag_groups[static_cast<std::size_t>(std::countr_zero(set))];
-  }
-  for (std::uint32_t clear = n.flags_clear; clear != 0 && groups != 0; clear &= clear - 1) {
-    groups &= ~f.flag_groups[static_cast<std::size_t>(std::countr_zero(clear))];
-  }
-  return groups;
-}
-
-/// The groups of `groups` whose faces meet `n`'s set keys, the sets resolved once.
-std::uint32_t groups_meeting_sets(const ConditionNode& n, const ScoreFeatures& f,
-                                  std::uint32_t groups) {
-  const std::uint8_t used = n.small[8];
-  const TileMask all_in = (used & 1U) != 0 ? resolve(n.sets[0], f) : 0;
-  const TileMask any_in = (used & 2U) != 0 ? resolve(n.sets[1], f) : 0;
-  const TileMask none_in = (used & 4U) != 0 ? resolve(n.sets[2], f) : 0;
-  std::uint32_t meeting = 0;
-  for (std::uint32_t rest = groups; rest != 0; rest &= rest - 1) {
-    const auto g = static_cast<std::size_t>(std::countr_zero(rest));
-    const TileMask faces = f.groups[g].faces;
-    // As faces_meet, with the sets resolved once for every group.
-    const bool meets = ((used & 1U) == 0 || mask_all_in(faces, all_in)) &&
-                       ((used & 2U) == 0 || (faces & any_in) != 0) && (faces & none_in) == 0;
-    if (meets) meeting |= 1U << g;
-  }
-  return meeting;
-}
-
 }  // namespace
 void read_groups(const Item& item, const ReadContext& context, ConditionNode& node) {
   const Value& map = expect_map_arg(item);
@@ -176,22 +127,15 @@ void read_groups(const Item& item, const ReadContext& context, ConditionNode& no
       fail(all->value.where,
            "'all: false' says nothing; write 'max' or wrap the condition in 'not'");
     }
-    node.small[0] = kCountAll;
+    node.small[0] = kGroupsCountAll;
   }
 }
 std::string write_groups(const ConditionNode& node, const WriteContext& context) {
   std::string out = group_filter_text(node, context);
   std::string count =
-      node.small[0] == kCountAll ? "all: true" : range_keys(node.range, {1, 0x7FFF});
+      node.small[0] == kGroupsCountAll ? "all: true" : range_keys(node.range, {1, 0x7FFF});
   if (!count.empty()) out += (out.empty() ? "" : ", ") + count;
   return wrap("{", out, "}");
-}
-bool eval_groups(const ConditionNode& n, const ScoreFeatures& f) {
-  std::uint32_t groups = filtered_groups(n, f);
-  if (n.small[8] != 0 && groups != 0) groups = groups_meeting_sets(n, f, groups);
-  const int matching = small_popcount(groups);
-  if (n.small[0] == kCountAll) return f.group_count > 0 && matching == f.group_count;
-  return n.range.holds(matching);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 /// evaluate_patterns and explain_pattern (pattern_rules.hpp): which patterns count for one
-/// reading's record. Step 1 evaluates every pattern's condition; the relations are then applied
+/// reading's record. Step 1 evaluates every pattern's condition through the compiled program
+/// (pattern_program.cpp: each test once per reading); the relations are then applied
 /// in a fixed order (docs/scoring.md, "Patterns"): limit patterns replace ordinary ones, then
 /// excludes and implied_by, read off the patterns whose conditions held, then only_without.
 
@@ -15,6 +16,7 @@
 #include "pattern_account_once.hpp"
 #include "pattern_counts.hpp"
 #include "pattern_predicates.hpp"
+#include "pattern_program.hpp"
 
 namespace meldgraph {
 
@@ -23,76 +25,6 @@ namespace {
 /// Whether pattern `p` may count at all for `features`: enabled, and closed when closed-only.
 bool admitted(const Pattern& p, const ScoreFeatures& features) {
   return p.enabled && (p.value.open_allowed || features.closed_hand);
-}
-
-/// The predicate ops the prefilters read, looked up by name in the registry.
-struct PrefilterOps {
-  std::uint8_t closed_hand = 0;
-  std::uint8_t form = 0;
-  std::uint8_t flag = 0;
-  std::uint8_t win = 0;
-};
-
-PrefilterOps prefilter_ops() {
-  PrefilterOps ops;
-  const auto registry = patterns::predicate_registry();
-  for (std::size_t i = 0; i < registry.size(); ++i) {
-    const auto op = static_cast<std::uint8_t>(kFirstPredicate + i);
-    if (registry[i].name == "closed_hand") ops.closed_hand = op;
-    if (registry[i].name == "form") ops.form = op;
-    if (registry[i].name == "flag") ops.flag = op;
-    if (registry[i].name == "win") ops.win = op;
-  }
-  return ops;
-}
-
-/// Adds to `out` what node `root` requires, when reached from the pattern's root through `all`
-/// nodes alone (so that the node must hold for the condition to hold).
-void add_requirements(const PatternRules& rules, const PrefilterOps& ops, std::uint32_t root,
-                      PatternPrefilter& out) {
-  const ConditionNode& node = rules.nodes[root];
-  if (node.op == kOpAll) {
-    std::uint32_t child = root + 1;
-    for (int c = 0; c < node.children; ++c) {
-      add_requirements(rules, ops, child, out);
-      child += rules.nodes[child].size;
-    }
-  } else if (node.op == ops.closed_hand) {
-    const std::int8_t closed = node.bits != 0 ? 1 : 0;
-    // Two leaves that disagree: nothing holds; a form mask of 0 says so.
-    if (out.closed >= 0 && out.closed != closed) out.forms = 0;
-    out.closed = closed;
-  } else if (node.op == ops.form) {
-    out.forms &= node.bits;
-  } else if (node.op == ops.flag) {
-    out.flags |= node.bits;
-  } else if (node.op == ops.win) {
-    out.wins &= node.bits;
-  }
-}
-
-/// The reading's side of the prefilters, computed once per reading.
-struct PrefilterKey {
-  std::uint32_t form = 0;  ///< the reading's form as a bit; 0 for forms from 32 on (they pass)
-  std::uint32_t flags = 0;
-  std::uint32_t win = 0;
-  std::int8_t closed = 1;
-};
-
-PrefilterKey prefilter_key(const ScoreFeatures& features) {
-  PrefilterKey key;
-  key.form = features.form < 32 ? 1U << features.form : 0U;
-  key.flags = patterns::context_flag_mask(*features.win);
-  key.win = 1U << static_cast<unsigned>(features.win->win);
-  key.closed = features.closed_hand ? 1 : 0;
-  return key;
-}
-
-/// Whether a reading of `key` may meet the condition `filter` was derived from.
-bool may_hold(const PatternPrefilter& filter, const PrefilterKey& key) {
-  const bool form_ok = key.form == 0 ? filter.forms != 0 : (filter.forms & key.form) != 0;
-  return form_ok && (filter.flags & ~key.flags) == 0 && (filter.wins & key.win) != 0 &&
-         (filter.closed < 0 || filter.closed == key.closed);
 }
 
 /// The patterns whose conditions held, and which of them are limit patterns and only_without.
@@ -105,20 +37,17 @@ struct HeldPatterns {
 /// Step 1 and 2: the patterns whose conditions hold, limit patterns replacing ordinary ones.
 HeldPatterns held_patterns(const PatternRules& rules, const ScoreFeatures& features) {
   HeldPatterns out;
-  const PrefilterKey key = prefilter_key(features);
-  const std::span<const patterns::PredicateSpec> predicates = patterns::predicate_registry();
-  for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
-    const Pattern& p = rules.patterns[i];
-    if (!admitted(p, features) || !may_hold(p.prefilter, key)) continue;
-    // Most conditions are one predicate: it is called directly, not through condition_holds.
-    const ConditionNode& root = rules.nodes[p.when];
-    const bool holds = root.op >= kFirstPredicate
-                           ? predicates[root.op - kFirstPredicate].eval(root, features)
-                           : patterns::condition_holds(rules, p.when, features);
-    if (!holds) continue;
-    out.held.set(i);
-    if (p.value.yakuman > 0) out.limits.set(i);
-    if (p.only_without) out.only_without.set(i);
+  patterns::TestMemo memo(rules, features);  // each test once, shared by every pattern
+  const PatternProgram& program = rules.program;
+  for (std::size_t w = 0; w < PatternBits::kWords; ++w) {
+    std::uint64_t held = 0;
+    for (std::uint64_t rest = program.enabled[w]; rest != 0; rest &= rest - 1) {
+      const auto bit = static_cast<unsigned>(std::countr_zero(rest));
+      if (memo.pattern_holds(w * 64 + bit)) held |= std::uint64_t{1} << bit;
+    }
+    out.held.words[w] = held;
+    out.limits.words[w] = held & program.limits[w];
+    out.only_without.words[w] = held & program.only_without[w];
   }
   if (rules.limits_replace && out.limits.any()) {
     out.held = out.limits;
@@ -156,14 +85,6 @@ PatternBits counted_patterns(const PatternRules& rules, const HeldPatterns& held
 }
 
 }  // namespace
-
-void compute_prefilters(PatternRules& rules) {
-  const PrefilterOps ops = prefilter_ops();
-  for (Pattern& pattern : rules.patterns) {
-    pattern.prefilter = PatternPrefilter{};
-    add_requirements(rules, ops, pattern.when, pattern.prefilter);
-  }
-}
 
 bool pattern_condition_holds(const ScoringRules& rules, const ScoreFeatures& features,
                              std::size_t index) {

@@ -394,7 +394,13 @@ void read_pattern_rules(const ScoringContext& context, const Value& scoring, Sco
   if (const Item* once = scoring.find("account_once")) {
     context.diagnostics.attempt([&] { read_account_once(*once, ids, out); });
   }
-  compute_prefilters(out);
+  context.diagnostics.attempt([&] {
+    if (!compile_patterns(out)) {
+      fail(patterns->key_where, "the conditions have more than " +
+                                    std::to_string(PatternProgram::kMaxTests) +
+                                    " distinct predicates; share more of them");
+    }
+  });
 }
 
 void write_pattern_rules(const RuleSet& rules, const PatternRules& patterns, std::string& out) {

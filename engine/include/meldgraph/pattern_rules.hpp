@@ -72,17 +72,6 @@ inline constexpr std::uint8_t kOpAtLeast = 3;
 inline constexpr std::uint8_t kOpTrue = 4;  ///< the empty condition: always holds
 inline constexpr std::uint8_t kFirstPredicate = 8;
 
-/// A necessary condition of a pattern, read off its condition at load (compute_prefilters):
-/// the leaves `closed_hand`, `form`, `flag` and `win` that the root reaches through `all` alone
-/// must hold for the condition to hold, so a reading that fails them skips the pattern without
-/// evaluating it. The default admits every reading (a pattern built by hand, say).
-struct PatternPrefilter {
-  std::uint32_t forms = ~std::uint32_t{0};  ///< bit f: the reading's form f may hold (f < 32)
-  std::uint32_t flags = 0;                  ///< context flags required (the `flag` words' order)
-  std::uint32_t wins = ~std::uint32_t{0};   ///< bit k: WinKind k may hold
-  std::int8_t closed = -1;                  ///< 1: closed hands only, 0: open hands only, -1 any
-};
-
 /// One pattern of a rule set.
 struct Pattern {
   std::string id;          ///< `toitoi`, `da_si_xi`
@@ -101,11 +90,60 @@ struct Pattern {
   /// how often the pattern counts (MCR's 幺九刻 per pung, 花牌 per flower); kNoTimes: once.
   std::uint32_t times = kNoTimes;
   static constexpr std::uint32_t kNoTimes = 0xFFFFFFFFU;
-  PatternPrefilter prefilter;  ///< derived from `when` (compute_prefilters)
 };
 
 /// The most patterns a rule set may declare (the evaluation keeps them in a fixed bit set).
 inline constexpr std::size_t kMaxPatterns = 256;
+
+/// The compiled form of every condition of a rule set (compile_patterns, at load): the one form
+/// that evaluation, `times` and account_once read. Conditions are written as trees
+/// (PatternRules::nodes, kept for `rules dump` and `explain`); compiled, each distinct leaf (a
+/// predicate with its arguments) is one *test*, evaluated at most once per reading however many
+/// patterns name it, and each pattern is the set of tests that must hold (the leaves its root
+/// reaches through `all` alone) plus the subtrees that are not leaves (`any`, `not`,
+/// `at_least`), evaluated last. A costly test is preceded by its *screens*: cheap necessary
+/// tests derived from it ("some group of these kinds" for a `groups` filter, "a face of this
+/// set" for its tile set, "three sequence suits" for three chows in distinct suits), so that a
+/// family of patterns whose melds are absent is ruled out by one shared test.
+///
+/// Tests [0, eager_tests) are the cheap ones some pattern needs: they are evaluated for every
+/// reading, up front, into a bit set, and a pattern's cheap needs are one mask over it
+/// (eager_needs[pattern * eager_words ...]); the costly needs follow as a list, cheapest first,
+/// each evaluated on first use and remembered.
+struct PatternProgram {
+  /// The most distinct tests a rule set may compile to (the evaluation keeps their results in
+  /// fixed bit sets).
+  static constexpr std::size_t kMaxTests = 2048;
+  static constexpr std::uint16_t kNoTest = 0xFFFF;
+  /// The tests: copies of distinct leaf nodes (combinator fields unused), screens included.
+  std::vector<ConditionNode> tests;
+  std::uint32_t eager_tests = 0;  ///< tests evaluated up front for every reading
+  std::uint32_t eager_words = 0;  ///< 64-bit words of a mask over them
+  /// One per pattern: its costly needs are needs[need_begin, need_end), its other subtrees
+  /// (roots into PatternRules::nodes) rest[rest_begin, rest_end); `times` is the test its `times`
+  /// counts (kNoTest: none).
+  struct Entry {
+    std::uint32_t need_begin = 0;
+    std::uint32_t need_end = 0;
+    std::uint32_t rest_begin = 0;
+    std::uint32_t rest_end = 0;
+    std::uint16_t times = kNoTest;
+  };
+  std::vector<Entry> entries;
+  std::vector<std::uint64_t> eager_needs;  ///< per pattern, eager_words words: its cheap needs
+  std::vector<std::uint16_t> needs;
+  std::vector<std::uint32_t> rest;
+  /// node_tests[i]: the test of PatternRules::nodes[i] when it is a leaf, else kNoTest.
+  std::vector<std::uint16_t> node_tests;
+  /// The test of each PatternRules::account_once entry's `sets` node, in its order.
+  std::vector<std::uint16_t> account_once_tests;
+  /// Bit sets over the patterns (bit i: pattern i): enabled ones, limit patterns, only_without
+  /// ones. A closed-only pattern needs the test `closed_hand: true`.
+  using PatternMask = std::array<std::uint64_t, (kMaxPatterns + 63) / 64>;
+  PatternMask enabled{};
+  PatternMask limits{};
+  PatternMask only_without{};
+};
 
 /// Every pattern of a rule set, in the order the rule file lists them.
 struct PatternRules {
@@ -132,11 +170,14 @@ struct PatternRules {
     std::uint32_t sets = 0;  ///< index into nodes of a `sets` predicate
   };
   std::vector<AccountOnce> account_once;
+  PatternProgram program;  ///< derived from the above (compile_patterns)
 };
 
-/// Derives every pattern's prefilter from its condition; the loader calls it once the
-/// conditions are compiled, and whoever changes a condition afterwards calls it again.
-void compute_prefilters(PatternRules& rules);
+/// Compiles every pattern's condition, `times` and account_once into `rules.program`; the loader
+/// calls it once the conditions are read, and whoever changes a condition afterwards calls it
+/// again. False (the program left empty) when the conditions have more than
+/// PatternProgram::kMaxTests distinct tests.
+[[nodiscard]] bool compile_patterns(PatternRules& rules);
 
 /// One pattern that counted in a reading.
 struct PatternHit {

@@ -1,0 +1,378 @@
+/// compile_patterns (pattern_rules.hpp) and TestMemo (pattern_program.hpp): every condition of a
+/// rule set compiled once, at load, into distinct tests and per-pattern lists of them, and their
+/// memoised evaluation over one reading. docs/performance.md, "Scoring", has the figures.
+///
+/// A screen is only ever a necessary condition of the test it precedes (its failing implies the
+/// test's failing), so putting screens first and the needs in any order changes no answer: the
+/// needs are a conjunction of side-effect-free tests.
+
+#include <algorithm>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+#include "meldgraph/pattern_rules.hpp"
+#include "pattern_evals.hpp"
+#include "pattern_program.hpp"
+
+namespace meldgraph {
+
+namespace {
+
+using patterns::kGroupsCountAll;
+using patterns::PredicateSpec;
+
+/// The predicate ops the compiler treats by name.
+constexpr std::uint8_t kGroupsOp = patterns::predicate_op("groups");
+constexpr std::uint8_t kFacesOp = patterns::predicate_op("faces");
+constexpr std::uint8_t kSetsOp = patterns::predicate_op("sets");
+constexpr std::uint8_t kSuitsOp = patterns::predicate_op("suits");
+constexpr std::uint8_t kCopiesOp = patterns::predicate_op("copies");
+constexpr std::uint8_t kSuitCountsOp = patterns::predicate_op("suit_counts");
+constexpr std::uint8_t kClosedHandOp = patterns::predicate_op("closed_hand");
+
+// The argument layout of the nodes the screens read and build (pattern_predicates_groups.cpp):
+// groups' small[0] is its count mode (1: `all`), small[8] the set keys used (bit 0 all_in, bit 1
+// any_in, bit 2 none_in); sets' small[0] is its size and small[2] its suits mode (1: distinct).
+constexpr std::uint8_t kSetKeyAllIn = 1;
+constexpr std::uint8_t kSetKeyAnyIn = 2;
+constexpr std::uint8_t kSuitsDistinct = 1;
+constexpr std::int16_t kNoMax = 0x7FFF;
+
+bool same_set(const TileSetRef& a, const TileSetRef& b) {
+  return a.tiles == b.tiles && a.context == b.context;
+}
+
+/// Whether two leaves are the same test: the same predicate with the same arguments (a tile
+/// set's name, kept only for writing it back, does not count).
+bool same_test(const ConditionNode& a, const ConditionNode& b) {
+  return a.op == b.op && a.range.min == b.range.min && a.range.max == b.range.max &&
+         a.bits == b.bits && a.flags_set == b.flags_set && a.flags_clear == b.flags_clear &&
+         same_set(a.sets[0], b.sets[0]) && same_set(a.sets[1], b.sets[1]) &&
+         same_set(a.sets[2], b.sets[2]) && a.small == b.small;
+}
+
+/// How dear a test is to evaluate, 0 cheapest: the needs of a pattern are evaluated in this
+/// order, so that a dear test runs only when every cheaper one held.
+int cost_rank(const ConditionNode& node) {
+  if (node.op == kSetsOp) return 4;
+  if (node.op == kCopiesOp || node.op == kSuitCountsOp) return 3;
+  if (node.op == kGroupsOp) {
+    const bool filtered = node.flags_set != 0 || node.flags_clear != 0 || node.small[8] != 0 ||
+                          node.small[0] == kGroupsCountAll;
+    return filtered ? 2 : 1;
+  }
+  if (node.op == kFacesOp) return 1;
+  return 0;  // the context and the whole hand: a field or two compared
+}
+
+class Compiler {
+ public:
+  explicit Compiler(PatternRules& rules) : rules_(rules) {}
+
+  /// Fills rules.program; false when the tests overflow PatternProgram::kMaxTests.
+  bool run() {
+    PatternProgram& program = rules_.program;
+    program = PatternProgram{};
+    // Step 1: every leaf a test, and each pattern's needs and other subtrees.
+    program.node_tests.assign(rules_.nodes.size(), PatternProgram::kNoTest);
+    for (std::size_t n = 0; n < rules_.nodes.size(); ++n) {
+      if (rules_.nodes[n].op >= kFirstPredicate) program.node_tests[n] = intern(rules_.nodes[n]);
+    }
+    std::vector<std::vector<Need>> needs(rules_.patterns.size());
+    std::vector<std::vector<std::uint32_t>> rest(rules_.patterns.size());
+    for (std::size_t p = 0; p < rules_.patterns.size(); ++p) {
+      const Pattern& pattern = rules_.patterns[p];
+      collect(pattern.when, needs[p], rest[p]);
+      if (!pattern.value.open_allowed) {
+        ConditionNode closed;
+        closed.op = kClosedHandOp;
+        closed.bits = 1;
+        add(needs[p], closed);
+      }
+      const std::uint64_t bit = std::uint64_t{1} << (p % 64U);
+      if (pattern.enabled) program.enabled[p / 64U] |= bit;
+      if (pattern.value.yakuman > 0) program.limits[p / 64U] |= bit;
+      if (pattern.only_without) program.only_without[p / 64U] |= bit;
+    }
+    if (overflow_) return false;
+    // Step 2: the cheap tests some pattern needs first, so that they are evaluated up front.
+    std::vector<bool> eager(program.tests.size(), false);
+    for (const std::vector<Need>& list : needs) {
+      for (const Need& need : list) eager[need.test] = eager[need.test] || need.rank <= 1;
+    }
+    renumber(eager);
+    for (std::vector<Need>& list : needs) {
+      for (Need& need : list) need.test = number_[need.test];
+    }
+    // Step 3: each pattern's entry.
+    program.eager_words = (program.eager_tests + 63) / 64;
+    program.eager_needs.assign(rules_.patterns.size() * program.eager_words, 0);
+    for (std::size_t p = 0; p < rules_.patterns.size(); ++p) {
+      const Pattern& pattern = rules_.patterns[p];
+      PatternProgram::Entry entry;
+      std::stable_sort(needs[p].begin(), needs[p].end(),
+                       [](const Need& a, const Need& b) { return a.rank < b.rank; });
+      entry.need_begin = static_cast<std::uint32_t>(program.needs.size());
+      for (const Need& need : needs[p]) {
+        if (need.test < program.eager_tests) {
+          program.eager_needs[p * program.eager_words + need.test / 64U] |= std::uint64_t{1}
+                                                                            << (need.test % 64U);
+          continue;
+        }
+        const auto begin = program.needs.begin() + entry.need_begin;
+        if (std::find(begin, program.needs.end(), need.test) == program.needs.end()) {
+          program.needs.push_back(need.test);
+        }
+      }
+      entry.need_end = static_cast<std::uint32_t>(program.needs.size());
+      entry.rest_begin = static_cast<std::uint32_t>(program.rest.size());
+      program.rest.insert(program.rest.end(), rest[p].begin(), rest[p].end());
+      entry.rest_end = static_cast<std::uint32_t>(program.rest.size());
+      if (pattern.times < rules_.nodes.size()) entry.times = program.node_tests[pattern.times];
+      program.entries.push_back(entry);
+    }
+    for (const PatternRules::AccountOnce& rule : rules_.account_once) {
+      program.account_once_tests.push_back(rule.sets < rules_.nodes.size()
+                                               ? program.node_tests[rule.sets]
+                                               : PatternProgram::kNoTest);
+    }
+    return true;
+  }
+
+ private:
+  struct Need {
+    std::uint16_t test = 0;
+    int rank = 0;
+  };
+
+  /// The test equal to `node`, added when new.
+  std::uint16_t intern(ConditionNode node) {
+    node.children = 0;
+    node.size = 1;
+    for (TileSetRef& set : node.sets) set.name = -1;
+    std::vector<ConditionNode>& tests = rules_.program.tests;
+    for (std::size_t t = 0; t < tests.size(); ++t) {
+      if (same_test(tests[t], node)) return static_cast<std::uint16_t>(t);
+    }
+    if (tests.size() >= PatternProgram::kMaxTests) {
+      overflow_ = true;
+      return 0;
+    }
+    tests.push_back(node);
+    return static_cast<std::uint16_t>(tests.size() - 1);
+  }
+
+  void add(std::vector<Need>& needs, const ConditionNode& node) {
+    needs.push_back({intern(node), cost_rank(node)});
+  }
+
+  /// The leaves that root reaches through `all` alone go to `needs` (after their screens), the
+  /// other subtrees to `rest`.
+  void collect(std::uint32_t root, std::vector<Need>& needs, std::vector<std::uint32_t>& rest) {
+    // A pattern whose condition failed to read (the load reports it and fails) has none.
+    if (root >= rules_.nodes.size()) return;
+    const ConditionNode& node = rules_.nodes[root];
+    if (node.op == kOpTrue) return;
+    if (node.op == kOpAll) {
+      std::uint32_t child = root + 1;
+      for (int c = 0; c < node.children; ++c) {
+        collect(child, needs, rest);
+        child += rules_.nodes[child].size;
+      }
+      return;
+    }
+    if (node.op < kFirstPredicate) {
+      rest.push_back(root);
+      return;
+    }
+    add_screens(node, needs);
+    add(needs, node);
+  }
+
+  /// The screens of a dear leaf: cheap tests that hold whenever it does.
+  void add_screens(const ConditionNode& node, std::vector<Need>& needs) {
+    if (node.op == kGroupsOp && cost_rank(node) == 2) {
+      // Some matching group: then its faces, not empty, meet any all_in or any_in set, and it
+      // is one of `min` groups of its kinds.
+      const bool some = node.small[0] == kGroupsCountAll || node.range.min >= 1;
+      if (!some) return;
+      for (const std::uint8_t key : {kSetKeyAllIn, kSetKeyAnyIn}) {
+        if ((node.small[8] & key) == 0) continue;
+        ConditionNode face = faces_screen(node.sets[key == kSetKeyAllIn ? 0 : 1]);
+        add(needs, face);
+      }
+      if (node.small[0] != kGroupsCountAll) add(needs, kinds_screen(node.bits, node.range.min));
+    } else if (node.op == kSetsOp && node.range.min >= 1) {
+      // One set: `size` candidate groups of its kinds, and as many sequence suits if distinct.
+      add(needs, kinds_screen(node.bits, node.small[0]));
+      if (node.small[2] == kSuitsDistinct) {
+        ConditionNode suits;
+        suits.op = kSuitsOp;
+        suits.range = {static_cast<std::int16_t>(node.small[0]), kNoMax};
+        add(needs, suits);
+      }
+    }
+  }
+
+  /// `faces: {any_in: set}`.
+  [[nodiscard]] ConditionNode faces_screen(const TileSetRef& set) const {
+    ConditionNode face;
+    face.op = kFacesOp;
+    face.small[8] = kSetKeyAnyIn;
+    face.sets[1] = set;
+    return face;
+  }
+
+  /// `groups: {kind: kinds, min: min}`.
+  [[nodiscard]] ConditionNode kinds_screen(std::uint32_t kinds, int min) const {
+    ConditionNode screen;
+    screen.op = kGroupsOp;
+    screen.bits = kinds;
+    screen.range = {static_cast<std::int16_t>(min), kNoMax};
+    return screen;
+  }
+
+  /// Renumbers the tests, those marked `eager` first (each group in its first order), and the
+  /// references to them made so far (node_tests); number_ maps an old number to the new.
+  void renumber(const std::vector<bool>& eager) {
+    PatternProgram& program = rules_.program;
+    std::vector<ConditionNode> ordered;
+    number_.assign(program.tests.size(), 0);
+    for (const bool first : {true, false}) {
+      for (std::size_t t = 0; t < program.tests.size(); ++t) {
+        if (eager[t] != first) continue;
+        number_[t] = static_cast<std::uint16_t>(ordered.size());
+        ordered.push_back(program.tests[t]);
+      }
+      if (first) program.eager_tests = static_cast<std::uint32_t>(ordered.size());
+    }
+    program.tests = std::move(ordered);
+    for (std::uint16_t& test : program.node_tests) {
+      if (test != PatternProgram::kNoTest) test = number_[test];
+    }
+  }
+
+  PatternRules& rules_;
+  bool overflow_ = false;
+  std::vector<std::uint16_t> number_;
+};
+
+}  // namespace
+
+bool compile_patterns(PatternRules& rules) {
+  if (Compiler(rules).run()) return true;
+  rules.program = PatternProgram{};
+  return false;
+}
+
+namespace patterns {
+
+namespace {
+
+/// One eager test: the cheap predicates inline, by op (pattern_evals.hpp), the others through
+/// the registry.
+bool eager_holds(const ConditionNode& n, const ScoreFeatures& f,
+                 std::span<const PredicateSpec> predicates) {
+  switch (n.op) {
+    case predicate_op("groups"):
+      return eval_groups(n, f);
+    case predicate_op("faces"):
+      return eval_faces(n, f);
+    case predicate_op("suits"):
+      return eval_suits(n, f);
+    case predicate_op("honours"):
+      return eval_honours(n, f);
+    case predicate_op("closed_hand"):
+      return eval_closed_hand(n, f);
+    case predicate_op("form"):
+      return eval_form(n, f);
+    case predicate_op("wait"):
+      return eval_wait(n, f);
+    case predicate_op("only_wait"):
+      return eval_only_wait(n, f);
+    case predicate_op("waits"):
+      return eval_waits(n, f);
+    case predicate_op("win"):
+      return eval_win(n, f);
+    case predicate_op("flag"):
+      return eval_flag(n, f);
+    case predicate_op("dealer"):
+      return eval_dealer(n, f);
+    case predicate_op("seat_wind"):
+      return eval_seat_wind(n, f);
+    case predicate_op("round_wind"):
+      return eval_round_wind(n, f);
+    default:
+      return predicates[n.op - kFirstPredicate].eval(n, f);
+  }
+}
+
+}  // namespace
+
+TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
+    : rules_(rules), features_(features), predicates_(predicate_registry()) {
+  const PatternProgram& program = rules.program;
+  const std::size_t words = (program.tests.size() + 63) / 64;
+  std::fill_n(known_.begin(), words, 0);
+  std::fill_n(value_.begin(), words, 0);
+  // The eager tests, up front: known from here on.
+  const ConditionNode* tests = program.tests.data();
+  for (std::uint32_t t = 0; t < program.eager_tests; ++t) {
+    const std::uint64_t held = eager_holds(tests[t], features, predicates_) ? 1 : 0;
+    value_[t / 64U] |= held << (t % 64U);
+  }
+  for (std::uint32_t w = 0; w < program.eager_tests / 64U; ++w) known_[w] = ~std::uint64_t{0};
+  if (program.eager_tests % 64U != 0) {
+    known_[program.eager_tests / 64U] = (std::uint64_t{1} << (program.eager_tests % 64U)) - 1;
+  }
+}
+
+void TestMemo::evaluate(std::uint16_t test, std::size_t word, std::uint64_t bit) {
+  const ConditionNode& node = rules_.program.tests[test];
+  known_[word] |= bit;
+  if (predicates_[node.op - kFirstPredicate].eval(node, features_)) value_[word] |= bit;
+}
+
+bool TestMemo::costly_holds(const PatternProgram::Entry& entry) {
+  const PatternProgram& program = rules_.program;
+  for (std::uint32_t k = entry.need_begin; k < entry.need_end; ++k) {
+    if (!holds(program.needs[k])) return false;
+  }
+  for (std::uint32_t k = entry.rest_begin; k < entry.rest_end; ++k) {
+    if (!subtree_holds(program.rest[k])) return false;
+  }
+  return true;
+}
+
+bool TestMemo::subtree_holds(std::uint32_t root) {
+  const ConditionNode& node = rules_.nodes[root];
+  switch (node.op) {
+    case kOpTrue:
+      return true;
+    case kOpNot:
+      return !subtree_holds(root + 1);
+    case kOpAll:
+    case kOpAny:
+    case kOpAtLeast: {
+      std::uint32_t child = root + 1;
+      int held = 0;
+      for (int c = 0; c < node.children; ++c) {
+        const bool holds = subtree_holds(child);
+        if (node.op == kOpAll && !holds) return false;
+        if (node.op == kOpAny && holds) return true;
+        held += holds ? 1 : 0;
+        child += rules_.nodes[child].size;
+      }
+      if (node.op == kOpAll) return true;
+      if (node.op == kOpAny) return false;
+      return held >= node.range.min;
+    }
+    default:
+      return holds(rules_.program.node_tests[root]);
+  }
+}
+
+}  // namespace patterns
+
+}  // namespace meldgraph

@@ -1,0 +1,66 @@
+#pragma once
+/// The evaluation of a compiled PatternProgram (pattern_rules.hpp) over one reading's record:
+/// each test evaluated at most once, on first use, and remembered. evaluate_patterns, `times`
+/// and account_once read the program through this; `explain` still walks the condition trees
+/// (patterns::condition_holds), which is also the reference the program is tested against.
+/// Internal to the engine.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "meldgraph/pattern_rules.hpp"
+#include "meldgraph/score_features.hpp"
+#include "pattern_predicates.hpp"
+
+namespace meldgraph::patterns {
+
+/// The tests of one program over one record, memoised. Invariant: bit t of known_ is set once
+/// test t has been evaluated, and bit t of value_ is then its result; the words past the
+/// program's tests are never read, so only the words in use are cleared (a record is one
+/// reading: a new memo for each).
+class TestMemo {
+ public:
+  TestMemo(const PatternRules& rules, const ScoreFeatures& features);
+
+  /// Whether test `test` holds for the record.
+  [[nodiscard]] bool holds(std::uint16_t test) {
+    const std::size_t word = test / 64U;
+    const std::uint64_t bit = std::uint64_t{1} << (test % 64U);
+    if ((known_[word] & bit) == 0) evaluate(test, word, bit);
+    return (value_[word] & bit) != 0;
+  }
+
+  /// Whether pattern `index`'s condition holds (relations not applied): its cheap needs (one
+  /// mask over the eager tests), then its costly needs and the rest of its subtrees.
+  [[nodiscard]] bool pattern_holds(std::size_t index) {
+    const PatternProgram& program = rules_.program;
+    const std::uint64_t* eager = program.eager_needs.data() + index * program.eager_words;
+    for (std::uint32_t w = 0; w < program.eager_words; ++w) {
+      if ((eager[w] & ~value_[w]) != 0) return false;
+    }
+    const PatternProgram::Entry& entry = program.entries[index];
+    return (entry.need_begin == entry.need_end && entry.rest_begin == entry.rest_end) ||
+           costly_holds(entry);
+  }
+
+  [[nodiscard]] const ScoreFeatures& features() const { return features_; }
+
+ private:
+  static constexpr std::size_t kWords = PatternProgram::kMaxTests / 64;
+
+  void evaluate(std::uint16_t test, std::size_t word, std::uint64_t bit);
+  /// The costly needs and the other subtrees of a pattern whose cheap needs hold.
+  [[nodiscard]] bool costly_holds(const PatternProgram::Entry& entry);
+  /// condition_holds over the tree rooted at nodes[root], its leaves read through the memo.
+  [[nodiscard]] bool subtree_holds(std::uint32_t root);
+
+  const PatternRules& rules_;
+  const ScoreFeatures& features_;
+  std::span<const PredicateSpec> predicates_;
+  std::array<std::uint64_t, kWords> known_;  // [0, words in use) cleared by the constructor
+  std::array<std::uint64_t, kWords> value_;  // bit t meaningful once known_ has it
+};
+
+}  // namespace meldgraph::patterns
