@@ -518,6 +518,8 @@ int run_explain(const GlobalOptions& global, const std::string& hand_text, Outpu
     const WinContext context = read_context_options(context_fields, rules);
     AnalyzerOptions options;
     options.limit = limit;
+    // One hand never repays building the tables.
+    options.search_only = global.answers_from != AnswerSource::tables;
     // Created first: a rule set without scoring is refused before the hand is read.
     const auto explain = builtin_analyzers().create("explain", rules, options);
     const HandAnalysis analysis = read_analysis(global, rules, hand_text, context);

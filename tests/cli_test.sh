@@ -206,6 +206,9 @@ for op in win score; do
   expect "bench-dump-$op" 0 "\"hands\":300,.*\"checksum\":$dumped\$" -- "$bin" --rules riichi bench --op "$op" --input "dump_$op.txt"
 done
 expect bench-dump-lines 0 '^300$' -- bash -c "wc -l < dump_score.txt"
+# --answers-from for scoring: the listing and the waits before the win, from the tables or not.
+"$bin" --rules riichi --answers-from tables batch --op score --input dump_score.txt > score_tables.out
+expect batch-answers-from-score 0 '^same$' -- bash -c "\"$bin\" --rules riichi --answers-from search batch --op score --input dump_score.txt | cmp - score_tables.out && echo same"
 expect bench-dump-json 0 '^\{.*"hand":"[0-9mpsz]+\+[0-9][mpsz]".*"seat_wind":"[ESWN]".*\}$' -- head -1 dump_score.txt
 expect bench-dump-stdout 0 '^[0-9mpsz]+$' -- bash -c "\"$bin\" --rules riichi bench --op win --count 3 --dump - | head -1"
 expect bench-dump-badfile 1 "cannot open output file" -- "$bin" bench --op win --count 3 --dump /nonexistent/dir/x.txt

@@ -96,7 +96,10 @@ TEST_CASE("the Scorer's reused workspace scores as a fresh reading of every inte
   REQUIRE(rules.scoring() != nullptr);
   RandomHands hands(rules, 12);
   RandomDraws draws(34);
-  Scorer scorer(rules);
+  // With and without the lookup tables (the listing's pruning, the waits before the win).
+  const TableUse tables = GENERATE(TableUse::tables, TableUse::search_only);
+  INFO("tables " << (tables == TableUse::tables ? "used" : "not used"));
+  Scorer scorer(rules, tables);
   int wins = 0;
   int several = 0;
   for (int i = 0; i < 1500; ++i) {

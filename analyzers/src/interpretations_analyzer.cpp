@@ -12,7 +12,9 @@ namespace meldgraph {
 
 InterpretationsAnalyzer::InterpretationsAnalyzer(const RuleSet& /*rules*/,
                                                  const AnalyzerOptions& options)
-    : limit_(options.limit), realisations_(options.realisations) {}
+    : limit_(options.limit),
+      realisations_(options.realisations),
+      tables_(options.search_only ? TableUse::search_only : TableUse::tables) {}
 
 void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const Decomposition& decomposition = analysis.decomposition();
@@ -27,7 +29,7 @@ void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann:
   std::uint64_t count = 0;
   // What every reading of the hand shares (the wait set before the win), computed once.
   const ReadingContext context =
-      make_reading_context(rules, decomposition.hand(), analysis.win_context());
+      make_reading_context(rules, decomposition.hand(), analysis.win_context(), tables_);
   while ((limit_ == 0 || count < limit_) && cursor.next(interpretation)) {
     listed.push_back(reading_to_json(make_reading(context, interpretation), interpretation, context,
                                      realisations_));
@@ -88,7 +90,7 @@ void InterpretationsAnalyzer::write_text(const HandAnalysis& analysis, std::ostr
   Interpretation interpretation;
   std::uint64_t count = 0;
   const ReadingContext context =
-      make_reading_context(rules, decomposition.hand(), analysis.win_context());
+      make_reading_context(rules, decomposition.hand(), analysis.win_context(), tables_);
   while ((limit_ == 0 || count < limit_) && cursor.next(interpretation)) {
     ++count;
     const Reading reading = make_reading(context, interpretation);

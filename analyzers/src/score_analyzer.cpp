@@ -216,13 +216,14 @@ void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
 }  // namespace
 
 ScoreAnalyzer::ScoreAnalyzer(const RuleSet& rules, const AnalyzerOptions& options)
-    : limit_(options.limit) {
+    : limit_(options.limit),
+      tables_(options.search_only ? TableUse::search_only : TableUse::tables) {
   static_cast<void>(require_scoring(rules));
 }
 
 void ScoreAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const RuleSet& rules = analysis.rules();
-  Scorer scorer(rules);
+  Scorer scorer(rules, tables_);
   const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
   const ScoringRules& scoring = scorer.scoring();
   out["wins"] = score.wins;
@@ -256,7 +257,7 @@ void ScoreAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out
 
 void ScoreAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
   const RuleSet& rules = analysis.rules();
-  Scorer scorer(rules);
+  Scorer scorer(rules, tables_);
   const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
   const ScoringRules& scoring = scorer.scoring();
   const ScoredReading* best = score.best_reading();
@@ -294,13 +295,14 @@ void ScoreAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) 
 }
 
 ExplainAnalyzer::ExplainAnalyzer(const RuleSet& rules, const AnalyzerOptions& options)
-    : limit_(options.limit) {
+    : limit_(options.limit),
+      tables_(options.search_only ? TableUse::search_only : TableUse::tables) {
   static_cast<void>(require_scoring(rules));
 }
 
 void ExplainAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const RuleSet& rules = analysis.rules();
-  Scorer scorer(rules);
+  Scorer scorer(rules, tables_);
   const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
   const ScoringRules& scoring = scorer.scoring();
   nlohmann::json readings = nlohmann::json::array();
@@ -325,7 +327,7 @@ void ExplainAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& o
 
 void ExplainAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
   const RuleSet& rules = analysis.rules();
-  Scorer scorer(rules);
+  Scorer scorer(rules, tables_);
   const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
   const ScoringRules& scoring = scorer.scoring();
   if (score.readings.empty()) out << "explain          no interpretation\n";

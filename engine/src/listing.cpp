@@ -111,7 +111,7 @@ struct ListSink {
 /// The rule set's plan and the workspace of the hand being listed.
 // NOLINTNEXTLINE(clang-analyzer-optin.performance.Padding): one per lister, members by role
 struct InterpretationLister::Impl {
-  explicit Impl(const RuleSet& rule_set);
+  Impl(const RuleSet& rule_set, bool use_tables);
 
   // Plan ------------------------------------------------------------------------------------
   const RuleSet* rules;
@@ -178,7 +178,8 @@ struct InterpretationLister::Impl {
   bool start_hand(const Hand& h);
 };
 
-InterpretationLister::Impl::Impl(const RuleSet& rule_set) : rules(&rule_set), plan(rule_set, true) {
+InterpretationLister::Impl::Impl(const RuleSet& rule_set, bool use_tables)
+    : rules(&rule_set), plan(rule_set, use_tables) {
   const RuleSet& r = rule_set;
   for (std::size_t s = 0; s < r.suits().size() && s < 32; ++s) {
     const SuitInfo& suit = r.suits()[s];
@@ -460,8 +461,8 @@ std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisi
 
 // InterpretationLister ---------------------------------------------------------------------
 
-InterpretationLister::InterpretationLister(const RuleSet& rules)
-    : impl_(std::make_unique<Impl>(rules)) {}
+InterpretationLister::InterpretationLister(const RuleSet& rules, TableUse tables)
+    : impl_(std::make_unique<Impl>(rules, tables == TableUse::tables)) {}
 InterpretationLister::~InterpretationLister() = default;
 InterpretationLister::InterpretationLister(InterpretationLister&&) noexcept = default;
 InterpretationLister& InterpretationLister::operator=(InterpretationLister&&) noexcept = default;

@@ -277,6 +277,10 @@ namespace meldgraph {
 TileMask wait_mask(const RuleSet& rules, const Hand& hand) {
   TileMask fast = 0;
   if (detail::fast_wait_mask(rules.query_plan(), hand, fast) == detail::Answer::yes) return fast;
+  return search_wait_mask(rules, hand);
+}
+
+TileMask search_wait_mask(const RuleSet& rules, const Hand& hand) {
   TileMask mask = 0;
   for (const WaitTile& wait : compute_waits(rules, hand, nullptr).tiles) {
     mask |= tile_bit(wait.tile);

@@ -278,14 +278,15 @@ void place_red_fives(const ReadingContext& context, int winning_group,
 
 }  // namespace
 
-ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win) {
+ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
+                                    TableUse tables) {
   ReadingContext context;
-  make_reading_context(rules, hand, win, context);
+  make_reading_context(rules, hand, win, context, tables);
   return context;
 }
 
 void make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
-                          ReadingContext& context) {
+                          ReadingContext& context, TableUse tables) {
   context.rules = &rules;
   context.hand = hand;
   context.win = win;
@@ -308,7 +309,8 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
   if (hand.has_winning_tile()) {
     const Hand before = hand_before_win(hand);
     if (before.size(rules) % 3 == 1) {
-      context.waits_before = wait_mask(rules, before);
+      context.waits_before = tables == TableUse::tables ? wait_mask(rules, before)
+                                                         : search_wait_mask(rules, before);
       context.has_waits = true;
     }
   }

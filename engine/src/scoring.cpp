@@ -54,11 +54,11 @@ const ScoringRules& require_scoring(const RuleSet& rules) {
   return *rules.scoring();
 }
 
-Scorer::Scorer(const RuleSet& rules)
-    : rules_(&rules), scoring_(&require_scoring(rules)), lister_(rules) {
+Scorer::Scorer(const RuleSet& rules, TableUse tables)
+    : rules_(&rules), scoring_(&require_scoring(rules)), tables_(tables), lister_(rules, tables) {
+  if (tables == TableUse::search_only) return;
   // Every hand's reading context asks for the hand's waits before the win (wait_mask), whose
-  // fast path reads the win and wait tables: they are built here, once per rule set, rather
-  // than inside the first score() (which a benchmark would otherwise time).
+  // fast path reads the win and wait tables.
   const detail::QueryPlan& plan = rules.query_plan();
   if (plan.win_ok) static_cast<void>(plan.win());
   if (plan.waits_ok) static_cast<void>(plan.wait_rows());
@@ -67,7 +67,7 @@ Scorer::Scorer(const RuleSet& rules)
 const HandScore& Scorer::score(const Hand& hand, const WinContext& win,
                                const ScoreOptions& options) {
   // Step 1: what every reading of the hand shares.
-  make_reading_context(*rules_, hand, win, context_);
+  make_reading_context(*rules_, hand, win, context_, tables_);
   used_ = 0;
   interpretation_index_ = 0;
   result_ = HandScore{};

@@ -17,6 +17,7 @@
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/hand.hpp"
 #include "meldgraph/rules.hpp"
+#include "meldgraph/table_use.hpp"
 
 namespace meldgraph {
 
@@ -51,10 +52,12 @@ class InterpretationVisitor {
 };
 
 /// A reusable workspace that lists the interpretations of complete hands under one rule set.
-/// Not thread-safe: give each thread its own. `rules` must outlive the lister.
+/// Not thread-safe: give each thread its own. `rules` must outlive the lister. With
+/// TableUse::tables the melds forms prune on the win tables (built on first use); the listing
+/// is the same either way.
 class InterpretationLister {
  public:
-  explicit InterpretationLister(const RuleSet& rules);
+  explicit InterpretationLister(const RuleSet& rules, TableUse tables = TableUse::tables);
   ~InterpretationLister();
   InterpretationLister(InterpretationLister&&) noexcept;
   InterpretationLister& operator=(InterpretationLister&&) noexcept;

@@ -32,6 +32,8 @@ inline constexpr int kNoShanten = 1 << 20;
 /// The natural tiles that complete a hand of 3n+1 tiles: the tiles of compute_waits(rules, hand,
 /// nullptr).tiles as a mask (a drawn wildcard is not a tile of the mask).
 [[nodiscard]] TileMask wait_mask(const RuleSet& rules, const Hand& hand);
+/// The same mask from the exact search alone: no lookup table is built or read.
+[[nodiscard]] TileMask search_wait_mask(const RuleSet& rules, const Hand& hand);
 
 /// The questions above, for answered_by_tables (shanten covers shanten_number and form_shanten).
 enum class Query : std::uint8_t { win, shanten, waits };

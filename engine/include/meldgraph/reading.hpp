@@ -13,6 +13,7 @@
 #include "meldgraph/group.hpp"
 #include "meldgraph/hand.hpp"
 #include "meldgraph/rules.hpp"
+#include "meldgraph/table_use.hpp"
 #include "meldgraph/tiles.hpp"
 #include "meldgraph/win_context.hpp"
 
@@ -106,11 +107,12 @@ struct ReadingContext {
 
 /// Throws AnalysisError where wildcard_classes does (more kinds of wildcard than classes).
 [[nodiscard]] ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand,
-                                                  const WinContext& win = {});
+                                                  const WinContext& win = {},
+                                                  TableUse tables = TableUse::tables);
 /// The same, into `out`, reusing its buffers (the context's indicator lists): a scorer's
 /// workspace builds one per hand without allocating once they have grown.
 void make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
-                          ReadingContext& out);
+                          ReadingContext& out, TableUse tables = TableUse::tables);
 
 /// One interpretation as a scorer reads it.
 struct Reading {

@@ -89,8 +89,11 @@ struct HandScore {
 /// outlive it.
 class Scorer {
  public:
-  /// Throws Error naming the rule set when it has no `scoring` section.
-  explicit Scorer(const RuleSet& rules);
+  /// Throws Error naming the rule set when it has no `scoring` section. With TableUse::tables
+  /// the lookup tables the listing and every hand's waits read are built here, once per rule
+  /// set, so that no score() call (which a benchmark times) builds them; TableUse::search_only
+  /// builds nothing.
+  explicit Scorer(const RuleSet& rules, TableUse tables = TableUse::tables);
 
   [[nodiscard]] const RuleSet& rules() const { return *rules_; }
   [[nodiscard]] const ScoringRules& scoring() const { return *scoring_; }
@@ -114,6 +117,7 @@ class Scorer {
 
   const RuleSet* rules_;
   const ScoringRules* scoring_;
+  TableUse tables_;
   InterpretationLister lister_;
   ReadingContext context_;
   /// Every reading of the hand lives in pool_[0, used_); the slots past used_ keep their buffers

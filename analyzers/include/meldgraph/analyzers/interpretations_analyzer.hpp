@@ -25,6 +25,7 @@ class InterpretationsAnalyzer final : public Analyzer {
 
   const std::uint64_t limit_;         ///< 0: no limit
   const std::uint64_t realisations_;  ///< realisations listed per interpretation; 0: none
+  const TableUse tables_;            ///< search_only when AnalyzerOptions::search_only
 };
 
 }  // namespace meldgraph

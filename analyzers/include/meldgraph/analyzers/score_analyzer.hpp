@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "meldgraph/analyzers/analyzer.hpp"
+#include "meldgraph/reading.hpp"
 
 namespace meldgraph {
 
@@ -22,6 +23,7 @@ class ScoreAnalyzer final : public Analyzer {
 
  private:
   const std::uint64_t limit_;  ///< most readings listed; 0: all
+  const TableUse tables_;     ///< search_only when AnalyzerOptions::search_only
 };
 
 /// "explain": for each scored reading of a complete hand and each pattern of the rule set,
@@ -36,6 +38,7 @@ class ExplainAnalyzer final : public Analyzer {
 
  private:
   const std::uint64_t limit_;  ///< most readings explained; 0: all
+  const TableUse tables_;     ///< search_only when AnalyzerOptions::search_only
 };
 
 }  // namespace meldgraph
