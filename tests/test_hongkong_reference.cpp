@@ -1,8 +1,8 @@
 // Hong Kong scoring cross-checked against a plain reference: every reading of random complete
 // hongkong hands (biased towards one suit, honours, terminals, pungs, declared melds and kongs,
 // under random contexts and flowers) is scored by the Scorer from rules/hongkong.yaml, and its
-// faan, win and points must equal what the table of docs/scoring.md "Hong Kong" gives when
-// written out directly in C++ below, from the reading's groups and the context alone. The
+// faan, win, points and payments must equal what the table of docs/scoring.md "Hong Kong" gives
+// when written out directly in C++ below, from the reading's groups and the context alone. The
 // reference shares no code with the pattern language; it reads the groups' kind, tiles and
 // declared / concealed-kong / winning flags (the feature record, tested apart) and nothing
 // else of the record.
@@ -43,6 +43,7 @@ struct ReferenceValue {
   int faan = 0;
   bool wins = false;
   std::int64_t points = 0;
+  std::array<std::int64_t, 4> payments{};  ///< by seat wind E S W N
 };
 
 ReferenceValue reference_value(const RuleSet& rules, const ScoredReading& reading, const Hand& hand,
@@ -171,6 +172,18 @@ ReferenceValue reference_value(const RuleSet& rules, const ScoredReading& readin
     constexpr std::array<std::int64_t, 11> kBase = {1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128};
     const std::int64_t base = kBase[static_cast<std::size_t>(std::min(value.faan, 10))];
     value.points = self_draw ? 3 * 2 * base : 4 * base;
+    // 全銃: the discarder (left: the previous seat, across, right: the next) pays all; a
+    // self-draw is 2 x base from each of the three.
+    const int winner = static_cast<int>(win.seat_wind);
+    if (self_draw) {
+      for (int seat = 0; seat < 4; ++seat) {
+        value.payments[static_cast<std::size_t>(seat)] = seat == winner ? 6 * base : -2 * base;
+      }
+    } else {
+      const int offset = win.from == MeldSource::left ? 3 : win.from == MeldSource::across ? 2 : 1;
+      value.payments[static_cast<std::size_t>(winner)] = 4 * base;
+      value.payments[static_cast<std::size_t>((winner + offset) % 4)] = -4 * base;
+    }
   }
   return value;
 }
@@ -304,7 +317,7 @@ class HandMaker {
 
 }  // namespace
 
-TEST_CASE("hongkong: every reading's faan, win and points match the plain reference",
+TEST_CASE("hongkong: every reading's faan, win, points and payments match the plain reference",
           "[scoring][hongkong]") {
   const RuleSet& rules = test::rules_named("hongkong");
   Scorer scorer(rules);
@@ -334,7 +347,10 @@ TEST_CASE("hongkong: every reading's faan, win and points match the plain refere
       const ReferenceValue want = reference_value(rules, reading, hand, context);
       CHECK(reading.value.units == want.faan);
       CHECK(reading.value.wins == want.wins);
-      if (want.wins) CHECK(reading.value.points == want.points);
+      if (want.wins) {
+        CHECK(reading.value.points == want.points);
+        CHECK(reading.value.payments == want.payments);
+      }
       for (const PatternHit& hit : reading.hits) counted.insert(hit.pattern);
       ++readings;
       wins += want.wins ? 1 : 0;
