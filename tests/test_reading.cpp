@@ -316,25 +316,34 @@ TEST_CASE("a concealed pung completed by a discard counts as open", "[reading]")
     // The concealed pung of 1m held no winning tile: closed either way.
     CHECK_FALSE(reading.groups[0].counts_as_open);
     CHECK(reading.wait == WaitShape::dual_pung);
-    CHECK(reading.waits_before == mask_of(rules, {"9s", "5z"}));
-    CHECK_FALSE(reading.only_wait());
+    const ReadingContext context = make_reading_context(rules, hand, discard ? ron : WinContext{});
+    CHECK(context.waits_before() == mask_of(rules, {"9s", "5z"}));
+    CHECK_FALSE(context.only_wait());
   }
 }
 
 TEST_CASE("the wait set before the win, and the only wait", "[reading]") {
   const RuleSet rules = load_rules("riichi");
-  const std::vector<Read> tanki = read_all(rules, parse_hand("123m456p789s111z2z+2z", rules));
-  REQUIRE(tanki.size() == 1);
-  CHECK(tanki[0].reading.waits_before == mask_of(rules, {"2z"}));
-  CHECK(tanki[0].reading.only_wait());
-  const std::vector<Read> sided = read_all(rules, parse_hand("23m456p789s111z22z+1m", rules));
-  REQUIRE(sided.size() == 1);
-  CHECK(sided[0].reading.waits_before == mask_of(rules, {"1m", "4m"}));
-  CHECK_FALSE(sided[0].reading.only_wait());
+  const ReadingContext tanki =
+      make_reading_context(rules, parse_hand("123m456p789s111z2z+2z", rules));
+  CHECK(tanki.has_waits());
+  CHECK(tanki.waits_before() == mask_of(rules, {"2z"}));
+  CHECK(tanki.only_wait());
+  const ReadingContext sided =
+      make_reading_context(rules, parse_hand("23m456p789s111z22z+1m", rules));
+  CHECK(sided.waits_before() == mask_of(rules, {"1m", "4m"}));
+  CHECK_FALSE(sided.only_wait());
+  // The wait set is computed on first use and kept: asking again gives the same.
+  CHECK(sided.waits_before() == mask_of(rules, {"1m", "4m"}));
+  // A context reused for another hand forgets the last hand's waits.
+  ReadingContext reused = sided;
+  make_reading_context(rules, parse_hand("123m456p789s111z2z+2z", rules), WinContext{}, reused);
+  CHECK(reused.waits_before() == mask_of(rules, {"2z"}));
   // No winning tile: no wait set.
-  const std::vector<Read> none = read_all(rules, parse_hand("123m456p789s111z22z", rules));
-  CHECK_FALSE(none[0].reading.has_waits);
-  CHECK_FALSE(none[0].reading.only_wait());
+  const ReadingContext none = make_reading_context(rules, parse_hand("123m456p789s111z22z", rules));
+  CHECK_FALSE(none.has_waits());
+  CHECK(none.waits_before() == 0);
+  CHECK_FALSE(none.only_wait());
 }
 
 TEST_CASE("tile-class lookups on groups", "[reading]") {
@@ -804,8 +813,8 @@ TEST_CASE("the wait set before the win matches the exact waits", "[reading]") {
       hand.winning = waits.tiles[0].tile;
       ++hand.counts[hand.winning];
       const ReadingContext context = make_reading_context(rules, hand);
-      CHECK(context.has_waits);
-      CHECK(context.waits_before == expected);
+      CHECK(context.has_waits());
+      CHECK(context.waits_before() == expected);
     }
   }
 }

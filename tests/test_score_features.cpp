@@ -69,8 +69,8 @@ TEST_CASE("a self-drawn hand with a declared pung", "[features]") {
   CHECK(f.winning_group >= 0);
   CHECK(f.groups[static_cast<std::size_t>(f.winning_group)].low == parse_tile("1z", rules));
   CHECK(f.wait == WaitShape::dual_pung);
-  CHECK(f.has_waits);
-  CHECK(f.waits_before == tiles_mask(rules, "9s1z"));
+  CHECK(f.has_waits());
+  CHECK(f.waits_before() == tiles_mask(rules, "9s1z"));
   CHECK(f.winning_tile == parse_tile("1z", rules));
   CHECK_FALSE(f.winning_red);
 

@@ -119,6 +119,12 @@ TEST_CASE("the Scorer's reused workspace scores as a fresh reading of every inte
       CHECK(score.readings[r].value.units == reference[r].value.units);
       CHECK(score.readings[r].value.fu == reference[r].value.fu);
       CHECK(score.readings[r].value.payments == reference[r].value.payments);
+      CHECK(score.readings[r].value.wins == reference[r].value.wins);
+      CHECK(score.readings[r].value.yakuman == reference[r].value.yakuman);
+      CHECK(score.readings[r].value.counted_limit == reference[r].value.counted_limit);
+      CHECK(score.readings[r].value.limit == reference[r].value.limit);
+      CHECK(score.readings[r].value.base == reference[r].value.base);
+      CHECK(score.readings[r].value.no_win_reason == reference[r].value.no_win_reason);
       if (compare_readings(reference[r].value, reference[best].value) > 0) best = r;
     }
     REQUIRE(!reference.empty());  // complete by construction
@@ -135,6 +141,40 @@ TEST_CASE("the Scorer's reused workspace scores as a fresh reading of every inte
   // The hands exercise both answers and several readings.
   CHECK(wins > 0);
   CHECK(several > 0);
+}
+
+TEST_CASE("a reused Scorer forgets a counted limit: a hand that does not win after kazoe",
+          "[scoring]") {
+  // A reading that does not win skips the base points, where the counted-limit mark is set: a
+  // pool slot that last held a kazoe yakuman kept the mark, and two equal readings of the next
+  // hand compared as different (their tie was lost).
+  const RuleSet& rules = test::rules_named("riichi");
+  WinContext kazoe;
+  kazoe.seat_wind = Wind::north;
+  kazoe.round_wind = Wind::south;
+  kazoe.riichi = true;
+  kazoe.ippatsu = true;
+  kazoe.dora = {parse_tile("6z", rules)};
+  kazoe.ura = {parse_tile("3m", rules)};
+  WinContext no_yaku;
+  no_yaku.win = WinKind::discard;
+  no_yaku.from = MeldSource::across;
+  no_yaku.seat_wind = Wind::west;
+  const Hand first = parse_hand("2234405566778m+3m", rules);
+  const Hand second = parse_hand("444888m12234p99s+3p", rules);
+  Scorer reused(rules);
+  const HandScore& limit = reused.score(first, kazoe);
+  REQUIRE(limit.best_reading() != nullptr);
+  REQUIRE(limit.best_reading()->value.counted_limit);
+  const HandScore& after = reused.score(second, no_yaku);
+  Scorer fresh(rules);
+  const HandScore& expected = fresh.score(second, no_yaku);
+  REQUIRE(expected.readings.size() == 2);
+  CHECK_FALSE(expected.wins);
+  CHECK(expected.tied.size() == 2);
+  REQUIRE(after.readings.size() == 2);
+  CHECK(after.tied.size() == 2);
+  for (const ScoredReading& reading : after.readings) CHECK_FALSE(reading.value.counted_limit);
 }
 
 TEST_CASE("wildcard-only groups are scored through every realisation, alike ones folded",

@@ -35,10 +35,10 @@ void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann:
                                      realisations_));
     ++count;
   }
-  if (context.has_waits) {
+  if (context.has_waits()) {
     nlohmann::json waits = nlohmann::json::array();
     for (TileId t = 0; t < rules.meldable_count(); ++t) {
-      if ((context.waits_before & tile_bit(t)) != 0) waits.push_back(rules.tile(t).code);
+      if ((context.waits_before() & tile_bit(t)) != 0) waits.push_back(rules.tile(t).code);
     }
     out["waits_before_win"] = std::move(waits);
   }

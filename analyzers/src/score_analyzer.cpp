@@ -2,9 +2,13 @@
 
 #include "meldgraph/analyzers/score_analyzer.hpp"
 
+#include <atomic>
+#include <cstddef>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "meldgraph/error.hpp"
 #include "meldgraph/json.hpp"
@@ -13,6 +17,39 @@
 namespace meldgraph {
 
 namespace {
+
+/// A serial number per analyzer object, unique for the process's life: what the thread's Scorer
+/// cache is keyed by, with the rule set's address.
+std::uint64_t next_analyzer_serial() {
+  static std::atomic<std::uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+/// The calling thread's Scorer for the analyzer `owner`, `rules` and `tables`, built on its first
+/// hand and reused for every later one (a Scorer's buffers, and the tables it may ask for, are
+/// per rule set; building one per hand cost more than scoring a riichi hand). Keyed by the
+/// analyzer's serial as well as the rule set's address, so an entry left by an analyzer that is
+/// gone is never reused (a new RuleSet may live at a freed one's address); an analyzer is only
+/// ever asked about rule sets that outlive it. A few entries per thread, the oldest dropped first.
+Scorer& thread_scorer(std::uint64_t owner, const RuleSet& rules, TableUse tables) {
+  struct Entry {
+    std::uint64_t owner = 0;
+    const RuleSet* rules = nullptr;
+    TableUse tables = TableUse::tables;
+    std::unique_ptr<Scorer> scorer;
+  };
+  constexpr std::size_t kEntries = 4;
+  thread_local std::vector<Entry> cache;
+  for (Entry& entry : cache) {
+    if (entry.owner == owner && entry.rules == &rules && entry.tables == tables) {
+      return *entry.scorer;
+    }
+  }
+  auto scorer = std::make_unique<Scorer>(rules, tables);
+  if (cache.size() == kEntries) cache.erase(cache.begin());
+  cache.push_back(Entry{owner, &rules, tables, std::move(scorer)});
+  return *cache.back().scorer;
+}
 
 /// Output words of FuSource (docs/cli.md, "fu_parts").
 std::string_view fu_source_word(FuSource source) {
@@ -217,13 +254,14 @@ void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
 
 ScoreAnalyzer::ScoreAnalyzer(const RuleSet& rules, const AnalyzerOptions& options)
     : limit_(options.limit),
-      tables_(options.search_only ? TableUse::search_only : TableUse::tables) {
+      tables_(options.search_only ? TableUse::search_only : TableUse::tables),
+      serial_(next_analyzer_serial()) {
   static_cast<void>(require_scoring(rules));
 }
 
 void ScoreAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const RuleSet& rules = analysis.rules();
-  Scorer scorer(rules, tables_);
+  Scorer& scorer = thread_scorer(serial_, rules, tables_);
   const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
   const ScoringRules& scoring = scorer.scoring();
   out["wins"] = score.wins;
@@ -257,7 +295,7 @@ void ScoreAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out
 
 void ScoreAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
   const RuleSet& rules = analysis.rules();
-  Scorer scorer(rules, tables_);
+  Scorer& scorer = thread_scorer(serial_, rules, tables_);
   const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
   const ScoringRules& scoring = scorer.scoring();
   const ScoredReading* best = score.best_reading();
@@ -296,13 +334,14 @@ void ScoreAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) 
 
 ExplainAnalyzer::ExplainAnalyzer(const RuleSet& rules, const AnalyzerOptions& options)
     : limit_(options.limit),
-      tables_(options.search_only ? TableUse::search_only : TableUse::tables) {
+      tables_(options.search_only ? TableUse::search_only : TableUse::tables),
+      serial_(next_analyzer_serial()) {
   static_cast<void>(require_scoring(rules));
 }
 
 void ExplainAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const RuleSet& rules = analysis.rules();
-  Scorer scorer(rules, tables_);
+  Scorer& scorer = thread_scorer(serial_, rules, tables_);
   const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
   const ScoringRules& scoring = scorer.scoring();
   nlohmann::json readings = nlohmann::json::array();
@@ -327,7 +366,7 @@ void ExplainAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& o
 
 void ExplainAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
   const RuleSet& rules = analysis.rules();
-  Scorer scorer(rules, tables_);
+  Scorer& scorer = thread_scorer(serial_, rules, tables_);
   const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
   const ScoringRules& scoring = scorer.scoring();
   if (score.readings.empty()) out << "explain          no interpretation\n";

@@ -47,15 +47,15 @@ inline bool eval_dealer(const ConditionNode& n, const ScoreFeatures& f) {
 }
 inline bool eval_only_wait(const ConditionNode& n, const ScoreFeatures& f) {
   // One bit set, without std::popcount (a libgcc call without -mpopcnt).
-  const TileMask w = f.waits_before;
-  const bool only = f.has_waits && w != 0 && (w & (w - 1)) == 0;
+  const TileMask w = f.waits_before();
+  const bool only = f.has_waits() && w != 0 && (w & (w - 1)) == 0;
   return only == (n.bits != 0);
 }
 inline bool eval_suits(const ConditionNode& n, const ScoreFeatures& f) {
   return n.range.holds(small_popcount(f.suits_used));
 }
 inline bool eval_waits(const ConditionNode& n, const ScoreFeatures& f) {
-  return f.has_waits && n.range.holds(std::popcount(f.waits_before));
+  return f.has_waits() && n.range.holds(std::popcount(f.waits_before()));
 }
 inline bool eval_wildcards(const ConditionNode& n, const ScoreFeatures& f) {
   return n.range.holds(f.wildcards);

@@ -55,6 +55,13 @@ bool same_test(const ConditionNode& a, const ConditionNode& b) {
 /// How dear a test is to evaluate, 0 cheapest: the needs of a pattern are evaluated in this
 /// order, so that a dear test runs only when every cheaper one held.
 int cost_rank(const ConditionNode& node) {
+  // The hand's wait set before the win is a query of the hand, made on the first test that
+  // reads it (ReadingContext::waits_before): dearest, so that it runs only when a pattern's
+  // other needs held (riichi: thirteen orphans, nine gates; mcr: the single-wait patterns).
+  if (node.op == patterns::predicate_op("waits") ||
+      node.op == patterns::predicate_op("only_wait")) {
+    return 5;
+  }
   if (node.op == kSetsOp) return 4;
   if (node.op == kCopiesOp || node.op == kSuitCountsOp) return 3;
   if (node.op == kGroupsOp) {

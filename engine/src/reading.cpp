@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "meldgraph/queries.hpp"
+#include "swar.hpp"
 
 namespace meldgraph {
 
@@ -80,16 +81,14 @@ int slot_class(const Group& group, int slot) {
   return group.wild_class(group.abstract() ? 0 : slot);
 }
 
-/// Step 1 of make_reading: the slots of one group, marked natural or wildcard, wildcards not yet
-/// given a physical tile. `out` is overwritten, its slot buffer reused.
-void read_group(const Group& group, ReadingGroup& out) {
+/// Step 1 of make_reading: one group, its slots marked natural or wildcard (wildcards not yet
+/// given a physical tile), its meld state, and how it came to be completed. `meld` counts the
+/// declared melds before it (they come first, in the hand's order: Interpretation); `claimed`:
+/// the winning tile came from another player. `out` is overwritten, its slot buffer reused.
+void read_group(const ReadingContext& context, const Group& group, std::size_t& meld, bool claimed,
+                ReadingGroup& out) {
   out.group = group;
   out.slots.resize(group.size);
-  out.state = MeldState::concealed;
-  out.source = MeldSource::unknown;
-  out.claimed_slot = -1;
-  out.by_discard = false;
-  out.counts_as_open = false;
   TileMask faces = 0;
   Slot* slots = out.slots.data();
   if (group.abstract()) {
@@ -102,13 +101,23 @@ void read_group(const Group& group, ReadingGroup& out) {
     }
   }
   out.faces = faces;
+  out.winning = group.winning_slot() >= 0;
+  out.claimed_slot = -1;
   if (group.declared()) {
     out.state = group.concealed()    ? MeldState::concealed_kong
                 : group.added_kong() ? MeldState::added_kong
                                      : MeldState::exposed;
     out.source = group.source();
+    if (out.source != MeldSource::unknown) out.claimed_slot = context.hand.claimed_slot(meld);
+    ++meld;
+    out.by_discard = false;
+    out.counts_as_open = out.state == MeldState::exposed || out.state == MeldState::added_kong;
+    return;
   }
-  out.winning = group.winning_slot() >= 0;
+  out.state = MeldState::concealed;
+  out.source = MeldSource::unknown;
+  out.by_discard = out.winning && claimed;
+  out.counts_as_open = out.by_discard && group.kind == GroupKind::pung;
 }
 
 /// Places physical wildcards on the concealed groups' wild slots (make_reading's documented
@@ -243,8 +252,8 @@ void place_red_fives(const ReadingContext& context, int winning_group,
       winning_slot = &won.slots[static_cast<std::size_t>(at)];
     }
   }
-  int remaining = 0;  // concealed red fives still to place: the passes stop when none is left
-  for (const std::uint8_t count : left) remaining += count;
+  // Concealed red fives still to place: the passes stop when none is left.
+  int remaining = context.concealed_red_count;
   const auto mark = [&](Slot& slot) {
     const TileId physical = slot.wild() ? slot.wild_tile : slot.tile;
     if (physical == kNoTile || slot.red || left[physical] == 0) return;
@@ -292,6 +301,14 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
   context.win = win;
   context.classes = wildcard_classes(rules, hand);
   context.concealed_red = hand.red;
+  // Red fives held anywhere, summed a word of kinds at a time (a kind holds at most its copies,
+  // which the parser bounds, so eight kinds add up to less than 256).
+  int reds_held = 0;
+  static_assert(kMaxTileKinds % 8 == 0);
+  for (std::size_t w = 0; w < kMaxTileKinds; w += 8) {
+    reds_held += swar::byte_sum(swar::load_word(hand.red.data() + w));
+  }
+  int reds_in_melds = 0;
   for (std::size_t m = 0; m < hand.meld_count; ++m) {
     int reds = std::popcount(static_cast<unsigned>(hand.meld_red[m]));
     const Group& meld = hand.melds[m];
@@ -300,20 +317,33 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
       if (meld.is_wild(s) || !may_be_red(rules, tile) || context.concealed_red[tile] == 0) continue;
       --context.concealed_red[tile];
       --reds;
+      ++reds_in_melds;
     }
   }
-  context.has_red = hand.winning_red || std::any_of(hand.red.begin(), hand.red.end(),
-                                                    [](std::uint8_t n) { return n > 0; });
-  context.waits_before = 0;
-  context.has_waits = false;
+  context.concealed_red_count = reds_held - reds_in_melds;
+  context.has_red = hand.winning_red || reds_held > 0;
+  const std::array<TileId, 4>& winds = rules.tile_classes().wind_tiles;
+  context.seat_wind_tile = winds[static_cast<std::size_t>(win.seat_wind)];
+  context.round_wind_tile = winds[static_cast<std::size_t>(win.round_wind)];
+  // The wait set waits for its first reader (waits_before(), has_waits()).
+  context.tables_ = tables;
+  context.has_waits_ = false;
+  context.waits_ = 0;
+  context.waits_known_ = false;
+}
+
+void ReadingContext::compute_waits_before() const {
+  has_waits_ = false;
+  waits_ = 0;
   if (hand.has_winning_tile()) {
     const Hand before = hand_before_win(hand);
-    if (before.size(rules) % 3 == 1) {
-      context.waits_before = tables == TableUse::tables ? wait_mask(rules, before)
-                                                         : search_wait_mask(rules, before);
-      context.has_waits = true;
+    if (before.size(*rules) % 3 == 1) {
+      waits_ = tables_ == TableUse::tables ? wait_mask(*rules, before)
+                                           : search_wait_mask(*rules, before);
+      has_waits_ = true;
     }
   }
+  waits_known_ = true;
 }
 
 Reading make_reading(const ReadingContext& context, const Interpretation& interpretation) {
@@ -329,34 +359,20 @@ void make_reading(const ReadingContext& context, const Interpretation& interpret
   reading.wait = interpretation.wait;
   reading.soft_wildcards = interpretation.soft_wildcards;
   reading.loose_tiles = interpretation.loose_tiles;
-  reading.waits_before = context.waits_before;
-  reading.has_waits = context.has_waits;
   reading.groups.resize(interpretation.groups.size());
-  for (std::size_t g = 0; g < interpretation.groups.size(); ++g) {
-    read_group(interpretation.groups[g], reading.groups[g]);
-  }
   // Most readings hold no wildcard and no red five: the placers are skipped for them (a
   // scorer makes one reading per interpretation of every hand).
   bool wild = false;
-  for (const Group& group : interpretation.groups) {
+  const bool claimed = context.win.win == WinKind::discard || context.win.robbing_kong;
+  std::size_t meld = 0;
+  for (std::size_t g = 0; g < interpretation.groups.size(); ++g) {
+    const Group& group = interpretation.groups[g];
     wild = wild || group.wild_mask != 0 || group.abstract();
+    read_group(context, group, meld, claimed, reading.groups[g]);
   }
   if (wild) WildcardPlacer(context, reading.groups).place();
   if (context.has_red) place_red_fives(context, reading.winning_group, reading.groups);
   reading.winning_red = context.hand.winning_red;
-  const bool claimed = context.win.win == WinKind::discard || context.win.robbing_kong;
-  std::size_t meld = 0;  // declared melds come first, in the hand's order (Interpretation)
-  for (ReadingGroup& group : reading.groups) {
-    if (group.declared()) {
-      if (group.source != MeldSource::unknown) group.claimed_slot = context.hand.claimed_slot(meld);
-      ++meld;
-      group.counts_as_open =
-          group.state == MeldState::exposed || group.state == MeldState::added_kong;
-      continue;
-    }
-    group.by_discard = group.winning && claimed;
-    group.counts_as_open = group.by_discard && group.group.kind == GroupKind::pung;
-  }
 }
 
 std::string format_reading_group(const ReadingGroup& group, const RuleSet& rules) {

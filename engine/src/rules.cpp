@@ -327,6 +327,18 @@ void RuleSet::derive_tile_classes() {
     }
   }
   classes_.terminals_or_honours = classes_.terminals | classes_.honours;
+  // The wind tiles: the first rank group named `winds` of four or more ranks, E S W N in order.
+  classes_.wind_tiles.fill(kNoTile);
+  bool found = false;
+  for (const SuitInfo& suit : data_.suits) {
+    for (const auto& [group_name, ranks] : suit.groups) {
+      if (found || group_name != "winds" || ranks.size() < 4) continue;
+      for (std::size_t w = 0; w < classes_.wind_tiles.size(); ++w) {
+        classes_.wind_tiles[w] = find_tile(suit.letter, ranks[w]);
+      }
+      found = true;
+    }
+  }
 }
 
 TileId RuleSet::find_tile(char letter, int rank) const {

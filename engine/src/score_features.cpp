@@ -5,7 +5,6 @@
 
 #include <bit>
 #include <stdexcept>
-#include <string_view>
 
 namespace meldgraph {
 
@@ -53,31 +52,22 @@ void faces_done(ScoreFeatures& out) {
   out.honours_used = (out.faces & classes.honours) != 0;
 }
 
-/// The tile of wind `wind` (E S W N): the rank at that position of the rule set's `winds` group
-/// of ranks, or kNoTile when the rule set names no such group of four.
-TileId wind_tile(const RuleSet& rules, Wind wind) {
-  for (const SuitInfo& suit : rules.suits()) {
-    for (const auto& [name, ranks] : suit.groups) {
-      if (name != std::string_view("winds") || ranks.size() < 4) continue;
-      return rules.find_tile(suit.letter, ranks[static_cast<std::size_t>(wind)]);
-    }
-  }
-  return kNoTile;
-}
-
 /// Sets (`on`) or clears group `g`'s bits in the kind and flag indexes.
 void index_group(ScoreFeatures& out, std::size_t g, bool on) {
   const GroupFeature& feature = out.groups[g];
   const std::uint32_t bit = 1U << g;
   const auto apply = [&](std::uint32_t& mask) { mask = on ? mask | bit : mask & ~bit; };
   apply(out.kind_groups[static_cast<std::size_t>(feature.kind)]);
-  for (std::size_t b = 0; b < kIndexedFeatureFlags; ++b) {
-    if ((feature.flags & (1U << b)) != 0) apply(out.flag_groups[b]);
+  // Only the flags set: most groups have none or one.
+  constexpr unsigned kIndexed = (1U << kIndexedFeatureFlags) - 1;
+  for (unsigned rest = feature.flags & kIndexed; rest != 0; rest &= rest - 1) {
+    apply(out.flag_groups[static_cast<std::size_t>(std::countr_zero(rest))]);
   }
 }
 
 /// Step 1 of make_score_features: one group's record, and its tiles added to the hand's.
-void add_group(ScoreFeatures& out, const ReadingGroup& group) {
+/// `reds`: the hand holds a red five (ReadingContext::has_red); else no slot is red.
+void add_group(ScoreFeatures& out, const ReadingGroup& group, bool reds) {
   const std::size_t index = out.group_count++;
   GroupFeature& feature = out.groups[index];
   set_shape(feature, group.group.kind, group.group.size, group.faces, *out.rules);
@@ -90,11 +80,24 @@ void add_group(ScoreFeatures& out, const ReadingGroup& group) {
   if (group.state == MeldState::concealed_kong) flags |= kFeatureConcealedKong;
   if (group.state == MeldState::added_kong) flags |= kFeatureAddedKong;
   flags |= static_cast<std::uint16_t>(static_cast<unsigned>(group.source) << kFeatureSourceShift);
+  // The faces are the group's (ReadingGroup::faces, every slot's tile); the counts go slot by
+  // slot. An abstract group's slots are all wild and stand for nothing; a concrete group's wild
+  // slots are its Group::wild_mask, so only a group with one is walked for them.
   int wildcards = 0;
-  for (const Slot& slot : group.slots) {
-    if (slot.wild()) ++wildcards;
-    if (slot.red) ++out.red_fives;
-    if (slot.tile != kNoTile) add_face(out, slot.tile, !group.declared());
+  if (group.abstract()) {
+    wildcards = static_cast<int>(group.slots.size());
+  } else {
+    for (const Slot& slot : group.slots) ++out.counts[slot.tile];
+    out.faces |= group.faces;
+    if (!group.declared()) out.concealed_faces |= group.faces;
+    if (group.group.wild_mask != 0) {
+      for (const Slot& slot : group.slots) wildcards += slot.wild() ? 1 : 0;
+    }
+  }
+  if (reds) {
+    for (const Slot& slot : group.slots) {
+      if (slot.red) ++out.red_fives;
+    }
   }
   if (wildcards > 0) flags |= kFeatureWild;
   feature.flags = flags;
@@ -131,12 +134,11 @@ void make_score_features(const ReadingContext& context, const Reading& reading,
   out.form_type = rules.forms()[reading.form].type;
   out.winning_group = reading.winning_group;
   out.wait = reading.wait;
-  out.waits_before = reading.waits_before;
-  out.has_waits = reading.has_waits;
+  out.context = &context;
   out.soft_wildcards = reading.soft_wildcards;
 
   // Step 1: the groups, and with them the hand's faces.
-  for (const ReadingGroup& group : reading.groups) add_group(out, group);
+  for (const ReadingGroup& group : reading.groups) add_group(out, group, context.has_red);
   // Step 2: the natural tiles no group holds (an N-wildcards win) are the hand's tiles too.
   for (const TileId tile : reading.loose_tiles) add_face(out, tile, true);
 
@@ -156,8 +158,8 @@ void make_score_features(const ReadingContext& context, const Reading& reading,
   }
 
   // Step 4: the value winds of this context.
-  out.seat_wind_tile = wind_tile(rules, context.win.seat_wind);
-  out.round_wind_tile = wind_tile(rules, context.win.round_wind);
+  out.seat_wind_tile = context.seat_wind_tile;
+  out.round_wind_tile = context.round_wind_tile;
 }
 
 void realise_group(ScoreFeatures& features, std::size_t group, const Group& concrete,

@@ -73,6 +73,7 @@ void compute_value(const ScoringRules& scoring, const ScoreFeatures& features,
   out.points = out.base = 0;
   out.payments.fill(0);
   out.limit.clear();
+  out.counted_limit = false;  // set by compute_base, which a reading that does not win skips
   out.no_win_reason.clear();
   // Step 1. Patterns, and whether they make a win: dora never do.
   const PatternTotals totals = total_patterns(rules, hits);

@@ -6,6 +6,7 @@
 /// tile-class lookups. Built on demand from an Interpretation (the search never builds one);
 /// docs/engine.md, "Interpretation fields for scorers", has the rules that place physical tiles.
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -46,6 +47,38 @@ struct Slot {
   friend bool operator==(const Slot&, const Slot&) = default;
 };
 
+/// The slots of one group: up to kInlineSlots held in place (every meld, pair and single), more
+/// (an N-wildcards group) in a heap buffer kept across reuses. A small vector rather than a
+/// std::vector so that reading a hand allocates nothing per group. Invariant: size() <= the
+/// storage in use (the inline array when size() <= kInlineSlots, else `more_`).
+class SlotList {
+ public:
+  static constexpr std::size_t kInlineSlots = 4;
+
+  [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] bool empty() const { return size_ == 0; }
+  [[nodiscard]] Slot* data() { return size_ <= kInlineSlots ? inline_.data() : more_.data(); }
+  [[nodiscard]] const Slot* data() const {
+    return size_ <= kInlineSlots ? inline_.data() : more_.data();
+  }
+  [[nodiscard]] Slot* begin() { return data(); }
+  [[nodiscard]] Slot* end() { return data() + size_; }
+  [[nodiscard]] const Slot* begin() const { return data(); }
+  [[nodiscard]] const Slot* end() const { return data() + size_; }
+  Slot& operator[](std::size_t i) { return data()[i]; }
+  const Slot& operator[](std::size_t i) const { return data()[i]; }
+  /// `n` slots; their contents are unspecified until written (every caller overwrites them).
+  void resize(std::size_t n) {
+    if (n > kInlineSlots) more_.resize(n);
+    size_ = n;
+  }
+
+ private:
+  std::array<Slot, kInlineSlots> inline_{};
+  std::vector<Slot> more_;
+  std::size_t size_ = 0;
+};
+
 /// How a group came to be: formed from concealed tiles, or declared.
 enum class MeldState : std::uint8_t {
   concealed,       ///< formed from the concealed tiles (not declared)
@@ -60,7 +93,7 @@ enum class MeldState : std::uint8_t {
 /// `group.size` entries (an N-wildcards group may hold more than four).
 struct ReadingGroup {
   Group group;
-  std::vector<Slot> slots;
+  SlotList slots;
   MeldState state = MeldState::concealed;
   MeldSource source = MeldSource::unknown;  ///< declared melds: the seat claimed from, if given
   /// Declared melds with a source: the slot of the claimed tile (Hand::claimed_slot), else -1.
@@ -89,20 +122,55 @@ struct ReadingGroup {
 };
 
 /// What every reading of one hand shares, computed once per hand: the wildcard classes, the
-/// physical wildcards and red fives to place, and the wait set before the win. Build it with
-/// make_reading_context and pass it to make_reading for each interpretation.
-struct ReadingContext {
+/// physical wildcards and red fives to place, the value winds, and the wait set before the win.
+/// Build it with make_reading_context and pass it to make_reading for each interpretation.
+///
+/// The wait set is computed on first use (waits_before()) and kept: most readings' patterns
+/// never ask for it (riichi's only ask in thirteen orphans and nine gates), and it costs a
+/// query of the hand before the win. Being cached in a const object, it makes a context unsafe
+/// to share between threads before its waits_before() has been called once.
+class ReadingContext {
+ public:
   const RuleSet* rules = nullptr;
   Hand hand;
   WinContext win;
   WildcardClasses classes;
   /// Red fives held concealed (Hand::red less the declared melds' Hand::meld_red), by kind.
   TileCounts concealed_red{};
+  int concealed_red_count = 0;  ///< the sum of concealed_red
+  bool has_red = false;         ///< the hand holds a red five (Hand::red is not all zero)
+  /// The tiles of the seat and round winds of `win` (TileClasses::wind_tiles), kNoTile when the
+  /// rule set names no winds.
+  TileId seat_wind_tile = kNoTile;
+  TileId round_wind_tile = kNoTile;
+
+  /// The hand has a winning tile and, without it, is one tile short of complete (3n+1 tiles),
+  /// so waits_before() is its wait set. Computed on the first call, with waits_before().
+  [[nodiscard]] bool has_waits() const {
+    if (!waits_known_) compute_waits_before();
+    return has_waits_;
+  }
   /// The hand before the win (the winning tile taken out) waits on these natural tiles:
-  /// wait_mask of that 3n+1 hand. 0 when the hand has no winning tile.
-  TileMask waits_before = 0;
-  bool has_waits = false;  ///< the hand has a winning tile, so waits_before is known
-  bool has_red = false;    ///< the hand holds a red five (Hand::red is not all zero)
+  /// wait_mask of that 3n+1 hand; 0 when !has_waits(). Computed on the first call.
+  [[nodiscard]] TileMask waits_before() const {
+    if (!waits_known_) compute_waits_before();
+    return waits_;
+  }
+  /// The winning tile was the hand's only wait (some patterns score a wait only then).
+  [[nodiscard]] bool only_wait() const {
+    const TileMask w = waits_before();
+    return has_waits_ && w != 0 && (w & (w - 1)) == 0;
+  }
+
+ private:
+  friend void make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
+                                   ReadingContext& out, TableUse tables);
+  void compute_waits_before() const;
+
+  TableUse tables_ = TableUse::tables;  ///< where waits_before() takes the wait set from
+  mutable TileMask waits_ = 0;
+  mutable bool has_waits_ = false;
+  mutable bool waits_known_ = false;
 };
 
 /// Throws AnalysisError where wildcard_classes does (more kinds of wildcard than classes).
@@ -122,17 +190,12 @@ struct Reading {
   WaitShape wait = WaitShape::none;
   std::uint8_t soft_wildcards = 0;  ///< as Interpretation::soft_wildcards
   /// The natural tiles no group holds (an N-wildcards interpretation): Interpretation's own.
+  /// The hand's wait set before the win is the context's (ReadingContext::waits_before).
   std::vector<TileId> loose_tiles;
-  TileMask waits_before = 0;  ///< ReadingContext::waits_before
-  bool has_waits = false;     ///< ReadingContext::has_waits
   /// The winning tile is a red five (`+0m`, Hand::winning_red); its slot (the winning group's
   /// winning slot) is then marked red before any other red five is placed.
   bool winning_red = false;
 
-  /// The winning tile was the hand's only wait (some patterns score a wait only then).
-  [[nodiscard]] bool only_wait() const {
-    return has_waits && waits_before != 0 && (waits_before & (waits_before - 1)) == 0;
-  }
   /// Groups that are wildcard-only (their concrete meanings: Realisations).
   [[nodiscard]] int abstract_count() const;
 };

@@ -144,6 +144,9 @@ struct TileClasses {
   TileMask dragons = 0;
   TileMask terminals_or_honours = 0;
   std::vector<TileMask> of_suit;
+  /// The tile of each wind, E S W N (Wind's order): the rank at that position of the first rank
+  /// group named `winds` of four or more ranks; kNoTile when the rule set names none.
+  std::array<TileId, 4> wind_tiles{kNoTile, kNoTile, kNoTile, kNoTile};
 
   [[nodiscard]] static bool in(TileMask mask, TileId tile) { return (mask & tile_bit(tile)) != 0; }
 };

@@ -68,10 +68,8 @@ struct ScoreFeatures {
   std::uint8_t group_count = 0;
   int winning_group = -1;
   WaitShape wait = WaitShape::none;
-  /// The hand before the win waits on these tiles (Reading::waits_before); has_waits false when
-  /// the hand has no winning tile.
-  TileMask waits_before = 0;
-  bool has_waits = false;
+  /// The hand's context (what `win` points into), for the facts computed on demand.
+  const ReadingContext* context = nullptr;
   TileId winning_tile = kNoTile;  ///< the face the winning tile counts as
   bool winning_red = false;       ///< the winning tile is a red five
 
@@ -99,6 +97,15 @@ struct ScoreFeatures {
   std::uint8_t wildcards = 0;       ///< wildcard slots in every group, declared included
   std::uint8_t soft_wildcards = 0;  ///< Interpretation::soft_wildcards
   std::uint8_t red_fives = 0;       ///< red fives held (natural, or red copies of wild fives)
+
+  /// ReadingContext::has_waits: the hand has a winning tile, so waits_before() is its wait set;
+  /// false without a context. Computed on the first call for the hand.
+  [[nodiscard]] bool has_waits() const { return context != nullptr && context->has_waits(); }
+  /// The hand before the win waits on these tiles (ReadingContext::waits_before, computed on
+  /// the first call for the hand); 0 without a context or when !has_waits().
+  [[nodiscard]] TileMask waits_before() const {
+    return context != nullptr ? context->waits_before() : 0;
+  }
 
   [[nodiscard]] std::span<const GroupFeature> group_span() const {
     return {groups.data(), group_count};

@@ -13,7 +13,8 @@ namespace meldgraph {
 /// unit name: han, fan, faan, tai), "fu", "fu_parts", "dora", "ura", "red", "yakuman", "limit",
 /// "points", "payments" ({"E": N, ...}), then "best", "tied", "tie_rule", "readings",
 /// "unscored_realisations" and "interpretations" (every scored reading with the same fields).
-/// A rule set without a `scoring` section is an Error when the analyzer is created.
+/// A rule set without a `scoring` section is an Error when the analyzer is created. Each thread
+/// that calls it scores with one Scorer per rule set, built on its first hand and kept.
 class ScoreAnalyzer final : public Analyzer {
  public:
   ScoreAnalyzer(const RuleSet& rules, const AnalyzerOptions& options);
@@ -22,8 +23,9 @@ class ScoreAnalyzer final : public Analyzer {
   void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
 
  private:
-  const std::uint64_t limit_;  ///< most readings listed; 0: all
-  const TableUse tables_;     ///< search_only when AnalyzerOptions::search_only
+  const std::uint64_t limit_;   ///< most readings listed; 0: all
+  const TableUse tables_;       ///< search_only when AnalyzerOptions::search_only
+  const std::uint64_t serial_;  ///< keys the thread's Scorer (one per thread and rule set)
 };
 
 /// "explain": for each scored reading of a complete hand and each pattern of the rule set,
@@ -37,8 +39,9 @@ class ExplainAnalyzer final : public Analyzer {
   void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
 
  private:
-  const std::uint64_t limit_;  ///< most readings explained; 0: all
-  const TableUse tables_;     ///< search_only when AnalyzerOptions::search_only
+  const std::uint64_t limit_;   ///< most readings explained; 0: all
+  const TableUse tables_;       ///< search_only when AnalyzerOptions::search_only
+  const std::uint64_t serial_;  ///< keys the thread's Scorer (one per thread and rule set)
 };
 
 }  // namespace meldgraph
