@@ -28,16 +28,16 @@ std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
 namespace meldgraph::patterns {
 
 PatternBits removed_in_order(const PatternRules& rules, const PatternBits& held) {
+  const PatternProgram& program = rules.program;
   PatternBits removed;
-  for (std::size_t i = 0; i < rules.patterns.size(); ++i) {
-    if (!held.test(i) || removed.test(i)) continue;
+  // In increasing order: a held pattern not removed by an earlier one counts.
+  held.for_each([&](std::size_t i) {
+    if (removed.test(i)) return;
     for (const std::uint16_t e : rules.patterns[i].excludes) removed.set(e);
-    for (std::size_t j = 0; j < rules.patterns.size(); ++j) {
-      for (const std::uint16_t q : rules.patterns[j].implied_by) {
-        if (q == i) removed.set(j);
-      }
+    for (std::uint32_t k = program.implied_begin[i]; k < program.implied_begin[i + 1]; ++k) {
+      removed.set(program.implied_by_me[k]);
     }
-  }
+  });
   return removed;
 }
 

@@ -1,10 +1,11 @@
 #pragma once
 /// The evaluators of the cheap predicates (the context, the hand as a whole, faces and groups),
 /// defined inline: the registry (pattern_predicates.cpp) takes their addresses, and the compiled
-/// program's up-front evaluation (pattern_program.cpp) calls them by op without an indirect
-/// call, so each is written once for both. Their readers and writers stay with their concept in
+/// program's up-front evaluation (pattern_program.cpp) calls them without an indirect call, so
+/// each is written once for both. Their readers and writers stay with their concept in
 /// pattern_predicates_{context,groups}.cpp. Internal to the engine.
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <string_view>
@@ -33,53 +34,145 @@ inline constexpr std::string_view kPredicateNames[] = {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The hand as a whole and its context. Booleans hold the value wanted in `bits`, counts their
-// range in `range`, words a mask of the words allowed in `bits`.
+// The hand as a whole and its context: each predicate is defined by its lowering (lower_test),
+// one comparison over the reading's facts (facts_of), so that the compiled program evaluates
+// it with the facts gathered once per reading and the condition walk with them gathered for the
+// one node; eval_by_facts is the registry's evaluator of all of them.
 
-inline bool eval_closed_hand(const ConditionNode& n, const ScoreFeatures& f) {
-  return f.closed_hand == (n.bits != 0);
+/// What the word and count predicates read, gathered once per reading. `word` holds, from bit
+/// 0: the context flags (the `flag` words' order), the win kind, the wait shape, the seat wind
+/// and the round wind one-hot, then a yes and a no bit each for closed and honours, then the
+/// form one-hot (`form` reads at most 32 forms). The dealer is the seat wind east. The hand's
+/// wait set (`waits`, `only_wait`) is not a fact: it is a query made on first use
+/// (ScoreFeatures::waits_before), so those two stay predicates of their own, tested last.
+struct ReadingFacts {
+  std::uint64_t word = 0;
+  std::array<int, 3> counts{};  ///< CountFact order
+};
+inline constexpr unsigned kFlagsShift = 0;   // 8 flags
+inline constexpr unsigned kWinShift = 8;     // 2 win kinds
+inline constexpr unsigned kWaitShift = 10;   // 8 wait shapes
+inline constexpr unsigned kSeatShift = 18;   // 4 winds
+inline constexpr unsigned kRoundShift = 22;  // 4 winds
+inline constexpr unsigned kYesNoShift = 26;  // closed, honours: yes, no
+inline constexpr unsigned kFormShift = 32;   // 32 forms
+enum CountFact : std::uint8_t { kCountSuits, kCountWildcards, kCountSoftWildcards };
+
+/// The yes (or no) bit of yes/no fact `k` (0 closed, 1 honours).
+constexpr std::uint64_t yes_no_bit(unsigned k, bool yes) {
+  return std::uint64_t{1} << (kYesNoShift + 2 * k + (yes ? 0U : 1U));
 }
-inline bool eval_honours(const ConditionNode& n, const ScoreFeatures& f) {
-  return f.honours_used == (n.bits != 0);
+
+inline ReadingFacts facts_of(const ScoreFeatures& f) {
+  const WinContext& w = *f.win;
+  std::uint64_t word = std::uint64_t{context_flag_mask(w)} << kFlagsShift;
+  word |= std::uint64_t{1} << (kWinShift + static_cast<unsigned>(w.win));
+  word |= std::uint64_t{1} << (kWaitShift + static_cast<unsigned>(f.wait));
+  word |= std::uint64_t{1} << (kSeatShift + static_cast<unsigned>(w.seat_wind));
+  word |= std::uint64_t{1} << (kRoundShift + static_cast<unsigned>(w.round_wind));
+  word |= yes_no_bit(0, f.closed_hand) | yes_no_bit(1, f.honours_used);
+  if (f.form < 32) word |= std::uint64_t{1} << (kFormShift + f.form);
+  ReadingFacts facts;
+  facts.word = word;
+  facts.counts[kCountSuits] = small_popcount(f.suits_used);
+  facts.counts[kCountWildcards] = f.wildcards;
+  facts.counts[kCountSoftWildcards] = f.soft_wildcards;
+  return facts;
 }
-inline bool eval_dealer(const ConditionNode& n, const ScoreFeatures& f) {
-  return f.win->dealer() == (n.bits != 0);
+
+/// groups' small[0]: how the matching groups are counted (a range, or all of them).
+inline constexpr std::uint8_t kGroupsCountRange = 0;
+inline constexpr std::uint8_t kGroupsCountAll = 1;
+
+/// The groups of `f` whose kind is in `kinds` (bits of GroupKind), as a mask of group indices.
+inline std::uint32_t groups_of_kinds(std::uint64_t kinds, const ScoreFeatures& f) {
+  std::uint32_t groups = 0;
+  for (; kinds != 0; kinds &= kinds - 1) {
+    groups |= f.kind_groups[static_cast<std::size_t>(std::countr_zero(kinds))];
+  }
+  return groups;
 }
+
+/// The node as one comparison over the facts, for the predicates defined so (and a `groups`
+/// node that filters by kind alone); Kind::none for the others.
+constexpr LoweredTest lower_test(const ConditionNode& n) {
+  using K = LoweredTest::Kind;
+  const auto word = [](K kind, std::uint64_t mask) { return LoweredTest{kind, 0, {}, mask}; };
+  const auto yes_no = [](unsigned k, const ConditionNode& node) {
+    return LoweredTest{K::word_any, 0, {}, yes_no_bit(k, node.bits != 0)};
+  };
+  const auto count = [](CountFact fact, CountRange range) {
+    return LoweredTest{K::count, fact, range, 0};
+  };
+  switch (n.op) {
+    case predicate_op("flag"):
+      return word(K::word_all, std::uint64_t{n.bits} << kFlagsShift);
+    case predicate_op("win"):
+      return word(K::word_any, std::uint64_t{n.bits & 3U} << kWinShift);
+    case predicate_op("wait"):
+      return word(K::word_any, std::uint64_t{n.bits & 0xFFU} << kWaitShift);
+    case predicate_op("seat_wind"):
+      return word(K::word_any, std::uint64_t{n.bits & 0xFU} << kSeatShift);
+    case predicate_op("round_wind"):
+      return word(K::word_any, std::uint64_t{n.bits & 0xFU} << kRoundShift);
+    case predicate_op("form"):
+      return word(K::word_any, std::uint64_t{n.bits} << kFormShift);
+    case predicate_op("closed_hand"):
+      return yes_no(0, n);
+    case predicate_op("honours"):
+      return yes_no(1, n);
+    case predicate_op("dealer"): {
+      constexpr std::uint64_t east = std::uint64_t{1} << kSeatShift;
+      return word(K::word_any, n.bits != 0 ? east : (east * 0xEU));
+    }
+    case predicate_op("suits"):
+      return count(kCountSuits, n.range);
+    case predicate_op("wildcards"):
+      return count(kCountWildcards, n.range);
+    case predicate_op("soft_wildcards"):
+      return count(kCountSoftWildcards, n.range);
+    case predicate_op("groups"):
+      if (n.flags_set != 0 || n.flags_clear != 0 || n.small[8] != 0 ||
+          n.small[0] == kGroupsCountAll) {
+        return {};
+      }
+      return LoweredTest{K::kinds, 0, n.range, n.bits};
+    default:
+      return {};
+  }
+}
+
+/// Whether lowered test `t` holds, given the reading's facts (and its record, for `kinds`).
+inline bool lowered_holds(const LoweredTest& t, const ReadingFacts& facts, const ScoreFeatures& f) {
+  switch (t.kind) {
+    case LoweredTest::Kind::word_any:
+      return (facts.word & t.mask) != 0;
+    case LoweredTest::Kind::word_all:
+      return (facts.word & t.mask) == t.mask;
+    case LoweredTest::Kind::count:
+      return t.range.holds(facts.counts[t.index]);
+    case LoweredTest::Kind::kinds:
+      return t.range.holds(small_popcount(groups_of_kinds(t.mask, f)));
+    case LoweredTest::Kind::none:
+      break;
+  }
+  return false;
+}
+
+/// The hand's wait set, read (and so computed, once per hand) only by these two.
 inline bool eval_only_wait(const ConditionNode& n, const ScoreFeatures& f) {
   // One bit set, without std::popcount (a libgcc call without -mpopcnt).
   const TileMask w = f.waits_before();
   const bool only = f.has_waits() && w != 0 && (w & (w - 1)) == 0;
   return only == (n.bits != 0);
 }
-inline bool eval_suits(const ConditionNode& n, const ScoreFeatures& f) {
-  return n.range.holds(small_popcount(f.suits_used));
-}
 inline bool eval_waits(const ConditionNode& n, const ScoreFeatures& f) {
   return f.has_waits() && n.range.holds(std::popcount(f.waits_before()));
 }
-inline bool eval_wildcards(const ConditionNode& n, const ScoreFeatures& f) {
-  return n.range.holds(f.wildcards);
-}
-inline bool eval_soft_wildcards(const ConditionNode& n, const ScoreFeatures& f) {
-  return n.range.holds(f.soft_wildcards);
-}
-inline bool eval_win(const ConditionNode& n, const ScoreFeatures& f) {
-  return (n.bits & (1U << static_cast<unsigned>(f.win->win))) != 0;
-}
-inline bool eval_wait(const ConditionNode& n, const ScoreFeatures& f) {
-  return (n.bits & (1U << static_cast<unsigned>(f.wait))) != 0;
-}
-inline bool eval_flag(const ConditionNode& n, const ScoreFeatures& f) {
-  return (context_flag_mask(*f.win) & n.bits) == n.bits;
-}
-inline bool eval_seat_wind(const ConditionNode& n, const ScoreFeatures& f) {
-  return (n.bits & (1U << static_cast<unsigned>(f.win->seat_wind))) != 0;
-}
-inline bool eval_round_wind(const ConditionNode& n, const ScoreFeatures& f) {
-  return (n.bits & (1U << static_cast<unsigned>(f.win->round_wind))) != 0;
-}
-inline bool eval_form(const ConditionNode& n, const ScoreFeatures& f) {
-  return f.form < 32 && (n.bits & (1U << f.form)) != 0;
+
+/// The evaluator of every predicate lower_test defines.
+inline bool eval_by_facts(const ConditionNode& n, const ScoreFeatures& f) {
+  return lowered_holds(lower_test(n), facts_of(f), f);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -96,19 +189,6 @@ inline bool faces_meet(const ConditionNode& n, TileMask faces, const ScoreFeatur
 }
 inline bool eval_faces(const ConditionNode& n, const ScoreFeatures& f) {
   return faces_meet(n, f.faces, f);
-}
-
-/// groups' small[0]: how the matching groups are counted (a range, or all of them).
-inline constexpr std::uint8_t kGroupsCountRange = 0;
-inline constexpr std::uint8_t kGroupsCountAll = 1;
-
-/// The groups of `f` whose kind is in `kinds` (bits of GroupKind), as a mask of group indices.
-inline std::uint32_t groups_of_kinds(std::uint32_t kinds, const ScoreFeatures& f) {
-  std::uint32_t groups = 0;
-  for (; kinds != 0; kinds &= kinds - 1) {
-    groups |= f.kind_groups[static_cast<std::size_t>(std::countr_zero(kinds))];
-  }
-  return groups;
 }
 
 /// The groups of `f` that pass `n`'s kind and flag filter, as a mask of group indices, read off

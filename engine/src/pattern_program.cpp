@@ -103,12 +103,29 @@ class Compiler {
       if (pattern.only_without) program.only_without[p / 64U] |= bit;
     }
     if (overflow_) return false;
-    // Step 2: the cheap tests some pattern needs first, so that they are evaluated up front.
+    // Step 2: a need that is one bit of the facts' word (or all of a mask) joins its pattern's
+    // word mask; the other cheap tests some pattern needs go first, evaluated up front.
+    program.word_needs.assign(rules_.patterns.size(), 0);
     std::vector<bool> eager(program.tests.size(), false);
-    for (const std::vector<Need>& list : needs) {
-      for (const Need& need : list) eager[need.test] = eager[need.test] || need.rank <= 1;
+    for (std::size_t p = 0; p < needs.size(); ++p) {
+      std::vector<Need> kept;
+      for (const Need& need : needs[p]) {
+        const LoweredTest lowered = patterns::lower_test(program.tests[need.test]);
+        const bool one_bit = lowered.kind == LoweredTest::Kind::word_any && lowered.mask != 0 &&
+                             (lowered.mask & (lowered.mask - 1)) == 0;
+        if (one_bit || lowered.kind == LoweredTest::Kind::word_all) {
+          program.word_needs[p] |= lowered.mask;
+          continue;
+        }
+        eager[need.test] = eager[need.test] || need.rank <= 1;
+        kept.push_back(need);
+      }
+      needs[p] = std::move(kept);
     }
     renumber(eager);
+    for (std::uint32_t t = 0; t < program.eager_tests; ++t) {
+      program.lowered.push_back(patterns::lower_test(program.tests[t]));
+    }
     for (std::vector<Need>& list : needs) {
       for (Need& need : list) need.test = number_[need.test];
     }
@@ -139,6 +156,15 @@ class Compiler {
       if (pattern.times < rules_.nodes.size()) entry.times = program.node_tests[pattern.times];
       program.entries.push_back(entry);
     }
+    for (std::size_t i = 0; i < rules_.patterns.size(); ++i) {
+      program.implied_begin.push_back(static_cast<std::uint32_t>(program.implied_by_me.size()));
+      for (std::size_t j = 0; j < rules_.patterns.size(); ++j) {
+        for (const std::uint16_t q : rules_.patterns[j].implied_by) {
+          if (q == i) program.implied_by_me.push_back(static_cast<std::uint16_t>(j));
+        }
+      }
+    }
+    program.implied_begin.push_back(static_cast<std::uint32_t>(program.implied_by_me.size()));
     for (const PatternRules::AccountOnce& rule : rules_.account_once) {
       program.account_once_tests.push_back(rule.sets < rules_.nodes.size()
                                                ? program.node_tests[rule.sets]
@@ -211,8 +237,10 @@ class Compiler {
       }
       if (node.small[0] != kGroupsCountAll) add(needs, kinds_screen(node.bits, node.range.min));
     } else if (node.op == kSetsOp && node.range.min >= 1) {
-      // One set: `size` candidate groups of its kinds, and as many sequence suits if distinct.
-      add(needs, kinds_screen(node.bits, node.small[0]));
+      // One set: `size` candidate groups of its kinds (`min` sets sharing no group: min times
+      // as many), and as many sequence suits if distinct.
+      const int groups = node.small[3] != 0 ? node.small[0] * node.range.min : node.small[0];
+      add(needs, kinds_screen(node.bits, std::min(groups, int{kNoMax})));
       if (node.small[2] == kSuitsDistinct) {
         ConditionNode suits;
         suits.op = kSuitsOp;
@@ -277,8 +305,8 @@ namespace patterns {
 
 namespace {
 
-/// One eager test: the cheap predicates inline, by op (pattern_evals.hpp), the others through
-/// the registry.
+/// One eager test that lower_test leaves as it is: groups and faces inline (pattern_evals.hpp),
+/// the others through the registry.
 bool eager_holds(const ConditionNode& n, const ScoreFeatures& f,
                  std::span<const PredicateSpec> predicates) {
   switch (n.op) {
@@ -286,30 +314,6 @@ bool eager_holds(const ConditionNode& n, const ScoreFeatures& f,
       return eval_groups(n, f);
     case predicate_op("faces"):
       return eval_faces(n, f);
-    case predicate_op("suits"):
-      return eval_suits(n, f);
-    case predicate_op("honours"):
-      return eval_honours(n, f);
-    case predicate_op("closed_hand"):
-      return eval_closed_hand(n, f);
-    case predicate_op("form"):
-      return eval_form(n, f);
-    case predicate_op("wait"):
-      return eval_wait(n, f);
-    case predicate_op("only_wait"):
-      return eval_only_wait(n, f);
-    case predicate_op("waits"):
-      return eval_waits(n, f);
-    case predicate_op("win"):
-      return eval_win(n, f);
-    case predicate_op("flag"):
-      return eval_flag(n, f);
-    case predicate_op("dealer"):
-      return eval_dealer(n, f);
-    case predicate_op("seat_wind"):
-      return eval_seat_wind(n, f);
-    case predicate_op("round_wind"):
-      return eval_round_wind(n, f);
     default:
       return predicates[n.op - kFirstPredicate].eval(n, f);
   }
@@ -323,10 +327,16 @@ TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
   const std::size_t words = (program.tests.size() + 63) / 64;
   std::fill_n(known_.begin(), words, 0);
   std::fill_n(value_.begin(), words, 0);
-  // The eager tests, up front: known from here on.
+  // The eager tests, up front: known from here on. The lowered ones read the facts.
+  const ReadingFacts facts = facts_of(features);
+  word_ = facts.word;
   const ConditionNode* tests = program.tests.data();
+  const LoweredTest* lowered = program.lowered.data();
   for (std::uint32_t t = 0; t < program.eager_tests; ++t) {
-    const std::uint64_t held = eager_holds(tests[t], features, predicates_) ? 1 : 0;
+    const bool holds = lowered[t].kind != LoweredTest::Kind::none
+                           ? lowered_holds(lowered[t], facts, features)
+                           : eager_holds(tests[t], features, predicates_);
+    const std::uint64_t held = holds ? 1 : 0;
     value_[t / 64U] |= held << (t % 64U);
   }
   for (std::uint32_t w = 0; w < program.eager_tests / 64U; ++w) known_[w] = ~std::uint64_t{0};

@@ -36,6 +36,8 @@ class TestMemo {
   /// mask over the eager tests), then its costly needs and the rest of its subtrees.
   [[nodiscard]] bool pattern_holds(std::size_t index) {
     const PatternProgram& program = rules_.program;
+    const std::uint64_t word = program.word_needs[index];
+    if ((word_ & word) != word) return false;
     const std::uint64_t* eager = program.eager_needs.data() + index * program.eager_words;
     for (std::uint32_t w = 0; w < program.eager_words; ++w) {
       if ((eager[w] & ~value_[w]) != 0) return false;
@@ -59,6 +61,7 @@ class TestMemo {
   const PatternRules& rules_;
   const ScoreFeatures& features_;
   std::span<const PredicateSpec> predicates_;
+  std::uint64_t word_ = 0;                   ///< the record's facts' word (ReadingFacts)
   std::array<std::uint64_t, kWords> known_;  // [0, words in use) cleared by the constructor
   std::array<std::uint64_t, kWords> value_;  // bit t meaningful once known_ has it
 };

@@ -95,6 +95,18 @@ struct Pattern {
 /// The most patterns a rule set may declare (the evaluation keeps them in a fixed bit set).
 inline constexpr std::size_t kMaxPatterns = 256;
 
+/// A cheap test lowered to one comparison over what a reading's record gives once (its facts,
+/// patterns::ReadingFacts in pattern_evals.hpp): a mask of the facts' word that must meet
+/// (`word_any`) or be within (`word_all`) it, a count in a range, or the number of groups of
+/// some kinds in a range. `none`: not lowered (evaluated by its predicate).
+struct LoweredTest {
+  enum class Kind : std::uint8_t { none, word_any, word_all, count, kinds };
+  Kind kind = Kind::none;
+  std::uint8_t index = 0;  ///< count: which of the facts' counts
+  CountRange range;        ///< count, kinds
+  std::uint64_t mask = 0;  ///< word_any, word_all: bits of the word; kinds: GroupKind bits
+};
+
 /// The compiled form of every condition of a rule set (compile_patterns, at load): the one form
 /// that evaluation, `times` and account_once read. Conditions are written as trees
 /// (PatternRules::nodes, kept for `rules dump` and `explain`); compiled, each distinct leaf (a
@@ -106,7 +118,9 @@ inline constexpr std::size_t kMaxPatterns = 256;
 /// set" for its tile set, "three sequence suits" for three chows in distinct suits), so that a
 /// family of patterns whose melds are absent is ruled out by one shared test.
 ///
-/// Tests [0, eager_tests) are the cheap ones some pattern needs: they are evaluated for every
+/// A need that is one bit of the reading's facts (a flag, the win kind, a form, closed ...) is
+/// folded into its pattern's word mask (word_needs), all checked by one AND. Tests
+/// [0, eager_tests) are the other cheap ones some pattern needs: they are evaluated for every
 /// reading, up front, into a bit set, and a pattern's cheap needs are one mask over it
 /// (eager_needs[pattern * eager_words ...]); the costly needs follow as a list, cheapest first,
 /// each evaluated on first use and remembered.
@@ -117,8 +131,9 @@ struct PatternProgram {
   static constexpr std::uint16_t kNoTest = 0xFFFF;
   /// The tests: copies of distinct leaf nodes (combinator fields unused), screens included.
   std::vector<ConditionNode> tests;
-  std::uint32_t eager_tests = 0;  ///< tests evaluated up front for every reading
-  std::uint32_t eager_words = 0;  ///< 64-bit words of a mask over them
+  std::uint32_t eager_tests = 0;     ///< tests evaluated up front for every reading
+  std::vector<LoweredTest> lowered;  ///< the eager tests lowered, one per eager test
+  std::uint32_t eager_words = 0;     ///< 64-bit words of a mask over them
   /// One per pattern: its costly needs are needs[need_begin, need_end), its other subtrees
   /// (roots into PatternRules::nodes) rest[rest_begin, rest_end); `times` is the test its `times`
   /// counts (kNoTest: none).
@@ -131,12 +146,19 @@ struct PatternProgram {
   };
   std::vector<Entry> entries;
   std::vector<std::uint64_t> eager_needs;  ///< per pattern, eager_words words: its cheap needs
+  /// Per pattern: the bits of the facts' word its one-bit needs ask for (a flag, the win kind,
+  /// a form, closed ...), checked at once before any test.
+  std::vector<std::uint64_t> word_needs;
   std::vector<std::uint16_t> needs;
   std::vector<std::uint32_t> rest;
   /// node_tests[i]: the test of PatternRules::nodes[i] when it is a leaf, else kNoTest.
   std::vector<std::uint16_t> node_tests;
   /// The test of each PatternRules::account_once entry's `sets` node, in its order.
   std::vector<std::uint16_t> account_once_tests;
+  /// The inverse of implied_by, for `relations: counted`: the patterns that name pattern i in
+  /// their implied_by are implied_by_me[implied_begin[i], implied_begin[i + 1]).
+  std::vector<std::uint32_t> implied_begin;
+  std::vector<std::uint16_t> implied_by_me;
   /// Bit sets over the patterns (bit i: pattern i): enabled ones, limit patterns, only_without
   /// ones. A closed-only pattern needs the test `closed_hand: true`.
   using PatternMask = std::array<std::uint64_t, (kMaxPatterns + 63) / 64>;
