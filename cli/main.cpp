@@ -163,7 +163,8 @@ int run(int argc, char** argv) {
         {"after_kong", "on a kong's replacement tile (嶺上 / 杠上开花)"},
         {"robbing_kong", "on a tile added to a kong (搶槓)"},
         {"first_draw", "on the first draw, no call before (天和 / 地和)"},
-        {"last_of_kind", "on the last copy of its tile (和绝张)"}};
+        {"last_of_kind", "on the last copy of its tile (和绝张)"},
+        {"after_kong_discard", "on a discard after the discarder's kong (杠上炮)"}};
     for (const auto& [field, help] : flag_fields) {
       std::string option = std::string("--") + field;
       std::replace(option.begin(), option.end(), '_', '-');

@@ -305,7 +305,7 @@ cat > context.txt <<'JSON'
 {"win": "discard"}
 {"hand": "11m"
 JSON
-expect batch-context 0 '^\{"context":\{"after_kong":false,"dora":\["4s"\],.*"riichi":false,.*"seat_wind":"N",.*"win":"self-draw"\},"declared_wildcards":0,"forms":\["standard"\],"hand":"345m40677p67s\[340m\]\+8s","rules":"riichi"' -- "$bin" --rules riichi batch --op win --input context.txt
+expect batch-context 0 '^\{"context":\{"after_kong":false,"after_kong_discard":false,"dora":\["4s"\],.*"riichi":false,.*"seat_wind":"N",.*"win":"self-draw"\},"declared_wildcards":0,"forms":\["standard"\],"hand":"345m40677p67s\[340m\]\+8s","rules":"riichi"' -- "$bin" --rules riichi batch --op win --input context.txt
 expect batch-context-plain 0 '^\{"declared_wildcards":0,"forms":\["standard"\],"hand":"111222333m456p11s","rules":"riichi"' -- "$bin" --rules riichi batch --op win --input context.txt
 expect batch-context-unknown 0 "^\{\"error\":\"field 'colour': unknown field; the fields are hand, win, from" -- "$bin" --rules riichi batch --op win --input context.txt
 expect batch-context-contradiction 0 "^\{\"error\":\"field 'from': a self-drawn win has no discarder" -- "$bin" --rules riichi batch --op win --input context.txt

@@ -117,6 +117,9 @@ TEST_CASE("every context error names its field", "[context]") {
       {R"({"win": "self-draw", "from": "left"})", "from", "a self-drawn win has no discarder"},
       {R"({"win": "self-draw", "robbing_kong": true})", "robbing_kong", "not a self-draw"},
       {R"({"win": "discard", "after_kong": true})", "after_kong", "which is drawn"},
+      {R"({"win": "self-draw", "after_kong_discard": true})", "after_kong_discard",
+       "is not a self-draw"},
+      {R"({"robbing_kong": true, "after_kong_discard": true})", "after_kong_discard", "not both"},
       {R"({"ippatsu": true})", "ippatsu", "needs riichi"},
       {R"({"ura": ["1m"]})", "ura", "needs riichi"},
       {R"({"double_riichi": true, "riichi": false})", "riichi", "false with double_riichi"},
@@ -203,4 +206,16 @@ TEST_CASE("flags checked against the declared melds", "[context]") {
       CHECK(error.field() == c.field);
     }
   }
+}
+
+TEST_CASE("after_kong_discard (杠上炮) means a discard and needs no kong of the winner's",
+          "[context]") {
+  const RuleSet& rules = riichi();
+  const WinContext context = parse_win_context(json{{"after_kong_discard", true}}, rules);
+  CHECK(context.win == WinKind::discard);
+  CHECK(context.after_kong_discard);
+  CHECK(parse_win_context(win_context_to_json(context, rules), rules) == context);
+  CHECK(format_win_context(context, rules) == "discard, seat E, round E, after kong discard");
+  // The kong was the discarder's: a hand without one is fine.
+  CHECK_NOTHROW(check_win_context(context, parse_hand("123m456p789s99s34s+5s", rules), rules));
 }

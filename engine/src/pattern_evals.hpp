@@ -49,12 +49,12 @@ struct ReadingFacts {
   std::uint64_t word = 0;
   std::array<int, 3> counts{};  ///< CountFact order
 };
-inline constexpr unsigned kFlagsShift = 0;   // 8 flags
-inline constexpr unsigned kWinShift = 8;     // 2 win kinds
-inline constexpr unsigned kWaitShift = 10;   // 8 wait shapes
-inline constexpr unsigned kSeatShift = 18;   // 4 winds
-inline constexpr unsigned kRoundShift = 22;  // 4 winds
-inline constexpr unsigned kYesNoShift = 26;  // closed, honours: yes, no
+inline constexpr unsigned kFlagsShift = 0;   // 9 flags
+inline constexpr unsigned kWinShift = 9;     // 2 win kinds
+inline constexpr unsigned kWaitShift = 11;   // 8 wait shapes
+inline constexpr unsigned kSeatShift = 19;   // 4 winds
+inline constexpr unsigned kRoundShift = 23;  // 4 winds
+inline constexpr unsigned kYesNoShift = 27;  // closed, honours: yes, no (to bit 30)
 inline constexpr unsigned kFormShift = 32;   // 32 forms
 enum CountFact : std::uint8_t { kCountSuits, kCountWildcards, kCountSoftWildcards };
 

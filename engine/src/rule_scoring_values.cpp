@@ -360,7 +360,8 @@ void read_payments(const ScoringContext& context, const Value& scoring,
   out.enabled = true;
   Diagnostics& diagnostics = context.diagnostics;
   check_keys(payments,
-             {"discard", "discard_others", "self_draw", "round_to", "honba", "riichi_stick", "pao"},
+             {"discard", "discard_others", "self_draw", "round_to", "honba", "riichi_stick", "flat",
+              "pao"},
              "scoring.payments", diagnostics);
   const auto read_map =
       [&](std::string_view key, int most,
@@ -390,6 +391,7 @@ void read_payments(const ScoringContext& context, const Value& scoring,
   read_number(payments, "round_to", "scoring.payments", 1, kMostPoints, out.round_to, diagnostics);
   read_number(payments, "riichi_stick", "scoring.payments", 0, kMostPoints, out.riichi_stick,
               diagnostics);
+  read_number(payments, "flat", "scoring.payments", 0, kMostPoints, out.flat, diagnostics);
   if (const Item* pao = payments.find("pao")) {
     diagnostics.attempt([&] { read_pao(context, *pao, patterns, out); });
   }
@@ -525,6 +527,7 @@ void write_value_rules(const RuleSet& rules, const ValueRules& values, std::stri
     out += "    honba: {discard: " + number(pay.honba_discard) +
            ", self_draw: " + number(pay.honba_self_draw) + "}\n";
     out += "    riichi_stick: " + number(pay.riichi_stick) + "\n";
+    if (pay.flat != 0) out += "    flat: " + number(pay.flat) + "\n";
     if (!pay.pao.empty()) {
       const TileClasses& classes = rules.tile_classes();
       out += "    pao:\n";

@@ -22,7 +22,8 @@ constexpr std::array<std::string_view, 4> kYakumanNames = {"", "yakuman", "doubl
                                                            "triple_yakuman"};
 
 std::int64_t formula_base(const PointsRules& points, std::int32_t units, std::int32_t fu) {
-  // Past 40 units every table has hit its top limit; the cap keeps the shift defined.
+  // Past 40 units every doubling or table has hit its top limit; the cap keeps the shift
+  // defined. `units` (MCR: a point a fan) takes the units whole: a hand reaches 300 fan.
   const std::int32_t u = std::clamp(units, 0, 40);
   switch (points.formula) {
     case BaseFormula::none:
@@ -37,7 +38,7 @@ std::int64_t formula_base(const PointsRules& points, std::int32_t units, std::in
       return points
           .table[std::min<std::size_t>(static_cast<std::size_t>(u), points.table.size() - 1)];
     case BaseFormula::units:
-      return u;
+      return std::max(units, 0);
   }
   return 0;
 }
@@ -155,17 +156,18 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     out.payments[static_cast<std::size_t>(seat)] -= amount;
     out.payments[static_cast<std::size_t>(winner)] += amount;
   };
+  const std::int64_t flat = pay.flat;  // from each player but the winner, besides the base
   if (win.win == WinKind::discard) {
     const int discarder = seat_of(winner, win.from);
     const std::int64_t times = dealer ? pay.discard_dealer : pay.discard_other;
-    // Everyone pays (discard_others, Hong Kong's 半銃): the two others' shares, each rounded.
+    // Everyone pays (discard_others, Hong Kong's 半銃): the two others' shares, each rounded;
+    // `flat` (MCR's 8) comes from all three besides.
     const std::int64_t others =
-        round_up(out.base * (dealer ? pay.discard_others_dealer : pay.discard_others_other), step);
-    out.points = round_up(out.base * times, step);
-    if (discarder < 0) {  // no discarder given: nothing to place (docs/scoring.md)
-      out.points += 2 * others;
-      return;
-    }
+        round_up(out.base * (dealer ? pay.discard_others_dealer : pay.discard_others_other), step) +
+        flat;
+    const std::int64_t from_discarder = round_up(out.base * times, step) + flat;
+    out.points = from_discarder + 2 * others;
+    if (discarder < 0) return;  // no discarder given: nothing to place (docs/scoring.md)
     if (others != 0) {
       for (int seat = 0; seat < 4; ++seat) {
         if (seat != winner && seat != discarder) take(seat, others);
@@ -179,8 +181,7 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
       take(liable.seat, from_liable + counters);
       counters = 0;
     }
-    take(discarder, out.points - from_liable + counters);
-    out.points += 2 * others;
+    take(discarder, from_discarder - from_liable + counters);
   } else {
     out.points = 0;
     for (int seat = 0; seat < 4; ++seat) {
@@ -188,7 +189,7 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
       const std::int64_t times = dealer      ? pay.self_draw_dealer_wins
                                  : seat == 0 ? pay.self_draw_dealer_pays
                                              : pay.self_draw_other_pays;
-      const std::int64_t share = round_up(own_base * times, step);
+      const std::int64_t share = round_up(own_base * times, step) + flat;
       out.points += share;
       if (liable.seat < 0)
         take(seat, share + std::int64_t{pay.honba_self_draw} * win.honba);

@@ -133,13 +133,23 @@ void read_flowers(const json& value, const RuleSet& rules, WinContext& context) 
 
 /// What the fields say together: contradictions are errors, implications are applied.
 void settle(WinContext& context, bool win_given, bool riichi_given, bool from_given) {
-  if (!win_given && (from_given || context.robbing_kong)) context.win = WinKind::discard;
+  if (!win_given && (from_given || context.robbing_kong || context.after_kong_discard)) {
+    context.win = WinKind::discard;
+  }
   if (context.win == WinKind::self_draw && from_given) {
     throw ContextError("from", "a self-drawn win has no discarder (give \"win\": \"discard\")");
   }
   if (context.robbing_kong && context.win == WinKind::self_draw) {
     throw ContextError("robbing_kong",
                        "robbing a kong is a win on another player's tile, not a self-draw");
+  }
+  if (context.after_kong_discard && context.win == WinKind::self_draw) {
+    throw ContextError("after_kong_discard",
+                       "a win on the discard after a kong (杠上炮) is not a self-draw");
+  }
+  if (context.after_kong_discard && context.robbing_kong) {
+    throw ContextError("after_kong_discard",
+                       "the tile was either discarded after a kong or robbed from one, not both");
   }
   if (context.after_kong && context.win == WinKind::discard) {
     throw ContextError("after_kong",
@@ -187,7 +197,7 @@ WinContext parse_win_context(const json& object, const RuleSet& rules) {
   bool win_given = false;
   bool riichi_given = false;
   bool from_given = false;
-  const std::array<std::pair<std::string_view, bool*>, 8> flags = {{
+  const std::array<std::pair<std::string_view, bool*>, 9> flags = {{
       {"riichi", &context.riichi},
       {"double_riichi", &context.double_riichi},
       {"ippatsu", &context.ippatsu},
@@ -196,6 +206,7 @@ WinContext parse_win_context(const json& object, const RuleSet& rules) {
       {"robbing_kong", &context.robbing_kong},
       {"first_draw", &context.first_draw},
       {"last_of_kind", &context.last_of_kind},
+      {"after_kong_discard", &context.after_kong_discard},
   }};
   for (const auto& [key, value] : object.items()) {
     if (key == "hand") continue;
@@ -254,6 +265,7 @@ json win_context_to_json(const WinContext& context, const RuleSet& rules) {
               {"robbing_kong", context.robbing_kong},
               {"first_draw", context.first_draw},
               {"last_of_kind", context.last_of_kind},
+              {"after_kong_discard", context.after_kong_discard},
               {"dora", codes(context.dora)},
               {"ura", codes(context.ura)},
               {"honba", context.honba},
@@ -277,7 +289,7 @@ std::string format_win_context(const WinContext& context, const RuleSet& rules) 
   out += wind_code(context.seat_wind);
   out += ", round ";
   out += wind_code(context.round_wind);
-  const std::array<std::pair<std::string_view, bool>, 8> flags = {{
+  const std::array<std::pair<std::string_view, bool>, 9> flags = {{
       {"double riichi", context.double_riichi},
       {"riichi", context.riichi && !context.double_riichi},
       {"ippatsu", context.ippatsu},
@@ -286,6 +298,7 @@ std::string format_win_context(const WinContext& context, const RuleSet& rules) 
       {"robbing kong", context.robbing_kong},
       {"first draw", context.first_draw},
       {"last of kind", context.last_of_kind},
+      {"after kong discard", context.after_kong_discard},
   }};
   for (const auto& [name, set] : flags) {
     if (set) {

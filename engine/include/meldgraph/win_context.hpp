@@ -46,6 +46,9 @@ struct WinContext {
   bool robbing_kong = false;   ///< won on a tile added to a kong (搶槓); a discard-like win
   bool first_draw = false;     ///< the first draw of the game, no call before (天和 / 地和)
   bool last_of_kind = false;   ///< the last copy of the winning tile (和绝张)
+  /// Won on the tile a player discarded after their own kong's replacement draw (杠上炮); a
+  /// discard, and the kong is the discarder's, not the winner's.
+  bool after_kong_discard = false;
 
   std::vector<TileId> dora;  ///< dora indicator tiles, as shown (not the dora themselves)
   std::vector<TileId> ura;   ///< ura-dora indicator tiles
@@ -63,9 +66,10 @@ struct WinContext {
 /// The context's fields, in the order they are written (docs/cli.md describes each): `hand` is
 /// not among them, it is read by the notation parser.
 inline constexpr std::string_view kWinContextFields[] = {
-    "win",     "from",      "seat_wind",  "round_wind",   "riichi",       "double_riichi",
-    "ippatsu", "last_tile", "after_kong", "robbing_kong", "first_draw",   "last_of_kind",
-    "dora",    "ura",       "flowers",    "honba",        "riichi_sticks"};
+    "win",           "from",         "seat_wind",          "round_wind", "riichi",
+    "double_riichi", "ippatsu",      "last_tile",          "after_kong", "robbing_kong",
+    "first_draw",    "last_of_kind", "after_kong_discard", "dora",       "ura",
+    "flowers",       "honba",        "riichi_sticks"};
 
 /// A context field that cannot be read: unknown, of the wrong type, out of range, or contradicting
 /// another field. `field()` names it (as written in JSON, `seat_wind`); what() is
