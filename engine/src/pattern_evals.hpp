@@ -23,7 +23,8 @@ inline constexpr std::string_view kPredicateNames[] = {
     "groups",      "faces",  "sets",      "suits",          "honours",
     "closed_hand", "form",   "wait",      "only_wait",      "waits",
     "win",         "flag",   "dealer",    "seat_wind",      "round_wind",
-    "suit_counts", "copies", "wildcards", "soft_wildcards", "bonus"};
+    "suit_counts", "copies", "wildcards", "soft_wildcards", "bonus",
+    "honba"};
 
 /// The op of predicate `name` (a name of kPredicateNames; 0 otherwise).
 [[nodiscard]] constexpr std::uint8_t predicate_op(std::string_view name) {
@@ -47,7 +48,7 @@ inline constexpr std::string_view kPredicateNames[] = {
 /// (ScoreFeatures::waits_before), so those two stay predicates of their own, tested last.
 struct ReadingFacts {
   std::uint64_t word = 0;
-  std::array<int, 3> counts{};  ///< CountFact order
+  std::array<int, 4> counts{};  ///< CountFact order
 };
 inline constexpr unsigned kFlagsShift = 0;   // 9 flags
 inline constexpr unsigned kWinShift = 9;     // 2 win kinds
@@ -56,7 +57,8 @@ inline constexpr unsigned kSeatShift = 19;   // 4 winds
 inline constexpr unsigned kRoundShift = 23;  // 4 winds
 inline constexpr unsigned kYesNoShift = 27;  // closed, honours: yes, no (to bit 30)
 inline constexpr unsigned kFormShift = 32;   // 32 forms
-enum CountFact : std::uint8_t { kCountSuits, kCountWildcards, kCountSoftWildcards };
+/// kCountHonba: the context's repeat counter (riichi's 本場, Taiwan's 連莊 count).
+enum CountFact : std::uint8_t { kCountSuits, kCountWildcards, kCountSoftWildcards, kCountHonba };
 
 /// The yes (or no) bit of yes/no fact `k` (0 closed, 1 honours).
 constexpr std::uint64_t yes_no_bit(unsigned k, bool yes) {
@@ -77,6 +79,7 @@ inline ReadingFacts facts_of(const ScoreFeatures& f) {
   facts.counts[kCountSuits] = small_popcount(f.suits_used);
   facts.counts[kCountWildcards] = f.wildcards;
   facts.counts[kCountSoftWildcards] = f.soft_wildcards;
+  facts.counts[kCountHonba] = w.honba;
   return facts;
 }
 
@@ -131,6 +134,8 @@ constexpr LoweredTest lower_test(const ConditionNode& n) {
       return count(kCountWildcards, n.range);
     case predicate_op("soft_wildcards"):
       return count(kCountSoftWildcards, n.range);
+    case predicate_op("honba"):
+      return count(kCountHonba, n.range);
     case predicate_op("groups"):
       if (n.flags_set != 0 || n.flags_clear != 0 || n.small[8] != 0 ||
           n.small[0] == kGroupsCountAll) {

@@ -39,6 +39,7 @@ constexpr PredicateSpec kPredicates[] = {
     {"wildcards", read_range_arg, eval_by_facts, write_range_arg},
     {"soft_wildcards", read_range_arg, eval_by_facts, write_range_arg},
     {"bonus", read_bonus, eval_bonus, write_bonus},
+    {"honba", read_range_arg, eval_by_facts, write_range_arg},
 };
 static_assert(std::size(kPredicates) + kFirstPredicate <= 256);
 

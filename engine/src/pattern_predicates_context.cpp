@@ -1,6 +1,6 @@
 /// The predicates over the hand as a whole and its context (pattern_predicate_list.hpp):
 /// booleans (closed_hand, honours, dealer, only_wait), counts (suits, waits, wildcards,
-/// soft_wildcards, bonus) and words (win, wait, flag, seat_wind, round_wind, form).
+/// soft_wildcards, bonus, honba) and words (win, wait, flag, seat_wind, round_wind, form).
 
 #include <bit>
 #include <string>

@@ -22,8 +22,8 @@ constexpr std::string_view kOnePatternKeys[] = {
     "name",     "local_name", "value",        "yakuman", "when",
     "excludes", "implied_by", "only_without", "enabled", "times"};
 /// The predicates a pattern's `times` may name: each compares a count.
-constexpr std::string_view kCountedPredicates[] = {"groups", "sets",      "copies",
-                                                   "bonus",  "wildcards", "soft_wildcards"};
+constexpr std::string_view kCountedPredicates[] = {"groups",    "sets",           "copies", "bonus",
+                                                   "wildcards", "soft_wildcards", "honba"};
 constexpr std::string_view kCombinators[] = {"all", "any", "not", "at_least"};
 
 // ---------------------------------------------------------------------------------------------
@@ -299,7 +299,7 @@ void read_pattern(const ScoringContext& context, const Item& item,
     if (!counted) {
       fail(times->value.where,
            "'times' takes one counted predicate (groups, sets, copies, bonus, wildcards, "
-           "soft_wildcards), e.g. {groups: {kind: pung}}");
+           "soft_wildcards, honba), e.g. {groups: {kind: pung}}");
     }
     pattern.times = root;
   });
