@@ -125,8 +125,8 @@ constexpr LoweredTest lower_test(const ConditionNode& n) {
     case predicate_op("honours"):
       return yes_no(1, n);
     case predicate_op("dealer"): {
-      constexpr std::uint64_t east = std::uint64_t{1} << kSeatShift;
-      return word(K::word_any, n.bits != 0 ? east : (east * 0xEU));
+      constexpr std::uint64_t kEast = std::uint64_t{1} << kSeatShift;
+      return word(K::word_any, n.bits != 0 ? kEast : (kEast * 0xEU));
     }
     case predicate_op("suits"):
       return count(kCountSuits, n.range);

@@ -78,6 +78,7 @@ struct Exclusion {
 };
 
 /// Everything the fast queries derive once per rule set (RuleSet::query_plan).
+// NOLINTNEXTLINE(clang-analyzer-optin.performance.Padding): one per rule set, members by role
 struct QueryPlan {
   bool suits_ok = true;  ///< every meldable suit has a table shape
   /// The standard form's tables apply (suits_ok, and capped copies leave room for wildcard

@@ -47,7 +47,7 @@ constexpr int pair_residue(int n) {
 }
 /// Bytes per key of the shanten table: kept for (pairs p in 0..1, melds m in 0..5) at
 /// p * (kTableMaxMelds + 1) + m; kKeptNone means no such placement fits the suit at all.
-inline constexpr std::size_t kKeptStride = 2 * (kTableMaxMelds + 1);
+inline constexpr std::size_t kKeptStride = std::size_t{2} * (kTableMaxMelds + 1);
 /// Bytes after the last kept row (of SuitTables::kept and of OverflowKept::rows), so that a
 /// reader may load any row as 16 bytes at once.
 inline constexpr std::size_t kKeptPadding = 16 - kKeptStride;
