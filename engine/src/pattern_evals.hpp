@@ -20,11 +20,10 @@ namespace meldgraph::patterns {
 /// The predicates' names in op order (op = kFirstPredicate + index); the registry lists them in
 /// this order (checked where it is defined).
 inline constexpr std::string_view kPredicateNames[] = {
-    "groups",      "faces",  "sets",      "suits",          "honours",
-    "closed_hand", "form",   "wait",      "only_wait",      "waits",
-    "win",         "flag",   "dealer",    "seat_wind",      "round_wind",
-    "suit_counts", "copies", "wildcards", "soft_wildcards", "bonus",
-    "honba"};
+    "groups",         "faces",     "sets",       "suits",       "honours", "closed_hand",
+    "form",           "wait",      "only_wait",  "waits",       "win",     "flag",
+    "dealer",         "seat_wind", "round_wind", "suit_counts", "copies",  "wildcards",
+    "soft_wildcards", "bonus",     "honba"};
 
 /// The op of predicate `name` (a name of kPredicateNames; 0 otherwise).
 [[nodiscard]] constexpr std::uint8_t predicate_op(std::string_view name) {
