@@ -113,4 +113,33 @@ TEST_CASE("more distinct predicates than the compiled form holds is an error", "
                                           Contains("distinct predicates"));
 }
 
+// `payments.flat` is a number (paid on a discard and a self-draw alike, MCR's 8) or a map that
+// tells the two apart (Sichuan's 自摸加底); either is dumped back as written.
+TEST_CASE("payments.flat: a number or a map by win kind", "[scoring][rules]") {
+  const auto load = [](const std::string& payments) {
+    return load_rules_from_string("name: t\nextends: sichuan\nscoring:\n  payments:\n" + payments,
+                                  "t.yaml");
+  };
+  const auto sichuan = meldgraph::load_rules("sichuan");
+  CHECK(sichuan.scoring()->values.payments.flat_discard == 0);
+  CHECK(sichuan.scoring()->values.payments.flat_self_draw == 1);
+  const auto mcr = meldgraph::load_rules("mcr");
+  CHECK(mcr.scoring()->values.payments.flat_discard == 8);
+  CHECK(mcr.scoring()->values.payments.flat_self_draw == 8);
+  REQUIRE_THROWS_WITH(load("    flat: {discard: 1, selfdraw: 2}\n"),
+                      Contains("t.yaml:5:24") && Contains("selfdraw"));
+  REQUIRE_THROWS_WITH(load("    flat: {self_draw: -1}\n"), Contains("t.yaml:5:23"));
+  REQUIRE_THROWS_WITH(load("    flat: [1]\n"), Contains("t.yaml:5:11"));
+  for (const auto* rules : {&sichuan, &mcr}) {
+    const std::string dumped = meldgraph::dump_rules(*rules);
+    const auto again = load_rules_from_string(dumped, "dump.yaml");
+    CHECK(again.scoring()->values.payments.flat_discard ==
+          rules->scoring()->values.payments.flat_discard);
+    CHECK(again.scoring()->values.payments.flat_self_draw ==
+          rules->scoring()->values.payments.flat_self_draw);
+  }
+  CHECK_THAT(meldgraph::dump_rules(sichuan), Contains("flat: {discard: 0, self_draw: 1}"));
+  CHECK_THAT(meldgraph::dump_rules(mcr), Contains("flat: 8"));
+}
+
 }  // namespace
