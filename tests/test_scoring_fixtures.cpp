@@ -180,3 +180,10 @@ TEST_CASE("scoring fixtures: every Taiwan pattern is expected by some case",
           "[scoring][fixtures]") {
   check_table_covered("taiwan", 35);
 }
+
+// The Guangdong table likewise, by the guangdong*.json files (the ghost files and
+// tests/data/rules/guangdong_options.yaml extend it; that file turns the room options on).
+TEST_CASE("scoring fixtures: every Guangdong pattern is expected by some case",
+          "[scoring][fixtures]") {
+  check_table_covered("guangdong", 25);
+}

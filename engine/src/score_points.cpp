@@ -169,7 +169,8 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     out.payments[static_cast<std::size_t>(seat)] -= amount;
     out.payments[static_cast<std::size_t>(winner)] += amount;
   };
-  const std::int64_t flat = pay.flat;  // from each player but the winner, besides the base
+  // From each player but the winner, besides the base.
+  const std::int64_t flat = win.win == WinKind::discard ? pay.flat_discard : pay.flat_self_draw;
   if (win.win == WinKind::discard) {
     const int discarder = seat_of(winner, win.from);
     const std::int64_t times = dealer ? pay.discard_dealer : pay.discard_other;
