@@ -142,4 +142,25 @@ TEST_CASE("payments.flat: a number or a map by win kind", "[scoring][rules]") {
   CHECK_THAT(meldgraph::dump_rules(mcr), Contains("flat: 8"));
 }
 
+// `payments.dealer_pays_extra` (Taiwan's dealer tai on the paying side): read, checked, dumped.
+TEST_CASE("payments.dealer_pays_extra: read, checked, dumped back", "[scoring][rules]") {
+  const auto taiwan = meldgraph::load_rules("taiwan");
+  CHECK(taiwan.scoring()->values.payments.dealer_pays_units == 1);
+  CHECK(taiwan.scoring()->values.payments.dealer_pays_per_honba == 2);
+  CHECK(meldgraph::load_rules("riichi").scoring()->values.payments.dealer_pays_units == 0);
+  const auto load = [](const std::string& payments) {
+    return load_rules_from_string("name: t\nextends: taiwan\nscoring:\n  payments:\n" + payments,
+                                  "t.yaml");
+  };
+  REQUIRE_THROWS_WITH(load("    dealer_pays_extra: {units: 1, honba: 2}\n"),
+                      Contains("t.yaml:5:35") && Contains("per_honba"));
+  REQUIRE_THROWS_WITH(load("    dealer_pays_extra: {units: -1}\n"), Contains("t.yaml:5:32"));
+  const std::string dumped = meldgraph::dump_rules(taiwan);
+  CHECK_THAT(dumped, Contains("dealer_pays_extra: {units: 1, per_honba: 2}"));
+  const auto again = load_rules_from_string(dumped, "dump.yaml");
+  CHECK(again.scoring()->values.payments.dealer_pays_per_honba == 2);
+  CHECK_THAT(meldgraph::dump_rules(meldgraph::load_rules("riichi")),
+             !Contains("dealer_pays_extra"));
+}
+
 }  // namespace

@@ -151,6 +151,12 @@ struct PaymentRules {
   /// only the second).
   std::int32_t flat_discard = 0;
   std::int32_t flat_self_draw = 0;
+  /// When the dealer pays a non-dealer's win (deals in, or pays a share of a self-draw), the
+  /// dealer's share is computed as if the reading had this many more units, and per_honba more
+  /// for each of the dealer's repeat counters (Taiwan's 莊家 and 連莊拉莊 on the paying side:
+  /// 1 + 2n tai). 0: every payer pays on the reading's own units.
+  std::int32_t dealer_pays_units = 0;
+  std::int32_t dealer_pays_per_honba = 0;
   std::vector<PaoRule> pao;
 };
 
