@@ -194,3 +194,11 @@ TEST_CASE("scoring fixtures: every Guangdong pattern is expected by some case",
           "[scoring][fixtures]") {
   check_table_covered("guangdong", 25);
 }
+
+// Wuhan's table by the wuhan*.json files (风一色 under wuhan_winds, which wuhan's tiles cannot
+// reach), and laizi's by the laizi*.json files.
+TEST_CASE("scoring fixtures: every Wuhan and laizi pattern is expected by some case",
+          "[scoring][fixtures]") {
+  check_table_covered("wuhan", 14);
+  check_table_covered("laizi", 14);
+}
