@@ -131,7 +131,12 @@ class Compiler {
     }
     renumber(eager);
     for (std::uint32_t t = 0; t < program.eager_tests; ++t) {
-      program.lowered.push_back(patterns::lower_test(program.tests[t]));
+      const LoweredTest lowered = patterns::lower_test(program.tests[t]);
+      program.lowered.push_back(lowered);
+      if (program.eager_runs.empty() || program.eager_runs.back().kind != lowered.kind) {
+        program.eager_runs.push_back({lowered.kind, t, t});
+      }
+      program.eager_runs.back().end = t + 1;
     }
     for (std::vector<Need>& list : needs) {
       for (Need& need : list) need.test = number_[need.test];
@@ -276,19 +281,24 @@ class Compiler {
     return screen;
   }
 
-  /// Renumbers the tests, those marked `eager` first (each group in its first order), and the
-  /// references to them made so far (node_tests); number_ maps an old number to the new.
+  /// Renumbers the tests, those marked `eager` first, by lowered kind (so that each kind is one
+  /// run), then the others, each group in its first order; and the references to them made so
+  /// far (node_tests). number_ maps an old number to the new.
   void renumber(const std::vector<bool>& eager) {
     PatternProgram& program = rules_.program;
     std::vector<ConditionNode> ordered;
     number_.assign(program.tests.size(), 0);
-    for (const bool first : {true, false}) {
+    constexpr int kKinds = static_cast<int>(LoweredTest::Kind::faces_none) + 1;
+    const auto group = [&](std::size_t t) {
+      return eager[t] ? static_cast<int>(patterns::lower_test(program.tests[t]).kind) : kKinds;
+    };
+    for (int g = 0; g <= kKinds; ++g) {
+      if (g == kKinds) program.eager_tests = static_cast<std::uint32_t>(ordered.size());
       for (std::size_t t = 0; t < program.tests.size(); ++t) {
-        if (eager[t] != first) continue;
+        if (group(t) != g) continue;
         number_[t] = static_cast<std::uint16_t>(ordered.size());
         ordered.push_back(program.tests[t]);
       }
-      if (first) program.eager_tests = static_cast<std::uint32_t>(ordered.size());
     }
     program.tests = std::move(ordered);
     for (std::uint16_t& test : program.node_tests) {
@@ -341,29 +351,57 @@ TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
   const ReadingFacts facts = facts_of(features);
   for (std::uint64_t missing = program.word_needed & ~facts.word; missing != 0;
        missing &= missing - 1) {
-    const std::uint64_t* needers =
-        program.word_needers.data() + std::countr_zero(missing) * pattern_words;
-    for (std::uint32_t w = 0; w < pattern_words; ++w) alive_[w] &= ~needers[w];
+    rule_out(program.word_needers.data() + std::countr_zero(missing) * pattern_words);
   }
-  // The eager tests, up front, each only while a pattern needing it is still in: known from
-  // here on. A failing one rules out every pattern needing it. The lowered ones read the facts.
-  const ConditionNode* tests = program.tests.data();
+  // The eager tests, up front, a run of one lowered kind at a time: known from here on. A
+  // failing one rules out every pattern needing it.
   const LoweredTest* lowered = program.lowered.data();
-  const std::uint64_t* needers = program.test_needers.data();
-  for (std::uint32_t t = 0; t < program.eager_tests; ++t, needers += pattern_words) {
-    std::uint64_t wanted = 0;
-    for (std::uint32_t w = 0; w < pattern_words; ++w) wanted |= needers[w] & alive_[w];
-    if (wanted == 0) continue;
-    const bool holds = lowered[t].kind != LoweredTest::Kind::none
-                           ? lowered_holds(lowered[t], facts, features)
-                           : eager_holds(tests[t], features, predicates_);
-    const std::uint64_t bit = std::uint64_t{1} << (t % 64U);
-    known_[t / 64U] |= bit;
-    if (holds) {
-      value_[t / 64U] |= bit;
-    } else {
-      for (std::uint32_t w = 0; w < pattern_words; ++w) alive_[w] &= ~needers[w];
+  const TileMask faces = features.faces;
+  for (const PatternProgram::EagerRun& run : program.eager_runs) {
+    using K = LoweredTest::Kind;
+    switch (run.kind) {
+      case K::word_any:
+        evaluate_run(run, [&](const LoweredTest& t) { return (facts.word & t.mask) != 0; });
+        break;
+      case K::word_all:
+        evaluate_run(run, [&](const LoweredTest& t) { return (facts.word & t.mask) == t.mask; });
+        break;
+      case K::count:
+        evaluate_run(run,
+                     [&](const LoweredTest& t) { return t.range.holds(facts.counts[t.index]); });
+        break;
+      case K::kinds:
+        evaluate_run(run, [&](const LoweredTest& t) {
+          return t.range.holds(count_of_kinds(t.mask, features));
+        });
+        break;
+      case K::faces_all:
+        evaluate_run(run, [&](const LoweredTest& t) {
+          return mask_all_in(faces, t.index == 0 ? t.mask : resolve({t.mask, t.index}, features));
+        });
+        break;
+      case K::faces_any:
+        evaluate_run(run, [&](const LoweredTest& t) {
+          return (faces & (t.index == 0 ? t.mask : resolve({t.mask, t.index}, features))) != 0;
+        });
+        break;
+      case K::faces_none:
+        evaluate_run(run, [&](const LoweredTest& t) {
+          return (faces & (t.index == 0 ? t.mask : resolve({t.mask, t.index}, features))) == 0;
+        });
+        break;
+      case K::none: {
+        const ConditionNode* tests = program.tests.data();
+        evaluate_run(run, [&](const LoweredTest& t) {
+          return eager_holds(tests[&t - lowered], features, predicates_);
+        });
+        break;
+      }
     }
+  }
+  for (std::uint32_t w = 0; w < program.eager_tests / 64U; ++w) known_[w] = ~std::uint64_t{0};
+  if (program.eager_tests % 64U != 0) {
+    known_[program.eager_tests / 64U] = (std::uint64_t{1} << (program.eager_tests % 64U)) - 1;
   }
 }
 

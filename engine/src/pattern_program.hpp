@@ -54,6 +54,23 @@ class TestMemo {
   static constexpr std::size_t kWords = PatternProgram::kMaxTests / 64;
 
   void evaluate(std::uint16_t test, std::size_t word, std::uint64_t bit);
+  /// Rules out the patterns of a mask over them (pattern_words words).
+  void rule_out(const std::uint64_t* patterns) {
+    for (std::uint32_t w = 0; w < rules_.program.pattern_words; ++w) alive_[w] &= ~patterns[w];
+  }
+  /// The eager tests of one run, each by holds(its lowered test): its value bit set, or the
+  /// patterns needing it ruled out.
+  template <class Holds>
+  void evaluate_run(const PatternProgram::EagerRun& run, Holds&& holds) {
+    const PatternProgram& program = rules_.program;
+    for (std::uint32_t t = run.begin; t < run.end; ++t) {
+      if (holds(program.lowered[t])) {
+        value_[t / 64U] |= std::uint64_t{1} << (t % 64U);
+      } else {
+        rule_out(program.test_needers.data() + std::size_t{t} * program.pattern_words);
+      }
+    }
+  }
   /// fold_condition over the tree rooted at nodes[root], its leaves read through the memo.
   [[nodiscard]] bool subtree_holds(std::uint32_t root);
 

@@ -148,6 +148,14 @@ struct PatternProgram {
   std::uint32_t eager_tests = 0;     ///< tests evaluated up front for every reading
   std::vector<LoweredTest> lowered;  ///< the eager tests lowered, one per eager test
   std::uint32_t pattern_words = 0;   ///< 64-bit words of a mask over the patterns
+  /// The eager tests ordered by lowered kind, as runs [begin, end) of one kind each, so that
+  /// the up-front evaluation switches once per run rather than once per test.
+  struct EagerRun {
+    LoweredTest::Kind kind = LoweredTest::Kind::none;
+    std::uint32_t begin = 0;
+    std::uint32_t end = 0;
+  };
+  std::vector<EagerRun> eager_runs;
   /// One per pattern: its costly needs are needs[need_begin, need_end), its other subtrees
   /// (roots into PatternRules::nodes) rest[rest_begin, rest_end); `times` is the test its `times`
   /// counts (kNoTest: none).
