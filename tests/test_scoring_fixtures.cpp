@@ -27,8 +27,8 @@ const std::filesystem::path kScoringFixtures =
 
 /// The keys a case's `expect` may hold: a misspelt key must fail, not be skipped.
 const std::set<std::string> kExpectKeys = {
-    "patterns", "han",      "fan",  "faan",  "tai",  "fu",  "yakuman", "points",
-    "payments", "readings", "wins", "limit", "dora", "ura", "red",     "tied"};
+    "patterns", "han",      "fan",  "faan",  "tai",  "hua", "fu",  "yakuman", "points",
+    "payments", "readings", "wins", "limit", "dora", "ura", "red", "tied"};
 
 std::vector<std::filesystem::path> fixture_files() {
   std::vector<std::filesystem::path> files;
@@ -50,7 +50,13 @@ nlohmann::json read_json(const std::filesystem::path& path) {
 /// Checks one case of `file` (its index `number`, for the messages).
 void check_case(const RuleSet& rules, const nlohmann::json& entry) {
   const std::string hand_text = entry.at("hand").get<std::string>();
-  const Hand hand = parse_hand(hand_text, rules);
+  // The wildcards chosen for the hand, as `--wild` and `--indicator` give them.
+  TileMask wild = 0;
+  if (entry.contains("wild")) wild |= parse_wild_choice(entry["wild"].get<std::string>(), rules);
+  if (entry.contains("indicator")) {
+    wild |= parse_indicator(entry["indicator"].get<std::string>(), rules);
+  }
+  const Hand hand = parse_hand(hand_text, rules, wild);
   const WinContext context =
       parse_win_context(entry.value("context", nlohmann::json::object()), rules);
   check_win_context(context, hand, rules);
@@ -173,4 +179,18 @@ TEST_CASE("scoring fixtures: every Hong Kong pattern is expected by some case",
 TEST_CASE("scoring fixtures: every Taiwan pattern is expected by some case",
           "[scoring][fixtures]") {
   check_table_covered("taiwan", 35);
+}
+
+// Fuzhou's table, by the fuzhou*.json files (the adding scheme, and the multiplying one of
+// tests/data/rules/fuzhou_multiplying.yaml).
+TEST_CASE("scoring fixtures: every Fuzhou pattern is expected by some case",
+          "[scoring][fixtures]") {
+  check_table_covered("fuzhou", 20);
+}
+
+// Shanghai's table, by the shanghai*.json files (the disabled 无百搭 (归位) under
+// tests/data/rules/shanghai_gui_wei.yaml).
+TEST_CASE("scoring fixtures: every Shanghai pattern is expected by some case",
+          "[scoring][fixtures]") {
+  check_table_covered("shanghai", 17);
 }

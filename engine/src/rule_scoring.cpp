@@ -23,6 +23,8 @@ std::string_view scoring_unit_name(ScoringUnit unit) {
       return "tai";
     case ScoringUnit::points:
       return "points";
+    case ScoringUnit::hua:
+      return "hua";
   }
   return "han";
 }
@@ -43,7 +45,7 @@ std::shared_ptr<const ScoringRules> read_scoring(const ScoringContext& context,
   if (const Item* unit = map.find("unit")) {
     context.diagnostics.attempt([&] {
       rules->unit = static_cast<ScoringUnit>(
-          read_choice(*unit, "scoring.unit", {"han", "fan", "faan", "tai", "points"}));
+          read_choice(*unit, "scoring.unit", {"han", "fan", "faan", "tai", "points", "hua"}));
     });
   }
   context.diagnostics.attempt(

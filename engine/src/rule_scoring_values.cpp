@@ -276,10 +276,10 @@ void read_points(const ScoringContext& context, const Value& scoring, const FuRu
   if (item == nullptr) return;
   const Value& points = expect_map(*item);
   Diagnostics& diagnostics = context.diagnostics;
-  check_keys(
-      points,
-      {"base", "start", "per_unit", "table", "limits", "kazoe", "round_up_mangan", "yakuman"},
-      "scoring.points", diagnostics);
+  check_keys(points,
+             {"base", "start", "per_unit", "table", "limits", "kazoe", "round_up_mangan", "yakuman",
+              "factor_cap"},
+             "scoring.points", diagnostics);
   const Item* base = points.find("base");
   if (base == nullptr) fail(item->key_where, "scoring.points needs 'base' (how base points come)");
   out.formula = static_cast<BaseFormula>(
@@ -290,6 +290,7 @@ void read_points(const ScoringContext& context, const Value& scoring, const FuRu
   }
   read_number(points, "start", "scoring.points", 0, kMostPoints, out.start, diagnostics);
   read_number(points, "per_unit", "scoring.points", 0, kMostPoints, out.per_unit, diagnostics);
+  read_number(points, "factor_cap", "scoring.points", 0, kMostPoints, out.factor_cap, diagnostics);
   if (const Item* table = points.find("table")) {
     diagnostics.attempt([&] {
       if (table->value.kind != Kind::list || table->value.elements.empty()) {
@@ -486,6 +487,7 @@ void write_value_rules(const RuleSet& rules, const ValueRules& values, std::stri
         "\n";
     if (points.start != 0) out += "    start: " + number(points.start) + "\n";
     if (points.per_unit != 0) out += "    per_unit: " + number(points.per_unit) + "\n";
+    if (points.factor_cap != 0) out += "    factor_cap: " + number(points.factor_cap) + "\n";
     if (!points.table.empty()) {
       out += "    table: [";
       for (std::size_t i = 0; i < points.table.size(); ++i) {

@@ -16,6 +16,7 @@
 /// inside its own anchor is refused. Nothing recurses deeper than kMaxDepth.
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -302,6 +303,16 @@ void merge_into(Value& base, Value child, MergeLevel level) {
     }
   }
   base.where = child.where;
+  if (level == MergeLevel::pattern) {
+    // A pattern's worth is one of these keys: the child's replaces the parent's, whichever.
+    constexpr std::array<std::string_view, 4> kWorth = {"value", "yakuman", "factor", "bonus"};
+    const auto is_worth = [&](const Item& item) {
+      return std::find(kWorth.begin(), kWorth.end(), item.key) != kWorth.end();
+    };
+    if (std::any_of(child.entries.begin(), child.entries.end(), is_worth)) {
+      std::erase_if(base.entries, is_worth);
+    }
+  }
   std::unordered_map<std::string, std::size_t> index;
   for (std::size_t i = 0; i < base.entries.size(); ++i) index.emplace(base.entries[i].key, i);
   for (Item& item : child.entries) {

@@ -13,9 +13,20 @@ namespace meldgraph::detail {
 /// The multiplicity a limit pattern's hit adds under the double-yakuman key (0: not a limit).
 [[nodiscard]] int yakuman_of(const PointsRules& points, const PatternHit& hit);
 
+/// What the factor and bonus patterns do to the formula's base: base x factor + bonus.
+struct BaseScale {
+  std::int64_t factor = 1;
+  std::int64_t bonus = 0;
+};
+
 /// Sets out.base and out.limit from out.units, out.fu and out.yakuman (kazoe may set
-/// out.yakuman to 1).
-void compute_base(const PointsRules& points, ReadingValue& out);
+/// out.yakuman to 1): the formula's base times `scale.factor` plus `scale.bonus`, then the
+/// limits (a row's `base_at` reads the scaled base).
+void compute_base(const PointsRules& points, const BaseScale& scale, ReadingValue& out);
+/// compute_base without factor or bonus patterns.
+inline void compute_base(const PointsRules& points, ReadingValue& out) {
+  compute_base(points, BaseScale{}, out);
+}
 
 /// Sets out.points (the winner's score before counters) and out.payments (counters included)
 /// from out.base, the context (winner's seat, how it won, from whom, honba, riichi sticks) and
