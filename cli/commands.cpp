@@ -431,6 +431,17 @@ std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hand
 }
 }  // namespace
 
+namespace {
+/// The analyzer options of a one-hand command (analyze, explain): one hand never repays building
+/// the lookup tables, so it answers from the search unless `--answers-from tables` asks otherwise.
+AnalyzerOptions single_hand_options(const GlobalOptions& global, std::uint64_t limit) {
+  AnalyzerOptions options;
+  options.limit = limit;
+  options.search_only = global.answers_from != AnswerSource::tables;
+  return options;
+}
+}  // namespace
+
 int run_analyze(const GlobalOptions& global, const std::string& hand_text, OutputFormat format,
                 std::uint64_t limit, std::uint64_t realisations,
                 const nlohmann::json& context_fields) {
@@ -439,11 +450,8 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
     const WinContext context = read_context_options(context_fields, rules);
     const HandAnalysis analysis = read_analysis(global, rules, hand_text, context);
     const AnalyzerRegistry registry = builtin_analyzers();
-    AnalyzerOptions options;
-    options.limit = limit;
+    AnalyzerOptions options = single_hand_options(global, limit);
     options.realisations = realisations;
-    // One hand never repays building the tables.
-    options.search_only = global.answers_from != AnswerSource::tables;
     read_visible(global, rules, options);
     const Hand& hand = analysis.hand();
     const int size = hand.size(rules);
@@ -516,10 +524,7 @@ int run_explain(const GlobalOptions& global, const std::string& hand_text, Outpu
   return guarded(hand_text, [&] {
     const RuleSet rules = load_selected_rules(global);
     const WinContext context = read_context_options(context_fields, rules);
-    AnalyzerOptions options;
-    options.limit = limit;
-    // One hand never repays building the tables.
-    options.search_only = global.answers_from != AnswerSource::tables;
+    const AnalyzerOptions options = single_hand_options(global, limit);
     // Created first: a rule set without scoring is refused before the hand is read.
     const auto explain = builtin_analyzers().create("explain", rules, options);
     const HandAnalysis analysis = read_analysis(global, rules, hand_text, context);

@@ -65,6 +65,7 @@ ReferenceValue reference_value(const RuleSet& rules, const ScoredReading& readin
   std::array<bool, 4> suits{};  // m p s z
   bool all_terminals = true;
   bool all_honours = true;
+  bool all_terminals_or_honours = true;
   const int seat_rank = static_cast<int>(win.seat_wind) + 1;
   const int round_rank = static_cast<int>(win.round_wind) + 1;
   for (const GroupFeature& g : f.group_span()) {
@@ -74,6 +75,7 @@ ReferenceValue reference_value(const RuleSet& rules, const ScoredReading& readin
       suits[std::string_view("mpsz").find(face.letter)] = true;
       if (face.letter != 'z') all_honours = false;
       if (face.letter == 'z' || (face.rank != 1 && face.rank != 9)) all_terminals = false;
+      if (face.letter != 'z' && face.rank != 1 && face.rank != 9) all_terminals_or_honours = false;
     }
     const bool declared = g.has(kFeatureDeclared);
     const bool concealed_kong = g.has(kFeatureConcealedKong);
@@ -126,6 +128,10 @@ ReferenceValue reference_value(const RuleSet& rules, const ScoredReading& readin
   faan += all_terminals ? 10 : 0;
   faan += concealed_pungs == 4 ? 10 : 0;
   faan += kongs == 4 ? 10 : 0;
+  // 混么九 4 (對對糊 inside it): terminals and honours both, not thirteen orphans.
+  const bool mixed_terminals =
+      all_terminals_or_honours && !all_terminals && !all_honours && !orphans;
+  faan += mixed_terminals ? 4 : 0;
   faan += win.first_draw && dealer && self_draw ? 10 : 0;
   faan += win.first_draw && !dealer && !self_draw ? 10 : 0;
   const bool heavenly = win.first_draw && dealer && self_draw;
@@ -148,7 +154,8 @@ ReferenceValue reference_value(const RuleSet& rules, const ScoredReading& readin
   }
   // 對對糊 3, unless a four-pung limit hand includes it.
   const bool four_pung_limit =
-      wind_pungs == 4 || all_honours || all_terminals || concealed_pungs == 4 || kongs == 4;
+      wind_pungs == 4 || all_honours || all_terminals || concealed_pungs == 4 || kongs == 4 ||
+      mixed_terminals;
   if (pungs == 4 && !four_pung_limit) faan += 3;
   faan += self_draw && !heavenly ? 1 : 0;
   faan += closed && !orphans && !nine_gates && concealed_pungs != 4 ? 1 : 0;

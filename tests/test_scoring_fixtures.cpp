@@ -172,13 +172,27 @@ void check_table_covered(const std::string& name, std::size_t count) {
 // of some case of the hongkong*.json files (which run under it or a file extending it).
 TEST_CASE("scoring fixtures: every Hong Kong pattern is expected by some case",
           "[scoring][fixtures]") {
-  check_table_covered("hongkong", 32);
+  check_table_covered("hongkong", 33);
 }
 
 // The Taiwan table likewise, by the taiwan*.json files.
 TEST_CASE("scoring fixtures: every Taiwan pattern is expected by some case",
           "[scoring][fixtures]") {
   check_table_covered("taiwan", 35);
+}
+
+// The Sichuan table likewise, by the sichuan*.json files (sichuan_zimo_jiafan.json's file
+// extends it and turns 自摸 on).
+TEST_CASE("scoring fixtures: every Sichuan pattern is expected by some case",
+          "[scoring][fixtures]") {
+  check_table_covered("sichuan", 20);
+}
+
+// The Guangdong table likewise, by the guangdong*.json files (the ghost files and
+// tests/data/rules/guangdong_options.yaml extend it; that file turns the room options on).
+TEST_CASE("scoring fixtures: every Guangdong pattern is expected by some case",
+          "[scoring][fixtures]") {
+  check_table_covered("guangdong", 25);
 }
 
 // Fuzhou's table, by the fuzhou*.json files (the adding scheme, and the multiplying one of

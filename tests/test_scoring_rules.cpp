@@ -2,9 +2,11 @@
 // unit is read and dumped back, and unknown keys are errors naming their place.
 
 #include <string>
+#include <vector>
 
 #include "catch2/catch.hpp"
 #include "meldgraph/error.hpp"
+#include "meldgraph/pattern_rules.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/scoring_rules.hpp"
 #include "meldgraph/value_rules.hpp"
@@ -71,6 +73,94 @@ TEST_CASE("bonus.of and payments.discard_others: read, checked, dumped back", "[
   CHECK(twice.substr(twice.find("scoring:")) == dumped.substr(dumped.find("scoring:")));
   // Riichi's payments have no such key, and its dump does not write one.
   CHECK_THAT(meldgraph::dump_rules(meldgraph::load_rules("riichi")), !Contains("discard_others"));
+}
+
+// The compiled conditions hold at most PatternProgram::kMaxTests distinct predicates
+// (pattern_rules.hpp); one more is an error at the `patterns` key, not an overflow.
+TEST_CASE("more distinct predicates than the compiled form holds is an error", "[scoring][rules]") {
+  std::vector<std::string> tiles;
+  for (const char suit : std::string("mps")) {
+    for (char rank = '1'; rank <= '9'; ++rank) tiles.push_back(std::string{rank, suit});
+  }
+  for (char rank = '1'; rank <= '7'; ++rank) tiles.push_back(std::string{rank, 'z'});
+  // Each leaf differs from every other by its kind or its two-tile set; a list holds at most 255
+  // conditions, so the leaves are spread over patterns of 200.
+  std::vector<std::string> leaves;
+  for (const char* kind : {"pair", "pung", "kong", "chow"}) {
+    for (std::size_t a = 0; a < tiles.size(); ++a) {
+      for (std::size_t b = a + 1; b < tiles.size(); ++b) {
+        leaves.push_back("{groups: {kind: " + std::string(kind) + ", any_in: \"" + tiles[a] +
+                         tiles[b] + "\"}}");
+      }
+    }
+  }
+  const auto load = [&](std::size_t count) {
+    std::string text = "name: t\nextends: basic\nscoring:\n  unit: fan\n  patterns:\n";
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i % 200 == 0) {
+        text += "    p" + std::to_string(i) + ":\n      value: 1\n      when:\n        any:\n";
+      }
+      text += "          - " + leaves.at(i) + "\n";
+    }
+    return load_rules_from_string(text, "t.yaml");
+  };
+  const std::size_t most = meldgraph::PatternProgram::kMaxTests;
+  const auto rules = load(most);
+  REQUIRE(rules.scoring() != nullptr);
+  CHECK(rules.scoring()->patterns.program.tests.size() == most);
+  REQUIRE_THROWS_WITH(load(most + 1), Contains("t.yaml:5:3") &&
+                                          Contains("more than " + std::to_string(most)) &&
+                                          Contains("distinct predicates"));
+}
+
+// `payments.flat` is a number (paid on a discard and a self-draw alike, MCR's 8) or a map that
+// tells the two apart (Sichuan's 自摸加底); either is dumped back as written.
+TEST_CASE("payments.flat: a number or a map by win kind", "[scoring][rules]") {
+  const auto load = [](const std::string& payments) {
+    return load_rules_from_string("name: t\nextends: sichuan\nscoring:\n  payments:\n" + payments,
+                                  "t.yaml");
+  };
+  const auto sichuan = meldgraph::load_rules("sichuan");
+  CHECK(sichuan.scoring()->values.payments.flat_discard == 0);
+  CHECK(sichuan.scoring()->values.payments.flat_self_draw == 1);
+  const auto mcr = meldgraph::load_rules("mcr");
+  CHECK(mcr.scoring()->values.payments.flat_discard == 8);
+  CHECK(mcr.scoring()->values.payments.flat_self_draw == 8);
+  REQUIRE_THROWS_WITH(load("    flat: {discard: 1, selfdraw: 2}\n"),
+                      Contains("t.yaml:5:24") && Contains("selfdraw"));
+  REQUIRE_THROWS_WITH(load("    flat: {self_draw: -1}\n"), Contains("t.yaml:5:23"));
+  REQUIRE_THROWS_WITH(load("    flat: [1]\n"), Contains("t.yaml:5:11"));
+  for (const auto* rules : {&sichuan, &mcr}) {
+    const std::string dumped = meldgraph::dump_rules(*rules);
+    const auto again = load_rules_from_string(dumped, "dump.yaml");
+    CHECK(again.scoring()->values.payments.flat_discard ==
+          rules->scoring()->values.payments.flat_discard);
+    CHECK(again.scoring()->values.payments.flat_self_draw ==
+          rules->scoring()->values.payments.flat_self_draw);
+  }
+  CHECK_THAT(meldgraph::dump_rules(sichuan), Contains("flat: {discard: 0, self_draw: 1}"));
+  CHECK_THAT(meldgraph::dump_rules(mcr), Contains("flat: 8"));
+}
+
+// `payments.dealer_pays_extra` (Taiwan's dealer tai on the paying side): read, checked, dumped.
+TEST_CASE("payments.dealer_pays_extra: read, checked, dumped back", "[scoring][rules]") {
+  const auto taiwan = meldgraph::load_rules("taiwan");
+  CHECK(taiwan.scoring()->values.payments.dealer_pays_units == 1);
+  CHECK(taiwan.scoring()->values.payments.dealer_pays_per_honba == 2);
+  CHECK(meldgraph::load_rules("riichi").scoring()->values.payments.dealer_pays_units == 0);
+  const auto load = [](const std::string& payments) {
+    return load_rules_from_string("name: t\nextends: taiwan\nscoring:\n  payments:\n" + payments,
+                                  "t.yaml");
+  };
+  REQUIRE_THROWS_WITH(load("    dealer_pays_extra: {units: 1, honba: 2}\n"),
+                      Contains("t.yaml:5:35") && Contains("per_honba"));
+  REQUIRE_THROWS_WITH(load("    dealer_pays_extra: {units: -1}\n"), Contains("t.yaml:5:32"));
+  const std::string dumped = meldgraph::dump_rules(taiwan);
+  CHECK_THAT(dumped, Contains("dealer_pays_extra: {units: 1, per_honba: 2}"));
+  const auto again = load_rules_from_string(dumped, "dump.yaml");
+  CHECK(again.scoring()->values.payments.dealer_pays_per_honba == 2);
+  CHECK_THAT(meldgraph::dump_rules(meldgraph::load_rules("riichi")),
+             !Contains("dealer_pays_extra"));
 }
 
 }  // namespace

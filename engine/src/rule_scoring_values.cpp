@@ -362,7 +362,7 @@ void read_payments(const ScoringContext& context, const Value& scoring,
   Diagnostics& diagnostics = context.diagnostics;
   check_keys(payments,
              {"discard", "discard_others", "self_draw", "round_to", "honba", "riichi_stick", "flat",
-              "pao"},
+              "dealer_pays_extra", "pao"},
              "scoring.payments", diagnostics);
   const auto read_map =
       [&](std::string_view key, int most,
@@ -389,10 +389,21 @@ void read_payments(const ScoringContext& context, const Value& scoring,
             {"other_pays", &out.self_draw_other_pays}});
   read_map("honba", kMostPoints,
            {{"discard", &out.honba_discard}, {"self_draw", &out.honba_self_draw}});
+  read_map("dealer_pays_extra", kMostTimes,
+           {{"units", &out.dealer_pays_units}, {"per_honba", &out.dealer_pays_per_honba}});
   read_number(payments, "round_to", "scoring.payments", 1, kMostPoints, out.round_to, diagnostics);
   read_number(payments, "riichi_stick", "scoring.payments", 0, kMostPoints, out.riichi_stick,
               diagnostics);
-  read_number(payments, "flat", "scoring.payments", 0, kMostPoints, out.flat, diagnostics);
+  // `flat: N` is paid on a discard and on a self-draw alike; `flat: {discard: N, self_draw: M}`
+  // tells them apart (Sichuan's 自摸加底: a base more from each payer on a self-draw only).
+  if (const Item* flat = payments.find("flat"); flat != nullptr && flat->value.kind == Kind::map) {
+    read_map("flat", kMostPoints,
+             {{"discard", &out.flat_discard}, {"self_draw", &out.flat_self_draw}});
+  } else {
+    read_number(payments, "flat", "scoring.payments", 0, kMostPoints, out.flat_discard,
+                diagnostics);
+    out.flat_self_draw = out.flat_discard;
+  }
   if (const Item* pao = payments.find("pao")) {
     diagnostics.attempt([&] { read_pao(context, *pao, patterns, out); });
   }
@@ -529,7 +540,16 @@ void write_value_rules(const RuleSet& rules, const ValueRules& values, std::stri
     out += "    honba: {discard: " + number(pay.honba_discard) +
            ", self_draw: " + number(pay.honba_self_draw) + "}\n";
     out += "    riichi_stick: " + number(pay.riichi_stick) + "\n";
-    if (pay.flat != 0) out += "    flat: " + number(pay.flat) + "\n";
+    if (pay.dealer_pays_units != 0 || pay.dealer_pays_per_honba != 0) {
+      out += "    dealer_pays_extra: {units: " + number(pay.dealer_pays_units) +
+             ", per_honba: " + number(pay.dealer_pays_per_honba) + "}\n";
+    }
+    if (pay.flat_discard == pay.flat_self_draw) {
+      if (pay.flat_discard != 0) out += "    flat: " + number(pay.flat_discard) + "\n";
+    } else {
+      out += "    flat: {discard: " + number(pay.flat_discard) +
+             ", self_draw: " + number(pay.flat_self_draw) + "}\n";
+    }
     if (!pay.pao.empty()) {
       const TileClasses& classes = rules.tile_classes();
       out += "    pao:\n";

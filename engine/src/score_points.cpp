@@ -141,6 +141,22 @@ Liability find_liability(const ValueRules& rules, const ScoreFeatures& features,
 
 }  // namespace
 
+namespace {
+
+/// The base the dealer pays a non-dealer's win on: the reading's own, or under
+/// `payments.dealer_pays_extra` the base of the reading with those units more (limits apply).
+std::int64_t dealer_payer_base(const ValueRules& rules, const ReadingValue& reading, int honba) {
+  const PaymentRules& pay = rules.payments;
+  const std::int32_t extra = pay.dealer_pays_units + pay.dealer_pays_per_honba * honba;
+  if (extra == 0) return reading.base;
+  ReadingValue more = reading;
+  more.units += extra;
+  compute_base(rules.points, more);
+  return more.base;
+}
+
+}  // namespace
+
 void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
                       std::span<const PatternHit> hits, ReadingValue& out) {
   out.payments.fill(0);
@@ -156,7 +172,8 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     out.payments[static_cast<std::size_t>(seat)] -= amount;
     out.payments[static_cast<std::size_t>(winner)] += amount;
   };
-  const std::int64_t flat = pay.flat;  // from each player but the winner, besides the base
+  // From each player but the winner, besides the base.
+  const std::int64_t flat = win.win == WinKind::discard ? pay.flat_discard : pay.flat_self_draw;
   if (win.win == WinKind::discard) {
     const int discarder = seat_of(winner, win.from);
     const std::int64_t times = dealer ? pay.discard_dealer : pay.discard_other;
@@ -165,7 +182,9 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     const std::int64_t others =
         round_up(out.base * (dealer ? pay.discard_others_dealer : pay.discard_others_other), step) +
         flat;
-    const std::int64_t from_discarder = round_up(out.base * times, step) + flat;
+    const std::int64_t discarder_base =
+        !dealer && discarder == 0 ? dealer_payer_base(rules, out, win.honba) : out.base;
+    const std::int64_t from_discarder = round_up(discarder_base * times, step) + flat;
     out.points = from_discarder + 2 * others;
     if (discarder < 0) return;  // no discarder given: nothing to place (docs/scoring.md)
     if (others != 0) {
@@ -184,12 +203,15 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     take(discarder, from_discarder - from_liable + counters);
   } else {
     out.points = 0;
+    const std::int64_t dealer_base =
+        dealer ? own_base : own_base - out.base + dealer_payer_base(rules, out, win.honba);
     for (int seat = 0; seat < 4; ++seat) {
       if (seat == winner) continue;
       const std::int64_t times = dealer      ? pay.self_draw_dealer_wins
                                  : seat == 0 ? pay.self_draw_dealer_pays
                                              : pay.self_draw_other_pays;
-      const std::int64_t share = round_up(own_base * times, step) + flat;
+      const std::int64_t share =
+          round_up((seat == 0 ? dealer_base : own_base) * times, step) + flat;
       out.points += share;
       if (liable.seat < 0)
         take(seat, share + std::int64_t{pay.honba_self_draw} * win.honba);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "form_search.hpp"
 #include "meldgraph/error.hpp"
 #include "meldgraph/realisations.hpp"
 #include "query_plan.hpp"
@@ -98,6 +99,13 @@ void Scorer::score_interpretation(const Interpretation& interpretation,
   const Realisations realisations(context_, interpretation);
   const std::vector<int>& abstract = realisations.abstract_groups();
   const std::size_t first = used_;
+  // Under wildcards.natural_use a wild tile realised as its own face (a {***} of 7z ghosts
+  // realised as 777z) is natural, as in a concrete group: the realisation's soft wildcards are
+  // the interpretation's, less the wild tiles its realised groups put on their own face.
+  const Hand& hand = context_.hand;
+  const bool own_face = hand.wild_tiles != 0 && rules_->wildcards().natural_use;
+  const int as_self =
+      own_face ? search::wild_on_own_face(hand, interpretation.winning_group, interpretation) : 0;
   std::uint64_t index = 0;
   const std::uint64_t listed = realisations.list(
       [&](std::span<const Group> concrete) {
@@ -111,6 +119,12 @@ void Scorer::score_interpretation(const Interpretation& interpretation,
           if (winning.winning_slot() >= 0 && !winning.abstract()) {
             realised_.wait = wait_shape(winning, *rules_);
           }
+        }
+        if (own_face) {
+          const int realised_as_self =
+              search::wild_on_own_face(hand, realised_.winning_group, realised_);
+          realised_.soft_wildcards =
+              static_cast<std::uint8_t>(interpretation.soft_wildcards + as_self - realised_as_self);
         }
         ScoredReading& scored = score_reading(realised_);
         scored.realised = true;

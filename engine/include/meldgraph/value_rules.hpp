@@ -139,9 +139,17 @@ struct PaymentRules {
   std::int32_t honba_discard = 0;    ///< per counter, from the discarder
   std::int32_t honba_self_draw = 0;  ///< per counter, from each payer
   std::int32_t riichi_stick = 0;     ///< each stick on the table, to the winner
-  /// Points every player but the winner pays besides the base's share, on a discard as on a
-  /// self-draw (MCR's 8: the discarder pays fan + 8, the others 8 each).
-  std::int32_t flat = 0;
+  /// Points every player but the winner pays besides the base's share (MCR's 8: the discarder
+  /// pays fan + 8, the others 8 each), on a discard and on a self-draw (Sichuan's 自摸加底 has
+  /// only the second).
+  std::int32_t flat_discard = 0;
+  std::int32_t flat_self_draw = 0;
+  /// When the dealer pays a non-dealer's win (deals in, or pays a share of a self-draw), the
+  /// dealer's share is computed as if the reading had this many more units, and per_honba more
+  /// for each of the dealer's repeat counters (Taiwan's 莊家 and 連莊拉莊 on the paying side:
+  /// 1 + 2n tai). 0: every payer pays on the reading's own units.
+  std::int32_t dealer_pays_units = 0;
+  std::int32_t dealer_pays_per_honba = 0;
   std::vector<PaoRule> pao;
 };
 
