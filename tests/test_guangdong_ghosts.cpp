@@ -5,7 +5,8 @@
 // reference side never sees a wildcard: no realisation, no stand-in, no soft count; it is the
 // brute force "try every tile for every ghost". The two tables are the same file (the ghost
 // file extends it); 无鬼加倍 cannot count on the ghost side (a ghost is held) and is off on the
-// reference side, and 四鬼胡 needs four ghosts, more than drawn here.
+// reference side, and 四鬼胡 needs four ghosts, more than drawn here. A second case checks 无鬼加倍
+// on hands without a ghost.
 
 #include <algorithm>
 #include <array>
@@ -224,4 +225,35 @@ TEST_CASE("guangdong_red: the ghosts' stand-ins are the best replacement of the 
   CHECK(by_ghosts[2] > 0);
   CHECK(by_ghosts[3] > 0);
   CHECK(big_hands > 20);
+}
+
+// 无鬼加倍 on the same sample's ghost-less hands: a guangdong_red hand holding no Red dragon is
+// the ghost-less table's hand with one fan more, so twice the points, whatever its reading.
+TEST_CASE("guangdong_red: a hand without a ghost is the ghost-less hand doubled (无鬼加倍)",
+          "[scoring][stand_ins]") {
+  const RuleSet& red = test::rules_named("guangdong_red");
+  const RuleSet& natural = test::rules_named("guangdong_copies8");
+  Scorer red_scorer(red);
+  Scorer natural_scorer(natural);
+  std::mt19937 rng(777);
+  int checked = 0;
+  int big_hands = 0;
+  for (int attempt = 0; checked < 200 && attempt < 2000; ++attempt) {
+    std::vector<Face> tiles = complete_hand(rng);
+    if (std::find(tiles.begin(), tiles.end(), Face{'z', 7}) != tiles.end()) continue;
+    std::shuffle(tiles.begin(), tiles.end(), rng);
+    const bool self_draw = rng() % 2 == 0;
+    const std::string text = hand_text(tiles);
+    INFO("hand " << text << (self_draw ? " self-draw" : " discard from left"));
+    const Best got = best_of(red_scorer, red, text, self_draw);
+    const Best want = best_of(natural_scorer, natural, text, self_draw);
+    REQUIRE(want.wins);
+    CHECK(got.wins);
+    CHECK(got.units == want.units + 1);
+    CHECK(got.points == 2 * want.points);
+    ++checked;
+    if (want.units > 0) ++big_hands;
+  }
+  CHECK(checked == 200);
+  CHECK(big_hands > 40);
 }

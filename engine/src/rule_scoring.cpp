@@ -35,7 +35,8 @@ std::shared_ptr<const ScoringRules> read_scoring(const ScoringContext& context,
                                                  const Item* scoring) {
   if (scoring == nullptr) return nullptr;
   const Value& map = expect_map(*scoring);
-  std::vector<std::string_view> keys{"unit"};
+  // `inherit` (false: this section replaces the parent's whole) is read by the merge.
+  std::vector<std::string_view> keys{"unit", "inherit"};
   for (const auto part : {pattern_rule_keys(), value_rule_keys()}) {
     keys.insert(keys.end(), part.begin(), part.end());
   }

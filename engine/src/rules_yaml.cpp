@@ -327,7 +327,16 @@ void merge_into(Value& base, Value child, MergeLevel level) {
     MergeLevel below = MergeLevel::other;
     if (level == MergeLevel::root && item.key == "forms") below = MergeLevel::forms;
     if (level == MergeLevel::forms) below = MergeLevel::form;
-    if (level == MergeLevel::root && item.key == "scoring") below = MergeLevel::scoring;
+    if (level == MergeLevel::root && item.key == "scoring") {
+      below = MergeLevel::scoring;
+      // `scoring: {inherit: false}`: the child's scoring replaces the parent's whole (a game
+      // that extends another for its tiles and forms but reckons differently).
+      const Item* inherit = item.value.kind == Kind::map ? item.value.find("inherit") : nullptr;
+      if (inherit != nullptr && inherit->value.kind == Kind::scalar &&
+          inherit->value.text == "false") {
+        below = MergeLevel::other_whole;
+      }
+    }
     if (level == MergeLevel::scoring && item.key == "patterns") below = MergeLevel::patterns;
     if (level == MergeLevel::patterns) below = MergeLevel::pattern;
     if (level == MergeLevel::pattern) below = MergeLevel::other_whole;

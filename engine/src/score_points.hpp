@@ -21,12 +21,10 @@ struct BaseScale {
 
 /// Sets out.base and out.limit from out.units, out.fu and out.yakuman (kazoe may set
 /// out.yakuman to 1): the formula's base times `scale.factor` plus `scale.bonus`, then the
-/// limits (a row's `base_at` reads the scaled base).
-void compute_base(const PointsRules& points, const BaseScale& scale, ReadingValue& out);
-/// compute_base without factor or bonus patterns.
-inline void compute_base(const PointsRules& points, ReadingValue& out) {
-  compute_base(points, BaseScale{}, out);
-}
+/// limits (a row's `base_at` reads the scaled base). `hits`, the reading's counted patterns,
+/// choose the start (PointsRules::starts).
+void compute_base(const PointsRules& points, ReadingValue& out,
+                  std::span<const PatternHit> hits = {}, const BaseScale& scale = {});
 
 /// Sets out.points (the winner's score before counters) and out.payments (counters included)
 /// from out.base, the context (winner's seat, how it won, from whom, honba, riichi sticks) and
