@@ -62,35 +62,11 @@ std::span<const PredicateSpec> predicate_registry() {
 // Conditions: combinators over predicates.
 
 bool condition_holds(const PatternRules& rules, std::uint32_t root, const ScoreFeatures& features) {
-  const ConditionNode& node = rules.nodes[root];
-  switch (node.op) {
-    case kOpTrue:
-      return true;
-    case kOpNot:
-      return !condition_holds(rules, root + 1, features);
-    case kOpAll:
-    case kOpAny:
-    case kOpAtLeast: {
-      std::uint32_t child = root + 1;
-      int held = 0;
-      for (int c = 0; c < node.children; ++c) {
-        // A leaf child is evaluated here, without a recursive call.
-        const ConditionNode& next = rules.nodes[child];
-        const bool holds = next.op >= kFirstPredicate
-                               ? kPredicates[next.op - kFirstPredicate].eval(next, features)
-                               : condition_holds(rules, child, features);
-        if (node.op == kOpAll && !holds) return false;
-        if (node.op == kOpAny && holds) return true;
-        held += holds ? 1 : 0;
-        child += rules.nodes[child].size;
-      }
-      if (node.op == kOpAll) return true;
-      if (node.op == kOpAny) return false;
-      return held >= node.range.min;
-    }
-    default:
-      return kPredicates[node.op - kFirstPredicate].eval(node, features);
-  }
+  const std::span<const ConditionNode> nodes = rules.nodes;
+  return fold_condition(nodes, root, [&](std::uint32_t leaf) {
+    const ConditionNode& node = nodes[leaf];
+    return kPredicates[node.op - kFirstPredicate].eval(node, features);
+  });
 }
 
 namespace {

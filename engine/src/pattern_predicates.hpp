@@ -7,6 +7,7 @@
 /// kFirstPredicate + the predicate's index in it. Internal to the engine.
 
 #include <array>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -98,6 +99,41 @@ std::size_t set_instances(const ConditionNode& node, const ScoreFeatures& featur
          static_cast<std::uint32_t>(w.first_draw) << 6U |
          static_cast<std::uint32_t>(w.last_of_kind) << 7U |
          static_cast<std::uint32_t>(w.after_kong_discard) << 8U;
+}
+
+/// The one walk of a condition tree (`all`, `any`, `at_least`, `not`, the empty condition) over
+/// nodes[root], each predicate leaf answered by leaf(index of its node): condition_holds passes
+/// the predicates' evaluators, TestMemo (pattern_program.hpp) its memoised tests. A leaf child is
+/// answered without a recursive call; `all` and `any` stop at the first child that decides them.
+template <class Leaf>
+[[nodiscard]] bool fold_condition(std::span<const ConditionNode> nodes, std::uint32_t root,
+                                  Leaf&& leaf) {
+  const ConditionNode& node = nodes[root];
+  switch (node.op) {
+    case kOpTrue:
+      return true;
+    case kOpNot:
+      return !fold_condition(nodes, root + 1, leaf);
+    case kOpAll:
+    case kOpAny:
+    case kOpAtLeast: {
+      std::uint32_t child = root + 1;
+      int held = 0;
+      for (int c = 0; c < node.children; ++c) {
+        const bool holds =
+            nodes[child].op >= kFirstPredicate ? leaf(child) : fold_condition(nodes, child, leaf);
+        if (node.op == kOpAll && !holds) return false;
+        if (node.op == kOpAny && holds) return true;
+        held += holds ? 1 : 0;
+        child += nodes[child].size;
+      }
+      if (node.op == kOpAll) return true;
+      if (node.op == kOpAny) return false;
+      return held >= node.range.min;
+    }
+    default:
+      return leaf(root);
+  }
 }
 
 /// Whether the condition whose root is nodes[root] holds for `features`.

@@ -363,31 +363,9 @@ bool TestMemo::costly_holds(const PatternProgram::Entry& entry) {
 }
 
 bool TestMemo::subtree_holds(std::uint32_t root) {
-  const ConditionNode& node = rules_.nodes[root];
-  switch (node.op) {
-    case kOpTrue:
-      return true;
-    case kOpNot:
-      return !subtree_holds(root + 1);
-    case kOpAll:
-    case kOpAny:
-    case kOpAtLeast: {
-      std::uint32_t child = root + 1;
-      int held = 0;
-      for (int c = 0; c < node.children; ++c) {
-        const bool holds = subtree_holds(child);
-        if (node.op == kOpAll && !holds) return false;
-        if (node.op == kOpAny && holds) return true;
-        held += holds ? 1 : 0;
-        child += rules_.nodes[child].size;
-      }
-      if (node.op == kOpAll) return true;
-      if (node.op == kOpAny) return false;
-      return held >= node.range.min;
-    }
-    default:
-      return holds(rules_.program.node_tests[root]);
-  }
+  const std::vector<std::uint16_t>& node_tests = rules_.program.node_tests;
+  return fold_condition(rules_.nodes, root,
+                        [&](std::uint32_t leaf) { return holds(node_tests[leaf]); });
 }
 
 }  // namespace patterns

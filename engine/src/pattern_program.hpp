@@ -55,7 +55,7 @@ class TestMemo {
   void evaluate(std::uint16_t test, std::size_t word, std::uint64_t bit);
   /// The costly needs and the other subtrees of a pattern whose cheap needs hold.
   [[nodiscard]] bool costly_holds(const PatternProgram::Entry& entry);
-  /// condition_holds over the tree rooted at nodes[root], its leaves read through the memo.
+  /// fold_condition over the tree rooted at nodes[root], its leaves read through the memo.
   [[nodiscard]] bool subtree_holds(std::uint32_t root);
 
   const PatternRules& rules_;
