@@ -465,8 +465,10 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
     // Everything is computed before anything is printed, so a hand that cannot be analysed fails
     // with its error alone.
     const bool wins = complete_size && analysis.decomposition().wins();
-    // A winning hand under a rule set that scores is scored too (docs/cli.md, "score").
-    const bool scores = wins && rules.scoring() != nullptr;
+    // A winning hand under a rule set that scores is scored too (docs/cli.md, "score"); so is
+    // every complete hand of a rule set with scored_only forms, which may win by scoring alone.
+    const bool scored_forms = &rules.scoring_view() != &rules;
+    const bool scores = (wins || (complete_size && scored_forms)) && rules.scoring() != nullptr;
     const auto shanten = registry.create("shanten", rules, options);
     if (format == OutputFormat::json) {
       nlohmann::json out = analysis_json_head(analysis);
@@ -752,6 +754,7 @@ int run_rules_check(const std::string& file) {
     std::string forms;
     for (const FormSpec& form : rules.forms()) {
       if (form.enabled) forms += (forms.empty() ? "" : ", ") + form.name;
+      if (form.scored_only) forms += (forms.empty() ? "" : ", ") + form.name + " (scored only)";
     }
     std::cout << "ok: rule set '" << rules.name() << "' from " << rules.source() << ": "
               << int{rules.tile_count()} << " tile kinds, hand of " << int{rules.hand_tiles()}

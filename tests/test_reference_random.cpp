@@ -136,6 +136,17 @@ TEST_CASE("engine matches the reference: assorted forms, fixed wild tile, disabl
             "three_wildcards"}});
 }
 
+TEST_CASE("engine matches the reference: a form's own wildcard cap (max_wildcards)",
+          "[reference]") {
+  // max_in_win 1 for `standard`, none for seven pairs, 3 for the 2-5-8 `jiang` form.
+  run_row({"form caps",
+           "test_form_caps",
+           4242U,
+           fourteen_tiles(500, {Shape::melds, Shape::pairs, Shape::melds, Shape::uniform}),
+           {},
+           {"standard", "seven_pairs", "jiang"}});
+}
+
 TEST_CASE("engine matches the reference: distinct pairs over one-copy tiles, copies not capped",
           "[reference]") {
   const RuleSet rules = test_rules("test_single_copy");

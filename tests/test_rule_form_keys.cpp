@@ -106,14 +106,23 @@ TEST_CASE("every form type: the keys rules dump writes are the keys the reader a
     collect_written(meldgraph::dump_rules(meldgraph::load_rules(name)), written, per_form);
   }
   // The keys a dump writes only when set: pair tiles of a melds and a knitted form, the gap of
-  // gapped singles.
+  // gapped singles, a form's own wildcard cap and scored_only (which needs its minimum.forms).
   const meldgraph::RuleSet extra = meldgraph::load_rules_from_string(
       R"(name: form_keys
 extends: mcr
 forms:
-  standard: {type: melds, pair_tiles: ["2m", "5m", "8m"]}
-  knitted_straight: {type: knitted, pair_tiles: ["2m", "5m", "8m"]}
-  sixteen_apart: {type: singles, size: 14, pairs: 0, honours: ["1z", "2z", "3z", "4z", "5z", "6z", "7z"], suits: gapped, gap: 3, require: []}
+  standard: {type: melds, pair_tiles: ["2m", "5m", "8m"], max_wildcards: 2}
+  knitted_straight: {type: knitted, pair_tiles: ["2m", "5m", "8m"], max_wildcards: 2, scored_only: true}
+  sixteen_apart: {type: singles, size: 14, pairs: 0, honours: ["1z", "2z", "3z", "4z", "5z", "6z", "7z"], suits: gapped, gap: 3, require: [], max_wildcards: 2, scored_only: true}
+  probe_pairs: {type: pairs, pairs: 7, max_wildcards: 2, scored_only: true}
+  probe_set: {type: set, tiles: "19m19p19s1234567z", max_wildcards: 2, scored_only: true}
+scoring:
+  minimum:
+    forms:
+      knitted_straight: {patterns: [qi_dui]}
+      sixteen_apart: {patterns: [qi_dui]}
+      probe_pairs: {patterns: [qi_dui]}
+      probe_set: {patterns: [qi_dui]}
 )",
       "form_keys.yaml");
   collect_written(meldgraph::dump_rules(extra), written, per_form);

@@ -278,7 +278,8 @@ forms:
       "case.yaml:7:20: unknown form type 'meld' for form 'standard'; did you mean 'melds'? "
       "(valid types: melds, pairs, set, wildcards, knitted, singles)",
       "case.yaml:8:24: unknown key 'honors' in forms.odd; did you mean 'honours'? (valid keys: "
-      "type, enabled, wildcards, size, pairs, honours, suits, gap, require)",
+      "type, enabled, wildcards, max_wildcards, scored_only, size, pairs, honours, suits, gap, "
+      "require)",
       "case.yaml:9:50: unknown value 'with_natrual' for forms.pairs.pair_wildcards; did you mean "
       "'with_natural'? (valid values: any, with_natural, none)",
   };

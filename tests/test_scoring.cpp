@@ -83,10 +83,10 @@ TEST_CASE("readings compare by wins, points, yakuman, units, fu", "[scoring]") {
 }
 
 TEST_CASE("a rule set without a scoring section cannot be scored", "[scoring]") {
-  const RuleSet rules = load_rules("laizi");
+  const RuleSet rules = load_rules("basic");
   REQUIRE(rules.scoring() == nullptr);
   REQUIRE_THROWS_AS(Scorer(rules), Error);
-  REQUIRE_THROWS_WITH(Scorer(rules), Catch::Matchers::Contains("'laizi'") &&
+  REQUIRE_THROWS_WITH(Scorer(rules), Catch::Matchers::Contains("'basic'") &&
                                          Catch::Matchers::Contains("no scoring section"));
 }
 

@@ -50,7 +50,13 @@ nlohmann::json read_json(const std::filesystem::path& path) {
 /// Checks one case of `file` (its index `number`, for the messages).
 void check_case(const RuleSet& rules, const nlohmann::json& entry) {
   const std::string hand_text = entry.at("hand").get<std::string>();
-  const Hand hand = parse_hand(hand_text, rules);
+  // The game's wildcard tile, as `--wild` or `--indicator` choose it (laizi, wuhan).
+  TileMask wild = 0;
+  if (entry.contains("wild")) wild |= parse_wild_choice(entry["wild"].get<std::string>(), rules);
+  if (entry.contains("indicator")) {
+    wild |= parse_indicator(entry["indicator"].get<std::string>(), rules);
+  }
+  const Hand hand = parse_hand(hand_text, rules, wild);
   const WinContext context =
       parse_win_context(entry.value("context", nlohmann::json::object()), rules);
   check_win_context(context, hand, rules);
@@ -187,4 +193,12 @@ TEST_CASE("scoring fixtures: every Sichuan pattern is expected by some case",
 TEST_CASE("scoring fixtures: every Guangdong pattern is expected by some case",
           "[scoring][fixtures]") {
   check_table_covered("guangdong", 25);
+}
+
+// Wuhan's table by the wuhan*.json files (风一色 under wuhan_winds, which wuhan's tiles cannot
+// reach), and laizi's by the laizi*.json files.
+TEST_CASE("scoring fixtures: every Wuhan and laizi pattern is expected by some case",
+          "[scoring][fixtures]") {
+  check_table_covered("wuhan", 14);
+  check_table_covered("laizi", 14);
 }

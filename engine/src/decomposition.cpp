@@ -228,7 +228,6 @@ Decomposition::Decomposition(const RuleSet& rules, const Hand& hand) : rules_(&r
                         std::to_string(rules.hand_tiles()) + " under rule set '" + rules.name() +
                         "'");
   }
-  const int max_in_win = rules.wildcards().max_in_win;
   // A forbidden natural tile held: no form can be made (wild kinds are wildcards, not faces).
   bool forbidden_held = false;
   for (TileId t = 0; t < rules.meldable_count(); ++t) {
@@ -236,11 +235,13 @@ Decomposition::Decomposition(const RuleSet& rules, const Hand& hand) : rules_(&r
         forbidden_held || ((rules.forbidden_tiles() & tile_bit(t)) != 0 &&
                            (hand.wild_tiles & tile_bit(t)) == 0 && hand.counts[t] != 0);
   }
-  const bool too_many = max_in_win != 0 && hand.wildcard_count() > max_in_win;
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {
     const FormSpec& form = rules.forms()[f];
     if (!form.enabled) continue;
-    if (forbidden_held || (too_many && form.type != FormType::wildcards)) {
+    // wildcards.max_in_win, or the form's own max_wildcards (form_wildcard_cap).
+    const int cap = form_wildcard_cap(rules, form);
+    const bool too_many = cap != 0 && hand.wildcard_count() > cap;
+    if (forbidden_held || too_many) {
       graphs_.push_back(FormGraph(std::make_shared<FormGraph::Impl>(FormGraph::Impl{{}, f, 0, 0})));
       continue;
     }

@@ -124,7 +124,8 @@ struct InterpretationLister::Impl {
   /// gate when modelled (a form the hand cannot match is not walked).
   std::vector<detail::SpecialForm> special;
   bool melds_forms = false;  ///< some enabled form takes the pruning tables
-  int max_in_win = 0;
+  /// Per form: the most wildcards its win holds (form_wildcard_cap; 0: no limit).
+  std::vector<int> wildcard_caps;
   TileId meldable = 0;
   TileId tile_count = 0;
   TileMask meldable_mask = 0;
@@ -186,7 +187,8 @@ InterpretationLister::Impl::Impl(const RuleSet& rule_set, bool use_tables)
     if (suit.sequences && !suit.bonus) sequence_suits |= 1U << s;
   }
   restricted = r.wildcards().restricted;
-  max_in_win = r.wildcards().max_in_win;
+  wildcard_caps.clear();
+  for (const FormSpec& spec : r.forms()) wildcard_caps.push_back(form_wildcard_cap(r, spec));
   meldable = r.meldable_count();
   tile_count = r.tile_count();
   special.resize(r.forms().size());
@@ -406,7 +408,6 @@ std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisi
   sink.visit = &v;
   sink.visited = 0;
   sink.stopped = false;
-  const bool too_many = max_in_win != 0 && wildcards > max_in_win;
   // The simple walk leaves out the wildcard classes and the suits touched: under
   // hand.missing_suits a hand without wildcards has passed lacks_enough_suits above, and then
   // every path touches exactly the hand's suits.
@@ -415,7 +416,8 @@ std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisi
   const std::vector<FormSpec>& forms = rules->forms();
   for (std::size_t index = 0; index < forms.size() && !sink.stopped; ++index) {
     const FormSpec& spec = forms[index];
-    if (!spec.enabled || (too_many && spec.type != FormType::wildcards)) continue;
+    const int cap = wildcard_caps[index];
+    if (!spec.enabled || (cap != 0 && wildcards > cap)) continue;
     int melds = 0;
     int pairs = 0;
     if (!search::form_needs(spec, concealed_size, static_cast<int>(h.meld_count), wildcards, melds,

@@ -19,7 +19,7 @@ namespace {
 /// table shape, or more of them than a plan holds, have no tables.
 constexpr RuleFeatures kTablesDecline = {RuleFeature::forbidden_tiles, RuleFeature::irregular_suits,
                                          RuleFeature::many_suits};
-static_assert(static_cast<unsigned>(RuleFeature::count_) == 29,
+static_assert(static_cast<unsigned>(RuleFeature::count_) == 30,
               "a new RuleFeature: decide how the tables model it (here and in form_support)");
 /// The features is_win checks per hand beside the forms (its prologue); without any of them the
 /// prologue is the size checks alone (Plan::plain_win).

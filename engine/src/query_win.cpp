@@ -234,7 +234,8 @@ Answer fast_is_win(const QueryPlan& plan, const Hand& hand) {
   for (const WinForm& wf : plan.win_forms) {
     // applies() and form_wildcards() on the copied fields.
     if (wf.hand_tiles != 0 && (wf.hand_tiles != view.concealed || hand.meld_count != 0)) continue;
-    if (refused && wf.type != FormType::wildcards) continue;
+    // A form with its own max_wildcards is never modelled: the refusal is the inherited cap.
+    if (refused && wf.type != FormType::wildcards && wf.modelled) continue;
     if (!wf.modelled) {
       // Only the search knows this form; another form may still win here.
       answer = Answer::unknown;

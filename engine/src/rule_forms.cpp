@@ -18,16 +18,20 @@ namespace meldgraph::rule_file {
 
 namespace {
 
-// The keys of each type; the first three are common to every type and read by read_form.
-constexpr std::string_view kMeldsKeys[] = {"type",  "enabled",    "wildcards",
-                                           "pairs", "pair_tiles", "pair_wildcards"};
-constexpr std::string_view kPairsKeys[] = {"type",  "enabled",           "wildcards",     "pairs",
-                                           "pungs", "four_as_two_pairs", "pair_wildcards"};
-constexpr std::string_view kSetKeys[] = {"type", "enabled", "wildcards", "tiles"};
+// The keys of each type; the first five (three for `wildcards`, which no cap or scorer-only
+// rule concerns) are common and read by read_form.
+constexpr std::string_view kMeldsKeys[] = {"type",          "enabled",       "wildcards",
+                                           "max_wildcards", "scored_only",   "pairs",
+                                           "pair_tiles",    "pair_wildcards"};
+constexpr std::string_view kPairsKeys[] = {"type",          "enabled",           "wildcards",
+                                           "max_wildcards", "scored_only",       "pairs",
+                                           "pungs",         "four_as_two_pairs", "pair_wildcards"};
+constexpr std::string_view kSetKeys[] = {"type",          "enabled",     "wildcards",
+                                         "max_wildcards", "scored_only", "tiles"};
 constexpr std::string_view kWildcardsKeys[] = {"type", "enabled", "wildcards", "count"};
-constexpr std::string_view kSinglesKeys[] = {"type",    "enabled", "wildcards", "size",   "pairs",
-                                             "honours", "suits",   "gap",       "require"};
-constexpr std::size_t kCommonKeys = 3;
+constexpr std::string_view kSinglesKeys[] = {"type",        "enabled", "wildcards", "max_wildcards",
+                                             "scored_only", "size",    "pairs",     "honours",
+                                             "suits",       "gap",     "require"};
 
 constexpr std::string_view kPairWildcardsNames[] = {"any", "with_natural", "none"};
 constexpr std::string_view kSinglesSuitsNames[] = {"knitted", "gapped"};
@@ -143,11 +147,13 @@ void Interpreter::read_forms() {
   }
   // A form in error might have been the enabled one.
   if (diagnostics_.count() != before) return;
-  const bool any_enabled = std::any_of(data_.forms.begin(), data_.forms.end(),
-                                       [](const FormSpec& form) { return form.enabled; });
+  const bool any_enabled =
+      std::any_of(data_.forms.begin(), data_.forms.end(),
+                  [](const FormSpec& form) { return form.enabled && !form.scored_only; });
   if (!any_enabled) {
     fail(last_of({key_where(forms), forms != nullptr ? latest_key_in(forms->value) : nullptr}),
-         "no form is enabled; a rule set needs at least one winning form (forms)");
+         "no form is enabled; a rule set needs at least one winning form that is not "
+         "scored_only (forms)");
   }
 }
 
@@ -189,9 +195,33 @@ std::optional<FormSpec> Interpreter::read_form(const Item& entry) {
   if (const Item* wildcards = map.find("wildcards")) {
     diagnostics_.attempt([&] { form.wildcards = read_bool(*wildcards); });
   }
+  read_form_scoring_keys(context, form);
   (this->*(info->read))(context, form);
   if (!form_clean(context)) return std::nullopt;
   return form;
+}
+
+/// max_wildcards (the form's own cap, over wildcards.max_in_win) and scored_only (the form is
+/// left to the scorer, so the rule set needs a `scoring` section); the type's key list says
+/// which types take them.
+void Interpreter::read_form_scoring_keys(const FormContext& context, FormSpec& form) const {
+  const Value& map = context.map();
+  if (const Item* cap = map.find("max_wildcards")) {
+    diagnostics_.attempt(
+        [&] { form.max_wildcards = static_cast<std::uint8_t>(read_int(*cap, 0, 17)); });
+  }
+  if (const Item* scored = map.find("scored_only")) {
+    diagnostics_.attempt([&] {
+      form.scored_only = read_bool(*scored);
+      if (form.scored_only && root_.find("scoring") == nullptr) {
+        fail(scored->key_where, "form '" + context.entry.key +
+                                    "' is scored_only, but the rule set has no 'scoring' "
+                                    "section to say when its readings win");
+      }
+    });
+  }
+  // A disabled form is not the scorer's either: it stays off in both views.
+  if (!form.enabled) form.scored_only = false;
 }
 
 void Interpreter::check_form_size(const FormContext& context, const FormSpec& form, int tiles,

@@ -505,6 +505,12 @@ void Interpreter::check_stand_ins() const {
          "wildcards.max_in_win yet");
   }
   for (const FormSpec& form : data_.forms) {
+    if (form.enabled && form.max_wildcards != FormSpec::kInheritWildcardCap &&
+        form.max_wildcards != 0) {
+      fail(last_of({stand_ins_where_}),
+           "wildcards.stand_ins restricts wildcards, which cannot be combined with form '" +
+               form.name + "' max_wildcards yet");
+    }
     if (form.enabled && form.wildcards && form.pair_wildcards != PairWildcards::any) {
       fail(last_of({stand_ins_where_}),
            "wildcards.stand_ins restricts wildcards, which cannot "

@@ -72,6 +72,7 @@ class Interpreter {
     return diagnostics_.count() == context.problems_before;
   }
   void read_pair_rules(const FormContext& context, FormSpec& form) const;
+  void read_form_scoring_keys(const FormContext& context, FormSpec& form) const;
   /// A form needing `tiles` tiles must be 3n+2 and, when enabled, fit the hand.
   void check_form_size(const FormContext& context, const FormSpec& form, int tiles,
                        const Item* key) const;

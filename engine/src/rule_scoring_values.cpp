@@ -78,6 +78,52 @@ std::vector<std::uint16_t> read_pattern_list(const PatternRules& patterns, const
   return out;
 }
 
+/// `minimum.forms`: form name -> {patterns: [ids], reason: TEXT}.
+void read_form_minimums(const ScoringContext& context, const Item& item,
+                        const PatternRules& patterns, MinimumRules& out) {
+  Diagnostics& diagnostics = context.diagnostics;
+  const Value& map = expect_map(item);
+  out.forms.assign(context.forms.size(), FormMinimum{});
+  for (const Item& entry : map.entries) {
+    diagnostics.attempt([&] {
+      const auto form = std::find_if(context.forms.begin(), context.forms.end(),
+                                     [&](const FormSpec& f) { return f.name == entry.key; });
+      if (form == context.forms.end()) {
+        std::vector<std::string_view> names;
+        for (const FormSpec& f : context.forms) names.emplace_back(f.name);
+        fail(entry.key_where, "unknown form '" + entry.key + "' in scoring.minimum.forms" +
+                                  did_you_mean(entry.key, names));
+      }
+      const std::string path = "scoring.minimum.forms." + entry.key;
+      const Value& rule = expect_map(entry);
+      check_keys(rule, {"patterns", "reason"}, path, diagnostics);
+      FormMinimum& minimum = out.forms[static_cast<std::size_t>(form - context.forms.begin())];
+      const Item* list = rule.find("patterns");
+      if (list == nullptr) fail(entry.key_where, "'" + path + "' needs 'patterns'");
+      minimum.patterns = read_pattern_list(patterns, *list, path + ".patterns");
+      if (minimum.patterns.empty()) {
+        fail(list->value.where, "'" + path + ".patterns' names no pattern");
+      }
+      minimum.reason = "no pattern of form '" + entry.key + "'";
+      if (const Item* reason = rule.find("reason")) minimum.reason = read_string(*reason);
+    });
+  }
+}
+
+/// A scored_only form (FormSpec::scored_only) wins only by `minimum.forms`: it must be named there.
+void check_scored_only_forms(const ScoringContext& context, const Value& scoring,
+                             const MinimumRules& minimum) {
+  for (std::size_t f = 0; f < context.forms.size(); ++f) {
+    const FormSpec& form = context.forms[f];
+    if (!form.scored_only || !form.enabled) continue;
+    if (f < minimum.forms.size() && !minimum.forms[f].patterns.empty()) continue;
+    const Item* item = scoring.find("minimum");
+    fail(item != nullptr ? item->key_where : context.document,
+         "form '" + form.name + "' is scored_only: scoring.minimum.forms." + form.name +
+             ".patterns must name the patterns that make its readings wins");
+  }
+}
+
 // Step 1. `minimum`.
 void read_minimum(const ScoringContext& context, const Value& scoring, const PatternRules& patterns,
                   MinimumRules& out) {
@@ -85,7 +131,7 @@ void read_minimum(const ScoringContext& context, const Value& scoring, const Pat
   if (item == nullptr) return;
   const Value& map = expect_map(*item);
   Diagnostics& diagnostics = context.diagnostics;
-  check_keys(map, {"units", "excluding", "reason"}, "scoring.minimum", diagnostics);
+  check_keys(map, {"units", "excluding", "reason", "forms"}, "scoring.minimum", diagnostics);
   read_number(map, "units", "scoring.minimum", 0, kMostFu, out.units, diagnostics);
   if (const Item* excluding = map.find("excluding")) {
     diagnostics.attempt([&] {
@@ -94,6 +140,9 @@ void read_minimum(const ScoringContext& context, const Value& scoring, const Pat
   }
   if (const Item* reason = map.find("reason")) {
     diagnostics.attempt([&] { out.reason = read_string(*reason); });
+  }
+  if (const Item* forms = map.find("forms")) {
+    diagnostics.attempt([&] { read_form_minimums(context, *forms, patterns, out); });
   }
 }
 
@@ -270,16 +319,44 @@ std::int64_t read_number_or_off(const Item& item, std::string_view path, std::in
   return read_int(item.value, path, 1, hi);
 }
 
+/// `points.starts`: a list of {patterns: [ids], start: N}.
+void read_starts(const Item& item, const PatternRules& patterns, PointsRules& out,
+                 Diagnostics& diagnostics) {
+  if (item.value.kind != Kind::list) {
+    fail(item.value.where,
+         "expected a list of {patterns, start} for 'scoring.points.starts', got " +
+             describe(item.value));
+  }
+  for (const Value& row : item.value.elements) {
+    diagnostics.attempt([&] {
+      if (row.kind != Kind::map) {
+        fail(row.where,
+             "expected a map {patterns, start} in 'scoring.points.starts', got " + describe(row));
+      }
+      check_keys(row, {"patterns", "start"}, "scoring.points.starts", diagnostics);
+      const Item* list = row.find("patterns");
+      const Item* start = row.find("start");
+      if (list == nullptr || start == nullptr) {
+        fail(row.where, "a row of 'scoring.points.starts' needs 'patterns' and 'start'");
+      }
+      StartRule rule;
+      rule.patterns = read_pattern_list(patterns, *list, "scoring.points.starts.patterns");
+      rule.start = read_int(start->value, "scoring.points.starts.start", 0, kMostPoints);
+      out.starts.push_back(std::move(rule));
+    });
+  }
+}
+
 void read_points(const ScoringContext& context, const Value& scoring, const FuRules& fu,
-                 PointsRules& out) {
+                 const PatternRules& patterns, PointsRules& out) {
   const Item* item = scoring.find("points");
   if (item == nullptr) return;
   const Value& points = expect_map(*item);
   Diagnostics& diagnostics = context.diagnostics;
-  check_keys(
-      points,
-      {"base", "start", "per_unit", "table", "limits", "kazoe", "round_up_mangan", "yakuman"},
-      "scoring.points", diagnostics);
+  check_keys(points,
+             {"base", "start", "starts", "per_unit", "table", "limits", "kazoe", "round_up_mangan",
+              "yakuman"},
+             "scoring.points", diagnostics);
   const Item* base = points.find("base");
   if (base == nullptr) fail(item->key_where, "scoring.points needs 'base' (how base points come)");
   out.formula = static_cast<BaseFormula>(
@@ -290,6 +367,9 @@ void read_points(const ScoringContext& context, const Value& scoring, const FuRu
   }
   read_number(points, "start", "scoring.points", 0, kMostPoints, out.start, diagnostics);
   read_number(points, "per_unit", "scoring.points", 0, kMostPoints, out.per_unit, diagnostics);
+  if (const Item* starts = points.find("starts")) {
+    diagnostics.attempt([&] { read_starts(*starts, patterns, out, diagnostics); });
+  }
   if (const Item* table = points.find("table")) {
     diagnostics.attempt([&] {
       if (table->value.kind != Kind::list || table->value.elements.empty()) {
@@ -431,9 +511,10 @@ void read_value_rules(const ScoringContext& context, const Value& scoring, Scori
                       const PatternRules& patterns, ValueRules& out) {
   Diagnostics& diagnostics = context.diagnostics;
   diagnostics.attempt([&] { read_minimum(context, scoring, patterns, out.minimum); });
+  diagnostics.attempt([&] { check_scored_only_forms(context, scoring, out.minimum); });
   diagnostics.attempt([&] { read_fu(context, scoring, patterns, out.fu); });
   diagnostics.attempt([&] { read_dora(context, scoring, out.dora); });
-  diagnostics.attempt([&] { read_points(context, scoring, out.fu, out.points); });
+  diagnostics.attempt([&] { read_points(context, scoring, out.fu, patterns, out.points); });
   diagnostics.attempt([&] { read_payments(context, scoring, patterns, out.points, out.payments); });
 }
 
@@ -447,6 +528,15 @@ void write_value_rules(const RuleSet& rules, const ValueRules& values, std::stri
     out += "    excluding: " + pattern_list(ids, minimum.excluding) + "\n";
   }
   out += "    reason: " + yaml_quoted(minimum.reason) + "\n";
+  bool forms = false;
+  for (std::size_t f = 0; f < minimum.forms.size(); ++f) {
+    if (minimum.forms[f].patterns.empty()) continue;
+    if (!forms) out += "    forms:\n";
+    forms = true;
+    out += "      " + name_text(rules.forms()[f].name) + ":\n";
+    out += "        patterns: " + pattern_list(ids, minimum.forms[f].patterns) + "\n";
+    out += "        reason: " + yaml_quoted(minimum.forms[f].reason) + "\n";
+  }
 
   const FuRules& fu = values.fu;
   if (fu.enabled) {
@@ -496,6 +586,13 @@ void write_value_rules(const RuleSet& rules, const ValueRules& values, std::stri
         "  points:\n    base: " + std::string(kFormulas[static_cast<std::size_t>(points.formula)]) +
         "\n";
     if (points.start != 0) out += "    start: " + number(points.start) + "\n";
+    if (!points.starts.empty()) {
+      out += "    starts:\n";
+      for (const StartRule& row : points.starts) {
+        out += "      - {patterns: " + pattern_list(ids, row.patterns) +
+               ", start: " + number(row.start) + "}\n";
+      }
+    }
     if (points.per_unit != 0) out += "    per_unit: " + number(points.per_unit) + "\n";
     if (!points.table.empty()) {
       out += "    table: [";

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <memory>
 #include <string>
 
 #include "meldgraph/error.hpp"
@@ -53,6 +54,17 @@ std::string standard_glyph(char letter, int rank) {
 
 RuleSet::RuleSet(Data data) : data_(std::move(data)) {
   by_letter_rank_.fill(kNoTile);
+  // Step 0. Forms left to the scorer (FormSpec::scored_only): the scorer's view has them as
+  // plain enabled forms; here they are switched off, so that no shape query sees them.
+  if (std::any_of(data_.forms.begin(), data_.forms.end(),
+                  [](const FormSpec& form) { return form.scored_only && form.enabled; })) {
+    Data view = data_;
+    for (FormSpec& form : view.forms) form.scored_only = false;
+    scoring_view_ = std::make_shared<const RuleSet>(std::move(view));
+    for (FormSpec& form : data_.forms) {
+      if (form.scored_only) form.enabled = false;
+    }
+  }
   // Step 1. Tile table: meldable suits first, then bonus suits, each in declaration order.
   for (const bool bonus_pass : {false, true}) {
     for (std::size_t s = 0; s < data_.suits.size(); ++s) {
@@ -225,6 +237,9 @@ void RuleSet::derive_features() {
     if (form.pair_tiles != 0) ff.add(RuleFeature::pair_tiles);
     if (form.pair_wildcards != PairWildcards::any) ff.add(RuleFeature::pair_wildcards);
     if (melds_like && form.pairs != 1) ff.add(RuleFeature::several_pairs);
+    if (form.max_wildcards != FormSpec::kInheritWildcardCap && form.type != FormType::wildcards) {
+      ff.add(RuleFeature::form_wildcard_cap);
+    }
     f |= ff;
   }
 }
@@ -251,6 +266,8 @@ std::string_view feature_name(RuleFeature feature) {
       return "max_in_win";
     case RuleFeature::natural_use:
       return "natural_use";
+    case RuleFeature::form_wildcard_cap:
+      return "form_wildcard_cap";
     case RuleFeature::exhausted_waits:
       return "exhausted_waits";
     case RuleFeature::missing_suits:

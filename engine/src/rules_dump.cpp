@@ -180,8 +180,14 @@ std::string dump_rules(const RuleSet& rules) {
     out += "  " + name_text(form.name) + ":\n";
     const rule_file::FormTypeInfo& type = rule_file::form_type_info(form.type);
     out += "    type: " + std::string(type.name) + "\n";
-    out += "    enabled: " + bool_text(form.enabled) + "\n";
+    // A scored_only form is switched off in the frozen rule set (FormSpec::scored_only) but
+    // was written enabled.
+    out += "    enabled: " + bool_text(form.enabled || form.scored_only) + "\n";
     out += "    wildcards: " + bool_text(form.wildcards) + "\n";
+    if (form.max_wildcards != FormSpec::kInheritWildcardCap && form.type != FormType::wildcards) {
+      out += "    max_wildcards: " + std::to_string(form.max_wildcards) + "\n";
+    }
+    if (form.scored_only) out += "    scored_only: true\n";
     type.write(rules, form, out);
   }
   if (const ScoringRules* scoring = rules.scoring()) {

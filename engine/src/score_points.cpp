@@ -21,7 +21,20 @@ namespace {
 constexpr std::array<std::string_view, 4> kYakumanNames = {"", "yakuman", "double_yakuman",
                                                            "triple_yakuman"};
 
-std::int64_t formula_base(const PointsRules& points, std::int32_t units, std::int32_t fu) {
+/// The formula's start: the last row of `starts` one of whose patterns counted, else `start`.
+std::int64_t start_of(const PointsRules& points, std::span<const PatternHit> hits) {
+  std::int64_t start = points.start;
+  for (const StartRule& row : points.starts) {
+    const bool counted = std::any_of(hits.begin(), hits.end(), [&](const PatternHit& hit) {
+      return std::find(row.patterns.begin(), row.patterns.end(), hit.pattern) != row.patterns.end();
+    });
+    if (counted) start = row.start;
+  }
+  return start;
+}
+
+std::int64_t formula_base(const PointsRules& points, std::int64_t start, std::int32_t units,
+                          std::int32_t fu) {
   // Past 40 units every doubling or table has hit its top limit; the cap keeps the shift
   // defined. `units` (MCR: a point a fan) takes the units whole: a hand reaches 300 fan.
   const std::int32_t u = std::clamp(units, 0, 40);
@@ -31,9 +44,9 @@ std::int64_t formula_base(const PointsRules& points, std::int32_t units, std::in
     case BaseFormula::fu_doubling:
       return std::int64_t{fu} << (2 + std::min(u, 20));
     case BaseFormula::doubling:
-      return points.start << std::min(u, 20);
+      return start << std::min(u, 20);
     case BaseFormula::linear:
-      return points.start + points.per_unit * u;
+      return start + points.per_unit * u;
     case BaseFormula::table:
       return points
           .table[std::min<std::size_t>(static_cast<std::size_t>(u), points.table.size() - 1)];
@@ -49,7 +62,7 @@ void set_limit(ReadingValue& out, std::string_view name) {
 
 }  // namespace
 
-void compute_base(const PointsRules& points, ReadingValue& out) {
+void compute_base(const PointsRules& points, ReadingValue& out, std::span<const PatternHit> hits) {
   out.limit.clear();
   out.counted_limit = false;
   if (out.yakuman == 0 && points.kazoe != 0 && out.units >= points.kazoe &&
@@ -65,7 +78,7 @@ void compute_base(const PointsRules& points, ReadingValue& out) {
     set_limit(out, out.yakuman < kYakumanNames.size() ? kYakumanNames[out.yakuman] : "yakuman");
     return;
   }
-  out.base = formula_base(points, out.units, out.fu);
+  out.base = formula_base(points, start_of(points, hits), out.units, out.fu);
   const LimitRow* reached = nullptr;
   for (const LimitRow& row : points.limits) {
     if (out.units >= row.units || (row.base_at != 0 && out.base >= row.base_at)) reached = &row;

@@ -15,7 +15,9 @@ namespace meldgraph::detail {
 
 /// Sets out.base and out.limit from out.units, out.fu and out.yakuman (kazoe may set
 /// out.yakuman to 1).
-void compute_base(const PointsRules& points, ReadingValue& out);
+/// `hits`, the reading's counted patterns, choose the start (PointsRules::starts).
+void compute_base(const PointsRules& points, ReadingValue& out,
+                  std::span<const PatternHit> hits = {});
 
 /// Sets out.points (the winner's score before counters) and out.payments (counters included)
 /// from out.base, the context (winner's seat, how it won, from whom, honba, riichi sticks) and

@@ -20,6 +20,14 @@ bool listed(const std::vector<std::uint16_t>& patterns, std::uint16_t pattern) {
   return std::find(patterns.begin(), patterns.end(), pattern) != patterns.end();
 }
 
+/// Whether one of the patterns of `minimum.forms` for the reading's form counted (or the form
+/// has no such rule).
+bool form_minimum_met(const FormMinimum& minimum, std::span<const PatternHit> hits) {
+  if (minimum.patterns.empty()) return true;
+  return std::any_of(hits.begin(), hits.end(),
+                     [&](const PatternHit& hit) { return listed(minimum.patterns, hit.pattern); });
+}
+
 // Step 1. The patterns' units, the units towards the minimum, the yakuman total.
 struct PatternTotals {
   std::int32_t units = 0;
@@ -85,11 +93,18 @@ void compute_value(const ScoringRules& scoring, const ScoreFeatures& features,
     out.no_win_reason.assign(rules.minimum.reason);
     return;
   }
+  // minimum.forms: a reading of such a form (a scored_only one) needs one of its patterns.
+  if (features.form < rules.minimum.forms.size() &&
+      !form_minimum_met(rules.minimum.forms[features.form], hits)) {
+    out.wins = false;
+    out.no_win_reason.assign(rules.minimum.forms[features.form].reason);
+    return;
+  }
   // Step 2. Dora, ura-dora and red fives, counted only in a hand that wins.
   add_dora(rules.dora, features, out);
   // Step 3. Base points and limit.
   if (rules.points.formula == BaseFormula::none) return;
-  detail::compute_base(rules.points, out);
+  detail::compute_base(rules.points, out, hits);
   // Step 4. Payments, counters included.
   if (rules.payments.enabled) {
     detail::compute_payments(rules, features, hits, out);

@@ -55,8 +55,16 @@ const ScoringRules& require_scoring(const RuleSet& rules) {
   return *rules.scoring();
 }
 
+// The scorer lists readings under the scoring view (RuleSet::scoring_view): the rule set with
+// its scored_only forms enabled, whose readings win by scoring.minimum.forms.
 Scorer::Scorer(const RuleSet& rules, TableUse tables)
-    : rules_(&rules), scoring_(&require_scoring(rules)), tables_(tables), lister_(rules, tables) {
+    : rules_(&rules.scoring_view()),
+      scoring_(&require_scoring(rules)),
+      tables_(tables),
+      lister_(rules.scoring_view(), tables) {
+  if (&rules.scoring_view() != &rules) {
+    for (const FormSpec& form : rules.forms()) scored_only_.push_back(form.scored_only);
+  }
   if (tables == TableUse::search_only) return;
   // Every hand's reading context asks for the hand's waits before the win (wait_mask), whose
   // fast path reads the win and wait tables.
@@ -73,13 +81,29 @@ const HandScore& Scorer::score(const Hand& hand, const WinContext& win,
   interpretation_index_ = 0;
   result_ = HandScore{};
   // Step 2: every interpretation (the lister throws before visiting for a hand of a wrong size).
+  shape_count_ = 0;
   result_.interpretations = lister_.list(context_.hand, [&](const Interpretation& interpretation) {
+    if (!scored_only_.empty() && repeats_shape_reading(interpretation)) return;
     score_interpretation(interpretation, options);
     ++interpretation_index_;
   });
   result_.readings = std::span<const ScoredReading>(pool_.data(), used_);
   choose_best();
   return result_;
+}
+
+bool Scorer::repeats_shape_reading(const Interpretation& interpretation) {
+  const auto same = [&](const Interpretation& shape) {
+    return shape.groups == interpretation.groups &&
+           shape.winning_group == interpretation.winning_group && shape.wait == interpretation.wait;
+  };
+  if (scored_only_[interpretation.form]) {
+    return std::any_of(shape_listed_.begin(),
+                       shape_listed_.begin() + static_cast<std::ptrdiff_t>(shape_count_), same);
+  }
+  if (shape_count_ == shape_listed_.size()) shape_listed_.emplace_back();
+  shape_listed_[shape_count_++] = interpretation;
+  return false;
 }
 
 void Scorer::score_interpretation(const Interpretation& interpretation,

@@ -59,11 +59,12 @@ Limits make_limits(const RuleSet& rules, const Profile& profile) {
   return limits;
 }
 
-/// Wildcards a form may use: none when it takes no wildcards, at most `max_in_win` (the
+/// Wildcards a form may use: none when it takes no wildcards, at most its cap (max_in_win or the
+/// form's max_wildcards, form_wildcard_cap; the
 /// `wildcards` form, exempt from it, is priced apart).
 int usable_wildcards(const RuleSet& rules, const FormSpec& form, const Profile& profile) {
   if (!form.wildcards) return 0;
-  const int most = rules.wildcards().max_in_win;
+  const int most = form_wildcard_cap(rules, form);
   return most == 0 ? profile.wildcards : std::min(profile.wildcards, most);
 }
 

@@ -40,7 +40,7 @@ TileMask wait_candidates(const RuleSet& rules, const Hand& hand) {
 /// Rule features neither special form models (SpecialForm declines the rule set): both change
 /// what the naturals may form and what a wildcard may stand for.
 constexpr RuleFeatures kSpecialDecline = {RuleFeature::forbidden_tiles, RuleFeature::missing_suits};
-static_assert(static_cast<unsigned>(RuleFeature::count_) == 29,
+static_assert(static_cast<unsigned>(RuleFeature::count_) == 30,
               "a new RuleFeature: decide whether the special-form checks model it");
 /// The knitted form's own features its checks model (RuleSet::form_features); pair_wildcards
 /// only keeps held wildcards out (wild_ok_).
@@ -63,7 +63,7 @@ SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
   meldable_ = rules.meldable_count();
   words_ = (std::size_t{meldable_} + 7) / 8;
   hand_tiles_ = rules.hand_tiles();
-  max_in_win_ = rules.wildcards().max_in_win;
+  max_in_win_ = form_wildcard_cap(rules, form);
   form_wildcards_ = form.wildcards;
   bool copies2 = true;
   TileMask sequence_tiles = 0;

@@ -20,11 +20,12 @@ namespace {
 /// hand holding one), forbidden tiles and missing suits (the lister's gates before any form) or
 /// copies (counts beyond them are walked).
 constexpr RuleFeatures kTileSetDecline = {RuleFeature::irregular_suits, RuleFeature::many_suits};
-/// Of a form: a melds form of one pair; its pair tiles are in the key, pair wildcards moot.
-constexpr RuleFeatures kFormModelled = {RuleFeature::melds_form, RuleFeature::pair_tiles,
-                                        RuleFeature::pair_wildcards,
-                                        RuleFeature::form_without_wildcards};
-static_assert(static_cast<unsigned>(RuleFeature::count_) == 29,
+/// Of a form: a melds form of one pair; its pair tiles are in the key, pair wildcards and a
+/// wildcard cap moot (the path takes hands without wildcards).
+constexpr RuleFeatures kFormModelled = {
+    RuleFeature::melds_form, RuleFeature::pair_tiles, RuleFeature::pair_wildcards,
+    RuleFeature::form_without_wildcards, RuleFeature::form_wildcard_cap};
+static_assert(static_cast<unsigned>(RuleFeature::count_) == 30,
               "a new RuleFeature: decide whether the table path models it");
 
 /// Key fields: counts 3 bits a rank (27 bits), winning rank + 1 (4), ranks (4), sequences (1),

@@ -359,8 +359,11 @@ std::vector<RefInterpretation> reference_form(const RuleSet& rules, const FormSp
   if (!form.wildcards && hand.wildcards > 0) return {};
   // hand.forbidden_tiles: a hand holding one never wins, the wildcards form included.
   if (hand.forbidden_held) return {};
-  // wildcards.max_in_win: a win holds at most that many wildcards, except the wildcards form.
-  const int most = rules.wildcards().max_in_win;
+  // wildcards.max_in_win: a win holds at most that many wildcards, except the wildcards form;
+  // a form's own max_wildcards replaces it for that form (0: no limit).
+  const int most = form.max_wildcards != FormSpec::kInheritWildcardCap
+                       ? int{form.max_wildcards}
+                       : int{rules.wildcards().max_in_win};
   if (most != 0 && hand.wildcards > most && form.type != FormType::wildcards) return {};
   // Pairs and set forms fix the whole hand's tiles: never with declared melds.
   if (!hand.declared.empty() && (form.type == FormType::pairs || form.type == FormType::set))

@@ -67,11 +67,13 @@ class ReferenceShanten {
 
  private:
   std::optional<int> form_exchanges(const FormSpec& form) {
-    // Wildcards the target may hold: none for a form without them, at most max_in_win.
+    // Wildcards the target may hold: none for a form without them, at most max_in_win (or the
+    // form's own max_wildcards).
     usable_ = form.wildcards ? wildcards_ : 0;
-    if (rules_.wildcards().max_in_win != 0) {
-      usable_ = std::min<int>(usable_, rules_.wildcards().max_in_win);
-    }
+    const int most = form.max_wildcards != FormSpec::kInheritWildcardCap
+                         ? int{form.max_wildcards}
+                         : int{rules_.wildcards().max_in_win};
+    if (most != 0) usable_ = std::min<int>(usable_, most);
     // Natural slots each pair needs, and the tiles a pair may be.
     pair_natural_ = form.pair_wildcards == PairWildcards::none           ? 2
                     : form.pair_wildcards == PairWildcards::with_natural ? 1

@@ -118,6 +118,17 @@ struct FormSpec {
   SinglesSuits singles_suits = SinglesSuits::knitted;  ///< singles: sequence-suit tiles allowed
   std::uint8_t gap = 3;   ///< singles, gapped: least rank difference within a suit
   TileMask required = 0;  ///< singles: tiles every winning hand holds (七星不靠: the honours)
+  /// `max_wildcards`: the most wildcards a win of this form holds, overriding
+  /// `wildcards.max_in_win` for it (kInheritWildcardCap: that key's; 0: no limit). Read through
+  /// form_wildcard_cap().
+  std::uint8_t max_wildcards = kInheritWildcardCap;
+  /// `scored_only`: the form is left to the scorer (Wuhan's big wins: melds and any pair, won
+  /// only when a pattern of `scoring.minimum.forms` counts). In a frozen RuleSet such a form has
+  /// `enabled` false, so that the shape search (win, waits, shanten, the tables) never sees it;
+  /// RuleSet::scoring_view() is the same rule set with it enabled, which the scorer lists.
+  bool scored_only = false;
+
+  static constexpr std::uint8_t kInheritWildcardCap = 0xFF;
 };
 
 /// The knit classes of the 9-rank sequence suits: ranks 1-4-7, 2-5-8, 3-6-9.
@@ -196,6 +207,7 @@ enum class RuleFeature : std::uint8_t {
   wildcards_in_melds,    ///< wildcards.in_melds
   max_in_win,            ///< wildcards.max_in_win > 0
   natural_use,           ///< wildcards.natural_use
+  form_wildcard_cap,     ///< a form's own max_wildcards (it overrides wildcards.max_in_win)
   // The hand.
   exhausted_waits,  ///< hand.exhausted_waits
   missing_suits,    ///< hand.missing_suits > 0
@@ -349,6 +361,13 @@ class RuleSet {
     return form_features_[index];
   }
 
+  /// The rule set the scorer lists readings under: this one with its `scored_only` forms
+  /// enabled (the same forms, by index, and the same scoring rules), or this one itself when it
+  /// has none (FormSpec::scored_only).
+  [[nodiscard]] const RuleSet& scoring_view() const {
+    return scoring_view_ != nullptr ? *scoring_view_ : *this;
+  }
+
   /// The fast queries' plan (engine/src/query_plan.hpp: what the tables model of these rules,
   /// and the layout the per-hand paths read), built with the rule set; its suit tables are
   /// fetched on first use. Copies share it: it holds no pointer into the rule set.
@@ -370,8 +389,18 @@ class RuleSet {
   RuleFeatures features_;
   std::vector<RuleFeatures> form_features_;
   std::shared_ptr<const detail::QueryPlan> query_plan_;
+  std::shared_ptr<const RuleSet> scoring_view_;                 ///< null: no scored_only form
   std::array<TileId, std::size_t{128} * 10> by_letter_rank_{};  ///< [letter * 10 + rank] -> TileId
 };
+
+/// The most wildcards a win of `form` may hold under `rules`: 0 (no limit) for the `wildcards`
+/// form (N wildcards win at once, exempt), else the form's `max_wildcards` when it gives one,
+/// else `wildcards.max_in_win` (0: no limit).
+[[nodiscard]] inline int form_wildcard_cap(const RuleSet& rules, const FormSpec& form) {
+  if (form.type == FormType::wildcards) return 0;
+  if (form.max_wildcards != FormSpec::kInheritWildcardCap) return form.max_wildcards;
+  return rules.wildcards().max_in_win;
+}
 
 /// The rule set used when none is named.
 inline constexpr std::string_view kDefaultRules = "laizi";

@@ -126,6 +126,15 @@ class Scorer {
   std::size_t used_ = 0;
   std::size_t interpretation_index_ = 0;
   Interpretation realised_;  ///< an interpretation with its abstract groups replaced
+  /// By form: a scored_only form (FormSpec::scored_only; empty when the rule set has none).
+  /// Its interpretations that a shape form already listed (the same groups) are not scored
+  /// twice: `shape_listed_` holds the shape forms' interpretations of the hand.
+  std::vector<bool> scored_only_;
+  std::vector<Interpretation> shape_listed_;
+  std::size_t shape_count_ = 0;
+  /// Whether a scored_only form's `interpretation` repeats one a shape form listed; else, for
+  /// a shape form's, remembers it.
+  bool repeats_shape_reading(const Interpretation& interpretation);
   std::vector<std::size_t> tied_;
   HandScore result_;
 };

@@ -99,9 +99,19 @@ enum class BaseFormula : std::uint8_t {
 };
 
 /// `scoring.points`: the base, its limits, yakuman.
+/// `points.starts`: the formula's `start` for a reading in which one of `patterns` (indices
+/// into PatternRules::patterns) counts (Wuhan: a big win, 大胡, starts at 5 where a small win,
+/// 屁胡, starts at 1).
+struct StartRule {
+  std::vector<std::uint16_t> patterns;
+  std::int64_t start = 0;
+};
+
 struct PointsRules {
   BaseFormula formula = BaseFormula::none;
   std::int64_t start = 0;
+  /// Rows in order; the last whose patterns count sets the start, none: `start`.
+  std::vector<StartRule> starts;
   std::int64_t per_unit = 0;
   std::vector<std::int64_t> table;
   std::vector<LimitRow> limits;  ///< ascending by units
@@ -150,11 +160,21 @@ struct PaymentRules {
   std::vector<PaoRule> pao;
 };
 
+/// `scoring.minimum.forms.NAME`: a reading of that form wins only when one of `patterns`
+/// (indices into PatternRules::patterns) counts; else it is not a win, for `reason`. Wuhan's big
+/// wins: the scored_only form of melds and any pair wins as 清一色, 碰碰胡, ... only.
+struct FormMinimum {
+  std::vector<std::uint16_t> patterns;  ///< empty: the form has no such rule
+  std::string reason;
+};
+
 /// `scoring.minimum`: what makes a win.
 struct MinimumRules {
   std::int32_t units = 0;                ///< of the patterns (dora never count), or a limit pattern
   std::vector<std::uint16_t> excluding;  ///< patterns that do not count towards it
   std::string reason = "no yaku";
+  /// By form index (RuleSet::forms()), sized to the forms when `forms` is given, else empty.
+  std::vector<FormMinimum> forms;
 };
 
 /// Every value rule of a rule set.
