@@ -95,6 +95,31 @@ inline std::uint32_t groups_of_kinds(std::uint64_t kinds, const ScoreFeatures& f
   return groups;
 }
 
+/// The fields of ScoreFeatures::kind_counts of the kinds in `kinds` (bits of GroupKind).
+constexpr std::uint64_t kind_count_fields(std::uint64_t kinds) {
+  std::uint64_t fields = 0;
+  for (std::size_t k = 0; k < kGroupKindCount; ++k) {
+    if (((kinds >> k) & 1U) != 0)
+      fields |= ((std::uint64_t{1} << kKindCountBits) - 1) << (kKindCountBits * k);
+  }
+  return fields;
+}
+
+/// The groups of `f` of the kinds whose fields `fields` selects (kind_count_fields): the
+/// selected fields summed by one multiplication, which adds every field into the top one (no
+/// field, nor the sum, exceeds kMaxFeatureGroups, so nothing carries between fields).
+inline int count_of_kinds(std::uint64_t fields, const ScoreFeatures& f) {
+  constexpr unsigned kTop = kKindCountBits * (kGroupKindCount - 1);
+  constexpr std::uint64_t kOnes = [] {
+    std::uint64_t ones = 0;
+    for (std::size_t k = 0; k < kGroupKindCount; ++k)
+      ones |= std::uint64_t{1} << (kKindCountBits * k);
+    return ones;
+  }();
+  return static_cast<int>((((f.kind_counts & fields) * kOnes) >> kTop) &
+                          ((std::uint64_t{1} << kKindCountBits) - 1));
+}
+
 /// The node as one comparison over the facts, for the predicates defined so (and a `groups`
 /// node that filters by kind alone); Kind::none for the others.
 constexpr LoweredTest lower_test(const ConditionNode& n) {
@@ -140,7 +165,15 @@ constexpr LoweredTest lower_test(const ConditionNode& n) {
           n.small[0] == kGroupsCountAll) {
         return {};
       }
-      return LoweredTest{K::kinds, 0, n.range, n.bits};
+      return LoweredTest{K::kinds, 0, n.range, kind_count_fields(n.bits)};
+    case predicate_op("faces"): {
+      // One set key (small[8] bit 0 all_in, bit 1 any_in, bit 2 none_in): one mask test.
+      const std::uint8_t key = n.small[8];
+      if (key != 1 && key != 2 && key != 4) return {};
+      const TileSetRef& set = n.sets[key == 1 ? 0 : (key == 2 ? 1 : 2)];
+      const K kind = key == 1 ? K::faces_all : (key == 2 ? K::faces_any : K::faces_none);
+      return LoweredTest{kind, set.context, {}, set.tiles};
+    }
     default:
       return {};
   }
@@ -156,7 +189,13 @@ inline bool lowered_holds(const LoweredTest& t, const ReadingFacts& facts, const
     case LoweredTest::Kind::count:
       return t.range.holds(facts.counts[t.index]);
     case LoweredTest::Kind::kinds:
-      return t.range.holds(small_popcount(groups_of_kinds(t.mask, f)));
+      return t.range.holds(count_of_kinds(t.mask, f));
+    case LoweredTest::Kind::faces_all:
+      return mask_all_in(f.faces, resolve(TileSetRef{t.mask, t.index}, f));
+    case LoweredTest::Kind::faces_any:
+      return (f.faces & resolve(TileSetRef{t.mask, t.index}, f)) != 0;
+    case LoweredTest::Kind::faces_none:
+      return (f.faces & resolve(TileSetRef{t.mask, t.index}, f)) == 0;
     case LoweredTest::Kind::none:
       break;
   }

@@ -7,6 +7,7 @@
 /// needs are a conjunction of side-effect-free tests.
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
@@ -105,7 +106,9 @@ class Compiler {
     if (overflow_) return false;
     // Step 2: a need that is one bit of the facts' word (or all of a mask) joins its pattern's
     // word mask; the other cheap tests some pattern needs go first, evaluated up front.
-    program.word_needs.assign(rules_.patterns.size(), 0);
+    program.pattern_words = static_cast<std::uint32_t>((rules_.patterns.size() + 63) / 64);
+    const std::size_t words = program.pattern_words;
+    program.word_needers.assign(64 * words, 0);
     std::vector<bool> eager(program.tests.size(), false);
     for (std::size_t p = 0; p < needs.size(); ++p) {
       std::vector<Need> kept;
@@ -114,7 +117,11 @@ class Compiler {
         const bool one_bit = lowered.kind == LoweredTest::Kind::word_any && lowered.mask != 0 &&
                              (lowered.mask & (lowered.mask - 1)) == 0;
         if (one_bit || lowered.kind == LoweredTest::Kind::word_all) {
-          program.word_needs[p] |= lowered.mask;
+          program.word_needed |= lowered.mask;
+          for (std::uint64_t bits = lowered.mask; bits != 0; bits &= bits - 1) {
+            const auto b = static_cast<std::size_t>(std::countr_zero(bits));
+            program.word_needers[b * words + p / 64U] |= std::uint64_t{1} << (p % 64U);
+          }
           continue;
         }
         eager[need.test] = eager[need.test] || need.rank <= 1;
@@ -130,8 +137,7 @@ class Compiler {
       for (Need& need : list) need.test = number_[need.test];
     }
     // Step 3: each pattern's entry.
-    program.eager_words = (program.eager_tests + 63) / 64;
-    program.eager_needs.assign(rules_.patterns.size() * program.eager_words, 0);
+    program.test_needers.assign(program.eager_tests * words, 0);
     for (std::size_t p = 0; p < rules_.patterns.size(); ++p) {
       const Pattern& pattern = rules_.patterns[p];
       PatternProgram::Entry entry;
@@ -140,8 +146,7 @@ class Compiler {
       entry.need_begin = static_cast<std::uint32_t>(program.needs.size());
       for (const Need& need : needs[p]) {
         if (need.test < program.eager_tests) {
-          program.eager_needs[p * program.eager_words + need.test / 64U] |= std::uint64_t{1}
-                                                                            << (need.test % 64U);
+          program.test_needers[need.test * words + p / 64U] |= std::uint64_t{1} << (p % 64U);
           continue;
         }
         const auto begin = program.needs.begin() + entry.need_begin;
@@ -153,6 +158,9 @@ class Compiler {
       entry.rest_begin = static_cast<std::uint32_t>(program.rest.size());
       program.rest.insert(program.rest.end(), rest[p].begin(), rest[p].end());
       entry.rest_end = static_cast<std::uint32_t>(program.rest.size());
+      if (entry.need_begin != entry.need_end || entry.rest_begin != entry.rest_end) {
+        program.costly[p / 64U] |= std::uint64_t{1} << (p % 64U);
+      }
       if (pattern.times < rules_.nodes.size()) entry.times = program.node_tests[pattern.times];
       program.entries.push_back(entry);
     }
@@ -327,21 +335,35 @@ TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
   const std::size_t words = (program.tests.size() + 63) / 64;
   std::fill_n(known_.begin(), words, 0);
   std::fill_n(value_.begin(), words, 0);
-  // The eager tests, up front: known from here on. The lowered ones read the facts.
+  const std::uint32_t pattern_words = program.pattern_words;
+  // Ruled out so far: the disabled patterns, then those needing a bit the facts' word lacks.
+  for (std::uint32_t w = 0; w < pattern_words; ++w) alive_[w] = program.enabled[w];
   const ReadingFacts facts = facts_of(features);
-  word_ = facts.word;
+  for (std::uint64_t missing = program.word_needed & ~facts.word; missing != 0;
+       missing &= missing - 1) {
+    const std::uint64_t* needers =
+        program.word_needers.data() + std::countr_zero(missing) * pattern_words;
+    for (std::uint32_t w = 0; w < pattern_words; ++w) alive_[w] &= ~needers[w];
+  }
+  // The eager tests, up front, each only while a pattern needing it is still in: known from
+  // here on. A failing one rules out every pattern needing it. The lowered ones read the facts.
   const ConditionNode* tests = program.tests.data();
   const LoweredTest* lowered = program.lowered.data();
-  for (std::uint32_t t = 0; t < program.eager_tests; ++t) {
+  const std::uint64_t* needers = program.test_needers.data();
+  for (std::uint32_t t = 0; t < program.eager_tests; ++t, needers += pattern_words) {
+    std::uint64_t wanted = 0;
+    for (std::uint32_t w = 0; w < pattern_words; ++w) wanted |= needers[w] & alive_[w];
+    if (wanted == 0) continue;
     const bool holds = lowered[t].kind != LoweredTest::Kind::none
                            ? lowered_holds(lowered[t], facts, features)
                            : eager_holds(tests[t], features, predicates_);
-    const std::uint64_t held = holds ? 1 : 0;
-    value_[t / 64U] |= held << (t % 64U);
-  }
-  for (std::uint32_t w = 0; w < program.eager_tests / 64U; ++w) known_[w] = ~std::uint64_t{0};
-  if (program.eager_tests % 64U != 0) {
-    known_[program.eager_tests / 64U] = (std::uint64_t{1} << (program.eager_tests % 64U)) - 1;
+    const std::uint64_t bit = std::uint64_t{1} << (t % 64U);
+    known_[t / 64U] |= bit;
+    if (holds) {
+      value_[t / 64U] |= bit;
+    } else {
+      for (std::uint32_t w = 0; w < pattern_words; ++w) alive_[w] &= ~needers[w];
+    }
   }
 }
 

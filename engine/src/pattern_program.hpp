@@ -32,20 +32,21 @@ class TestMemo {
     return (value_[word] & bit) != 0;
   }
 
-  /// Whether pattern `index`'s condition holds (relations not applied): its cheap needs (one
-  /// mask over the eager tests), then its costly needs and the rest of its subtrees.
+  /// Word `w` of the patterns not ruled out by the word needs and the eager tests (enabled
+  /// ones only): a pattern outside it does not hold; one inside it without costly needs does.
+  [[nodiscard]] std::uint64_t alive(std::size_t w) const { return alive_[w]; }
+
+  /// Whether pattern `index`'s condition holds (relations not applied): not ruled out, and its
+  /// costly needs and the rest of its subtrees hold. False for a disabled pattern.
   [[nodiscard]] bool pattern_holds(std::size_t index) {
     const PatternProgram& program = rules_.program;
-    const std::uint64_t word = program.word_needs[index];
-    if ((word_ & word) != word) return false;
-    const std::uint64_t* eager = program.eager_needs.data() + index * program.eager_words;
-    for (std::uint32_t w = 0; w < program.eager_words; ++w) {
-      if ((eager[w] & ~value_[w]) != 0) return false;
-    }
-    const PatternProgram::Entry& entry = program.entries[index];
-    return (entry.need_begin == entry.need_end && entry.rest_begin == entry.rest_end) ||
-           costly_holds(entry);
+    const std::uint64_t bit = std::uint64_t{1} << (index % 64U);
+    if ((alive_[index / 64U] & bit) == 0) return false;
+    return (program.costly[index / 64U] & bit) == 0 || costly_holds(program.entries[index]);
   }
+
+  /// The costly needs and the other subtrees of a pattern not ruled out.
+  [[nodiscard]] bool costly_holds(const PatternProgram::Entry& entry);
 
   [[nodiscard]] const ScoreFeatures& features() const { return features_; }
 
@@ -53,15 +54,13 @@ class TestMemo {
   static constexpr std::size_t kWords = PatternProgram::kMaxTests / 64;
 
   void evaluate(std::uint16_t test, std::size_t word, std::uint64_t bit);
-  /// The costly needs and the other subtrees of a pattern whose cheap needs hold.
-  [[nodiscard]] bool costly_holds(const PatternProgram::Entry& entry);
   /// fold_condition over the tree rooted at nodes[root], its leaves read through the memo.
   [[nodiscard]] bool subtree_holds(std::uint32_t root);
 
   const PatternRules& rules_;
   const ScoreFeatures& features_;
   std::span<const PredicateSpec> predicates_;
-  std::uint64_t word_ = 0;                   ///< the record's facts' word (ReadingFacts)
+  PatternProgram::PatternMask alive_{};      // [0, pattern_words) set by the constructor
   std::array<std::uint64_t, kWords> known_;  // [0, words in use) cleared by the constructor
   std::array<std::uint64_t, kWords> value_;  // bit t meaningful once known_ has it
 };

@@ -39,11 +39,13 @@ HeldPatterns held_patterns(const PatternRules& rules, const ScoreFeatures& featu
   HeldPatterns out;
   patterns::TestMemo memo(rules, features);  // each test once, shared by every pattern
   const PatternProgram& program = rules.program;
-  for (std::size_t w = 0; w < PatternBits::kWords; ++w) {
-    std::uint64_t held = 0;
-    for (std::uint64_t rest = program.enabled[w]; rest != 0; rest &= rest - 1) {
+  for (std::size_t w = 0; w < program.pattern_words; ++w) {
+    // The patterns left by the cheap needs hold unless a costly need or subtree fails.
+    const std::uint64_t alive = memo.alive(w);
+    std::uint64_t held = alive & ~program.costly[w];
+    for (std::uint64_t rest = alive & program.costly[w]; rest != 0; rest &= rest - 1) {
       const auto bit = static_cast<unsigned>(std::countr_zero(rest));
-      if (memo.pattern_holds(w * 64 + bit)) held |= std::uint64_t{1} << bit;
+      if (memo.costly_holds(program.entries[w * 64 + bit])) held |= std::uint64_t{1} << bit;
     }
     out.held.words[w] = held;
     out.limits.words[w] = held & program.limits[w];

@@ -58,6 +58,9 @@ void index_group(ScoreFeatures& out, std::size_t g, bool on) {
   const std::uint32_t bit = 1U << g;
   const auto apply = [&](std::uint32_t& mask) { mask = on ? mask | bit : mask & ~bit; };
   apply(out.kind_groups[static_cast<std::size_t>(feature.kind)]);
+  const std::uint64_t one = std::uint64_t{1}
+                            << (kKindCountBits * static_cast<unsigned>(feature.kind));
+  out.kind_counts = on ? out.kind_counts + one : out.kind_counts - one;
   // Only the flags set: most groups have none or one.
   constexpr unsigned kIndexed = (1U << kIndexedFeatureFlags) - 1;
   for (unsigned rest = feature.flags & kIndexed; rest != 0; rest &= rest - 1) {
@@ -123,6 +126,7 @@ void make_score_features(const ReadingContext& context, const Reading& reading,
   out.concealed_faces = 0;
   out.closed_hand = true;
   out.kind_groups.fill(0);
+  out.kind_counts = 0;
   out.flag_groups.fill(0);
   out.wildcards = 0;
   out.red_fives = 0;

@@ -97,14 +97,26 @@ inline constexpr std::size_t kMaxPatterns = 256;
 
 /// A cheap test lowered to one comparison over what a reading's record gives once (its facts,
 /// patterns::ReadingFacts in pattern_evals.hpp): a mask of the facts' word that must meet
-/// (`word_any`) or be within (`word_all`) it, a count in a range, or the number of groups of
-/// some kinds in a range. `none`: not lowered (evaluated by its predicate).
+/// (`word_any`) or be within (`word_all`) it, a count in a range, the number of groups of some
+/// kinds in a range, or the hand's faces all in (`faces_all`), meeting (`faces_any`) or missing
+/// (`faces_none`) one tile set. `none`: not lowered (evaluated by its predicate).
 struct LoweredTest {
-  enum class Kind : std::uint8_t { none, word_any, word_all, count, kinds };
+  enum class Kind : std::uint8_t {
+    none,
+    word_any,
+    word_all,
+    count,
+    kinds,
+    faces_all,
+    faces_any,
+    faces_none
+  };
   Kind kind = Kind::none;
-  std::uint8_t index = 0;  ///< count: which of the facts' counts
+  std::uint8_t index = 0;  ///< count: which of the facts' counts; faces_*: the set's context bits
   CountRange range;        ///< count, kinds
-  std::uint64_t mask = 0;  ///< word_any, word_all: bits of the word; kinds: GroupKind bits
+  /// word_any, word_all: bits of the word; kinds: the fields of ScoreFeatures::kind_counts
+  /// summed (all bits of each kind's field); faces_*: the set's fixed tiles.
+  std::uint64_t mask = 0;
 };
 
 /// The compiled form of every condition of a rule set (compile_patterns, at load): the one form
@@ -119,11 +131,13 @@ struct LoweredTest {
 /// family of patterns whose melds are absent is ruled out by one shared test.
 ///
 /// A need that is one bit of the reading's facts (a flag, the win kind, a form, closed ...) is
-/// folded into its pattern's word mask (word_needs), all checked by one AND. Tests
-/// [0, eager_tests) are the other cheap ones some pattern needs: they are evaluated for every
-/// reading, up front, into a bit set, and a pattern's cheap needs are one mask over it
-/// (eager_needs[pattern * eager_words ...]); the costly needs follow as a list, cheapest first,
-/// each evaluated on first use and remembered.
+/// a *word need*. Tests [0, eager_tests) are the other cheap ones some pattern needs. Both are
+/// kept transposed, as the patterns that need each (word_needers, test_needers), so that a
+/// reading rules out whole families at once: each bit of the facts' word that is missing, then
+/// each eager test that fails, removes every pattern needing it, and an eager test is not
+/// evaluated at all once every pattern needing it is ruled out. Only the patterns left with
+/// costly needs (`costly`) are then visited one by one; the costly needs follow as a list,
+/// cheapest first, each evaluated on first use and remembered.
 struct PatternProgram {
   /// The most distinct tests a rule set may compile to (the evaluation keeps their results in
   /// fixed bit sets).
@@ -133,7 +147,7 @@ struct PatternProgram {
   std::vector<ConditionNode> tests;
   std::uint32_t eager_tests = 0;     ///< tests evaluated up front for every reading
   std::vector<LoweredTest> lowered;  ///< the eager tests lowered, one per eager test
-  std::uint32_t eager_words = 0;     ///< 64-bit words of a mask over them
+  std::uint32_t pattern_words = 0;   ///< 64-bit words of a mask over the patterns
   /// One per pattern: its costly needs are needs[need_begin, need_end), its other subtrees
   /// (roots into PatternRules::nodes) rest[rest_begin, rest_end); `times` is the test its `times`
   /// counts (kNoTest: none).
@@ -145,10 +159,12 @@ struct PatternProgram {
     std::uint16_t times = kNoTest;
   };
   std::vector<Entry> entries;
-  std::vector<std::uint64_t> eager_needs;  ///< per pattern, eager_words words: its cheap needs
-  /// Per pattern: the bits of the facts' word its one-bit needs ask for (a flag, the win kind,
-  /// a form, closed ...), checked at once before any test.
-  std::vector<std::uint64_t> word_needs;
+  /// Per eager test t, the patterns that need it: words [t * pattern_words, + pattern_words).
+  std::vector<std::uint64_t> test_needers;
+  /// The bits of the facts' word some pattern needs (a flag, the win kind, a form, closed ...),
+  /// and per bit b the patterns that need it: word_needers[b * pattern_words, + pattern_words).
+  std::uint64_t word_needed = 0;
+  std::vector<std::uint64_t> word_needers;
   std::vector<std::uint16_t> needs;
   std::vector<std::uint32_t> rest;
   /// node_tests[i]: the test of PatternRules::nodes[i] when it is a leaf, else kNoTest.
@@ -165,6 +181,7 @@ struct PatternProgram {
   PatternMask enabled{};
   PatternMask limits{};
   PatternMask only_without{};
+  PatternMask costly{};  ///< patterns with costly needs or other subtrees (entries' lists)
 };
 
 /// Every pattern of a rule set, in the order the rule file lists them.

@@ -57,6 +57,9 @@ inline constexpr std::size_t kIndexedFeatureFlags = 8;
 static_assert(kMaxFeatureGroups <= 32, "group indices fit the index masks");
 static_assert(static_cast<std::size_t>(GroupKind::knit) + 1 == kGroupKindCount);
 static_assert(kFeatureAddedKong == 1U << (kIndexedFeatureFlags - 1));
+/// ScoreFeatures::kind_counts: the bits of one kind's field, and the field of kind k at 6k.
+inline constexpr unsigned kKindCountBits = 6;
+static_assert(kMaxFeatureGroups < (1U << kKindCountBits) && kGroupKindCount * kKindCountBits <= 64);
 
 /// The record of one reading under its hand's context. Plain data, no allocation.
 struct ScoreFeatures {
@@ -93,6 +96,10 @@ struct ScoreFeatures {
   /// by make_score_features and realise_group.
   std::array<std::uint32_t, kGroupKindCount> kind_groups{};
   std::array<std::uint32_t, kIndexedFeatureFlags> flag_groups{};
+  /// How many groups of each kind, packed: GroupKind k's count in the 6 bits from bit 6k (at
+  /// most kMaxFeatureGroups, so no field overflows), kept in step with kind_groups. The compiled
+  /// conditions count the groups of several kinds with one mask and one multiplication.
+  std::uint64_t kind_counts = 0;
 
   std::uint8_t wildcards = 0;       ///< wildcard slots in every group, declared included
   std::uint8_t soft_wildcards = 0;  ///< Interpretation::soft_wildcards
