@@ -164,7 +164,8 @@ int run(int argc, char** argv) {
         {"robbing_kong", "on a tile added to a kong (搶槓)"},
         {"first_draw", "on the first draw, no call before (天和 / 地和)"},
         {"last_of_kind", "on the last copy of its tile (和绝张)"},
-        {"after_kong_discard", "on a discard after the discarder's kong (杠上炮)"}};
+        {"after_kong_discard", "on a discard after the discarder's kong (杠上炮)"},
+        {"robbing_gold", "on the wildcard tile turned up at the opening (抢金; a self-draw)"}};
     for (const auto& [field, help] : flag_fields) {
       std::string option = std::string("--") + field;
       std::replace(option.begin(), option.end(), '_', '-');

@@ -139,7 +139,7 @@ TEST_CASE("a joker hand: the wildcard-only meld is abstract until realised", "[f
   REQUIRE(f.winning_group == 4);
   GroupFeature& meld = f.groups[4];
   CHECK(meld.kind == GroupKind::any_meld);
-  CHECK(meld.flags == (kFeatureWinning | kFeatureWild | kFeatureAbstract));
+  CHECK(meld.flags == (kFeatureWinning | kFeatureWild | kFeatureAllWild | kFeatureAbstract));
   CHECK(meld.faces == 0);
   CHECK(meld.low == kNoTile);
   CHECK(meld.suit == 0xFF);
@@ -159,7 +159,7 @@ TEST_CASE("a joker hand: the wildcard-only meld is abstract until realised", "[f
   white.set_winning_slot(0);
   realise_group(f, 4, white, rules);
   CHECK(meld.kind == GroupKind::pung);
-  CHECK(meld.flags == (kFeatureWinning | kFeatureWild));
+  CHECK(meld.flags == (kFeatureWinning | kFeatureWild | kFeatureAllWild));
   CHECK(meld.faces == tiles_mask(rules, "5z"));
   CHECK(meld.low == parse_tile("5z", rules));
   CHECK(meld.rank == 5);

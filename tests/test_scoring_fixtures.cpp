@@ -27,8 +27,8 @@ const std::filesystem::path kScoringFixtures =
 
 /// The keys a case's `expect` may hold: a misspelt key must fail, not be skipped.
 const std::set<std::string> kExpectKeys = {
-    "patterns", "han",      "fan",  "faan",  "tai",  "fu",  "yakuman", "points",
-    "payments", "readings", "wins", "limit", "dora", "ura", "red",     "tied"};
+    "patterns", "han",      "fan",  "faan",  "tai",  "hua", "fu",  "yakuman", "points",
+    "payments", "readings", "wins", "limit", "dora", "ura", "red", "tied"};
 
 std::vector<std::filesystem::path> fixture_files() {
   std::vector<std::filesystem::path> files;
@@ -201,4 +201,18 @@ TEST_CASE("scoring fixtures: every Wuhan and laizi pattern is expected by some c
           "[scoring][fixtures]") {
   check_table_covered("wuhan", 14);
   check_table_covered("laizi", 14);
+}
+
+// Fuzhou's table, by the fuzhou*.json files (the adding scheme, and the multiplying one of
+// tests/data/rules/fuzhou_multiplying.yaml).
+TEST_CASE("scoring fixtures: every Fuzhou pattern is expected by some case",
+          "[scoring][fixtures]") {
+  check_table_covered("fuzhou", 20);
+}
+
+// Shanghai's table, by the shanghai*.json files (the disabled 无百搭 (归位) under
+// tests/data/rules/shanghai_gui_wei.yaml).
+TEST_CASE("scoring fixtures: every Shanghai pattern is expected by some case",
+          "[scoring][fixtures]") {
+  check_table_covered("shanghai", 17);
 }

@@ -124,6 +124,8 @@ TEST_CASE("every context error names its field", "[context]") {
       {R"({"ura": ["1m"]})", "ura", "needs riichi"},
       {R"({"double_riichi": true, "riichi": false})", "riichi", "false with double_riichi"},
       {R"({"riichi": true, "first_draw": true})", "first_draw", "before the first draw"},
+      {R"({"win": "discard", "robbing_gold": true})", "robbing_gold", "not a discard"},
+      {R"({"robbing_gold": true, "first_draw": true})", "robbing_gold", "with first_draw"},
       {R"([1, 2])", "", "a context is a JSON object"},
   };
   for (const Case& c : cases) {
@@ -218,4 +220,24 @@ TEST_CASE("after_kong_discard (杠上炮) means a discard and needs no kong of t
   CHECK(format_win_context(context, rules) == "discard, seat E, round E, after kong discard");
   // The kong was the discarder's: a hand without one is fine.
   CHECK_NOTHROW(check_win_context(context, parse_hand("123m456p789s99s34s+5s", rules), rules));
+}
+
+TEST_CASE("robbing the gold (抢金): a self-draw of a wildcard, before any call", "[context]") {
+  const RuleSet rules = load_rules("fuzhou");
+  const WinContext robbing = parse_win_context(json{{"robbing_gold", true}}, rules);
+  CHECK(robbing.robbing_gold);
+  CHECK(robbing.win == WinKind::self_draw);
+  const TileMask gold = parse_wild_choice("5p", rules);
+  CHECK_NOTHROW(
+      check_win_context(robbing, parse_hand("123m456m789m123p46s77s+5p", rules, gold), rules));
+  // The winning tile is not the gold.
+  CHECK_THROWS_WITH(
+      check_win_context(robbing, parse_hand("123m456m789m123p46s77s+5s", rules, gold), rules),
+      Catch::StartsWith("field 'robbing_gold': the tile robbed is the turned-up wildcard"));
+  // A declared meld: the gold is robbed at the opening.
+  CHECK_THROWS_WITH(
+      check_win_context(robbing, parse_hand("456m789m123p46s77s[123m]+5p", rules, gold), rules),
+      Catch::StartsWith("field 'robbing_gold': robbing the gold comes at the opening"));
+  // Written back and read again.
+  CHECK(parse_win_context(win_context_to_json(robbing, rules), rules) == robbing);
 }

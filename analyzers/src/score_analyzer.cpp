@@ -102,6 +102,8 @@ void write_value(const ScoringRules& scoring, const RuleSet& rules, const Scored
     if (!pattern.local_name.empty()) entry["local_name"] = pattern.local_name;
     entry[unit] = hit.value;
     entry["yakuman"] = hit.yakuman;
+    if (pattern.value.factor > 0) entry["factor"] = pattern.value.factor;
+    if (pattern.value.bonus > 0) entry["bonus"] = pattern.value.bonus;
     if (hit.times != 1) entry["times"] = hit.times;
     patterns.push_back(entry);
   }
@@ -203,6 +205,14 @@ void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
     if (hit.yakuman > 0) {
       patterns += " (yakuman x";
       patterns += std::to_string(hit.yakuman);
+      patterns += ')';
+    } else if (pattern.value.factor > 0) {
+      patterns += " (factor ";
+      patterns += std::to_string(pattern.value.factor);
+      patterns += ')';
+    } else if (pattern.value.bonus > 0) {
+      patterns += " (bonus ";
+      patterns += std::to_string(pattern.value.bonus);
       patterns += ')';
     } else {
       patterns += ' ';

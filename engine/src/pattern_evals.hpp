@@ -49,12 +49,12 @@ struct ReadingFacts {
   std::uint64_t word = 0;
   std::array<int, 4> counts{};  ///< CountFact order
 };
-inline constexpr unsigned kFlagsShift = 0;   // 9 flags
-inline constexpr unsigned kWinShift = 9;     // 2 win kinds
-inline constexpr unsigned kWaitShift = 11;   // 8 wait shapes
-inline constexpr unsigned kSeatShift = 19;   // 4 winds
-inline constexpr unsigned kRoundShift = 23;  // 4 winds
-inline constexpr unsigned kYesNoShift = 27;  // closed, honours: yes, no (to bit 30)
+inline constexpr unsigned kFlagsShift = 0;   // 10 flags
+inline constexpr unsigned kWinShift = 10;    // 2 win kinds
+inline constexpr unsigned kWaitShift = 12;   // 8 wait shapes
+inline constexpr unsigned kSeatShift = 20;   // 4 winds
+inline constexpr unsigned kRoundShift = 24;  // 4 winds
+inline constexpr unsigned kYesNoShift = 28;  // closed, honours: yes, no (to bit 31)
 inline constexpr unsigned kFormShift = 32;   // 32 forms
 /// kCountHonba: the context's repeat counter (riichi's 本場, Taiwan's 連莊 count).
 enum CountFact : std::uint8_t { kCountSuits, kCountWildcards, kCountSoftWildcards, kCountHonba };

@@ -89,7 +89,7 @@ std::size_t set_instances(const ConditionNode& node, const ScoreFeatures& featur
 
 /// The context's flags as a mask in the order of the `flag` predicate's words (riichi,
 /// double_riichi, ippatsu, last_tile, after_kong, robbing_kong, first_draw, last_of_kind,
-/// after_kong_discard).
+/// after_kong_discard, robbing_gold).
 [[nodiscard]] inline std::uint32_t context_flag_mask(const WinContext& w) {
   return static_cast<std::uint32_t>(w.riichi) | static_cast<std::uint32_t>(w.double_riichi) << 1U |
          static_cast<std::uint32_t>(w.ippatsu) << 2U |
@@ -98,7 +98,8 @@ std::size_t set_instances(const ConditionNode& node, const ScoreFeatures& featur
          static_cast<std::uint32_t>(w.robbing_kong) << 5U |
          static_cast<std::uint32_t>(w.first_draw) << 6U |
          static_cast<std::uint32_t>(w.last_of_kind) << 7U |
-         static_cast<std::uint32_t>(w.after_kong_discard) << 8U;
+         static_cast<std::uint32_t>(w.after_kong_discard) << 8U |
+         static_cast<std::uint32_t>(w.robbing_gold) << 9U;
 }
 
 /// The one walk of a condition tree (`all`, `any`, `at_least`, `not`, the empty condition) over

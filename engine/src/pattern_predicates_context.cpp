@@ -24,9 +24,9 @@ namespace {
 constexpr std::string_view kWinWords[] = {"self_draw", "discard"};
 constexpr std::string_view kWaitWords[] = {"none",   "two_sided", "closed",   "edge",
                                            "single", "dual_pung", "set_tile", "any"};
-constexpr std::string_view kFlagWords[] = {"riichi",     "double_riichi", "ippatsu",
-                                           "last_tile",  "after_kong",    "robbing_kong",
-                                           "first_draw", "last_of_kind",  "after_kong_discard"};
+constexpr std::string_view kFlagWords[] = {
+    "riichi",       "double_riichi", "ippatsu",      "last_tile",          "after_kong",
+    "robbing_kong", "first_draw",    "last_of_kind", "after_kong_discard", "robbing_gold"};
 constexpr std::string_view kWindWords[] = {"E", "S", "W", "N"};
 
 }  // namespace

@@ -69,15 +69,17 @@ namespace {
 constexpr std::string_view kKindWords[] = {"pair",     "pung",     "kong",      "chow", "single",
                                            "any_meld", "any_pair", "wildcards", "knit"};
 /// The flag keys of a group filter, and their kFeature bits.
-constexpr std::string_view kGroupFlagWords[] = {"open", "declared", "winning",        "by_discard",
-                                                "wild", "abstract", "concealed_kong", "added_kong"};
+constexpr std::string_view kGroupFlagWords[] = {"open",           "declared",   "winning",
+                                                "by_discard",     "wild",       "abstract",
+                                                "concealed_kong", "added_kong", "all_wild"};
 constexpr std::uint16_t kGroupFlagBits[] = {
-    kFeatureOpen, kFeatureDeclared, kFeatureWinning,       kFeatureByDiscard,
-    kFeatureWild, kFeatureAbstract, kFeatureConcealedKong, kFeatureAddedKong};
-constexpr std::string_view kGroupKeys[] = {"kind",       "open",   "declared", "winning",
-                                           "by_discard", "wild",   "abstract", "concealed_kong",
-                                           "added_kong", "all_in", "any_in",   "none_in",
-                                           "count",      "min",    "max",      "all"};
+    kFeatureOpen,     kFeatureDeclared,      kFeatureWinning,   kFeatureByDiscard, kFeatureWild,
+    kFeatureAbstract, kFeatureConcealedKong, kFeatureAddedKong, kFeatureAllWild};
+constexpr std::string_view kGroupKeys[] = {
+    "kind",   "open",     "declared", "winning",        "by_discard",
+    "wild",   "abstract", "all_wild", "concealed_kong", "added_kong",
+    "all_in", "any_in",   "none_in",  "count",          "min",
+    "max",    "all"};
 
 constexpr std::uint32_t kAllKinds = (1U << std::size(kKindWords)) - 1;
 

@@ -23,6 +23,8 @@ std::string_view scoring_unit_name(ScoringUnit unit) {
       return "tai";
     case ScoringUnit::points:
       return "points";
+    case ScoringUnit::hua:
+      return "hua";
   }
   return "han";
 }
@@ -33,7 +35,8 @@ std::shared_ptr<const ScoringRules> read_scoring(const ScoringContext& context,
                                                  const Item* scoring) {
   if (scoring == nullptr) return nullptr;
   const Value& map = expect_map(*scoring);
-  std::vector<std::string_view> keys{"unit"};
+  // `inherit` (false: this section replaces the parent's whole) is read by the merge.
+  std::vector<std::string_view> keys{"unit", "inherit"};
   for (const auto part : {pattern_rule_keys(), value_rule_keys()}) {
     keys.insert(keys.end(), part.begin(), part.end());
   }
@@ -43,7 +46,7 @@ std::shared_ptr<const ScoringRules> read_scoring(const ScoringContext& context,
   if (const Item* unit = map.find("unit")) {
     context.diagnostics.attempt([&] {
       rules->unit = static_cast<ScoringUnit>(
-          read_choice(*unit, "scoring.unit", {"han", "fan", "faan", "tai", "points"}));
+          read_choice(*unit, "scoring.unit", {"han", "fan", "faan", "tai", "points", "hua"}));
     });
   }
   context.diagnostics.attempt(

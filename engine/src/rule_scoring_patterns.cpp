@@ -18,9 +18,9 @@ namespace {
 
 constexpr std::string_view kPatternKeys[] = {"patterns",    "tile_sets", "limits_replace",
                                              "output_name", "relations", "account_once"};
-constexpr std::string_view kOnePatternKeys[] = {
-    "name",     "local_name", "value",        "yakuman", "when",
-    "excludes", "implied_by", "only_without", "enabled", "times"};
+constexpr std::string_view kOnePatternKeys[] = {"name",       "local_name",   "value",   "yakuman",
+                                                "factor",     "bonus",        "when",    "excludes",
+                                                "implied_by", "only_without", "enabled", "times"};
 /// The predicates a pattern's `times` may name: each compares a count.
 constexpr std::string_view kCountedPredicates[] = {"groups",    "sets",           "copies", "bonus",
                                                    "wildcards", "soft_wildcards", "honba"};
@@ -189,17 +189,35 @@ void read_tile_sets(const ScoringContext& context, const Value& scoring, Pattern
   }
 }
 
-/// A pattern's `value` and `yakuman` keys.
+/// A pattern's `value`, `yakuman`, `factor` and `bonus` keys: exactly one of them.
 PatternValue read_value(const Value& pattern, const std::string& id) {
   PatternValue value;
   const Item* units = pattern.find("value");
-  const Item* yakuman = pattern.find("yakuman");
-  if (yakuman != nullptr) {
-    if (units != nullptr) fail(units->key_where, "pattern '" + id + "' has both value and yakuman");
-    value.yakuman = static_cast<std::uint8_t>(read_int(*yakuman, 1, 6));
+  const Item* given = nullptr;
+  for (const char* key : {"value", "yakuman", "factor", "bonus"}) {
+    const Item* item = pattern.find(key);
+    if (item == nullptr) continue;
+    if (given != nullptr) {
+      fail(item->key_where, "pattern '" + id + "' has both " + given->key + " and " + item->key +
+                                " (one of value, yakuman, factor, bonus)");
+    }
+    given = item;
+  }
+  if (given == nullptr) {
+    fail(pattern.where, "pattern '" + id + "' needs 'value', 'yakuman', 'factor' or 'bonus'");
+  }
+  if (given->key == "yakuman") {
+    value.yakuman = static_cast<std::uint8_t>(read_int(*given, 1, 6));
     return value;
   }
-  if (units == nullptr) fail(pattern.where, "pattern '" + id + "' needs 'value' or 'yakuman'");
+  if (given->key == "factor") {
+    value.factor = static_cast<std::uint16_t>(read_int(*given, 2, 100));
+    return value;
+  }
+  if (given->key == "bonus") {
+    value.bonus = read_int(*given, 1, 100000000);
+    return value;
+  }
   if (units->value.kind == Kind::scalar) {
     value.closed = value.open = read_int(*units, 0, 100000);
     return value;
@@ -392,6 +410,9 @@ void read_pattern_rules(const ScoringContext& context, const Value& scoring, Sco
   for (std::size_t i = 0; i < map.entries.size(); ++i) {
     read_pattern(context, map.entries[i], ids, i, out);
   }
+  out.has_factors = std::any_of(out.patterns.begin(), out.patterns.end(), [](const Pattern& p) {
+    return p.value.factor > 0 || p.value.bonus > 0;
+  });
   if (const Item* once = scoring.find("account_once")) {
     context.diagnostics.attempt([&] { read_account_once(*once, ids, out); });
   }
@@ -442,6 +463,10 @@ void write_pattern_rules(const RuleSet& rules, const PatternRules& patterns, std
     const PatternValue& value = pattern.value;
     if (value.yakuman > 0) {
       out += "      yakuman: " + std::to_string(value.yakuman) + "\n";
+    } else if (value.factor > 0) {
+      out += "      factor: " + std::to_string(value.factor) + "\n";
+    } else if (value.bonus > 0) {
+      out += "      bonus: " + std::to_string(value.bonus) + "\n";
     } else if (!value.open_allowed) {
       out += "      value: {closed: " + std::to_string(value.closed) + "}\n";
     } else if (value.open == value.closed) {

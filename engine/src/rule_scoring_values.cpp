@@ -355,7 +355,7 @@ void read_points(const ScoringContext& context, const Value& scoring, const FuRu
   Diagnostics& diagnostics = context.diagnostics;
   check_keys(points,
              {"base", "start", "starts", "per_unit", "table", "limits", "kazoe", "round_up_mangan",
-              "yakuman"},
+              "yakuman", "factor_cap"},
              "scoring.points", diagnostics);
   const Item* base = points.find("base");
   if (base == nullptr) fail(item->key_where, "scoring.points needs 'base' (how base points come)");
@@ -367,6 +367,7 @@ void read_points(const ScoringContext& context, const Value& scoring, const FuRu
   }
   read_number(points, "start", "scoring.points", 0, kMostPoints, out.start, diagnostics);
   read_number(points, "per_unit", "scoring.points", 0, kMostPoints, out.per_unit, diagnostics);
+  read_number(points, "factor_cap", "scoring.points", 0, kMostPoints, out.factor_cap, diagnostics);
   if (const Item* starts = points.find("starts")) {
     diagnostics.attempt([&] { read_starts(*starts, patterns, out, diagnostics); });
   }
@@ -594,6 +595,7 @@ void write_value_rules(const RuleSet& rules, const ValueRules& values, std::stri
       }
     }
     if (points.per_unit != 0) out += "    per_unit: " + number(points.per_unit) + "\n";
+    if (points.factor_cap != 0) out += "    factor_cap: " + number(points.factor_cap) + "\n";
     if (!points.table.empty()) {
       out += "    table: [";
       for (std::size_t i = 0; i < points.table.size(); ++i) {

@@ -16,6 +16,7 @@
 /// inside its own anchor is refused. Nothing recurses deeper than kMaxDepth.
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -302,6 +303,16 @@ void merge_into(Value& base, Value child, MergeLevel level) {
     }
   }
   base.where = child.where;
+  if (level == MergeLevel::pattern) {
+    // A pattern's worth is one of these keys: the child's replaces the parent's, whichever.
+    constexpr std::array<std::string_view, 4> kWorth = {"value", "yakuman", "factor", "bonus"};
+    const auto is_worth = [&](const Item& item) {
+      return std::find(kWorth.begin(), kWorth.end(), item.key) != kWorth.end();
+    };
+    if (std::any_of(child.entries.begin(), child.entries.end(), is_worth)) {
+      std::erase_if(base.entries, is_worth);
+    }
+  }
   std::unordered_map<std::string, std::size_t> index;
   for (std::size_t i = 0; i < base.entries.size(); ++i) index.emplace(base.entries[i].key, i);
   for (Item& item : child.entries) {
@@ -316,7 +327,16 @@ void merge_into(Value& base, Value child, MergeLevel level) {
     MergeLevel below = MergeLevel::other;
     if (level == MergeLevel::root && item.key == "forms") below = MergeLevel::forms;
     if (level == MergeLevel::forms) below = MergeLevel::form;
-    if (level == MergeLevel::root && item.key == "scoring") below = MergeLevel::scoring;
+    if (level == MergeLevel::root && item.key == "scoring") {
+      below = MergeLevel::scoring;
+      // `scoring: {inherit: false}`: the child's scoring replaces the parent's whole (a game
+      // that extends another for its tiles and forms but reckons differently).
+      const Item* inherit = item.value.kind == Kind::map ? item.value.find("inherit") : nullptr;
+      if (inherit != nullptr && inherit->value.kind == Kind::scalar &&
+          inherit->value.text == "false") {
+        below = MergeLevel::other_whole;
+      }
+    }
     if (level == MergeLevel::scoring && item.key == "patterns") below = MergeLevel::patterns;
     if (level == MergeLevel::patterns) below = MergeLevel::pattern;
     if (level == MergeLevel::pattern) below = MergeLevel::other_whole;

@@ -103,6 +103,9 @@ void add_group(ScoreFeatures& out, const ReadingGroup& group, bool reds) {
     }
   }
   if (wildcards > 0) flags |= kFeatureWild;
+  if (wildcards > 0 && static_cast<std::size_t>(wildcards) == group.slots.size()) {
+    flags |= kFeatureAllWild;
+  }
   feature.flags = flags;
   feature.wildcards = static_cast<std::uint8_t>(wildcards);
   out.wildcards = static_cast<std::uint8_t>(out.wildcards + wildcards);

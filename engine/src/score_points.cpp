@@ -62,7 +62,8 @@ void set_limit(ReadingValue& out, std::string_view name) {
 
 }  // namespace
 
-void compute_base(const PointsRules& points, ReadingValue& out, std::span<const PatternHit> hits) {
+void compute_base(const PointsRules& points, ReadingValue& out, std::span<const PatternHit> hits,
+                  const BaseScale& scale) {
   out.limit.clear();
   out.counted_limit = false;
   if (out.yakuman == 0 && points.kazoe != 0 && out.units >= points.kazoe &&
@@ -78,7 +79,8 @@ void compute_base(const PointsRules& points, ReadingValue& out, std::span<const 
     set_limit(out, out.yakuman < kYakumanNames.size() ? kYakumanNames[out.yakuman] : "yakuman");
     return;
   }
-  out.base = formula_base(points, start_of(points, hits), out.units, out.fu);
+  out.base =
+      formula_base(points, start_of(points, hits), out.units, out.fu) * scale.factor + scale.bonus;
   const LimitRow* reached = nullptr;
   for (const LimitRow& row : points.limits) {
     if (out.units >= row.units || (row.base_at != 0 && out.base >= row.base_at)) reached = &row;

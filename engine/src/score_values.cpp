@@ -33,10 +33,30 @@ struct PatternTotals {
   std::int32_t units = 0;
   std::int32_t towards_minimum = 0;
   std::int32_t yakuman = 0;
+  detail::BaseScale scale;  ///< the factor and bonus patterns' product and sum
 };
 
-PatternTotals total_patterns(const ValueRules& rules, std::span<const PatternHit> hits) {
+/// The factor patterns' product (capped by points.factor_cap, and below the points bound) and
+/// the bonus patterns' sum, each counted `times` times.
+void total_factors(const PatternRules& patterns, const PointsRules& points,
+                   std::span<const PatternHit> hits, detail::BaseScale& scale) {
+  constexpr std::int64_t kMost = 100000000;
+  const std::int64_t cap = points.factor_cap != 0 ? points.factor_cap : kMost;
+  for (const PatternHit& hit : hits) {
+    const PatternValue& value = patterns.patterns[hit.pattern].value;
+    for (int t = 0; t < hit.times; ++t) {
+      if (value.factor > 0) scale.factor = std::min(scale.factor * value.factor, cap);
+      scale.bonus = std::min(scale.bonus + value.bonus, kMost);
+    }
+  }
+}
+
+PatternTotals total_patterns(const ScoringRules& scoring, std::span<const PatternHit> hits) {
+  const ValueRules& rules = scoring.values;
   PatternTotals totals;
+  if (scoring.patterns.has_factors) {
+    total_factors(scoring.patterns, rules.points, hits, totals.scale);
+  }
   for (const PatternHit& hit : hits) {
     const std::int32_t units = hit.value * hit.times;
     totals.units += units;
@@ -84,7 +104,7 @@ void compute_value(const ScoringRules& scoring, const ScoreFeatures& features,
   out.counted_limit = false;  // set by compute_base, which a reading that does not win skips
   out.no_win_reason.clear();
   // Step 1. Patterns, and whether they make a win: dora never do.
-  const PatternTotals totals = total_patterns(rules, hits);
+  const PatternTotals totals = total_patterns(scoring, hits);
   out.units = totals.units;
   out.yakuman = static_cast<std::uint8_t>(std::min(totals.yakuman, 255));
   detail::compute_fu(rules.fu, features, hits, out);
@@ -104,7 +124,7 @@ void compute_value(const ScoringRules& scoring, const ScoreFeatures& features,
   add_dora(rules.dora, features, out);
   // Step 3. Base points and limit.
   if (rules.points.formula == BaseFormula::none) return;
-  detail::compute_base(rules.points, out, hits);
+  detail::compute_base(rules.points, out, hits, totals.scale);
   // Step 4. Payments, counters included.
   if (rules.payments.enabled) {
     detail::compute_payments(rules, features, hits, out);

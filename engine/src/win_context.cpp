@@ -171,6 +171,26 @@ void settle(WinContext& context, bool win_given, bool riichi_given, bool from_gi
   if (context.first_draw && context.riichi) {
     throw ContextError("first_draw", "no riichi can be declared before the first draw");
   }
+  if (context.robbing_gold) {
+    // 抢金 takes the turned-up tile at the opening: counted as a self-draw, before any draw.
+    if (context.win == WinKind::discard) {
+      throw ContextError("robbing_gold",
+                         "robbing the gold takes the turned-up tile, counted as a self-draw, "
+                         "not a discard");
+    }
+    const std::array<std::pair<const char*, bool>, 5> others = {{{"first_draw", context.first_draw},
+                                                                 {"after_kong", context.after_kong},
+                                                                 {"last_tile", context.last_tile},
+                                                                 {"riichi", context.riichi},
+                                                                 {"ippatsu", context.ippatsu}}};
+    for (const auto& [name, set] : others) {
+      if (set) {
+        throw ContextError("robbing_gold", std::string("robbing the gold at the opening cannot "
+                                                       "be with ") +
+                                               name);
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -197,7 +217,7 @@ WinContext parse_win_context(const json& object, const RuleSet& rules) {
   bool win_given = false;
   bool riichi_given = false;
   bool from_given = false;
-  const std::array<std::pair<std::string_view, bool*>, 9> flags = {{
+  const std::array<std::pair<std::string_view, bool*>, 10> flags = {{
       {"riichi", &context.riichi},
       {"double_riichi", &context.double_riichi},
       {"ippatsu", &context.ippatsu},
@@ -207,6 +227,7 @@ WinContext parse_win_context(const json& object, const RuleSet& rules) {
       {"first_draw", &context.first_draw},
       {"last_of_kind", &context.last_of_kind},
       {"after_kong_discard", &context.after_kong_discard},
+      {"robbing_gold", &context.robbing_gold},
   }};
   for (const auto& [key, value] : object.items()) {
     if (key == "hand") continue;
@@ -266,6 +287,7 @@ json win_context_to_json(const WinContext& context, const RuleSet& rules) {
               {"first_draw", context.first_draw},
               {"last_of_kind", context.last_of_kind},
               {"after_kong_discard", context.after_kong_discard},
+              {"robbing_gold", context.robbing_gold},
               {"dora", codes(context.dora)},
               {"ura", codes(context.ura)},
               {"honba", context.honba},
@@ -289,7 +311,7 @@ std::string format_win_context(const WinContext& context, const RuleSet& rules) 
   out += wind_code(context.seat_wind);
   out += ", round ";
   out += wind_code(context.round_wind);
-  const std::array<std::pair<std::string_view, bool>, 9> flags = {{
+  const std::array<std::pair<std::string_view, bool>, 10> flags = {{
       {"double riichi", context.double_riichi},
       {"riichi", context.riichi && !context.double_riichi},
       {"ippatsu", context.ippatsu},
@@ -299,6 +321,7 @@ std::string format_win_context(const WinContext& context, const RuleSet& rules) 
       {"first draw", context.first_draw},
       {"last of kind", context.last_of_kind},
       {"after kong discard", context.after_kong_discard},
+      {"robbing gold", context.robbing_gold},
   }};
   for (const auto& [name, set] : flags) {
     if (set) {
@@ -347,6 +370,16 @@ void check_declared_melds(const WinContext& context, const Hand& hand) {
   if (context.first_draw && hand.meld_count > 0) {
     throw ContextError("first_draw",
                        "a first-draw win comes before any call, and this hand declares a meld");
+  }
+  if (context.robbing_gold && hand.meld_count > 0) {
+    throw ContextError("robbing_gold",
+                       "robbing the gold comes at the opening, before any call, and this hand "
+                       "declares a meld");
+  }
+  if (context.robbing_gold && !hand.winning_is_wildcard()) {
+    throw ContextError("robbing_gold",
+                       "the tile robbed is the turned-up wildcard, so the winning tile must be a "
+                       "wildcard of the hand (give it with --wild)");
   }
 }
 

@@ -19,11 +19,16 @@ struct ScoringRules;
 struct ScoreFeatures;
 
 /// How a pattern is valued.
+/// A pattern is worth exactly one of: units (`closed` / `open`), a limit (`yakuman`), a factor
+/// that multiplies the base points (`factor`: the 倍 of the Chinese 底 x 倍 schemes), or points
+/// added to the base after the factors (`bonus`: Fuzhou's 15/30/40 point hands).
 struct PatternValue {
   std::int32_t closed = 0;   ///< units when the hand is closed
   std::int32_t open = 0;     ///< units when the hand is open
   bool open_allowed = true;  ///< false: the pattern counts only in a closed hand
   std::uint8_t yakuman = 0;  ///< a limit pattern of this multiplicity (0: ordinary)
+  std::uint16_t factor = 0;  ///< multiplies the base (0: not a factor pattern), 2 to 100
+  std::int32_t bonus = 0;    ///< points added to the base after the factors (0: none)
 };
 
 /// A set of tiles a condition names, resolved at load: fixed tiles, plus the context's value
@@ -202,6 +207,8 @@ struct PatternRules {
   /// visited in the rule file's order and only a pattern that counts removes others; MCR's
   /// 不重复, where 七对 removes 不求人 and so 自摸 still counts).
   bool relations_counted = false;
+  /// Some pattern has a `factor` or a `bonus` (so compute_value looks them up; set at load).
+  bool has_factors = false;
   /// scoring.account_once (套算一次): the meld-relation patterns it governs, each with the
   /// `sets` node its melds are read from (its `times`, else its `when`). Empty: not applied.
   struct AccountOnce {

@@ -27,8 +27,11 @@ inline constexpr std::uint16_t kFeatureWild = 1U << 4;       ///< holds a wildca
 inline constexpr std::uint16_t kFeatureAbstract = 1U << 5;   ///< wildcard-only, not realised
 inline constexpr std::uint16_t kFeatureConcealedKong = 1U << 6;
 inline constexpr std::uint16_t kFeatureAddedKong = 1U << 7;
-/// Bits 8-9: the MeldSource of a declared meld (who it was claimed from; pao reads it).
-inline constexpr int kFeatureSourceShift = 8;
+/// Every slot is a wildcard (a wildcard-only group, realised or not: Fuzhou's 金雀, two golds as
+/// the pair).
+inline constexpr std::uint16_t kFeatureAllWild = 1U << 8;
+/// Bits 9-10: the MeldSource of a declared meld (who it was claimed from; pao reads it).
+inline constexpr int kFeatureSourceShift = 9;
 
 /// One group as patterns see it: its kind, the faces it counts as (wildcards as what they stand
 /// for; a realised abstract group as its realisation), its suit and lowest rank, and flags.
@@ -53,10 +56,10 @@ struct GroupFeature {
 inline constexpr std::size_t kMaxFeatureGroups = 18;
 /// GroupKind values (pair ... knit), and the flag bits ScoreFeatures::flag_groups indexes.
 inline constexpr std::size_t kGroupKindCount = 9;
-inline constexpr std::size_t kIndexedFeatureFlags = 8;
+inline constexpr std::size_t kIndexedFeatureFlags = 9;
 static_assert(kMaxFeatureGroups <= 32, "group indices fit the index masks");
 static_assert(static_cast<std::size_t>(GroupKind::knit) + 1 == kGroupKindCount);
-static_assert(kFeatureAddedKong == 1U << (kIndexedFeatureFlags - 1));
+static_assert(kFeatureAllWild == 1U << (kIndexedFeatureFlags - 1));
 /// ScoreFeatures::kind_counts: the bits of one kind's field, and the field of kind k at 6k.
 inline constexpr unsigned kKindCountBits = 6;
 static_assert(kMaxFeatureGroups < (1U << kKindCountBits) && kGroupKindCount * kKindCountBits <= 64);

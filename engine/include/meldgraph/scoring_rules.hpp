@@ -11,7 +11,7 @@
 namespace meldgraph {
 
 /// What a pattern's value counts.
-enum class ScoringUnit : std::uint8_t { han, fan, faan, tai, points };
+enum class ScoringUnit : std::uint8_t { han, fan, faan, tai, points, hua };
 
 [[nodiscard]] std::string_view scoring_unit_name(ScoringUnit unit);
 

@@ -119,6 +119,9 @@ struct PointsRules {
   std::int32_t kazoe = 0;
   /// A base from this value below the first limit is raised to it (kiriage mangan: 1920); 0: off.
   std::int64_t round_up_from = 0;
+  /// The most the patterns' factors multiply the base by together (封顶 in 番: 8 is three
+  /// doublings); 0: no cap.
+  std::int64_t factor_cap = 0;
   std::int64_t yakuman_base = 0;  ///< base of one yakuman
   bool yakuman_stack = true;      ///< several limit patterns add up
   bool double_yakuman = true;     ///< a pattern's multiplicity above 1 counts; false: 1

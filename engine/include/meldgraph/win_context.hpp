@@ -49,6 +49,10 @@ struct WinContext {
   /// Won on the tile a player discarded after their own kong's replacement draw (杠上炮); a
   /// discard, and the kong is the discarder's, not the winner's.
   bool after_kong_discard = false;
+  /// Won by taking the tile turned up at the opening to choose the wildcards (Fuzhou's 抢金: the
+  /// gold itself completes a hand ready at the deal); counts as a self-draw, before any call,
+  /// and the winning tile is that wildcard.
+  bool robbing_gold = false;
 
   std::vector<TileId> dora;  ///< dora indicator tiles, as shown (not the dora themselves)
   std::vector<TileId> ura;   ///< ura-dora indicator tiles
@@ -65,11 +69,25 @@ struct WinContext {
 
 /// The context's fields, in the order they are written (docs/cli.md describes each): `hand` is
 /// not among them, it is read by the notation parser.
-inline constexpr std::string_view kWinContextFields[] = {
-    "win",           "from",         "seat_wind",          "round_wind", "riichi",
-    "double_riichi", "ippatsu",      "last_tile",          "after_kong", "robbing_kong",
-    "first_draw",    "last_of_kind", "after_kong_discard", "dora",       "ura",
-    "flowers",       "honba",        "riichi_sticks"};
+inline constexpr std::string_view kWinContextFields[] = {"win",
+                                                         "from",
+                                                         "seat_wind",
+                                                         "round_wind",
+                                                         "riichi",
+                                                         "double_riichi",
+                                                         "ippatsu",
+                                                         "last_tile",
+                                                         "after_kong",
+                                                         "robbing_kong",
+                                                         "first_draw",
+                                                         "last_of_kind",
+                                                         "after_kong_discard",
+                                                         "robbing_gold",
+                                                         "dora",
+                                                         "ura",
+                                                         "flowers",
+                                                         "honba",
+                                                         "riichi_sticks"};
 
 /// A context field that cannot be read: unknown, of the wrong type, out of range, or contradicting
 /// another field. `field()` names it (as written in JSON, `seat_wind`); what() is
@@ -102,10 +120,11 @@ class ContextError : public Error {
 [[nodiscard]] std::string format_win_context(const WinContext& context, const RuleSet& rules);
 
 /// Checks what needs the hand too: riichi (or double riichi) only with a closed hand, after_kong
-/// only with a kong declared, first_draw only without a declared meld; indicators and the hand's
+/// only with a kong declared, first_draw and robbing_gold only without a declared meld,
+/// robbing_gold only with a wildcard as the winning tile; indicators and the hand's
 /// tiles within each tile's copies, and for `robbing_kong` the robbed pung's three copies of the
 /// winning tile as well. Throws ContextError naming the field (`riichi`, `double_riichi`,
-/// `after_kong`, `first_draw`, `dora`, `ura` or `robbing_kong`).
+/// `after_kong`, `first_draw`, `robbing_gold`, `dora`, `ura` or `robbing_kong`).
 void check_win_context(const WinContext& context, const Hand& hand, const RuleSet& rules);
 
 /// `E` `S` `W` `N`; `self-draw` `discard`; `left` `across` `right` (`unknown`).
