@@ -102,8 +102,9 @@ Answers answers(const RuleSet& rules, InterpretationLister& lister, const Hand& 
                 for (std::size_t f = 0; f < rules.forms().size(); ++f) {
                   if (!rules.forms()[f].enabled) continue;
                   const int shanten = form_shanten(rules, hand, f);
-                  if (shanten != kNoShanten)
+                  if (shanten != kNoShanten) {
                     text += ' ' + std::to_string(f) + '=' + std::to_string(shanten);
+                  }
                 }
                 return text;
               }),

@@ -277,6 +277,20 @@ int run(int argc, char** argv) {
   add_word_option(graph, "--format", graph_format, {"dot", "json"}, "output format");
   add_notation(graph);
 
+  int corpus_size = 0;
+  bool corpus_count_only = false;
+  std::string corpus_format = "text";
+  CLI::App* corpus = app.add_subcommand("corpus", "corpora of hands (docs/corpus.md)");
+  corpus->require_subcommand(1);
+  CLI::App* corpus_enumerate =
+      corpus->add_subcommand("enumerate", "every complete hand of a size, in canonical order");
+  corpus_enumerate
+      ->add_option("--size", corpus_size, "tiles in a hand, 3n+2 (default: the rule set's)")
+      ->check(CLI::Range(2, 17));
+  corpus_enumerate->add_flag("--count-only", corpus_count_only,
+                             "one JSON line of counts instead of the hands");
+  add_word_option(corpus_enumerate, "--format", corpus_format, {"text", "json"}, "output format");
+
   std::string rules_arg;
   CLI::App* rules = app.add_subcommand("rules", "list, check and dump rule sets");
   rules->require_subcommand(1);
@@ -353,6 +367,10 @@ int run(int argc, char** argv) {
                                                       : CheckOp::interpretations);
     }
     return meldgraph::cli::run_check(global, check_options);
+  }
+  if (corpus_enumerate->parsed()) {
+    return meldgraph::cli::run_corpus_enumerate(global, corpus_size, corpus_count_only,
+                                                output_format(corpus_format));
   }
   if (graph->parsed()) return meldgraph::cli::run_graph(global, hand, output_format(graph_format));
   if (rules_list->parsed()) return meldgraph::cli::run_rules_list();

@@ -85,8 +85,9 @@ Realisations::Realisations(const ReadingContext& context, const Interpretation& 
   // Natural copies held, declared melds included; a wild kind's concealed copies are wildcards.
   TileCounts held = hand.held_counts();
   for (TileId t = 0; t < rules.meldable_count(); ++t) {
-    if ((hand.wild_tiles & tile_bit(t)) != 0)
+    if ((hand.wild_tiles & tile_bit(t)) != 0) {
       held[t] = static_cast<std::uint8_t>(held[t] - hand.counts[t]);
+    }
     const int used = held[t] + standins[t];
     capacity_[t] = static_cast<std::uint8_t>(
         rules.wildcards().exceed_copies ? kUncapped : std::max(0, rules.tile(t).copies - used));

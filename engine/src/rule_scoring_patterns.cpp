@@ -54,8 +54,9 @@ class ConditionCompiler {
                describe(value));
     }
     if (value.entries.size() == 1) return compile_entry(value.entries[0], depth);
-    if (value.entries.empty())
+    if (value.entries.empty()) {
       fail(value.where, "an empty condition; write {all: []} for 'always'");
+    }
     // Several keys: all of them.
     const std::uint32_t root = push(kOpAll);
     for (const Item& entry : value.entries) compile_entry(entry, depth + 1);

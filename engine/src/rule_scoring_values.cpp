@@ -521,8 +521,8 @@ void read_value_rules(const ScoringContext& context, const Value& scoring, Scori
 
 void write_value_rules(const RuleSet& rules, const ValueRules& values, std::string& out) {
   const PatternRules* patterns = rules.scoring() != nullptr ? &rules.scoring()->patterns : nullptr;
-  static const PatternRules kNone;
-  const PatternRules& ids = patterns != nullptr ? *patterns : kNone;
+  static const PatternRules no_patterns;
+  const PatternRules& ids = patterns != nullptr ? *patterns : no_patterns;
   const MinimumRules& minimum = values.minimum;
   out += "  minimum:\n    units: " + number(minimum.units) + "\n";
   if (!minimum.excluding.empty()) {

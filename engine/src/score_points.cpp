@@ -228,10 +228,11 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
       const std::int64_t share =
           round_up((seat == 0 ? dealer_base : own_base) * times, step) + flat;
       out.points += share;
-      if (liable.seat < 0)
+      if (liable.seat < 0) {
         take(seat, share + std::int64_t{pay.honba_self_draw} * win.honba);
-      else
+      } else {
         take(seat, share);
+      }
     }
     if (liable.seat >= 0) {
       // The liable player pays their yakuman as if dealt in, and every counter.
