@@ -78,6 +78,21 @@ std::vector<std::uint16_t> read_pattern_list(const PatternRules& patterns, const
   return out;
 }
 
+/// The index in the rule set's forms of the form `entry` names (a key of the map at `path`), or
+/// an error at the key naming the forms there are.
+std::size_t form_named(const ScoringContext& context, const Item& entry, std::string_view path) {
+  const auto form = std::find_if(context.forms.begin(), context.forms.end(),
+                                 [&](const FormSpec& f) { return f.name == entry.key; });
+  if (form == context.forms.end()) {
+    std::vector<std::string_view> names;
+    for (const FormSpec& f : context.forms) names.emplace_back(f.name);
+    fail(entry.key_where, "unknown form '" + entry.key + "' in '" + std::string(path) + "'" +
+                              did_you_mean(entry.key, names) + " (forms: " + word_list(names) +
+                              ")");
+  }
+  return static_cast<std::size_t>(form - context.forms.begin());
+}
+
 /// `minimum.forms`: form name -> {patterns: [ids], reason: TEXT}.
 void read_form_minimums(const ScoringContext& context, const Item& item,
                         const PatternRules& patterns, MinimumRules& out) {
@@ -86,18 +101,11 @@ void read_form_minimums(const ScoringContext& context, const Item& item,
   out.forms.assign(context.forms.size(), FormMinimum{});
   for (const Item& entry : map.entries) {
     diagnostics.attempt([&] {
-      const auto form = std::find_if(context.forms.begin(), context.forms.end(),
-                                     [&](const FormSpec& f) { return f.name == entry.key; });
-      if (form == context.forms.end()) {
-        std::vector<std::string_view> names;
-        for (const FormSpec& f : context.forms) names.emplace_back(f.name);
-        fail(entry.key_where, "unknown form '" + entry.key + "' in scoring.minimum.forms" +
-                                  did_you_mean(entry.key, names));
-      }
+      const std::size_t form = form_named(context, entry, "scoring.minimum.forms");
       const std::string path = "scoring.minimum.forms." + entry.key;
       const Value& rule = expect_map(entry);
       check_keys(rule, {"patterns", "reason"}, path, diagnostics);
-      FormMinimum& minimum = out.forms[static_cast<std::size_t>(form - context.forms.begin())];
+      FormMinimum& minimum = out.forms[form];
       const Item* list = rule.find("patterns");
       if (list == nullptr) fail(entry.key_where, "'" + path + "' needs 'patterns'");
       minimum.patterns = read_pattern_list(patterns, *list, path + ".patterns");
@@ -219,18 +227,8 @@ void read_fu(const ScoringContext& context, const Value& scoring, const PatternR
       const Value& map = expect_map(*fixed);
       for (const Item& entry : map.entries) {
         diagnostics.attempt([&] {
-          const auto form = std::find_if(context.forms.begin(), context.forms.end(),
-                                         [&](const FormSpec& f) { return f.name == entry.key; });
-          if (form == context.forms.end()) {
-            std::vector<std::string_view> names;
-            for (const FormSpec& f : context.forms) names.emplace_back(f.name);
-            fail(entry.key_where, "unknown form '" + entry.key + "' in 'scoring.fu.fixed'" +
-                                      did_you_mean(entry.key, names) +
-                                      " (forms: " + word_list(names) + ")");
-          }
-          out.fixed[static_cast<std::size_t>(form - context.forms.begin())] =
-              static_cast<std::int16_t>(
-                  read_int(entry.value, "scoring.fu.fixed." + entry.key, 1, kMostFu));
+          out.fixed[form_named(context, entry, "scoring.fu.fixed")] = static_cast<std::int16_t>(
+              read_int(entry.value, "scoring.fu.fixed." + entry.key, 1, kMostFu));
         });
       }
     });
