@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "stats_commands.hpp"
 #include "meldgraph/analyzers/analyzer.hpp"
+#include "output.hpp"
 
 namespace {
 
@@ -393,8 +394,13 @@ int run(int argc, char** argv) {
 int main(int argc, char** argv) {
   // Subcommands report bad input themselves; this catches what should never happen, so that the
   // process still ends with a message and a non-zero status instead of an abort.
+  meldgraph::cli::install_stop_handlers();
   try {
-    return run(argc, argv);
+    return meldgraph::cli::finish_output(run(argc, argv));
+  } catch (const meldgraph::cli::StopRequested&) {
+    return meldgraph::cli::finish_output(0);
+  } catch (const meldgraph::cli::OutputError& failure) {
+    return meldgraph::cli::output_error_status(failure);
   } catch (const std::exception& error) {
     std::cerr << "meldgraph: internal error: " << error.what() << '\n';
   } catch (...) {
