@@ -14,9 +14,9 @@
 #include <sstream>
 #include <vector>
 
+#include "meldgraph/corpus.hpp"
 #include "meldgraph/error.hpp"
 #include "meldgraph/hand.hpp"
-#include "meldgraph/random_hands.hpp"
 #include "meldgraph/win_context.hpp"
 #include "parallel.hpp"
 #include "stats_plot.hpp"
@@ -25,28 +25,45 @@ namespace meldgraph::cli {
 namespace {
 
 /// Hands a worker claims at a time: large enough that the shared counter is rarely touched,
-/// small enough that the workers finish together.
+/// small enough that the workers finish together; whole dealing blocks (kDealBlock).
 constexpr std::uint64_t kDealChunk = 4096;
 /// Corpus lines read before the workers analyse them: a few megabytes of text at most.
 constexpr std::size_t kInputChunkLines = 1U << 16;
 
-/// Hand number `index` of a run seeded `seed` (placeholder for the corpus dealer: every hand
-/// from its own generator, so that it depends on the index alone).
-Hand dealt_hand(const RuleSet& rules, int size, std::uint64_t seed, std::uint64_t index) {
-  RandomHands hands(rules, stats_seed(seed, index));
-  return hands.random(size, 0);
-}
-
-/// The seed of the situation drawn for scoring hand (or line) number `index`.
+/// The situation seed of hand (or line) number `index`, for a complete hand without one.
 std::uint64_t situation_seed(std::uint64_t seed, std::uint64_t index) {
   return stats_seed(~seed, index);
 }
 
-HandStats collect_dealt(const RuleSet& rules, const StatsCommandOptions& options, Shard shard,
-                        int size) {
-  // The shard's hands are shard.index + shard.count * j for j in [0, mine).
-  const std::uint64_t mine =
-      options.deal > shard.index ? (options.deal - shard.index - 1) / shard.count + 1 : 0;
+/// The dealing options of a `stats --deal` run: hands as dealt in play, with a random situation
+/// per hand when the size is a complete one (the situation complete hands are scored under).
+DealOptions stats_deal_options(const RuleSet& rules, const StatsCommandOptions& options) {
+  DealOptions deal;
+  deal.size = options.size == 0 ? rules.hand_tiles() : options.size;
+  deal.random_context = deal.size % 3 == 2;
+  check_deal_options(rules, deal);
+  return deal;
+}
+
+/// Number `j` (from 0) of the hands or lines of `shard`: blocks of kDealBlock numbers go round
+/// the shards (stats_commands.hpp, Shard).
+std::uint64_t shard_number(Shard shard, std::uint64_t j) {
+  return ((j / kDealBlock) * shard.count + shard.index) * kDealBlock + j % kDealBlock;
+}
+
+/// How many of the numbers [0, total) belong to `shard`.
+std::uint64_t shard_size(Shard shard, std::uint64_t total) {
+  const std::uint64_t blocks = total / kDealBlock;
+  std::uint64_t mine = (blocks / shard.count) * kDealBlock;
+  const std::uint64_t rest_blocks = blocks % shard.count;
+  if (shard.index < rest_blocks) mine += kDealBlock;
+  if (shard.index == rest_blocks) mine += total % kDealBlock;
+  return mine;
+}
+
+HandStats collect_dealt(const RuleSet& rules, const StatsCommandOptions& options, Shard shard) {
+  const DealOptions deal = stats_deal_options(rules, options);
+  const std::uint64_t mine = shard_size(shard, options.deal);
   const std::uint64_t chunks = (mine + kDealChunk - 1) / kDealChunk;
   const auto workers = static_cast<std::size_t>(options.jobs);
   std::vector<HandStats> counts(workers, HandStats(rules));
@@ -54,12 +71,13 @@ HandStats collect_dealt(const RuleSet& rules, const StatsCommandOptions& options
   const StatsOptions what{options.waits, options.score};
   for_each_index(workers, workers, [&](std::size_t worker) {
     StatsCollector collector(rules, what);
+    Dealer dealer(rules, deal, options.seed);
     for (std::uint64_t chunk = next++; chunk < chunks; chunk = next++) {
       const std::uint64_t end = std::min(mine, (chunk + 1) * kDealChunk);
       for (std::uint64_t j = chunk * kDealChunk; j < end; ++j) {
-        const std::uint64_t index = shard.index + shard.count * j;
-        collector.add(dealt_hand(rules, size, options.seed, index), nullptr,
-                      situation_seed(options.seed, index), counts[worker]);
+        const DealtHand dealt = dealer.deal(shard_number(shard, j));
+        collector.add(dealt.hand, dealt.context ? &*dealt.context : nullptr,
+                      situation_seed(options.seed, dealt.index), counts[worker]);
       }
     }
   });
@@ -163,7 +181,7 @@ HandStats collect_input(const RuleSet& rules, const StatsCommandOptions& options
     if (first == std::string::npos || text[first] == '#') continue;
     const auto last = text.find_last_not_of(" \t\r");
     const std::uint64_t data_index = index++;
-    if (data_index % shard.count != shard.index) continue;
+    if ((data_index / kDealBlock) % shard.count != shard.index) continue;
     CorpusLine& line = lines.emplace_back();
     line.number = number;
     line.index = data_index;
@@ -272,18 +290,13 @@ void check_stats_options(const RuleSet& rules, const StatsCommandOptions& option
   if (options.deal == 0 && options.size != 0) {
     throw Error("--size: only for --deal (a corpus file's hands have their own sizes)");
   }
-  const int size = options.size == 0 ? rules.hand_tiles() : options.size;
-  if (size < 1 || size > rules.hand_tiles() || size % 3 == 0) {
-    throw Error("--size: " + std::to_string(size) + " tiles: 3n+1 or 3n+2 up to the rule set's " +
-                std::to_string(rules.hand_tiles()) + " are counted");
-  }
+  if (options.deal > 0) static_cast<void>(stats_deal_options(rules, options));
   if (!options.shard.empty()) (void)parse_shard(options.shard);
 }
 
 HandStats collect_stats(const RuleSet& rules, const StatsCommandOptions& options, Shard shard) {
   if (options.deal > 0) {
-    return collect_dealt(rules, options, shard,
-                         options.size == 0 ? rules.hand_tiles() : options.size);
+    return collect_dealt(rules, options, shard);
   }
   return collect_input(rules, options, shard);
 }

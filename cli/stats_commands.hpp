@@ -17,9 +17,10 @@ class App;
 
 namespace meldgraph::cli {
 
-/// Part I of K of a run (`--shard I/K`): hand (or data line) number i belongs to shard i mod K.
-/// Every hand is in exactly one shard, and a hand's number, not its shard, decides its tiles,
-/// so the shards' counts add up to the whole run's.
+/// Part I of K of a run (`--shard I/K`): hand (or data line) number i belongs to shard
+/// (i / kDealBlock) mod K, so whole dealing blocks (corpus.hpp) go round the shards. Every hand
+/// is in exactly one shard, and a hand's number, not its shard, decides its tiles, so the
+/// shards' counts add up to the whole run's.
 struct Shard {
   std::uint64_t index = 0;
   std::uint64_t count = 1;

@@ -91,7 +91,7 @@ expect stats-no-source 1 'give either --deal N' -- "$bin" stats
 expect stats-both-sources 2 'excludes' -- "$bin" stats --deal 5 --input hands.txt
 expect stats-bad-shard 1 "--shard: '3/3' is not I/K" -- "$bin" stats --deal 5 --shard 3/3
 expect stats-bad-shard-text 1 "--shard: 'a/b' is not I/K" -- "$bin" stats --deal 5 --shard a/b
-expect stats-bad-size 1 '--size: 12 tiles' -- "$bin" stats --deal 5 --size 12
+expect stats-bad-size 1 '--size 12: rule set .laizi. deals hands of 3n\+1 or 3n\+2' -- "$bin" stats --deal 5 --size 12
 expect stats-size-input 1 '--size: only for --deal' -- "$bin" stats --input hands.txt --size 13
 expect stats-bad-format 2 'format' -- "$bin" stats --deal 5 --format xml
 
