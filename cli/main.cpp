@@ -10,6 +10,7 @@
 
 #include "check.hpp"
 #include "commands.hpp"
+#include "stats_commands.hpp"
 #include "meldgraph/analyzers/analyzer.hpp"
 #include "output.hpp"
 
@@ -292,6 +293,11 @@ int run(int argc, char** argv) {
                              "one JSON line of counts instead of the hands");
   add_word_option(corpus_enumerate, "--format", corpus_format, {"text", "json"}, "output format");
 
+  meldgraph::cli::StatsCommandOptions stats_options;
+  CLI::App* stats = app.add_subcommand(
+      "stats", "shanten, win, ready, waits and score statistics of dealt hands or a corpus");
+  meldgraph::cli::add_stats_options(*stats, stats_options);
+
   std::string rules_arg;
   CLI::App* rules = app.add_subcommand("rules", "list, check and dump rule sets");
   rules->require_subcommand(1);
@@ -373,6 +379,7 @@ int run(int argc, char** argv) {
     return meldgraph::cli::run_corpus_enumerate(global, corpus_size, corpus_count_only,
                                                 output_format(corpus_format));
   }
+  if (stats->parsed()) return meldgraph::cli::run_stats(global, stats_options);
   if (graph->parsed()) return meldgraph::cli::run_graph(global, hand, output_format(graph_format));
   if (rules_list->parsed()) return meldgraph::cli::run_rules_list();
   if (rules_check->parsed()) return meldgraph::cli::run_rules_check(rules_arg);
