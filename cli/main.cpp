@@ -11,6 +11,7 @@
 #include "check.hpp"
 #include "commands.hpp"
 #include "corpus_commands.hpp"
+#include "stats_commands.hpp"
 #include "meldgraph/analyzers/analyzer.hpp"
 #include "output.hpp"
 
@@ -330,6 +331,11 @@ int run(int argc, char** argv) {
   int corpus_shanten = 0;
   const CorpusCommands corpus = add_corpus_commands(app, corpus_options, corpus_shanten);
 
+  meldgraph::cli::StatsCommandOptions stats_options;
+  CLI::App* stats = app.add_subcommand(
+      "stats", "shanten, win, ready, waits and score statistics of dealt hands or a corpus");
+  meldgraph::cli::add_stats_options(*stats, stats_options);
+
   std::string rules_arg;
   CLI::App* rules = app.add_subcommand("rules", "list, check and dump rule sets");
   rules->require_subcommand(1);
@@ -414,6 +420,7 @@ int run(int argc, char** argv) {
     if (corpus.shanten->count() > 0) corpus_options.shanten = corpus_shanten;
     return meldgraph::cli::run_corpus_deal(global, corpus_options);
   }
+  if (stats->parsed()) return meldgraph::cli::run_stats(global, stats_options);
   if (graph->parsed()) return meldgraph::cli::run_graph(global, hand, output_format(graph_format));
   if (rules_list->parsed()) return meldgraph::cli::run_rules_list();
   if (rules_check->parsed()) return meldgraph::cli::run_rules_check(rules_arg);
@@ -429,6 +436,9 @@ int main(int argc, char** argv) {
   // Subcommands report bad input themselves; this catches what should never happen, so that the
   // process still ends with a message and a non-zero status instead of an abort.
   meldgraph::cli::install_stop_handlers();
+  // Nothing here writes through C stdio: unsynchronised streams read and write through their own
+  // buffers (reading standard input a character at a time through stdio took ~30 ns a byte).
+  std::ios::sync_with_stdio(false);
   try {
     return meldgraph::cli::finish_output(run(argc, argv));
   } catch (const meldgraph::cli::StopRequested&) {
