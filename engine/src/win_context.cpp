@@ -231,8 +231,10 @@ WinContext parse_win_context(const json& object, const RuleSet& rules) {
   }};
   for (const auto& [key, value] : object.items()) {
     if (key == "hand") continue;
+    // A named copy: clang 14 cannot capture a structured binding in a lambda.
+    const std::string& field = key;
     const auto flag = std::find_if(flags.begin(), flags.end(),
-                                   [&](const auto& entry) { return entry.first == key; });
+                                   [&](const auto& entry) { return entry.first == field; });
     if (flag != flags.end()) {
       *flag->second = read_flag(key, value);
       riichi_given = riichi_given || key == "riichi";

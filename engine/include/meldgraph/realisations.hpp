@@ -92,7 +92,6 @@ class Realisations {
   std::vector<int> abstract_;
   int winning_index_ = -1;
   State start_;
-  bool solvable_ = true;         ///< false when the abstract groups cannot be of one class
   bool only_wildcards_ = false;  ///< the only abstract group is an N-wildcards group
   TileCounts capacity_{};        ///< copies left per tile for stand-ins
   TileMask meld_tiles_ = 0;      ///< tiles an abstract meld may use
