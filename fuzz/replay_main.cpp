@@ -13,6 +13,8 @@
 #include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size);
+// Defined by the targets that set up before their first input, as libFuzzer's optional hook.
+extern "C" __attribute__((weak)) int LLVMFuzzerInitialize(int* argc, char*** argv);
 
 namespace {
 
@@ -29,6 +31,7 @@ std::vector<std::filesystem::path> inputs_of(const std::filesystem::path& path) 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (LLVMFuzzerInitialize != nullptr) LLVMFuzzerInitialize(&argc, &argv);
   std::size_t replayed = 0;
   for (int i = 1; i < argc; ++i) {
     if (!std::filesystem::exists(argv[i])) continue;  // a target with no findings yet

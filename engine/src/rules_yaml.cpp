@@ -16,6 +16,7 @@
 /// inside its own anchor is refused. Nothing recurses deeper than kMaxDepth.
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -246,9 +247,54 @@ void check_file_name(const Value& root, const Where& document) {
 }
 
 /// Parses one document of the chain into its tree; a problem that leaves no tree is thrown.
+/// Checks, before yaml-cpp reads the text, what a rule file's layout must be: its first content
+/// line (past blank lines, comments, directives and one `---`) starts a plain key (`name:`), and
+/// no second document follows. Why here: yaml-cpp 0.7 loops without end, growing its memory, on a
+/// `,` at the top level of a document that is not a block mapping (`, a`; `"x", y`; a second
+/// document `---` then `,`), which fuzzing found; a rule file is a block map of plain keys, so
+/// refusing other layouts first costs nothing and names the place.
+void check_layout(const Source& source, int order) {
+  const std::string& text = source.text;
+  bool content_seen = false;
+  bool marker_seen = false;
+  int line_number = 0;
+  for (std::size_t start = 0; start < text.size(); ++line_number) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string_view line(text.data() + start, end - start);
+    start = end + 1;
+    const std::size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos || line[first] == '#') continue;
+    const bool marker = first == 0 && (line.substr(0, 3) == "---" || line.substr(0, 3) == "...") &&
+                        (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r');
+    if (marker) {
+      if (content_seen || marker_seen || line[0] == '.') {
+        fail(Where{source.origin, line_number, 0, order},
+             "a rule file holds a single YAML document");
+      }
+      marker_seen = true;
+      continue;
+    }
+    if (content_seen) continue;
+    if (first == 0 && line[0] == '%' && !marker_seen) continue;  // a directive
+    content_seen = true;
+    std::size_t key_end = first;
+    while (key_end < line.size() &&
+           (std::isalnum(static_cast<unsigned char>(line[key_end])) != 0 ||
+            line[key_end] == '_' || line[key_end] == '-')) {
+      ++key_end;
+    }
+    if (first != 0 || key_end == first || key_end >= line.size() || line[key_end] != ':') {
+      fail(Where{source.origin, line_number, static_cast<int>(first), order},
+           "a rule file is a map of keys: its first line of content starts with a key such as "
+           "'name:', at the start of the line");
+    }
+  }
+}
+
 Value parse_document(const Source& source, int order, std::size_t& budget,
                      Diagnostics& diagnostics) {
   const Where document{source.origin, 0, 0, order};
+  check_layout(source, order);
   std::vector<YAML::Node> docs;
   try {
     docs = YAML::LoadAll(source.text);
