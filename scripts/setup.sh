@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages meldgraph builds with; does nothing when all are present.
+# `setup.sh mpi` adds Boost.MPI and Open MPI, for meldgraph-mpi (CI's Release build builds it).
 set -euo pipefail
 
 packages=(
@@ -8,6 +9,9 @@ packages=(
   libcli11-dev nlohmann-json3-dev libbenchmark-dev
   python3 gnuplot-nox
 )
+if [ "${1:-}" = mpi ]; then
+  packages+=(libboost-mpi-dev openmpi-bin)
+fi
 
 missing=()
 for pkg in "${packages[@]}"; do
