@@ -98,17 +98,17 @@ struct CorpusLine {
 
 /// Reads a line: MPSZ text, or a JSON object with a `hand` and an optional `context` object
 /// (what `corpus enumerate --format json` and `corpus deal` write).
-void read_corpus_line(const RuleSet& rules, CorpusLine& line) {
+void read_corpus_line(const RuleSet& rules, Notation notation, CorpusLine& line) {
   try {
     if (line.text.front() != '{') {
-      line.hand = parse_hand(line.text, rules);
+      line.hand = parse_hand(line.text, rules, 0, notation);
     } else {
       const nlohmann::json object = nlohmann::json::parse(line.text);
       if (!object.is_object() || !object.contains("hand") || !object["hand"].is_string()) {
         line.error = "field 'hand': a string is required";
         return;
       }
-      line.hand = parse_hand(object["hand"].get<std::string>(), rules);
+      line.hand = parse_hand(object["hand"].get<std::string>(), rules, 0, notation);
       if (object.contains("context")) {
         const WinContext context = parse_win_context(object["context"], rules);
         check_win_context(context, line.hand, rules);
@@ -142,7 +142,7 @@ void count_lines(const RuleSet& rules, const StatsCommandOptions& options,
          from = next.fetch_add(kClaim)) {
       for (std::size_t i = from; i < std::min(lines.size(), from + kClaim); ++i) {
         CorpusLine& line = lines[i];
-        read_corpus_line(rules, line);
+        read_corpus_line(rules, options.notation, line);
         if (!line.error.empty()) continue;
         collectors[worker]->add(line.hand, line.context ? &*line.context : nullptr,
                                 situation_seed(options.seed, line.index), counts[worker]);
@@ -328,8 +328,15 @@ void report_stats(const RuleSet& rules, const StatsCommandOptions& options, Shar
   if (!std::cout) throw Error("stats: writing the output failed");
 }
 
-int run_stats(const GlobalOptions& global, const StatsCommandOptions& options) {
+int run_stats(const GlobalOptions& global, const StatsCommandOptions& stats_options) {
+  StatsCommandOptions options = stats_options;
+  options.notation = global.notation;
   try {
+    // Per-hand wildcards and visible tiles are not part of a statistics run yet: refused rather
+    // than ignored.
+    if (!global.wild.empty() || !global.indicator.empty() || global.has_visible) {
+      throw Error("stats: --wild, --indicator and --visible are not supported (yet)");
+    }
     const RuleSet rules =
         load_rules(global.rules.empty() ? std::string(kDefaultRules) : global.rules);
     check_stats_options(rules, options);

@@ -41,6 +41,8 @@ struct StatsCommandOptions {
   std::string plot;   ///< SVG file to draw the charts into, empty: none
   bool waits = true;  ///< `--no-waits` turns the waits off
   bool score = true;  ///< `--no-score` turns scoring off
+  /// How a corpus file's hands are written (the global `--notation`).
+  Notation notation = Notation::meldgraph;
 };
 
 /// Registers the options of `stats` on `command` (main.cpp and the MPI main share it).

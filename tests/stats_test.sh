@@ -93,6 +93,8 @@ expect stats-bad-shard 1 "--shard: '3/3' is not I/K" -- "$bin" stats --deal 5 --
 expect stats-bad-shard-text 1 "--shard: 'a/b' is not I/K" -- "$bin" stats --deal 5 --shard a/b
 expect stats-bad-size 1 '--size 12: rule set .laizi. deals hands of 3n\+1 or 3n\+2' -- "$bin" stats --deal 5 --size 12
 expect stats-size-input 1 '--size: only for --deal' -- "$bin" stats --input hands.txt --size 13
+expect stats-wild-refused 1 'stats: --wild, --indicator and --visible are not supported' -- "$bin" --wild 5m stats --deal 5
+expect stats-notation-majiang 0 '"hands":1,' -- bash -c "echo m123p456s789z11122 | \"$bin\" --rules riichi --notation majiang stats --input - --format json"
 expect stats-bad-format 2 'format' -- "$bin" stats --deal 5 --format xml
 
 # --plot: a valid SVG whose bars (gnuplot's filled boxes, one <polygon> each inside its plot
