@@ -1,7 +1,7 @@
-/// meldgraph-mpi: `meldgraph stats` over MPI ranks (Boost.MPI). Rank r of K counts shard r/K of
-/// the run (stats_commands.hpp, Shard), the counts are reduced on rank 0 by element-wise integer
-/// addition (HandStats::to_words), and rank 0 reports: the report equals the single-process run
-/// with the same options, `run` aside.
+/// meldgraph-mpi: `meldgraph stats` over MPI ranks (Boost.MPI). Rank r of K counts part r + 1 of
+/// K of the run (`--shard r+1/K`: corpus_commands.hpp, shard_range), the counts are reduced on rank
+/// 0 by element-wise integer addition (HandStats::to_words), and rank 0 reports: the report equals
+/// the single-process run with the same options, `run` aside.
 
 #include <CLI/CLI.hpp>
 #include <boost/mpi/collectives.hpp>
@@ -23,7 +23,7 @@
 namespace {
 
 namespace mpi = boost::mpi;
-using meldgraph::cli::Shard;
+using meldgraph::cli::ShardRange;
 using meldgraph::cli::StatsCommandOptions;
 
 /// Whether every rank succeeded; a rank that failed prints its message (rank 0 first, so that
@@ -61,11 +61,13 @@ int run(const mpi::communicator& world, const std::string& rules_name,
   if (!all_succeeded(world, error)) return 1;
 
   const auto started = std::chrono::steady_clock::now();
-  const Shard shard{static_cast<std::uint64_t>(world.rank()),
-                    static_cast<std::uint64_t>(world.size())};
   meldgraph::HandStats stats(*rules);
   try {
-    stats = meldgraph::cli::collect_stats(*rules, options, shard);
+    // Rank r of K counts part r + 1 of K, as `meldgraph stats --shard r+1/K` would.
+    const ShardRange range = meldgraph::cli::shard_range(
+        std::to_string(world.rank() + 1) + "/" + std::to_string(world.size()),
+        meldgraph::cli::stats_total(options));
+    stats = meldgraph::cli::collect_stats(*rules, options, range);
   } catch (const meldgraph::Error& e) {
     error = e.what();
   }
@@ -80,7 +82,7 @@ int run(const mpi::communicator& world, const std::string& rules_name,
   try {
     meldgraph::HandStats total(*rules);
     total.from_words(total_words);
-    meldgraph::cli::report_stats(*rules, options, Shard{}, total, seconds.count(), world.size());
+    meldgraph::cli::report_stats(*rules, options, total, seconds.count(), world.size());
   } catch (const meldgraph::Error& e) {
     std::cerr << "meldgraph-mpi: error: " << e.what() << '\n';
     return 1;

@@ -42,7 +42,7 @@ expect mpi-ranks 0 '"ranks": ?2' -- cat mpi.json
 "$bin" --rules riichi stats --input corpus.jsonl --format json > one-input.json
 expect mpi-input-equal 0 '^same$' -- bash -c "cmp <($(declare -f strip_run); strip_run < mpi-input.json) <($(declare -f strip_run); strip_run < one-input.json) && echo same"
 expect mpi-input-scored 0 '"scored":[1-9]' -- cat mpi-input.json
-expect mpi-shard-refused 1 'meldgraph-mpi splits the run by rank' -- "${mpirun[@]}" "$mpi_bin" stats --deal 10 --shard 0/2
+expect mpi-shard-refused 1 'meldgraph-mpi splits the run by rank' -- "${mpirun[@]}" "$mpi_bin" stats --deal 10 --shard 1/2
 expect mpi-bad-option 2 'was not expected: --bogus' -- "${mpirun[@]}" "$mpi_bin" stats --bogus
 expect mpi-bad-input 1 'cannot open .nosuch\.txt.' -- "${mpirun[@]}" "$mpi_bin" stats --input nosuch.txt
 
