@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # With MPI: the Release build also builds meldgraph-mpi and runs its two-rank test (stats_mpi).
-bash scripts/setup.sh mpi
+bash scripts/setup.sh libboost-mpi-dev openmpi-bin
 
 echo "== Release build and tests"
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DMELDGRAPH_WERROR=ON >/dev/null
