@@ -65,7 +65,11 @@ def main():
         write("notation", text + bytes([0, index]))
         write("analyze", text + bytes([0, 0, 8, index]))  # search_only, realisations, limit, rules
         write("differential", text + bytes([index]))
-    for rules, hand, _context in scoring_cases():
+        write("batch", text + bytes([0, 8, 0, index]))
+    for rules, hand, context in scoring_cases():
+        # batch: rules, op, limit, search_only; the line a JSON object of the hand and context.
+        line = json.dumps(dict(context, hand=hand), ensure_ascii=False).encode()
+        write("batch", line + bytes([0, 8, 4, RULES.index(rules)]))
         # score: rules, limit, search_only, then the context's draws; zeros give a plain context.
         write("score", hand.encode() + bytes([0] * 24) + bytes([0, 8, SCORED.index(rules)]))
     for path in sorted(glob.glob("rules/*.yaml") + glob.glob("tests/data/rules/*.yaml")):

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-10}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(notation rules analyze score differential)
+[ ${#targets[@]} -gt 0 ] || targets=(notation rules analyze batch score differential)
 bash scripts/setup.sh clang-14 libclang-rt-14-dev
 
 CXX=clang++-14 cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug \
