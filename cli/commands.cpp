@@ -1,6 +1,7 @@
 #include "commands.hpp"
 
 #include "check.hpp"
+#include "output.hpp"
 #include "parallel.hpp"
 
 #include <algorithm>
@@ -573,6 +574,7 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
       if (!file) throw Error("cannot open input file '" + input + "'");
     }
     std::istream& in = file.is_open() ? static_cast<std::istream&>(file) : std::cin;
+    const StreamingOutput streaming;
     // One thread answers each line as it is read (a pipe gets its answers line by line); more
     // threads answer a chunk of lines at a time, so memory is bounded by the chunk, not the input.
     const auto workers = static_cast<std::size_t>(jobs);
@@ -583,7 +585,7 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
     bool more = true;
     while (more) {
       hands.clear();
-      while (hands.size() < chunk_lines && (more = static_cast<bool>(std::getline(in, line)))) {
+      while (hands.size() < chunk_lines && (more = read_input_line(in, line))) {
         std::string hand_text = trim(line);
         if (hand_text.empty() || hand_text.front() == '#') continue;
         hands.push_back(std::move(hand_text));
@@ -593,12 +595,19 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
           global.answers_from == AnswerSource::tables ||
           (global.answers_from == AnswerSource::automatic && answered >= kBatchSearchLines);
       const Analyzer& analyzer = tables ? *by_tables : *by_search;
+      // After a stop signal no worker starts another line; the answers up to the first one not
+      // computed are written, whole (an answer is never empty: it ends with a newline).
       for_each_index(workers, hands.size(), [&](std::size_t i) {
+        if (stop_requested()) return;
         answers[i] = batch_answer(rules, wild, global.notation, analyzer, hands[i]);
       });
       answered += hands.size();
-      for (const std::string& answer : answers) std::cout << answer;
+      for (const std::string& answer : answers) {
+        if (answer.empty()) break;
+        std::cout << answer;
+      }
       if (workers == 1) std::cout.flush();
+      output_checkpoint();
     }
     return 0;
   });
@@ -702,8 +711,11 @@ int run_corpus_enumerate(const GlobalOptions& global, int size, bool count_only,
         } else {
           std::cout << format_hand(hand, rules) << '\n';
         }
+        output_checkpoint();
       };
     }
+    std::optional<StreamingOutput> streaming;
+    if (!count_only) streaming.emplace();
     const auto started = std::chrono::steady_clock::now();
     const EnumerationCounts counts = enumerate_complete_hands(rules, size, write);
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
@@ -720,8 +732,6 @@ int run_corpus_enumerate(const GlobalOptions& global, int size, bool count_only,
       out["seconds"] = seconds.count();
       std::cout << out.dump() << '\n';
     }
-    std::cout.flush();
-    if (!std::cout) throw Error("corpus enumerate: writing the output failed");
     return 0;
   });
 }

@@ -10,7 +10,9 @@
 
 #include "check.hpp"
 #include "commands.hpp"
+#include "stats_commands.hpp"
 #include "meldgraph/analyzers/analyzer.hpp"
+#include "output.hpp"
 
 namespace {
 
@@ -291,6 +293,11 @@ int run(int argc, char** argv) {
                              "one JSON line of counts instead of the hands");
   add_word_option(corpus_enumerate, "--format", corpus_format, {"text", "json"}, "output format");
 
+  meldgraph::cli::StatsCommandOptions stats_options;
+  CLI::App* stats = app.add_subcommand(
+      "stats", "shanten, win, ready, waits and score statistics of dealt hands or a corpus");
+  meldgraph::cli::add_stats_options(*stats, stats_options);
+
   std::string rules_arg;
   CLI::App* rules = app.add_subcommand("rules", "list, check and dump rule sets");
   rules->require_subcommand(1);
@@ -372,6 +379,7 @@ int run(int argc, char** argv) {
     return meldgraph::cli::run_corpus_enumerate(global, corpus_size, corpus_count_only,
                                                 output_format(corpus_format));
   }
+  if (stats->parsed()) return meldgraph::cli::run_stats(global, stats_options);
   if (graph->parsed()) return meldgraph::cli::run_graph(global, hand, output_format(graph_format));
   if (rules_list->parsed()) return meldgraph::cli::run_rules_list();
   if (rules_check->parsed()) return meldgraph::cli::run_rules_check(rules_arg);
@@ -386,8 +394,13 @@ int run(int argc, char** argv) {
 int main(int argc, char** argv) {
   // Subcommands report bad input themselves; this catches what should never happen, so that the
   // process still ends with a message and a non-zero status instead of an abort.
+  meldgraph::cli::install_stop_handlers();
   try {
-    return run(argc, argv);
+    return meldgraph::cli::finish_output(run(argc, argv));
+  } catch (const meldgraph::cli::StopRequested&) {
+    return meldgraph::cli::finish_output(0);
+  } catch (const meldgraph::cli::OutputError& failure) {
+    return meldgraph::cli::output_error_status(failure);
   } catch (const std::exception& error) {
     std::cerr << "meldgraph: internal error: " << error.what() << '\n';
   } catch (...) {

@@ -6,6 +6,7 @@ packages=(
   g++ cmake ninja-build pkg-config
   libyaml-cpp-dev libboost-graph-dev librange-v3-dev catch2
   libcli11-dev nlohmann-json3-dev libbenchmark-dev
+  python3 gnuplot-nox
 )
 
 missing=()

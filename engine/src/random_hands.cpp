@@ -41,11 +41,16 @@ RandomHands::RandomHands(const RuleSet& rules, std::uint64_t seed, TileMask extr
     for (int c = 0; c < info.copies; ++c) {
       if (wild) {
         wildcards_.push_back({false, t});
+        wall_.push_back({t, false, false});
       } else if (t < rules.meldable_count()) {
         naturals_.push_back(t);
+        wall_.push_back({t, false, false});
+      } else if (info.bonus) {
+        wall_.push_back({t, false, true});
       }
     }
   }
+  for (std::uint32_t j = 0; j < rules.wildcards().jokers; ++j) wall_.push_back({kNoTile, true});
 }
 
 TileMask RandomHands::stand_in_mask(const Wildcard& wildcard) const {
@@ -106,6 +111,38 @@ Hand RandomHands::random(int size, int max_wildcards) {
   sample_front(naturals_, usize - wild_count);
   for (std::size_t i = 0; i < usize - wild_count; ++i) ++hand.counts[naturals_[i]];
   add_wildcards(hand, static_cast<int>(wild_count));
+  draw_red_fives(hand);
+  return hand;
+}
+
+Hand RandomHands::dealt(int size, std::vector<TileId>& bonus) {
+  if (size < 1 || size > rules_->hand_tiles()) {
+    throw Error("dealt hand of " + std::to_string(size) + " tiles: rule set '" + rules_->name() +
+                "' allows 1 to " + std::to_string(rules_->hand_tiles()));
+  }
+  Hand hand;
+  hand.wild_tiles = wild_;
+  // A partial Fisher-Yates shuffle of the wall, stopped once the hand is full: the tiles drawn
+  // are a uniform sequence without replacement, whatever order the wall was left in.
+  int held = 0;
+  for (std::size_t i = 0; held < size; ++i) {
+    if (i == wall_.size()) {
+      throw Error("rule set '" + rules_->name() + "' holds too few tiles for a hand of " +
+                  std::to_string(size));
+    }
+    std::swap(wall_[i], wall_[i + static_cast<std::size_t>(below(wall_.size() - i))]);
+    const WallTile& drawn = wall_[i];
+    if (drawn.bonus) {
+      bonus.push_back(drawn.tile);
+      continue;
+    }
+    if (drawn.joker) {
+      ++hand.jokers;
+    } else {
+      ++hand.counts[drawn.tile];
+    }
+    ++held;
+  }
   draw_red_fives(hand);
   return hand;
 }

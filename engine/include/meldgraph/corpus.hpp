@@ -1,13 +1,17 @@
 #pragma once
-/// Corpora of hands: every complete hand of a size, streamed in canonical order or counted
-/// (docs/corpus.md).
+/// Corpora of hands: every complete hand of a size, streamed in canonical order or counted, and
+/// hands dealt from the wall, each a pure function of its number (docs/corpus.md).
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "meldgraph/hand.hpp"
+#include "meldgraph/random_hands.hpp"
 #include "meldgraph/rules.hpp"
+#include "meldgraph/tiles.hpp"
+#include "meldgraph/win_context.hpp"
 
 namespace meldgraph {
 
@@ -38,5 +42,77 @@ using CompleteHandVisitor = std::function<void(const Hand&, FormMask)>;
 /// knitted or singles form, a suit the tables do not model, a size out of range.
 EnumerationCounts enumerate_complete_hands(const RuleSet& rules, int size,
                                            const CompleteHandVisitor& visit);
+
+/// `max_wildcards` meaning every wildcard the set and the form allow.
+inline constexpr int kDealAllWildcards = 1 << 10;
+
+/// What `corpus deal` deals (docs/corpus.md, "corpus deal"). At most one of `shanten`,
+/// `complete_only` and `ready_only`; with none, every hand is dealt as in play
+/// (RandomHands::dealt).
+struct DealOptions {
+  int size = 0;                  ///< tiles in a hand, 3n+1 or 3n+2; 0: rules.hand_tiles()
+  std::optional<int> shanten{};  ///< only hands of this shanten number (>= 0), by rejection
+  bool complete_only = false;    ///< only complete hands, built so (RandomHands::complete)
+  bool ready_only = false;       ///< only ready hands, built so (RandomHands::ready)
+  bool random_context = false;   ///< a random situation per hand (random_win_context), 3n+2 only
+  /// complete_only and ready_only: the most wildcards a hand holds (a count chosen uniformly up to
+  /// it, clamped by the set and the form); dealt hands hold the wildcards they were dealt.
+  int max_wildcards = kDealAllWildcards;
+  TileMask extra_wild = 0;  ///< per-hand wildcard kinds (`--wild`, `--indicator`)
+};
+
+/// Hands dealt per random stream: hand i is the (i mod kDealBlock)-th hand of the stream of
+/// block i / kDealBlock. Part of the corpus's definition: changing it changes every corpus.
+inline constexpr std::uint64_t kDealBlock = 64;
+/// Draws a `shanten` filter makes for one hand before it gives up (the filter never holds).
+inline constexpr std::uint32_t kDealAttempts = 1'000'000;
+
+/// One dealt hand.
+struct DealtHand {
+  std::uint64_t index = 0;  ///< its number in the corpus
+  /// The hand; its `wild_tiles` are the wildcard kinds (the rule set's and the per-hand choice).
+  Hand hand;
+  std::optional<WinContext>
+      context;              ///< with random_context; its flowers are the bonus tiles dealt
+  std::uint32_t draws = 1;  ///< hands drawn until one passed the filter
+  /// Bonus tiles dealt and set aside (dealt hands only), in the order drawn.
+  std::vector<TileId> bonus;
+};
+
+/// Checks `options` against the rule set and fills in the default size; throws Error whose
+/// message starts with the option at fault as `corpus deal` spells it (`--size 15: ...`).
+void check_deal_options(const RuleSet& rules, DealOptions& options);
+
+/// Deals hands by number. Hand i depends only on (rules, options, seed, i), never on which
+/// other hands were dealt, in what order or on which thread: any split of the numbers gives the
+/// same hands. Asking for numbers in ascending order within a block costs one hand each;
+/// any other order restarts the block (up to kDealBlock hands). Not thread-safe: one per thread.
+class Dealer {
+ public:
+  /// `options` must have passed check_deal_options. `rules` must outlive the dealer.
+  Dealer(const RuleSet& rules, const DealOptions& options, std::uint64_t seed);
+
+  /// Hand `index`. Throws Error when a shanten filter found no hand in kDealAttempts draws.
+  [[nodiscard]] DealtHand deal(std::uint64_t index);
+
+ private:
+  /// Starts block `block`'s streams.
+  void start_block(std::uint64_t block);
+  /// The next hand of the current block's stream.
+  DealtHand next_hand();
+
+  const RuleSet* rules_;
+  DealOptions options_;
+  std::uint64_t seed_;
+  std::optional<RandomHands> hands_;     ///< the current block's hands
+  std::optional<RandomDraws> contexts_;  ///< the current block's situations
+  std::uint64_t block_ = 0;              ///< the block the streams belong to
+  std::uint64_t next_ = 0;               ///< the number next_hand() deals (may pass the block)
+  bool started_ = false;
+};
+
+/// Hand `index` of the corpus (rules, options, seed): Dealer(rules, options, seed).deal(index).
+[[nodiscard]] DealtHand deal_hand(const RuleSet& rules, const DealOptions& options,
+                                  std::uint64_t seed, std::uint64_t index);
 
 }  // namespace meldgraph

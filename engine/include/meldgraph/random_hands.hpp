@@ -36,6 +36,14 @@ class RandomHands {
   /// Throws Error when `size` is not in [1, rules.hand_tiles()].
   [[nodiscard]] Hand random(int size, int max_wildcards);
 
+  /// `size` tiles dealt as in play: tiles drawn one by one, uniformly without replacement, from
+  /// the whole wall (natural tiles, wildcards and bonus tiles, every physical copy once), until
+  /// the hand holds `size` tiles that are not bonus tiles; each bonus tile drawn on the way is set
+  /// aside (appended to `bonus`) and replaced by the next draw. So the number of wildcards is as
+  /// dealt (hypergeometric), not chosen as in random(). Throws Error when `size` is not in
+  /// [1, rules.hand_tiles()] or the wall holds fewer tiles.
+  [[nodiscard]] Hand dealt(int size, std::vector<TileId>& bonus);
+
   /// A winning hand of `size` tiles in the rule set's first enabled `melds` form (the standard
   /// hand): random pungs and chows plus the form's pairs, drawn within the copies, then up to
   /// `max_wildcards` (uniformly chosen, clamped as above and by the form's wildcard rules) of its
@@ -75,11 +83,20 @@ class RandomHands {
     draws_.sample_front(items.begin(), items.end(), count);
   }
 
+  /// A physical tile of the wall as dealt(): a natural tile, a wildcard or a bonus tile.
+  struct WallTile {
+    TileId tile = kNoTile;  ///< kNoTile for a joker
+    bool joker = false;
+    bool bonus = false;  ///< a bonus tile that is not wild: set aside when drawn
+  };
+
   const RuleSet* rules_;
   RandomDraws draws_;
   TileMask wild_ = 0;
   std::vector<TileId> naturals_;     ///< the wall's natural meldable tiles, one entry per copy
   std::vector<Wildcard> wildcards_;  ///< the set's wildcards, one entry per physical tile
+  /// Every physical tile (naturals, wildcards, bonus tiles), in the order dealt() last left it.
+  std::vector<WallTile> wall_;
 };
 
 /// A random situation for a complete hand (scoring benchmarks and tests), which it gives a

@@ -1,0 +1,108 @@
+/// Output faults and interruption (output.hpp).
+
+#include "output.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <iostream>
+#include <string>
+
+namespace meldgraph::cli {
+
+namespace {
+
+/// The first stop signal received, 0 while none. Written by the handler, read by the threads.
+std::atomic<int> stop_signal{0};
+/// A StreamingOutput is alive: a stop signal asks the run to stop at its next checkpoint.
+std::atomic<bool> stop_at_checkpoint{false};
+/// A thread is blocked reading input and std::cout holds nothing unwritten.
+std::atomic<bool> waiting_for_input{false};
+
+static_assert(std::atomic<int>::is_always_lock_free && std::atomic<bool>::is_always_lock_free,
+              "the signal handler may only touch lock-free atomics");
+
+extern "C" void on_stop_signal(int signal_number) {
+  int expected = 0;
+  const bool first = stop_signal.compare_exchange_strong(expected, signal_number);
+  if (first && stop_at_checkpoint.load()) {
+    // Blocked on input with everything written: end now, with the status a stop at a checkpoint
+    // gives. Otherwise the run stops at its next checkpoint.
+    if (waiting_for_input.load()) _exit(128 + signal_number);
+    return;
+  }
+  // The default action, which ends the process once this handler returns (the signal is blocked
+  // while it runs). Only async-signal-safe calls here.
+  std::signal(signal_number, SIG_DFL);
+  std::raise(signal_number);
+}
+
+void install(int signal_number) {
+  struct sigaction current {};
+  sigaction(signal_number, nullptr, &current);
+  if (current.sa_handler == SIG_IGN) return;  // nohup and background jobs keep ignoring it
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  // SA_RESTART: a write or read the signal interrupts goes on, so no answer is cut mid-line.
+  action.sa_flags = SA_RESTART;
+  sigaction(signal_number, &action, nullptr);
+}
+
+/// The OutputError for a failed std::cout. errno still holds the failed write's cause: the
+/// stream's last call was the write(2) that failed.
+OutputError output_failure(int error_number) {
+  if (error_number == EPIPE) return {"the reader closed the output pipe", true};
+  std::string message = "writing the output failed";
+  if (error_number != 0) message += std::string(": ") + std::strerror(error_number);
+  return {message, false};
+}
+
+}  // namespace
+
+void install_stop_handlers() {
+  install(SIGINT);
+  install(SIGTERM);
+}
+
+bool stop_requested() { return stop_signal.load(std::memory_order_relaxed) != 0; }
+
+void output_checkpoint() {
+  if (!std::cout) throw output_failure(errno);
+  if (stop_requested()) throw StopRequested();
+}
+
+int finish_output(int status) {
+  // A stop ends the run on its last complete line: the answers before it are written.
+  errno = 0;
+  std::cout.flush();
+  if (!std::cout) return output_error_status(output_failure(errno));
+  const int signal_number = stop_signal.load();
+  return signal_number != 0 ? 128 + signal_number : status;
+}
+
+StreamingOutput::StreamingOutput() { stop_at_checkpoint = true; }
+
+StreamingOutput::~StreamingOutput() { stop_at_checkpoint = false; }
+
+int output_error_status(const OutputError& failure) {
+  if (failure.closed_pipe()) return 128 + SIGPIPE;
+  std::cerr << "meldgraph: error: " << failure.what() << '\n';
+  return 1;
+}
+
+bool read_input_line(std::istream& in, std::string& line) {
+  errno = 0;
+  std::cout.flush();
+  if (!std::cout) throw output_failure(errno);
+  waiting_for_input = true;
+  // A signal that came before the flag was set found output pending and only asked to stop.
+  const bool read = !stop_requested() && static_cast<bool>(std::getline(in, line));
+  waiting_for_input = false;
+  return read && !stop_requested();
+}
+
+}  // namespace meldgraph::cli

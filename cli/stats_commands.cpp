@@ -1,0 +1,348 @@
+/// `meldgraph stats`: the counts of fresh deals or of a corpus file, gathered on worker threads
+/// and reported as JSON or text (docs/cli.md, "## stats").
+
+#include "stats_commands.hpp"
+
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "meldgraph/corpus.hpp"
+#include "meldgraph/error.hpp"
+#include "meldgraph/hand.hpp"
+#include "meldgraph/win_context.hpp"
+#include "parallel.hpp"
+#include "stats_plot.hpp"
+
+namespace meldgraph::cli {
+namespace {
+
+/// Hands a worker claims at a time: large enough that the shared counter is rarely touched,
+/// small enough that the workers finish together; whole dealing blocks (kDealBlock).
+constexpr std::uint64_t kDealChunk = 4096;
+/// Corpus lines read before the workers analyse them: a few megabytes of text at most.
+constexpr std::size_t kInputChunkLines = 1U << 16;
+
+/// The situation seed of hand (or line) number `index`, for a complete hand without one.
+std::uint64_t situation_seed(std::uint64_t seed, std::uint64_t index) {
+  return stats_seed(~seed, index);
+}
+
+/// The dealing options of a `stats --deal` run: hands as dealt in play, with a random situation
+/// per hand when the size is a complete one (the situation complete hands are scored under).
+DealOptions stats_deal_options(const RuleSet& rules, const StatsCommandOptions& options) {
+  DealOptions deal;
+  deal.size = options.size == 0 ? rules.hand_tiles() : options.size;
+  deal.random_context = deal.size % 3 == 2;
+  check_deal_options(rules, deal);
+  return deal;
+}
+
+/// Number `j` (from 0) of the hands or lines of `shard`: blocks of kDealBlock numbers go round
+/// the shards (stats_commands.hpp, Shard).
+std::uint64_t shard_number(Shard shard, std::uint64_t j) {
+  return ((j / kDealBlock) * shard.count + shard.index) * kDealBlock + j % kDealBlock;
+}
+
+/// How many of the numbers [0, total) belong to `shard`.
+std::uint64_t shard_size(Shard shard, std::uint64_t total) {
+  const std::uint64_t blocks = total / kDealBlock;
+  std::uint64_t mine = (blocks / shard.count) * kDealBlock;
+  const std::uint64_t rest_blocks = blocks % shard.count;
+  if (shard.index < rest_blocks) mine += kDealBlock;
+  if (shard.index == rest_blocks) mine += total % kDealBlock;
+  return mine;
+}
+
+HandStats collect_dealt(const RuleSet& rules, const StatsCommandOptions& options, Shard shard) {
+  const DealOptions deal = stats_deal_options(rules, options);
+  const std::uint64_t mine = shard_size(shard, options.deal);
+  const std::uint64_t chunks = (mine + kDealChunk - 1) / kDealChunk;
+  const auto workers = static_cast<std::size_t>(options.jobs);
+  std::vector<HandStats> counts(workers, HandStats(rules));
+  std::atomic<std::uint64_t> next{0};
+  const StatsOptions what{options.waits, options.score};
+  for_each_index(workers, workers, [&](std::size_t worker) {
+    StatsCollector collector(rules, what);
+    Dealer dealer(rules, deal, options.seed);
+    for (std::uint64_t chunk = next++; chunk < chunks; chunk = next++) {
+      const std::uint64_t end = std::min(mine, (chunk + 1) * kDealChunk);
+      for (std::uint64_t j = chunk * kDealChunk; j < end; ++j) {
+        const DealtHand dealt = dealer.deal(shard_number(shard, j));
+        collector.add(dealt.hand, dealt.context ? &*dealt.context : nullptr,
+                      situation_seed(options.seed, dealt.index), counts[worker]);
+      }
+    }
+  });
+  HandStats total(rules);
+  for (const HandStats& part : counts) total.merge(part);
+  return total;
+}
+
+/// One line of a corpus file, read: its hand and, when it gives one, its situation.
+struct CorpusLine {
+  std::uint64_t number = 0;  ///< line number in the file, from 1
+  std::uint64_t index = 0;   ///< data line number, from 0 (skipped lines not counted)
+  std::string text;
+  Hand hand;
+  std::optional<WinContext> context;
+  std::string error;  ///< non-empty: the line cannot be read
+};
+
+/// Reads a line: MPSZ text, or a JSON object with a `hand` and an optional `context` object
+/// (what `corpus enumerate --format json` and `corpus deal` write).
+void read_corpus_line(const RuleSet& rules, CorpusLine& line) {
+  try {
+    if (line.text.front() != '{') {
+      line.hand = parse_hand(line.text, rules);
+    } else {
+      const nlohmann::json object = nlohmann::json::parse(line.text);
+      if (!object.is_object() || !object.contains("hand") || !object["hand"].is_string()) {
+        line.error = "field 'hand': a string is required";
+        return;
+      }
+      line.hand = parse_hand(object["hand"].get<std::string>(), rules);
+      if (object.contains("context")) {
+        const WinContext context = parse_win_context(object["context"], rules);
+        check_win_context(context, line.hand, rules);
+        line.context = context;
+      }
+    }
+  } catch (const ContextError& error) {
+    line.error = "field 'context." + error.field() + "': " + error.detail();
+  } catch (const Error& error) {
+    line.error = error.what();
+  } catch (const nlohmann::json::exception& error) {
+    line.error = std::string("not a JSON object: ") + error.what();
+  }
+  if (line.error.empty()) {
+    const int size = line.hand.size(rules);
+    if (size % 3 == 0) {
+      line.error = "a hand of " + std::to_string(size) + " tiles (3n+1 or 3n+2 are counted)";
+    }
+  }
+}
+
+/// Analyses one chunk of lines on the workers; throws the first bad line's error (by line
+/// number, whatever the threads' timing).
+void count_lines(const RuleSet& rules, const StatsCommandOptions& options,
+                 std::vector<CorpusLine>& lines, std::vector<HandStats>& counts,
+                 std::vector<std::unique_ptr<StatsCollector>>& collectors) {
+  std::atomic<std::size_t> next{0};
+  constexpr std::size_t kClaim = 256;
+  for_each_index(collectors.size(), collectors.size(), [&](std::size_t worker) {
+    for (std::size_t from = next.fetch_add(kClaim); from < lines.size();
+         from = next.fetch_add(kClaim)) {
+      for (std::size_t i = from; i < std::min(lines.size(), from + kClaim); ++i) {
+        CorpusLine& line = lines[i];
+        read_corpus_line(rules, line);
+        if (!line.error.empty()) continue;
+        collectors[worker]->add(line.hand, line.context ? &*line.context : nullptr,
+                                situation_seed(options.seed, line.index), counts[worker]);
+      }
+    }
+  });
+  for (const CorpusLine& line : lines) {
+    if (!line.error.empty()) {
+      throw Error((options.input == "-" ? std::string("<stdin>") : options.input) + ":" +
+                  std::to_string(line.number) + ": " + line.error + "\n  " + line.text);
+    }
+  }
+}
+
+HandStats collect_input(const RuleSet& rules, const StatsCommandOptions& options, Shard shard) {
+  std::ifstream file;
+  if (options.input != "-") {
+    file.open(options.input);
+    if (!file) throw Error("--input: cannot open '" + options.input + "'");
+  }
+  std::istream& in = options.input == "-" ? std::cin : file;
+  const StatsOptions what{options.waits, options.score};
+  const auto workers = static_cast<std::size_t>(options.jobs);
+  std::vector<HandStats> counts(workers, HandStats(rules));
+  std::vector<std::unique_ptr<StatsCollector>> collectors;
+  for (std::size_t w = 0; w < workers; ++w) {
+    collectors.push_back(std::make_unique<StatsCollector>(rules, what));
+  }
+  std::vector<CorpusLine> lines;
+  std::string text;
+  std::uint64_t number = 0;
+  std::uint64_t index = 0;
+  while (std::getline(in, text)) {
+    ++number;
+    const auto first = text.find_first_not_of(" \t\r");
+    if (first == std::string::npos || text[first] == '#') continue;
+    const auto last = text.find_last_not_of(" \t\r");
+    const std::uint64_t data_index = index++;
+    if ((data_index / kDealBlock) % shard.count != shard.index) continue;
+    CorpusLine& line = lines.emplace_back();
+    line.number = number;
+    line.index = data_index;
+    line.text = text.substr(first, last - first + 1);
+    if (lines.size() == kInputChunkLines) {
+      count_lines(rules, options, lines, counts, collectors);
+      lines.clear();
+    }
+  }
+  if (in.bad()) throw Error("--input: reading '" + options.input + "' failed");
+  count_lines(rules, options, lines, counts, collectors);
+  HandStats total(rules);
+  for (const HandStats& part : counts) total.merge(part);
+  return total;
+}
+
+std::string percent(double share, int digits) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(digits) << 100 * share << '%';
+  return out.str();
+}
+
+std::string fixed(double value, int digits) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(digits) << value;
+  return out.str();
+}
+
+/// `share (95% CI low-high)` of a proportion object of the report.
+std::string proportion_text(const nlohmann::ordered_json& p, int digits) {
+  return std::to_string(p["hands"].get<std::uint64_t>()) + "  " +
+         percent(p["share"].get<double>(), digits) + " (95% CI " +
+         percent(p["ci95"][0].get<double>(), digits) + " - " +
+         percent(p["ci95"][1].get<double>(), digits) + ")";
+}
+
+std::string mean_text(const nlohmann::ordered_json& m, int digits) {
+  return "mean " + fixed(m["mean"].get<double>(), digits) + " (95% CI " +
+         fixed(m["ci95"][0].get<double>(), digits) + " - " +
+         fixed(m["ci95"][1].get<double>(), digits) + ")";
+}
+
+/// The text report: the JSON report's figures, one per line.
+void print_text(const nlohmann::ordered_json& report, std::ostream& out) {
+  out << "rules      " << report["rules"].get<std::string>() << '\n'
+      << "source     " << report["source"].dump() << '\n'
+      << "hands      " << report["hands"].get<std::uint64_t>() << '\n'
+      << "shanten    " << mean_text(report["shanten"], 4) << '\n';
+  for (const auto& entry : report["shanten"]["distribution"]) {
+    out << "  " << std::setw(3) << entry["shanten"].get<int>() << "      "
+        << proportion_text(entry, 4) << '\n';
+  }
+  out << "complete   " << proportion_text(report["complete"], 5) << ", "
+      << fixed(report["complete"]["per_million"].get<double>(), 2) << " per million\n"
+      << "ready      " << proportion_text(report["ready"], 4) << "  (shanten 0)\n"
+      << "forms\n";
+  for (const auto& form : report["forms"]) {
+    out << "  " << form["form"].get<std::string>() << ": complete "
+        << proportion_text(form["complete"], 5) << "; nearest form "
+        << percent(form["nearest"]["share"].get<double>(), 2) << "; shanten "
+        << mean_text(form["shanten"], 3) << '\n';
+  }
+  const auto& waits = report["waits"];
+  out << "waiting    " << proportion_text(waits["waiting"], 4) << '\n'
+      << "  kinds    " << mean_text(waits["kinds"], 3) << '\n';
+  for (const auto& entry : waits["kinds"]["distribution"]) {
+    out << "  " << std::setw(3) << entry["kinds"].get<int>() << "      "
+        << proportion_text(entry, 2) << '\n';
+  }
+  for (const auto& entry : waits["shapes"]) {
+    out << "  " << entry["shape"].get<std::string>() << "  " << proportion_text(entry, 2) << '\n';
+  }
+  if (report["score"].is_null()) return;
+  const auto& score = report["score"];
+  out << "scored     " << score["scored"].get<std::uint64_t>() << " complete hands, wins "
+      << proportion_text(score["wins"], 2) << '\n'
+      << "  points   " << mean_text(score["points"], 1) << '\n';
+  for (const auto& entry : score["patterns"]) {
+    out << "  " << entry["pattern"].get<std::string>() << "  " << proportion_text(entry, 2) << '\n';
+  }
+}
+
+}  // namespace
+
+Shard parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  Shard shard;
+  const auto number = [&](std::size_t from, std::size_t to, std::uint64_t& value) {
+    const char* begin = text.data() + from;
+    const char* end = text.data() + to;
+    const auto [ptr, ec] = std::from_chars(begin, end, value);
+    return from < to && ec == std::errc() && ptr == end;
+  };
+  if (slash == std::string::npos || !number(0, slash, shard.index) ||
+      !number(slash + 1, text.size(), shard.count) || shard.count == 0 ||
+      shard.index >= shard.count) {
+    throw Error("--shard: '" + text + "' is not I/K with 0 <= I < K (e.g. 0/4)");
+  }
+  return shard;
+}
+
+void check_stats_options(const RuleSet& rules, const StatsCommandOptions& options) {
+  if ((options.deal > 0) == !options.input.empty()) {
+    throw Error("stats: give either --deal N (N > 0) or --input FILE");
+  }
+  if (options.deal == 0 && options.size != 0) {
+    throw Error("--size: only for --deal (a corpus file's hands have their own sizes)");
+  }
+  if (options.deal > 0) static_cast<void>(stats_deal_options(rules, options));
+  if (!options.shard.empty()) (void)parse_shard(options.shard);
+}
+
+HandStats collect_stats(const RuleSet& rules, const StatsCommandOptions& options, Shard shard) {
+  if (options.deal > 0) {
+    return collect_dealt(rules, options, shard);
+  }
+  return collect_input(rules, options, shard);
+}
+
+void report_stats(const RuleSet& rules, const StatsCommandOptions& options, Shard shard,
+                  const HandStats& stats, double seconds, int ranks) {
+  nlohmann::ordered_json source;
+  if (options.deal > 0) {
+    source["deal"] = options.deal;
+    source["seed"] = options.seed;
+    source["size"] = options.size == 0 ? rules.hand_tiles() : options.size;
+  } else {
+    source["input"] = options.input;
+    source["seed"] = options.seed;
+  }
+  source["shard"] = std::to_string(shard.index) + "/" + std::to_string(shard.count);
+  nlohmann::ordered_json report = stats_to_json(stats, rules, source);
+  report["run"] = {{"jobs", options.jobs}, {"ranks", ranks}, {"seconds", seconds}};
+  if (!options.plot.empty()) plot_stats(report, options.plot);
+  if (options.format == "json") {
+    std::cout << report.dump() << '\n';
+  } else {
+    print_text(report, std::cout);
+    std::cout << "run        " << fixed(seconds, 2) << " s, " << options.jobs << " jobs";
+    if (ranks > 1) std::cout << ", " << ranks << " ranks";
+    std::cout << '\n';
+  }
+  std::cout.flush();
+  if (!std::cout) throw Error("stats: writing the output failed");
+}
+
+int run_stats(const GlobalOptions& global, const StatsCommandOptions& options) {
+  try {
+    const RuleSet rules =
+        load_rules(global.rules.empty() ? std::string(kDefaultRules) : global.rules);
+    check_stats_options(rules, options);
+    const Shard shard = options.shard.empty() ? Shard{} : parse_shard(options.shard);
+    const auto started = std::chrono::steady_clock::now();
+    const HandStats stats = collect_stats(rules, options, shard);
+    const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
+    report_stats(rules, options, shard, stats, seconds.count(), 1);
+    return 0;
+  } catch (const Error& error) {
+    std::cerr << "meldgraph: error: " << error.what() << '\n';
+    return 1;
+  }
+}
+
+}  // namespace meldgraph::cli

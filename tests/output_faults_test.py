@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Output faults and interruption, tried as a hostile user would (docs/errors.md, "Output").
+
+Usage: output_faults_test.py PATH_TO_MELDGRAPH
+
+Each check runs the real command: a full disk (/dev/full), a reader that closes the pipe while
+SIGPIPE is ignored, SIGINT and SIGTERM in the middle of a streamed output with one and two worker
+threads, a stop while the command waits for input, and a stop of a command that streams nothing.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+BIN = sys.argv[1]
+failures = []
+
+
+def check(name, condition, detail=""):
+    if not condition:
+        failures.append(f"FAIL {name}: {detail}")
+
+
+def run(args, **kwargs):
+    return subprocess.run([BIN] + args, capture_output=True, text=True, timeout=300, **kwargs)
+
+
+def ignore_sigpipe():
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+
+
+def complete_lines(data):
+    """The output holds whole lines only: empty, or ending with a newline."""
+    return data == "" or data.endswith("\n")
+
+
+# A full disk is an error with a message and exit 1, for a one-shot command and a streamed one.
+with open("/dev/full", "w") as full:
+    for args in (["rules", "list"], ["--rules", "riichi", "corpus", "enumerate", "--size", "8"]):
+        result = subprocess.run([BIN] + args, stdout=full, stderr=subprocess.PIPE, text=True,
+                                timeout=300)
+        check(f"full-disk {args[-1]}", result.returncode == 1 and
+              "writing the output failed: No space left on device" in result.stderr,
+              f"exit {result.returncode}, stderr {result.stderr!r}")
+
+# A reader that closes the pipe ends the run quietly, with 141 (128 + SIGPIPE), whether SIGPIPE is
+# ignored (the program sees EPIPE) or not (the signal ends it).
+for ignored in (True, False):
+    process = subprocess.Popen([BIN, "--rules", "riichi", "corpus", "enumerate", "--size", "14"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=ignore_sigpipe if ignored else None)
+    first = process.stdout.readline()
+    process.stdout.close()
+    process.wait(timeout=300)
+    stderr = process.stderr.read().decode()
+    want = 141 if ignored else -signal.SIGPIPE
+    check(f"closed-pipe ignored={ignored}", first.endswith(b"\n") and
+          process.returncode == want and stderr == "",
+          f"exit {process.returncode} (want {want}), stderr {stderr!r}")
+
+with tempfile.TemporaryDirectory() as work:
+    hands = os.path.join(work, "hands.jsonl")
+    dump = run(["--rules", "riichi", "bench", "--op", "score", "--count", "50000", "--dump", hands])
+    check("dump", dump.returncode == 0, dump.stderr)
+
+    # SIGINT and SIGTERM in the middle of a batch: every line written is whole and parses, the
+    # exit code is 128 + the signal, and the answers are those of the uninterrupted run's start.
+    for jobs in ("1", "2"):
+        for stop in (signal.SIGINT, signal.SIGTERM):
+            out_path = os.path.join(work, f"out-{jobs}-{stop}.jsonl")
+            with open(out_path, "w") as out:
+                process = subprocess.Popen(
+                    [BIN, "--rules", "riichi", "batch", "--op", "score", "--jobs", jobs,
+                     "--input", hands], stdout=out, stderr=subprocess.PIPE)
+                # Wait until answers are flowing, then stop in the middle of the stream.
+                deadline = time.time() + 120
+                while os.path.getsize(out_path) < 200_000 and time.time() < deadline:
+                    time.sleep(0.05)
+                process.send_signal(stop)
+                process.wait(timeout=120)
+            data = open(out_path).read()
+            lines = data.splitlines()
+            parsed = True
+            try:
+                for line in lines:
+                    json.loads(line)
+            except json.JSONDecodeError:
+                parsed = False
+            name = f"stop jobs={jobs} {signal.Signals(stop).name}"
+            check(name, process.returncode == 128 + stop,
+                  f"exit {process.returncode} (want {128 + stop})")
+            check(name + " whole lines", complete_lines(data) and parsed and len(lines) > 0,
+                  f"{len(lines)} lines, ends with newline: {data.endswith(chr(10))}")
+            check(name + " stopped early", len(lines) < 50_000, f"{len(lines)} lines")
+
+    # A stop while batch waits for input (the writer keeps the pipe open) ends it at once, with
+    # the answers to the lines already read written.
+    process = subprocess.Popen([BIN, "--rules", "riichi", "batch", "--op", "win"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    process.stdin.write(b"123m456p789s11122z\n")
+    process.stdin.flush()
+    answer = process.stdout.readline()
+    time.sleep(0.5)  # blocked reading the next line by now
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+        waited = True
+    except subprocess.TimeoutExpired:
+        process.kill()
+        waited = False
+    check("stop while reading", waited and process.returncode == 128 + signal.SIGTERM and
+          json.loads(answer)["win"] is True, f"exit {process.returncode}, answer {answer!r}")
+
+# A command that streams nothing (counting) ends at once on SIGINT, as by default.
+process = subprocess.Popen([BIN, "--rules", "riichi", "corpus", "enumerate", "--size", "14",
+                            "--count-only"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+time.sleep(0.3)
+process.send_signal(signal.SIGINT)
+try:
+    process.wait(timeout=10)
+    check("stop counting", process.returncode == -signal.SIGINT, f"exit {process.returncode}")
+except subprocess.TimeoutExpired:
+    process.kill()
+    check("stop counting", False, "still running 10 s after SIGINT")
+
+for failure in failures:
+    print(failure)
+print(f"output faults: {'FAILED' if failures else 'passed'}, {len(failures)} failures")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# End-to-end checks of `meldgraph stats`: the counts of shards and threads add up to the whole
+# run, a corpus file is read (and its bad lines named), errors, and --plot's SVG (parsed as XML,
+# its bars counted against the report's entries).
+# Usage: stats_test.sh PATH_TO_MELDGRAPH
+set -u
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+passed=0
+failed=0
+
+# expect NAME EXPECTED_EXIT PATTERN -- COMMAND...: as in cli_test.sh.
+expect() {
+  local name=$1 code=$2 pattern=$3
+  shift 4
+  local out status
+  out=$("$@" 2>&1)
+  status=$?
+  if [ "$status" -eq "$code" ] && printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    printf 'FAIL %s: exit %s (want %s), output:\n%s\n' "$name" "$status" "$code" "$out"
+  fi
+}
+
+# The report without its `run` field (time, jobs, ranks) and the source's shard.
+strip_run() {
+  python3 -c '
+import json, sys
+for line in sys.stdin:
+    d = json.loads(line); d.pop("run"); d["source"].pop("shard"); print(json.dumps(d))'
+}
+
+# Every count of the report (the `hands` of each entry, `scored`, `not_applicable`), keyed by its
+# path, summed over the shards' reports (one a line in $1) and compared with the whole run's ($2).
+sum_counts() {
+  python3 -c '
+import json, sys
+def flat(d, path=""):
+    if isinstance(d, dict):
+        for k, v in d.items():
+            if k in ("run", "source"): continue
+            if k in ("hands", "scored", "not_applicable") and isinstance(v, int):
+                yield path + k, v
+            else:
+                yield from flat(v, path + k + "/")
+    elif isinstance(d, list):
+        for e in d:
+            if not isinstance(e, dict): continue  # an interval
+            key = next(e[k] for k in ("form", "shape", "pattern", "kinds", "shanten") if k in e)
+            yield from flat(e, path + str(key) + "/")
+def nonzero(pairs):
+    total = {}
+    for k, v in pairs: total[k] = total.get(k, 0) + v
+    return {k: v for k, v in total.items() if v}
+shards = nonzero(p for line in open(sys.argv[1]) for p in flat(json.loads(line)))
+whole = nonzero(flat(json.load(open(sys.argv[2]))))
+diff = sorted(k for k in set(shards) | set(whole) if shards.get(k) != whole.get(k))
+print("same" if not diff and len(whole) > 20 else "differ in %d counts: %s" % (len(diff), diff[:5]))
+' "$@"
+}
+
+deal=(--rules riichi stats --deal 3000 --seed 5 --format json)
+"$bin" "${deal[@]}" > whole.json
+for s in 0 1 2; do "$bin" "${deal[@]}" --shard $s/3; done > shards.json
+expect stats-shards-add-up 0 '^same$' -- sum_counts shards.json whole.json
+expect stats-jobs-same 0 '^same$' -- bash -c "cmp <(\"$bin\" ${deal[*]} --jobs 3 | $(declare -f strip_run); strip_run) <(strip_run < whole.json) && echo same"
+expect stats-hands 0 '"hands":3000,' -- cat whole.json
+expect stats-text 0 '^shanten    mean 3\.[0-9]+ \(95% CI' -- "$bin" --rules riichi stats --deal 2000
+expect stats-text-score 0 '^scored     ' -- "$bin" --rules riichi stats --deal 2000
+expect stats-basic-no-score 0 '"score":null' -- "$bin" --rules basic stats --deal 100 --format json
+
+# A corpus file: every complete 5-tile riichi hand, then plain MPSZ lines and comments.
+"$bin" --rules riichi corpus enumerate --size 5 --format json > corpus.jsonl
+lines=$(wc -l < corpus.jsonl)
+expect stats-corpus-all-complete 0 "\"complete\":\\{\"hands\":$lines,\"share\":1\\.0" -- "$bin" --rules riichi stats --input corpus.jsonl --format json
+printf '# two hands\n123m456p789s1122z\n\n11122m\n' > hands.txt
+expect stats-input-text 0 '"hands":2,' -- "$bin" --rules riichi stats --input hands.txt --format json
+expect stats-input-stdin 0 '"hands":2,' -- bash -c "\"$bin\" --rules riichi stats --input - --format json < hands.txt"
+printf '11122m\n{"hand": "1x"}\n' > bad.txt
+expect stats-input-bad-line 1 "bad\\.txt:2: unknown suit 'x'" -- "$bin" --rules riichi stats --input bad.txt
+printf '{"forms": []}\n' > nohand.txt
+expect stats-input-no-hand 1 "nohand\\.txt:1: field 'hand'" -- "$bin" --rules riichi stats --input nohand.txt
+printf '123m456m\n' > three.txt
+expect stats-input-3n 1 'three\.txt:1: a hand of 6 tiles' -- "$bin" --rules riichi stats --input three.txt
+expect stats-input-missing 1 "cannot open 'nosuch.txt'" -- "$bin" stats --input nosuch.txt
+expect stats-no-source 1 'give either --deal N' -- "$bin" stats
+expect stats-both-sources 2 'excludes' -- "$bin" stats --deal 5 --input hands.txt
+expect stats-bad-shard 1 "--shard: '3/3' is not I/K" -- "$bin" stats --deal 5 --shard 3/3
+expect stats-bad-shard-text 1 "--shard: 'a/b' is not I/K" -- "$bin" stats --deal 5 --shard a/b
+expect stats-bad-size 1 '--size 12: rule set .laizi. deals hands of 3n\+1 or 3n\+2' -- "$bin" stats --deal 5 --size 12
+expect stats-size-input 1 '--size: only for --deal' -- "$bin" stats --input hands.txt --size 13
+expect stats-bad-format 2 'format' -- "$bin" stats --deal 5 --format xml
+
+# --plot: a valid SVG whose bars (gnuplot's filled boxes, one <polygon> each inside its plot
+# groups) are one per entry of the shanten distribution, the forms and the wait counts.
+"$bin" --rules riichi stats --deal 3000 --seed 5 --format json --plot plot.svg > plotted.json
+expect stats-plot-bars 0 '^bars ok [0-9]+$' -- python3 -c '
+import json, sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse("plot.svg").getroot()
+assert root.tag == ns + "svg", root.tag
+bars = sum(len(list(g.iter(ns + "polygon"))) for g in root.iter(ns + "g")
+           if g.get("id", "").startswith("gnuplot_plot_"))
+r = json.load(open("plotted.json"))
+# gnuplot draws no polygon for a bar of height 0.
+want = sum(1 for e in r["shanten"]["distribution"] + [f["nearest"] for f in r["forms"]] +
+           r["waits"]["kinds"]["distribution"] if e["hands"] > 0)
+assert r["waits"]["waiting"]["hands"] > 0
+print("bars ok %d" % bars if bars == want else "bars %d, want %d" % (bars, want))'
+expect stats-plot-no-gnuplot 1 'gnuplot was not found on PATH' -- env PATH=/nonexistent "$bin" stats --deal 10 --plot x.svg
+expect stats-plot-bad-path 1 "--plot: cannot write '/nonexistent/x.svg'" -- "$bin" stats --deal 10 --plot /nonexistent/x.svg
+
+printf 'stats_test: %d passed, %d failed\n' "$passed" "$failed"
+[ "$failed" -eq 0 ]
