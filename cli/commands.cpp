@@ -153,9 +153,49 @@ std::string trim(const std::string& line) {
   return line.substr(first, last - first + 1);
 }
 
-/// Lines a `batch --jobs N` chunk holds per worker: enough that the workers rarely wait for the
-/// slowest hand of a chunk, few enough that a chunk's answers take a few megabytes at most.
+/// Most lines a `batch --jobs N` chunk holds per worker: enough that the workers rarely wait for
+/// the slowest hand of a chunk.
 constexpr std::size_t kBatchChunkLinesPerJob = 512;
+/// The answers a `batch --jobs N` chunk may hold, in bytes: the chunk shrinks to fit it when the
+/// answers are large (listings), down to one line a worker.
+constexpr std::size_t kBatchChunkBytes = std::size_t{64} << 20;
+/// Longest input line `batch` holds: a hand with its context takes well under a kilobyte, so
+/// anything longer is refused as it is read, without holding it.
+constexpr std::size_t kMaxBatchLineBytes = std::size_t{1} << 20;
+/// How much of a refused line its error answer echoes.
+constexpr std::size_t kTooLongEcho = 64;
+
+/// One input line of a batch: its text (trimmed), and when it was longer than
+/// kMaxBatchLineBytes, the bytes past the part held.
+struct BatchInput {
+  std::string text;
+  std::size_t skipped = 0;
+};
+
+/// The lines the next chunk of a batch takes: one with a single worker (a pipe gets each answer
+/// as soon as it is computed); with more, as many as keep the chunk's answers within
+/// kBatchChunkBytes at the average answer size seen so far, between one line a worker and
+/// kBatchChunkLinesPerJob lines a worker.
+class BatchChunkSize {
+ public:
+  explicit BatchChunkSize(std::size_t workers) : workers_(workers) {}
+  [[nodiscard]] std::size_t lines() const {
+    if (workers_ == 1) return 1;
+    const std::size_t most = kBatchChunkLinesPerJob * workers_;
+    if (lines_ == 0) return workers_ * 2;  // learn the answers' size first
+    const std::size_t average = std::max<std::size_t>(1, bytes_ / lines_);
+    return std::clamp(kBatchChunkBytes / average, workers_, most);
+  }
+  void answered(std::size_t lines, std::size_t bytes) {
+    lines_ += lines;
+    bytes_ += bytes;
+  }
+
+ private:
+  std::size_t workers_;
+  std::size_t lines_ = 0;
+  std::size_t bytes_ = 0;
+};
 
 /// The message of nlohmann's parse error without its "[json.exception.parse_error.101] " tag.
 std::string json_error_message(const nlohmann::json::exception& error) {
@@ -207,6 +247,17 @@ std::string batch_answer(const RuleSet& rules, TileMask wild, Notation notation,
     out = {{"hand", hand_text}, {"rules", rules.name()}, {"error", error.what()}};
   }
   // Input lines are not trusted to be UTF-8: bad bytes become U+FFFD, the batch goes on.
+  return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
+}
+
+/// The error answer to a line longer than kMaxBatchLineBytes: its first bytes, and its length.
+std::string too_long_answer(const RuleSet& rules, const BatchInput& input) {
+  const std::size_t length = input.text.size() + input.skipped;
+  const nlohmann::json out = {
+      {"hand", input.text.substr(0, kTooLongEcho) + "..."},
+      {"rules", rules.name()},
+      {"error", "input line of " + std::to_string(length) + " bytes: longer than the " +
+                    std::to_string(kMaxBatchLineBytes) + " a batch line may hold"}};
   return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
 }
 
@@ -578,17 +629,23 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
     // One thread answers each line as it is read (a pipe gets its answers line by line); more
     // threads answer a chunk of lines at a time, so memory is bounded by the chunk, not the input.
     const auto workers = static_cast<std::size_t>(jobs);
-    const std::size_t chunk_lines = workers == 1 ? 1 : kBatchChunkLinesPerJob * workers;
-    std::vector<std::string> hands;
+    BatchChunkSize chunk(workers);
+    std::vector<BatchInput> hands;
     std::vector<std::string> answers;
     std::string line;
+    std::size_t skipped = 0;
     bool more = true;
     while (more) {
       hands.clear();
-      while (hands.size() < chunk_lines && (more = read_input_line(in, line))) {
+      while (hands.size() < chunk.lines()) {
+        const InputLine got = read_input_line(in, line, kMaxBatchLineBytes, skipped);
+        if (got == InputLine::end) {
+          more = false;
+          break;
+        }
         std::string hand_text = trim(line);
         if (hand_text.empty() || hand_text.front() == '#') continue;
-        hands.push_back(std::move(hand_text));
+        hands.push_back({std::move(hand_text), got == InputLine::too_long ? skipped : 0});
       }
       answers.assign(hands.size(), std::string());
       const bool tables =
@@ -599,13 +656,18 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
       // computed are written, whole (an answer is never empty: it ends with a newline).
       for_each_index(workers, hands.size(), [&](std::size_t i) {
         if (stop_requested()) return;
-        answers[i] = batch_answer(rules, wild, global.notation, analyzer, hands[i]);
+        answers[i] = hands[i].skipped > 0
+                         ? too_long_answer(rules, hands[i])
+                         : batch_answer(rules, wild, global.notation, analyzer, hands[i].text);
       });
       answered += hands.size();
+      std::size_t bytes = 0;
       for (const std::string& answer : answers) {
         if (answer.empty()) break;
         std::cout << answer;
+        bytes += answer.size();
       }
+      chunk.answered(answers.size(), bytes);
       if (workers == 1) std::cout.flush();
       output_checkpoint();
     }

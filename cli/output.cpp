@@ -4,11 +4,14 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <iostream>
+#include <streambuf>
 #include <string>
 
 namespace meldgraph::cli {
@@ -94,15 +97,46 @@ int output_error_status(const OutputError& failure) {
   return 1;
 }
 
-bool read_input_line(std::istream& in, std::string& line) {
+namespace {
+
+/// The line from `in` up to its newline (consumed, not kept) or the end of the input, held up
+/// to `max_bytes`; the rest counted in `skipped`. False when nothing was left to read. Reads in
+/// pieces with istream::getline, which scans the stream's buffer directly.
+bool bounded_getline(std::istream& in, std::string& line, std::size_t max_bytes,
+                     std::size_t& skipped) {
+  line.clear();
+  skipped = 0;
+  constexpr std::streamsize kPiece = 1 << 16;
+  std::array<char, kPiece> piece;
+  bool any = false;
+  for (;;) {
+    in.getline(piece.data(), kPiece);
+    const auto extracted = static_cast<std::size_t>(in.gcount());
+    const bool ended = in.good();               // the newline was read (and counted)
+    const bool full = in.fail() && !in.eof();   // kPiece - 1 bytes stored, the line goes on
+    const std::size_t stored = ended ? extracted - 1 : extracted;
+    any = any || extracted > 0;
+    const std::size_t kept = std::min(stored, max_bytes - std::min(max_bytes, line.size()));
+    line.append(piece.data(), kept);
+    skipped += stored - kept;
+    if (!full) return any;
+    in.clear();
+  }
+}
+
+}  // namespace
+
+InputLine read_input_line(std::istream& in, std::string& line, std::size_t max_bytes,
+                          std::size_t& skipped) {
   errno = 0;
   std::cout.flush();
   if (!std::cout) throw output_failure(errno);
   waiting_for_input = true;
   // A signal that came before the flag was set found output pending and only asked to stop.
-  const bool read = !stop_requested() && static_cast<bool>(std::getline(in, line));
+  const bool read = !stop_requested() && in.good() && bounded_getline(in, line, max_bytes, skipped);
   waiting_for_input = false;
-  return read && !stop_requested();
+  if (!read || stop_requested()) return InputLine::end;
+  return skipped > 0 ? InputLine::too_long : InputLine::read;
 }
 
 }  // namespace meldgraph::cli

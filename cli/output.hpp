@@ -6,6 +6,7 @@
 /// stop_requested() or call check_output() ends with a newline, so stopping there never leaves a
 /// partial line.
 
+#include <cstddef>
 #include <iosfwd>
 #include <stdexcept>
 #include <string>
@@ -66,10 +67,17 @@ void output_checkpoint();
 /// 141 (128 + SIGPIPE) for a closed pipe, the status a shell shows for a reader gone.
 [[nodiscard]] int output_error_status(const OutputError& failure);
 
-/// Reads one line of input into `line`, like std::getline; false at the end of the input or when a
-/// stop was asked for. Flushes std::cout first (throwing OutputError if that fails), so that a
-/// stop signal arriving while the read blocks can end the process at once with every answer
-/// written: reads restart after a signal, so polling alone would wait for the next line.
-[[nodiscard]] bool read_input_line(std::istream& in, std::string& line);
+/// What read_input_line found.
+enum class InputLine { read, too_long, end };
+
+/// Reads one line of input into `line`, like std::getline, holding at most `max_bytes` of it: a
+/// longer line leaves its first `max_bytes` bytes in `line`, is read to its end without being
+/// held (`skipped` counts the bytes past the kept part), and returns too_long. `end` at the end
+/// of the input or when a stop was asked for. Flushes std::cout first (throwing OutputError if
+/// that fails), so that a stop signal arriving while the read blocks can end the process at once
+/// with every answer written: reads restart after a signal, so polling alone would wait for the
+/// next line.
+[[nodiscard]] InputLine read_input_line(std::istream& in, std::string& line,
+                                        std::size_t max_bytes, std::size_t& skipped);
 
 }  // namespace meldgraph::cli

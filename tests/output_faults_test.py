@@ -10,6 +10,7 @@ threads, a stop while the command waits for input, and a stop of a command that 
 
 import json
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -37,6 +38,22 @@ def complete_lines(data):
     """The output holds whole lines only: empty, or ending with a newline."""
     return data == "" or data.endswith("\n")
 
+
+# A 200 MB input line is refused as it is read, without being held whole nor echoed back: the
+# lines around it are answered, and the process never holds the line (max RSS well below it).
+# First, so that ru_maxrss (the largest child so far) is this command's.
+LONG = 200_000_000
+process = subprocess.Popen([BIN, "--rules", "riichi", "batch", "--op", "win", "--jobs", "2"],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+feed = b"123m456p789s11122z\n" + b"1" * LONG + b"m\n" + b"123m456p789s11122z\n"
+out, err = process.communicate(feed, timeout=300)
+rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+answers = out.decode().splitlines()
+check("long line", process.returncode == 0 and len(answers) == 3 and
+      json.loads(answers[0])["win"] and json.loads(answers[2])["win"] and
+      f"input line of {LONG + 1} bytes" in json.loads(answers[1])["error"] and
+      len(answers[1]) < 400, f"exit {process.returncode}, {len(answers)} lines, {err[:200]!r}")
+check("long line memory", rss_mb < LONG / 2**20 / 2, f"max RSS {rss_mb:.0f} MB")
 
 # A full disk is an error with a message and exit 1, for a one-shot command and a streamed one.
 with open("/dev/full", "w") as full:
