@@ -23,7 +23,6 @@
 #include <vector>
 
 #include "meldgraph/analyzers/analyzer.hpp"
-#include "meldgraph/corpus.hpp"
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/error.hpp"
 #include "meldgraph/hand.hpp"
@@ -37,7 +36,6 @@
 #include "meldgraph/win_context.hpp"
 
 namespace meldgraph::cli {
-namespace {
 
 RuleSet load_selected_rules(const GlobalOptions& global) {
   return load_rules(global.rules.empty() ? std::string(kDefaultRules) : global.rules);
@@ -58,6 +56,8 @@ TileMask wild_choice(const GlobalOptions& global, const RuleSet& rules) {
   }
   return wild;
 }
+
+namespace {
 
 /// Reads `--visible` into the analyzer options.
 void read_visible(const GlobalOptions& global, const RuleSet& rules, AnalyzerOptions& options) {
@@ -750,51 +750,6 @@ int run_check(const GlobalOptions& global, const CheckOptions& check) {
       agree = agree && report.disagreements == 0;
     }
     return agree ? 0 : 1;
-  });
-}
-
-int run_corpus_enumerate(const GlobalOptions& global, int size, bool count_only,
-                         OutputFormat format) {
-  return guarded("", [&] {
-    const RuleSet rules = load_selected_rules(global);
-    if (size == 0) size = rules.hand_tiles();
-    const std::vector<FormSpec>& forms = rules.forms();
-    CompleteHandVisitor write;
-    if (!count_only) {
-      write = [&](const Hand& hand, FormMask mask) {
-        if (format == OutputFormat::json) {
-          nlohmann::ordered_json line;
-          line["hand"] = format_hand(hand, rules);
-          line["forms"] = nlohmann::json::array();
-          for (std::size_t f = 0; f < forms.size(); ++f) {
-            if ((mask >> f & 1U) != 0) line["forms"].push_back(forms[f].name);
-          }
-          std::cout << line.dump() << '\n';
-        } else {
-          std::cout << format_hand(hand, rules) << '\n';
-        }
-        output_checkpoint();
-      };
-    }
-    std::optional<StreamingOutput> streaming;
-    if (!count_only) streaming.emplace();
-    const auto started = std::chrono::steady_clock::now();
-    const EnumerationCounts counts = enumerate_complete_hands(rules, size, write);
-    const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
-    if (count_only) {
-      nlohmann::ordered_json out;
-      out["rules"] = rules.name();
-      out["size"] = size;
-      out["hands"] = counts.hands;
-      out["by_form"] = nlohmann::ordered_json::object();
-      for (std::size_t f = 0; f < forms.size(); ++f) {
-        if (forms[f].enabled) out["by_form"][forms[f].name] = counts.by_form[f];
-      }
-      out["candidates"] = counts.candidates;
-      out["seconds"] = seconds.count();
-      std::cout << out.dump() << '\n';
-    }
-    return 0;
   });
 }
 

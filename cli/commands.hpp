@@ -8,6 +8,8 @@
 #include <string>
 
 #include "meldgraph/hand.hpp"
+#include "meldgraph/rules.hpp"
+#include "meldgraph/tiles.hpp"
 
 namespace meldgraph::cli {
 
@@ -34,6 +36,12 @@ struct GlobalOptions {
 };
 
 enum class OutputFormat { text, json, dot };
+
+/// The rule set `--rules` names (the default when none).
+[[nodiscard]] RuleSet load_selected_rules(const GlobalOptions& global);
+/// The wildcard tiles chosen for the hands: `--wild` and the tile `--indicator` points to; an
+/// error names the option.
+[[nodiscard]] TileMask wild_choice(const GlobalOptions& global, const RuleSet& rules);
 
 struct CheckOptions;  // check.hpp
 
@@ -79,11 +87,6 @@ int run_bench(const GlobalOptions& global, const BenchOptions& bench);
 /// Compares the fast queries with the search on random hands (check.hpp); prints one JSON line
 /// per operation; exit 1 when any answer differs.
 int run_check(const GlobalOptions& global, const CheckOptions& check);
-/// `corpus enumerate`: every complete hand of `size` tiles (0: the rule set's hand size), one per
-/// line (MPSZ text, or JSON objects with their forms), or with `count_only` one JSON line of
-/// counts.
-int run_corpus_enumerate(const GlobalOptions& global, int size, bool count_only,
-                         OutputFormat format);
 int run_graph(const GlobalOptions& global, const std::string& hand, OutputFormat format);
 int run_rules_list();
 int run_rules_check(const std::string& file);

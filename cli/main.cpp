@@ -10,6 +10,7 @@
 
 #include "check.hpp"
 #include "commands.hpp"
+#include "corpus_commands.hpp"
 #include "stats_commands.hpp"
 #include "meldgraph/analyzers/analyzer.hpp"
 #include "output.hpp"
@@ -66,6 +67,53 @@ void hint_dash_hand(int argc, char** argv) {
       return;
     }
   }
+}
+
+/// The subcommands of `corpus`, and the option whose value is optional.
+struct CorpusCommands {
+  CLI::App* enumerate = nullptr;
+  CLI::App* deal = nullptr;
+  CLI::Option* shanten = nullptr;  ///< its value goes to `shanten_value`
+};
+
+/// `corpus enumerate` and `corpus deal` with their options (docs/corpus.md).
+CorpusCommands add_corpus_commands(CLI::App& app, meldgraph::cli::CorpusOptions& options,
+                                   int& shanten_value) {
+  CorpusCommands commands;
+  CLI::App* corpus = app.add_subcommand("corpus", "corpora of hands (docs/corpus.md)");
+  corpus->require_subcommand(1);
+  CLI::App* enumerate =
+      corpus->add_subcommand("enumerate", "every complete hand of a size, in canonical order");
+  CLI::App* deal = corpus->add_subcommand("deal", "hands dealt from the wall, numbered by seed");
+  for (CLI::App* command : {enumerate, deal}) {
+    command->add_option("--size", options.size, "tiles in a hand (default: the rule set's)")
+        ->check(CLI::Range(1, 17));
+    add_word_option(command, "--format", options.format, {"text", "json", "csv"},
+                    "output format (enumerate: text, deal: json)");
+    command->add_option("--label", options.labels,
+                        "answers written with each hand: win,forms,waits,shanten,"
+                        "interpretations,score");
+    command
+        ->add_option("--jobs", options.jobs,
+                     "worker threads (default 1); the output does not change")
+        ->check(CLI::Range(1, meldgraph::cli::kMaxJobs));
+    command->add_option("--shard", options.shard, "part I of K (I/K, 1 <= I <= K)");
+  }
+  enumerate->add_flag("--count-only", options.count_only,
+                      "one JSON line of counts instead of the hands");
+  enumerate->add_option("--wildcards", options.wildcards, "wildcards every hand holds (default 0)")
+      ->check(CLI::Range(0, 17));
+  deal->add_option("--count", options.count, "hands")->required();
+  deal->add_option("--seed", options.seed, "the corpus's seed (default 1)");
+  commands.shanten =
+      deal->add_option("--shanten", shanten_value, "only hands of this shanten number (0 or more)");
+  deal->add_flag("--complete", options.complete, "only complete hands");
+  deal->add_flag("--ready", options.ready, "only ready hands (one tile short)");
+  add_word_option(deal, "--context", options.context, {"random"},
+                  "a random situation for each hand (for the score label)");
+  commands.enumerate = enumerate;
+  commands.deal = deal;
+  return commands;
 }
 
 int run(int argc, char** argv) {
@@ -279,19 +327,9 @@ int run(int argc, char** argv) {
   add_word_option(graph, "--format", graph_format, {"dot", "json"}, "output format");
   add_notation(graph);
 
-  int corpus_size = 0;
-  bool corpus_count_only = false;
-  std::string corpus_format = "text";
-  CLI::App* corpus = app.add_subcommand("corpus", "corpora of hands (docs/corpus.md)");
-  corpus->require_subcommand(1);
-  CLI::App* corpus_enumerate =
-      corpus->add_subcommand("enumerate", "every complete hand of a size, in canonical order");
-  corpus_enumerate
-      ->add_option("--size", corpus_size, "tiles in a hand, 3n+2 (default: the rule set's)")
-      ->check(CLI::Range(2, 17));
-  corpus_enumerate->add_flag("--count-only", corpus_count_only,
-                             "one JSON line of counts instead of the hands");
-  add_word_option(corpus_enumerate, "--format", corpus_format, {"text", "json"}, "output format");
+  meldgraph::cli::CorpusOptions corpus_options;
+  int corpus_shanten = 0;
+  const CorpusCommands corpus = add_corpus_commands(app, corpus_options, corpus_shanten);
 
   meldgraph::cli::StatsCommandOptions stats_options;
   CLI::App* stats = app.add_subcommand(
@@ -375,9 +413,12 @@ int run(int argc, char** argv) {
     }
     return meldgraph::cli::run_check(global, check_options);
   }
-  if (corpus_enumerate->parsed()) {
-    return meldgraph::cli::run_corpus_enumerate(global, corpus_size, corpus_count_only,
-                                                output_format(corpus_format));
+  if (corpus.enumerate->parsed()) {
+    return meldgraph::cli::run_corpus_enumerate(global, corpus_options);
+  }
+  if (corpus.deal->parsed()) {
+    if (corpus.shanten->count() > 0) corpus_options.shanten = corpus_shanten;
+    return meldgraph::cli::run_corpus_deal(global, corpus_options);
   }
   if (stats->parsed()) return meldgraph::cli::run_stats(global, stats_options);
   if (graph->parsed()) return meldgraph::cli::run_graph(global, hand, output_format(graph_format));

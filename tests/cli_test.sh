@@ -58,7 +58,7 @@ expect graph-json 0 '"edges"' -- "$bin" graph 111222333m456p11s --format json
 expect rules-list 0 '^laizi \(default\)' -- "$bin" rules list
 expect rules-list-basic 0 '^basic' -- "$bin" rules list
 expect corpus-first 0 '^11122m$' -- bash -c "\"$bin\" --rules riichi corpus enumerate --size 5 | head -1"
-expect corpus-json 0 '^\{"hand":"11112222333344m","forms":\["standard"\]\}$' -- bash -c "\"$bin\" --rules riichi corpus enumerate --format json | head -1"
+expect corpus-json 0 '^\{"index":0,"hand":"11112222333344m","forms":\["standard"\]\}$' -- bash -c "\"$bin\" --rules riichi corpus enumerate --format json | head -1"
 # The count of size 8 agrees with the number of hands listed.
 expect corpus-count 0 'same' -- bash -c "n=\$(\"$bin\" --rules riichi corpus enumerate --size 8 | wc -l); \"$bin\" --rules riichi corpus enumerate --size 8 --count-only | grep -q \"\\\"hands\\\":\$n,\" && echo same"
 expect corpus-size 1 'must be 3n \+ 2 tiles' -- "$bin" --rules riichi corpus enumerate --size 6

@@ -79,6 +79,8 @@ std::vector<std::string> sections_for(const std::string& path) {
   if (path.find(".context.") != std::string::npos) return {"The hand's situation"};
   if (path.rfind("batch --op explain", 0) == 0) return {"batch", "explain", "analyze"};
   if (path.rfind("batch", 0) == 0) return {"batch", "analyze"};
+  // Corpus records carry batch's fields under batch's names.
+  if (path.rfind("corpus", 0) == 0) return {"corpus", "batch", "analyze"};
   return {"analyze"};
 }
 
@@ -188,6 +190,48 @@ TEST_CASE("every key of the scoring outputs is documented in docs/cli.md", "[doc
     }
     INFO(path << ": '" << key << "' is not in docs/cli.md's " << where << " (as `" << key
               << "` or \"" << key << "\")");
+    CHECK(documented);
+  }
+}
+
+TEST_CASE("every key of the corpus records is documented in docs/cli.md", "[docs]") {
+  const std::string doc = read_doc("cli.md");
+  std::map<std::string, std::string> keys;
+  const std::vector<std::string> commands = {
+      "--rules riichi corpus deal --count 30 --seed 2 --complete --context random "
+      "--label win,forms,interpretations,score",
+      "--rules riichi corpus deal --count 30 --ready --label waits,shanten",
+      "--rules laizi corpus deal --count 20 --label shanten,score",
+      "--rules laizi corpus deal --count 20 --size 13 --label waits",
+      "--rules riichi corpus enumerate --size 5 --format json --label win,forms,shanten,"
+      "interpretations",
+  };
+  for (const std::string& args : commands) {
+    std::istringstream out(run(std::string(MELDGRAPH_CLI) + " " + args));
+    std::string line;
+    int records = 0;
+    while (std::getline(out, line)) {
+      collect_keys(nlohmann::json::parse(line), "corpus", keys);
+      ++records;
+    }
+    INFO(args);
+    REQUIRE(records > 0);
+  }
+  for (const char* expected :
+       {"index", "bonus", "context", "win", "forms", "waits", "wildcard_completes",
+        "shanten_by_form", "improving", "count", "interpretations", "score"}) {
+    INFO(expected);
+    CHECK(keys.count(expected) == 1);
+  }
+  for (const auto& [key, path] : keys) {
+    bool documented = false;
+    for (const std::string& title : sections_for(path)) {
+      const std::string section = doc_section(doc, title);
+      REQUIRE(!section.empty());
+      documented = documented || section.find('`' + key + '`') != std::string::npos ||
+                   section.find('"' + key + '"') != std::string::npos;
+    }
+    INFO(path << ": '" << key << "' is not documented in docs/cli.md");
     CHECK(documented);
   }
 }

@@ -262,6 +262,10 @@ void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
 
 }  // namespace
 
+std::string score_unit_key(const ScoringRules& scoring) {
+  return unit_key(scoring);
+}
+
 ScoreAnalyzer::ScoreAnalyzer(const RuleSet& rules, const AnalyzerOptions& options)
     : limit_(options.limit),
       tables_(options.search_only ? TableUse::search_only : TableUse::tables),

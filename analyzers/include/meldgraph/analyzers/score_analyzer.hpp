@@ -1,11 +1,18 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "meldgraph/analyzers/analyzer.hpp"
 #include "meldgraph/reading.hpp"
 
 namespace meldgraph {
+
+struct ScoringRules;
+
+/// The key the score analyzer writes a reading's pattern total under: the unit's name (han, fan,
+/// faan, tai), or `pattern_points` for the points unit.
+[[nodiscard]] std::string score_unit_key(const ScoringRules& scoring);
 
 /// "score": every reading of a complete hand scored under the hand's situation (scoring.hpp),
 /// the best at the top level. JSON (docs/cli.md, "score"): "wins", "no_win_reason", the best

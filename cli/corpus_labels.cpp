@@ -1,0 +1,304 @@
+#include "corpus_labels.hpp"
+
+#include <algorithm>
+#include <string_view>
+#include <utility>
+
+#include "meldgraph/analyzers/score_analyzer.hpp"
+#include "meldgraph/error.hpp"
+#include "meldgraph/scoring_rules.hpp"
+
+namespace meldgraph::cli {
+namespace {
+
+constexpr std::string_view kLabelNames[] = {"win",     "forms",           "waits",
+                                            "shanten", "interpretations", "score"};
+
+std::string_view label_name(Label label) {
+  return kLabelNames[static_cast<std::size_t>(label)];
+}
+
+std::string label_list() {
+  std::string list;
+  for (const std::string_view name : kLabelNames) {
+    if (!list.empty()) list += ", ";
+    list += name;
+  }
+  return list;
+}
+
+/// A CSV cell: quoted (RFC 4180) when it holds a comma, a quote or a line break.
+std::string csv_quoted(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + '"';
+}
+
+/// Copies `key` from an analyzer's fields into the record, under `as`, when the analyzer wrote it.
+void copy_field(const nlohmann::json& fields, const char* key, nlohmann::ordered_json& record,
+                const char* as) {
+  if (const auto found = fields.find(key); found != fields.end()) record[as] = *found;
+}
+
+}  // namespace
+
+std::vector<Label> parse_labels(const std::string& text) {
+  std::vector<Label> labels;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string word = text.substr(start, comma - start);
+    const auto* found = std::find(std::begin(kLabelNames), std::end(kLabelNames), word);
+    if (found == std::end(kLabelNames)) {
+      throw Error("--label " + text + ": unknown label '" + word + "'; the labels are " +
+                  label_list());
+    }
+    const auto label = static_cast<Label>(found - std::begin(kLabelNames));
+    if (std::find(labels.begin(), labels.end(), label) != labels.end()) {
+      throw Error("--label " + text + ": '" + word + "' given twice");
+    }
+    labels.push_back(label);
+    start = comma + 1;
+  }
+  std::sort(labels.begin(), labels.end());
+  return labels;
+}
+
+Labeller::Labeller(const RuleSet& rules, std::vector<Label> labels, const RecordShape& shape)
+    : rules_(&rules), labels_(std::move(labels)), shape_(shape) {
+  const bool complete_size = shape.size % 3 == 2;
+  const AnalyzerRegistry registry = builtin_analyzers();
+  const AnalyzerOptions options;
+  for (const Label label : labels_) {
+    const std::string option = "--label " + std::string(label_name(label)) + ": ";
+    const bool fits = label == Label::shanten || (label == Label::waits) != complete_size;
+    if (!fits) {
+      throw Error(option +
+                  (complete_size ? "needs hands of 3n+1 tiles" : "needs hands of 3n+2 tiles") +
+                  "; these hold " + std::to_string(shape.size));
+    }
+    try {
+      switch (label) {
+        case Label::win:
+        case Label::forms:
+          if (!win_ && !shape.forms_known) win_ = registry.create("win", rules, options);
+          break;
+        case Label::waits:
+          waits_ = registry.create("waits", rules, options);
+          break;
+        case Label::shanten:
+          shanten_ = registry.create("shanten", rules, options);
+          break;
+        case Label::interpretations:
+          interpretations_ = registry.create("interpretations", rules, options);
+          break;
+        case Label::score:
+          score_ = registry.create("score", rules, options);
+          break;
+      }
+    } catch (const Error& error) {
+      throw Error(option + error.what());
+    }
+  }
+  add_columns();
+}
+
+nlohmann::ordered_json Labeller::label(const CorpusHand& corpus_hand) const {
+  const RuleSet& rules = *rules_;
+  nlohmann::ordered_json record;
+  record["index"] = corpus_hand.index;
+  record["hand"] = format_hand(corpus_hand.hand, rules);
+  if (shape_.bonus) {
+    TileCounts bonus{};
+    for (const TileId t : corpus_hand.bonus) ++bonus[t];
+    record["bonus"] = format_counts(bonus, rules);
+  }
+  if (shape_.context && corpus_hand.context) {
+    record["context"] = win_context_to_json(*corpus_hand.context, rules);
+  }
+  if (labels_.empty()) return record;
+  try {
+    const HandAnalysis analysis(rules, corpus_hand.hand,
+                                corpus_hand.context.value_or(WinContext{}));
+    nlohmann::json fields = nlohmann::json::object();
+    const auto has = [&](Label label) {
+      return std::find(labels_.begin(), labels_.end(), label) != labels_.end();
+    };
+    if (has(Label::win) || has(Label::forms)) {
+      if (shape_.forms_known) {
+        fields["win"] = true;
+        fields["forms"] = nlohmann::json::array();
+        for (std::size_t f = 0; f < rules.forms().size(); ++f) {
+          if ((corpus_hand.forms >> f & 1U) != 0) fields["forms"].push_back(rules.forms()[f].name);
+        }
+      } else {
+        win_->write_json(analysis, fields);
+      }
+      if (has(Label::win)) copy_field(fields, "win", record, "win");
+      if (has(Label::forms)) copy_field(fields, "forms", record, "forms");
+    }
+    if (waits_) {
+      fields = nlohmann::json::object();
+      waits_->write_json(analysis, fields);
+      for (const char* key : {"waits", "remaining_total", "wildcard_completes", "wildcard_forms"}) {
+        copy_field(fields, key, record, key);
+      }
+    }
+    if (shanten_) {
+      // "by_form" is the interpretation counts' name: shanten by form is "shanten_by_form", as in
+      // analyze's JSON.
+      fields = nlohmann::json::object();
+      shanten_->write_json(analysis, fields);
+      copy_field(fields, "shanten", record, "shanten");
+      copy_field(fields, "by_form", record, "shanten_by_form");
+      copy_field(fields, "improving", record, "improving");
+    }
+    if (interpretations_) {
+      fields = nlohmann::json::object();
+      interpretations_->write_json(analysis, fields);
+      for (const auto& [key, value] : fields.items()) record[key] = value;
+    }
+    if (score_) {
+      fields = nlohmann::json::object();
+      score_->write_json(analysis, fields);
+      record["score"] = fields;
+    }
+  } catch (const Error& error) {
+    record["error"] = error.what();
+  }
+  return record;
+}
+
+void Labeller::add_columns() {
+  const RuleSet& rules = *rules_;
+  const auto add = [&](std::vector<std::string> path, Cell cell) {
+    std::string name;
+    for (const std::string& key : path) name += (name.empty() ? "" : ".") + key;
+    columns_.push_back({name, std::move(path), cell});
+  };
+  const auto add_by_form = [&](const std::string& key) {
+    for (const FormSpec& form : rules.forms()) {
+      if (form.enabled) add({key, form.name}, Cell::scalar);
+    }
+  };
+  add({"index"}, Cell::scalar);
+  add({"hand"}, Cell::scalar);
+  if (shape_.bonus) add({"bonus"}, Cell::scalar);
+  if (shape_.context) {
+    for (const std::string_view field : kWinContextFields) {
+      const bool tiles = field == "dora" || field == "ura" || field == "flowers";
+      add({"context", std::string(field)}, tiles ? Cell::tiles : Cell::scalar);
+    }
+  }
+  const bool short_hands = shape_.size % 3 == 1;
+  for (const Label label : labels_) {
+    switch (label) {
+      case Label::win:
+        add({"win"}, Cell::scalar);
+        break;
+      case Label::forms:
+        add({"forms"}, Cell::words);
+        break;
+      case Label::waits:
+        add({"waits"}, Cell::tile_objects);
+        add({"remaining_total"}, Cell::scalar);
+        break;
+      case Label::shanten:
+        add({"shanten"}, Cell::scalar);
+        add_by_form("shanten_by_form");
+        if (short_hands) add({"improving"}, Cell::tile_objects);
+        break;
+      case Label::interpretations:
+        add({"count"}, Cell::scalar);
+        add_by_form("by_form");
+        add({"listed"}, Cell::scalar);
+        add({"truncated"}, Cell::scalar);
+        add({"interpretations"}, Cell::texts);
+        break;
+      case Label::score: {
+        add({"score", "wins"}, Cell::scalar);
+        add({"score", "no_win_reason"}, Cell::scalar);
+        add({"score", score_unit_key(*rules.scoring())}, Cell::scalar);
+        for (const char* key : {"fu", "points", "yakuman", "limit", "dora", "ura", "red"}) {
+          add({"score", key}, Cell::scalar);
+        }
+        add({"score", "patterns"}, Cell::ids);
+        add({"score", "readings"}, Cell::scalar);
+        break;
+      }
+    }
+  }
+  add({"error"}, Cell::scalar);
+}
+
+std::string Labeller::csv_header() const {
+  std::string line;
+  for (const Column& column : columns_) {
+    if (!line.empty()) line += ',';
+    line += csv_quoted(column.name);
+  }
+  return line + '\n';
+}
+
+std::string Labeller::cell_text(const nlohmann::ordered_json& value, Cell cell) const {
+  const auto joined = [&](const char* key, const char* separator) {
+    std::string text;
+    for (const auto& item : value) {
+      if (!text.empty()) text += separator;
+      text += key == nullptr ? item.get<std::string>() : item.at(key).get<std::string>();
+    }
+    return text;
+  };
+  const auto tiles_text = [&](const char* key) {
+    TileCounts counts{};
+    for (const auto& item : value) {
+      ++counts[parse_tile(
+          key == nullptr ? item.get<std::string>() : item.at(key).get<std::string>(), *rules_)];
+    }
+    return format_counts(counts, *rules_);
+  };
+  switch (cell) {
+    case Cell::scalar:
+      if (value.is_string()) return value.get<std::string>();
+      if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
+      return value.dump();
+    case Cell::words:
+      return joined(nullptr, " ");
+    case Cell::tiles:
+      // `flowers` given as a count (no tiles) stays a number.
+      return value.is_array() ? tiles_text(nullptr) : value.dump();
+    case Cell::tile_objects:
+      return tiles_text("tile");
+    case Cell::texts:
+      return joined("text", " | ");
+    case Cell::ids:
+      return joined("id", " ");
+  }
+  return {};
+}
+
+std::string Labeller::csv_row(const nlohmann::ordered_json& record) const {
+  std::string line;
+  bool first = true;
+  for (const Column& column : columns_) {
+    if (!first) line += ',';
+    first = false;
+    const nlohmann::ordered_json* value = &record;
+    for (const std::string& key : column.path) {
+      const auto found = value->find(key);
+      if (found == value->end()) {
+        value = nullptr;
+        break;
+      }
+      value = &*found;
+    }
+    if (value != nullptr && !value->is_null()) line += csv_quoted(cell_text(*value, column.cell));
+  }
+  return line + '\n';
+}
+
+}  // namespace meldgraph::cli

@@ -1,0 +1,91 @@
+#pragma once
+/// The answers `corpus deal` and `corpus enumerate --label` write beside each hand, as a JSON
+/// record or a CSV row (docs/corpus.md, "Labels" and "CSV").
+///
+/// The record is built first, from the same analyzers and field names as `batch`; a CSV row is a
+/// view of the record (one column per scalar, lists of tiles as MPSZ text), so each answer is
+/// computed and named in one place.
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "meldgraph/analyzers/analyzer.hpp"
+#include "meldgraph/corpus.hpp"
+#include "meldgraph/hand.hpp"
+#include "meldgraph/rules.hpp"
+#include "meldgraph/win_context.hpp"
+
+namespace meldgraph::cli {
+
+/// The labels, in the order their fields are written.
+enum class Label : std::uint8_t { win, forms, waits, shanten, interpretations, score };
+
+/// Reads `--label win,forms,...` (any order, no repeats); throws Error naming the option.
+[[nodiscard]] std::vector<Label> parse_labels(const std::string& text);
+
+/// What a corpus record holds besides its labels.
+struct RecordShape {
+  int size = 0;              ///< tiles in every hand of the corpus
+  bool context = false;      ///< each hand has a situation (`context`)
+  bool bonus = false;        ///< each hand has the bonus tiles dealt with it (`bonus`)
+  bool forms_known = false;  ///< enumerated hands: win and forms come from the enumeration
+};
+
+/// One hand of a corpus, as the labeller reads it.
+struct CorpusHand {
+  std::uint64_t index = 0;
+  Hand hand;
+  std::optional<WinContext> context;
+  std::vector<TileId> bonus;
+  FormMask forms = 0;  ///< with RecordShape::forms_known: the forms the hand is complete in
+};
+
+/// Builds records and CSV rows. Thread-safe: label() and csv_row() may run on many threads.
+class Labeller {
+ public:
+  /// Throws Error naming `--label` when a label does not fit the hands (waits of a complete hand,
+  /// a score without a scoring section).
+  Labeller(const RuleSet& rules, std::vector<Label> labels, const RecordShape& shape);
+
+  /// The record of one hand: index, hand, bonus, context, then each label's fields. An error of
+  /// the analysis becomes an `error` field, as in batch.
+  [[nodiscard]] nlohmann::ordered_json label(const CorpusHand& hand) const;
+  /// The CSV header line (newline included).
+  [[nodiscard]] std::string csv_header() const;
+  /// The record as a CSV row (newline included), columns as csv_header().
+  [[nodiscard]] std::string csv_row(const nlohmann::ordered_json& record) const;
+
+ private:
+  /// How a record field becomes a CSV cell.
+  enum class Cell : std::uint8_t {
+    scalar,        ///< a number, bool or string as written; missing: empty
+    words,         ///< a list of strings, joined by spaces
+    tiles,         ///< a list of tile codes, as MPSZ text
+    tile_objects,  ///< a list of objects with a "tile", their tiles as MPSZ text
+    texts,         ///< a list of objects with a "text", joined by " | "
+    ids,           ///< a list of objects with an "id", joined by spaces
+  };
+  struct Column {
+    std::string name;               ///< the header: the record's path, joined by '.'
+    std::vector<std::string> path;  ///< keys from the record's top level
+    Cell cell = Cell::scalar;
+  };
+  void add_columns();
+  [[nodiscard]] std::string cell_text(const nlohmann::ordered_json& value, Cell cell) const;
+
+  const RuleSet* rules_;
+  std::vector<Label> labels_;
+  RecordShape shape_;
+  std::unique_ptr<Analyzer> win_;
+  std::unique_ptr<Analyzer> waits_;
+  std::unique_ptr<Analyzer> shanten_;
+  std::unique_ptr<Analyzer> interpretations_;
+  std::unique_ptr<Analyzer> score_;
+  std::vector<Column> columns_;
+};
+
+}  // namespace meldgraph::cli

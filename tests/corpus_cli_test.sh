@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# End-to-end checks of `meldgraph corpus deal` and `corpus enumerate` (docs/corpus.md): shards
+# whose union is the whole, the same bytes from any number of jobs, CSV read back, labels equal
+# to batch's answers for the same hands, the option named in each error, no progress line when
+# standard error is not a terminal.
+# Usage: corpus_cli_test.sh PATH_TO_MELDGRAPH
+set -u
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+passed=0
+failed=0
+
+# expect NAME EXPECTED_EXIT PATTERN -- COMMAND...: as in cli_test.sh.
+expect() {
+  local name=$1 code=$2 pattern=$3
+  shift 4
+  local out status
+  out=$("$@" 2>&1)
+  status=$?
+  if [ "$status" -eq "$code" ] && printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    printf 'FAIL %s: exit %s (want %s), output:\n%s\n' "$name" "$status" "$code" "$out"
+  fi
+}
+
+# same NAME FILE_A FILE_B: the two files hold the same bytes (and are not empty).
+same() {
+  if [ -s "$2" ] && cmp -s "$2" "$3"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    printf 'FAIL %s: %s and %s differ (or are empty)\n' "$1" "$2" "$3"
+    cmp "$2" "$3" | head -3
+  fi
+}
+
+m() { "$bin" --rules riichi "$@"; }
+
+# Deal: the same seed, the same hands; shards concatenated are the whole; jobs change nothing.
+# 9,000 hands span two of the two-job chunks (8,192 hands) and many blocks of 64.
+m corpus deal --count 9000 --seed 11 > deal.json
+m corpus deal --count 9000 --seed 11 > deal_again.json
+same deal-seed deal.json deal_again.json
+for part in 1 2 3; do m corpus deal --count 9000 --seed 11 --shard $part/3; done > deal_shards.json
+same deal-shards deal.json deal_shards.json
+m corpus deal --count 9000 --seed 11 --jobs 2 > deal_jobs.json
+same deal-jobs deal.json deal_jobs.json
+m corpus deal --count 9000 --seed 11 --jobs 3 --shard 2/3 > deal_jobs_shard.json
+m corpus deal --count 9000 --seed 11 --shard 2/3 > deal_shard2.json
+same deal-jobs-shard deal_shard2.json deal_jobs_shard.json
+expect deal-index 0 '^\{"index":8999,' -- tail -1 deal.json
+expect deal-seed-differs 0 'differ' -- bash -c "\"$bin\" --rules riichi corpus deal --count 50 --seed 12 | cmp -s - <(head -50 deal.json) || echo differ"
+# Labelled deals, with filters, on two jobs: the same bytes.
+m corpus deal --count 600 --seed 3 --shanten 1 --label shanten --format csv > sh1.csv
+m corpus deal --count 600 --seed 3 --shanten 1 --label shanten --format csv --jobs 2 > sh2.csv
+same deal-shanten-jobs sh1.csv sh2.csv
+expect deal-shanten-holds 0 '^ok$' -- python3 -c "
+import csv
+rows = list(csv.DictReader(open('sh1.csv')))
+assert len(rows) == 600, len(rows)
+assert all(r['shanten'] == '1' for r in rows)
+assert [int(r['index']) for r in rows] == list(range(600))
+print('ok')"
+
+# CSV: a header, one row per hand, read back equal to the JSON records of the same corpus.
+m corpus deal --count 300 --seed 5 --ready --label waits,shanten --format csv > ready.csv
+m corpus deal --count 300 --seed 5 --ready --label waits,shanten --format json > ready.json
+expect csv-header 0 '^index,hand,waits,remaining_total,shanten,shanten_by_form.standard,shanten_by_form.seven_pairs,shanten_by_form.thirteen_orphans,improving,error$' -- head -1 ready.csv
+expect csv-read-back 0 '^ok 300$' -- python3 -c "
+import csv, json
+rows = list(csv.DictReader(open('ready.csv')))
+records = [json.loads(line) for line in open('ready.json')]
+assert len(rows) == len(records)
+order = '123456789'
+for row, record in zip(rows, records):
+    assert row['hand'] == record['hand']
+    assert int(row['shanten']) == record['shanten'] == 0
+    assert int(row['remaining_total']) == record['remaining_total']
+    assert int(row['shanten_by_form.standard']) == record['shanten_by_form']['standard']
+    # The waits as MPSZ text: the same tiles as the record's list.
+    tiles = []
+    digits = ''
+    for c in row['waits']:
+        if c.isdigit():
+            digits += c
+        else:
+            tiles += [d + c for d in digits]
+            digits = ''
+    assert sorted(tiles) == sorted(w['tile'] for w in record['waits']), (row['waits'], record['waits'])
+print('ok', len(rows))"
+
+# Labels agree with batch for the same hands (batch reads each record's hand and context).
+m corpus deal --count 200 --seed 8 --complete --context random --label win,forms,interpretations,score > labelled.json
+python3 -c "
+import json
+for line in open('labelled.json'):
+    r = json.loads(line)
+    print(json.dumps(dict(r['context'], hand=r['hand'])))" > batch_in.txt
+for op in win interpretations score; do m batch --op $op --input batch_in.txt > batch_$op.json; done
+expect labels-batch 0 '^ok 200$' -- python3 -c "
+import json
+labelled = [json.loads(l) for l in open('labelled.json')]
+win = [json.loads(l) for l in open('batch_win.json')]
+interp = [json.loads(l) for l in open('batch_interpretations.json')]
+score = [json.loads(l) for l in open('batch_score.json')]
+assert len(labelled) == len(win) == len(interp) == len(score) == 200
+for r, w, i, s in zip(labelled, win, interp, score):
+    assert r['hand'] == w['hand'] and r['context'] == s['context']
+    assert r['win'] is True and r['win'] == w['win'] and r['forms'] == w['forms']
+    for key in ('count', 'by_form', 'interpretations', 'listed', 'truncated'):
+        assert r[key] == i[key], key
+    s = {k: v for k, v in s.items() if k not in ('hand', 'rules', 'context')}
+    assert r['score'] == s
+print('ok', len(labelled))"
+
+# Enumerate: shards concatenated are the whole, two jobs the same bytes, forms equal to batch's.
+m corpus enumerate --size 8 --format json > enum.json
+for part in 1 2; do m corpus enumerate --size 8 --format json --shard $part/2; done > enum_shards.json
+same enumerate-shards enum.json enum_shards.json
+m corpus enumerate --size 8 --format csv --label win,forms,shanten > enum1.csv
+m corpus enumerate --size 8 --format csv --label win,forms,shanten --jobs 2 > enum2.csv
+same enumerate-jobs enum1.csv enum2.csv
+for part in 1 2 3; do m corpus enumerate --size 8 --shard $part/3; done > enum_shards.txt
+m corpus enumerate --size 8 > enum.txt
+same enumerate-shards-text enum.txt enum_shards.txt
+python3 -c "
+import json
+for line in open('enum.json'): print(json.loads(line)['hand'])" > enum_hands.txt
+m batch --op win --input enum_hands.txt > enum_batch.json
+expect enumerate-forms-batch 0 '^ok [0-9]+$' -- python3 -c "
+import json
+listed = [json.loads(l) for l in open('enum.json')]
+batch = [json.loads(l) for l in open('enum_batch.json')]
+assert len(listed) == len(batch) > 1000
+for i, (r, b) in enumerate(zip(listed, batch)):
+    assert r['index'] == i and r['hand'] == b['hand'] and b['win'] and r['forms'] == b['forms']
+print('ok', len(listed))"
+
+# Errors name the option; usage errors exit 2.
+expect shard-bad 1 '^meldgraph: error: --shard 3/2: ' -- m corpus deal --count 10 --shard 3/2
+expect shard-zero 1 '^meldgraph: error: --shard 0/2: ' -- m corpus enumerate --size 5 --shard 0/2
+expect shard-text 1 '^meldgraph: error: --shard 1-2: ' -- m corpus deal --count 10 --shard 1-2
+expect label-unknown 1 "^meldgraph: error: --label win,colour: unknown label 'colour'" -- m corpus deal --count 1 --label win,colour
+expect label-waits 1 '^meldgraph: error: --label waits: needs hands of 3n\+1 tiles; these hold 14' -- m corpus deal --count 1 --label waits
+expect label-score 1 '^meldgraph: error: --label score: ' -- "$bin" --rules basic corpus deal --count 1 --label score
+expect label-text 1 '^meldgraph: error: --format text: ' -- m corpus deal --count 1 --format text --label win
+expect size-bad 1 '^meldgraph: error: --size 15: ' -- m corpus deal --count 1 --size 15
+expect shanten-complete 1 '^meldgraph: error: --shanten -1: .*--complete' -- m corpus deal --count 1 --shanten -1
+expect shanten-never 1 '^meldgraph: error: --shanten 5: no 2-tile hand' -- m corpus deal --count 1 --size 2 --shanten 5
+expect filters-two 1 '^meldgraph: error: --shanten, --complete and --ready' -- m corpus deal --count 1 --complete --ready
+expect count-missing 2 'count' -- m corpus deal
+expect count-only-label 1 '^meldgraph: error: --count-only' -- m corpus enumerate --size 5 --count-only --label win
+
+# No progress line on a redirected standard error; one, with rate and time left, on a terminal.
+m corpus deal --count 2000 --label shanten > /dev/null 2> progress.err
+expect progress-redirected 0 '^empty$' -- bash -c "[ -s progress.err ] || echo empty"
+if command -v script > /dev/null; then
+  expect progress-terminal 0 'corpus deal: [0-9]+ / 200000 \([0-9.]+%\), [0-9]+ hands/s, [0-9:]+ left' -- \
+    script -qec "\"$bin\" --rules riichi corpus deal --count 200000 --label shanten > /dev/null" /dev/null
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
