@@ -41,12 +41,6 @@ std::string mask_text(TileMask mask) {
   return out.str();
 }
 
-/// Both answers to one hand, fast first.
-struct Answers {
-  std::string fast;
-  std::string search;
-};
-
 /// One interpretation as text: every field the two listings must agree on.
 std::string interpretation_text(const RuleSet& rules, const Interpretation& interpretation) {
   std::string text = std::to_string(interpretation.form) + ':';
@@ -62,7 +56,60 @@ std::string interpretation_text(const RuleSet& rules, const Interpretation& inte
 /// that a hand with a huge number of readings cannot stall the check.
 constexpr std::uint64_t kListedCompared = 4096;
 
-Answers answers(const RuleSet& rules, InterpretationLister& lister, const Hand& hand, CheckOp op) {
+
+/// The sizes an operation takes under these rules: 3n+2 for win, 3n+1 for waits, both for
+/// shanten, up to the hand size.
+std::vector<int> sizes_for(const RuleSet& rules, CheckOp op) {
+  std::vector<int> sizes;
+  for (int size = 1; size <= rules.hand_tiles(); ++size) {
+    const bool fits = op == CheckOp::waits     ? size % 3 == 1
+                      : op == CheckOp::shanten ? size % 3 != 0
+                                               : size % 3 == 2;
+    if (fits) sizes.push_back(size);
+  }
+  return sizes;
+}
+
+/// One hand of a block: odd hands are random; even ones complete (win) or ready (waits, shanten)
+/// where the rules can make one, so that the interesting answers are common. Sizes favour the
+/// full hand, which is what corpora hold.
+Hand make_hand(RandomHands& generator, const std::vector<int>& sizes, int hand_tiles, CheckOp op,
+               int max_wildcards, std::uint64_t index) {
+  const std::size_t pick = generator.below(2 * sizes.size());
+  const int size = sizes[std::min(pick, sizes.size() - 1)];
+  if (index % 2 == 0) {
+    try {
+      if (size % 3 == 2 && op != CheckOp::shanten) return generator.complete(size, max_wildcards);
+      if (size % 3 == 1 && size < hand_tiles) {
+        return generator.ready(size, max_wildcards);
+      }
+    } catch (const Error&) {
+      // The rules have no standard form of this size: a random hand instead.
+    }
+  }
+  return generator.random(size, max_wildcards);
+}
+
+/// Whether the fast side of the comparison answers this hand itself rather than by the search.
+bool fast_path_answers(const RuleSet& rules, const InterpretationLister& lister, const Hand& hand,
+                       CheckOp op) {
+  switch (op) {
+    case CheckOp::win:
+      return answered_by_tables(rules, hand, Query::win);
+    case CheckOp::waits:
+      return answered_by_tables(rules, hand, Query::waits);
+    case CheckOp::shanten:
+      return answered_by_tables(rules, hand, Query::shanten);
+    case CheckOp::interpretations:
+      return lister.lists_without_graph(hand);
+  }
+  return false;
+}
+
+}  // namespace
+
+QueryAnswers query_answers(const RuleSet& rules, InterpretationLister& lister, const Hand& hand,
+                           CheckOp op) {
   switch (op) {
     case CheckOp::interpretations:
       return {answer_text([&] {
@@ -120,57 +167,6 @@ Answers answers(const RuleSet& rules, InterpretationLister& lister, const Hand& 
   return {};
 }
 
-/// The sizes an operation takes under these rules: 3n+2 for win, 3n+1 for waits, both for
-/// shanten, up to the hand size.
-std::vector<int> sizes_for(const RuleSet& rules, CheckOp op) {
-  std::vector<int> sizes;
-  for (int size = 1; size <= rules.hand_tiles(); ++size) {
-    const bool fits = op == CheckOp::waits     ? size % 3 == 1
-                      : op == CheckOp::shanten ? size % 3 != 0
-                                               : size % 3 == 2;
-    if (fits) sizes.push_back(size);
-  }
-  return sizes;
-}
-
-/// One hand of a block: odd hands are random; even ones complete (win) or ready (waits, shanten)
-/// where the rules can make one, so that the interesting answers are common. Sizes favour the
-/// full hand, which is what corpora hold.
-Hand make_hand(RandomHands& generator, const std::vector<int>& sizes, int hand_tiles, CheckOp op,
-               int max_wildcards, std::uint64_t index) {
-  const std::size_t pick = generator.below(2 * sizes.size());
-  const int size = sizes[std::min(pick, sizes.size() - 1)];
-  if (index % 2 == 0) {
-    try {
-      if (size % 3 == 2 && op != CheckOp::shanten) return generator.complete(size, max_wildcards);
-      if (size % 3 == 1 && size < hand_tiles) {
-        return generator.ready(size, max_wildcards);
-      }
-    } catch (const Error&) {
-      // The rules have no standard form of this size: a random hand instead.
-    }
-  }
-  return generator.random(size, max_wildcards);
-}
-
-/// Whether the fast side of the comparison answers this hand itself rather than by the search.
-bool fast_path_answers(const RuleSet& rules, const InterpretationLister& lister, const Hand& hand,
-                       CheckOp op) {
-  switch (op) {
-    case CheckOp::win:
-      return answered_by_tables(rules, hand, Query::win);
-    case CheckOp::waits:
-      return answered_by_tables(rules, hand, Query::waits);
-    case CheckOp::shanten:
-      return answered_by_tables(rules, hand, Query::shanten);
-    case CheckOp::interpretations:
-      return lister.lists_without_graph(hand);
-  }
-  return false;
-}
-
-}  // namespace
-
 const char* check_op_name(CheckOp op) {
   switch (op) {
     case CheckOp::win:
@@ -204,7 +200,7 @@ std::vector<CheckReport> check_queries(const RuleSet& rules, TileMask wild,
             make_hand(generator, sizes, rules.hand_tiles(), op, options.max_wildcards, index);
         ++part.hands;
         if (fast_path_answers(rules, lister, hand, op)) ++part.by_tables;
-        const Answers both = answers(rules, lister, hand, op);
+        const QueryAnswers both = query_answers(rules, lister, hand, op);
         if (both.fast == both.search) continue;
         ++part.disagreements;
         if (part.examples.size() < options.examples) {

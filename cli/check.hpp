@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "meldgraph/hand.hpp"
+#include "meldgraph/listing.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/tiles.hpp"
 
@@ -34,6 +36,20 @@ struct CheckReport {
   std::vector<std::string> examples;  ///< hands (notation) and both answers, in hand order
   double seconds = 0;
 };
+
+/// Both answers of one operation to one hand, as text (equal texts are equal answers; a refusal,
+/// the search's AnalysisError, is an answer too): the fast query's first, the search's second.
+struct QueryAnswers {
+  std::string fast;
+  std::string search;
+};
+
+/// The answers `check` compares for one hand: the fast query (is_win, wait_mask, shanten_number
+/// and form_shanten, `lister`) and the exact search (Decomposition, compute_waits,
+/// compute_shanten, the Decomposition's cursor). Listings are compared by count and their first
+/// 4096 interpretations.
+[[nodiscard]] QueryAnswers query_answers(const RuleSet& rules, InterpretationLister& lister,
+                                         const Hand& hand, CheckOp op);
 
 /// Compares each operation's query (is_win, wait_mask, shanten_number and form_shanten,
 /// InterpretationLister) with the exact search (Decomposition, compute_waits, compute_shanten,

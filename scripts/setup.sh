@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages meldgraph builds with; does nothing when all are present.
+# Arguments name more packages, for the optional builds (scripts/fuzz.sh passes clang's).
 set -euo pipefail
 
 packages=(
@@ -7,7 +8,10 @@ packages=(
   libyaml-cpp-dev libboost-graph-dev librange-v3-dev catch2
   libcli11-dev nlohmann-json3-dev libbenchmark-dev
   python3 gnuplot-nox
+  libclang-rt-14-dev
 )
+
+packages+=("$@")
 
 missing=()
 for pkg in "${packages[@]}"; do

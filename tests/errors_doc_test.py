@@ -12,7 +12,8 @@ What counts as an error message: the arguments of
   - the loader's other message carriers: `Problem{where, ...}` (problems collected and reported
     together), `resolve(ref, ...)` (the message for an unknown tile) and `problem = ...;` (the
     reason a rule file cannot be read);
-in the C++ files under engine/src, analyzers/src and cli. Comments are ignored.
+in the C++ files under engine/src, analyzers/src and cli. Comments are ignored. Broken invariants
+(`throw std::logic_error(...)`) are bugs, shown as internal errors, and are not checked.
 
 Which text must appear: a message is built from string literals and variables
 (`"'" + key + "' must be between " + ...`), so the doc cannot hold it verbatim. From each call
@@ -32,6 +33,7 @@ A failure names the source file:line and the missing fragment. `--list` prints e
 checked.
 """
 
+import bisect
 import re
 import sys
 import tempfile
@@ -41,6 +43,7 @@ MIN_FRAGMENT = 12
 SOURCE_DIRS = ["engine/src", "analyzers/src", "cli"]
 ERROR_TYPES = "Error|NotationError|ContextError|AnalysisError|RuleError|LineError|OutputError"
 CALL = re.compile(
+    r"(?=[tfCsPrpl])(?:"  # each call's first letter, which lets the search skip ahead (5x faster)
     r"\bthrow\s+(?:[A-Za-z_][\w]*::)*(?:" + ERROR_TYPES + r")\s*\("
     r"|(?<![\w.>:])fail\s*\("
     r"|\bCLI::Validator\s*\("
@@ -49,72 +52,47 @@ CALL = re.compile(
     r"|(?<![\w.>:])resolve\s*\((?=[^;{}]*\")"
     r"|\bproblem\s*="
     r"|\bline\.error\s*="
+    r")"
 )
 # Literals that are not words of a message: format pieces and the prefix every message carries.
 IGNORED = {"meldgraph: error:", "meldgraph:"}
 TRIM = " \t\n'\"`.,:;()[]{}-+=<>!?^"
 
 
-def is_word(c):
-    return c.isalnum() or c == "_"
+TOKEN = re.compile(
+    r"//[^\n]*"
+    r"|/\*.*?\*/"
+    r"|(?<![\w])R\"(?P<delimiter>[^(\s]*)\((?P<raw>.*?)\)(?P=delimiter)\""
+    r"|\"(?P<string>(?:\\.|[^\"\\\n])*)\""
+    r"|(?<![\w])'(?:\\.|[^'\\\n])*'",  # a character; not the digit separator of 1'000
+    re.S,
+)
+ESCAPE = re.compile(r"\\(.)")
 
 
 def scan(text):
     """Returns (blank, literals): the text with comments blanked and literal contents replaced by
     'x' (same length, newlines kept), and the literals as (start, end, value) in order."""
-    blank = list(text)
-    literals = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            for k in range(i, j):
-                blank[k] = " "
-            i = j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            for k in range(i, j):
-                if blank[k] != "\n":
-                    blank[k] = " "
-            i = j
-        elif text.startswith('R"', i) and not (i > 0 and is_word(text[i - 1])):
-            open_paren = text.find("(", i + 2)
-            delimiter = text[i + 2 : open_paren]
-            close = text.find(")" + delimiter + '"', open_paren)
-            end = close + len(delimiter) + 2
-            literals.append((i, end, text[open_paren + 1 : close]))
-            for k in range(i + 1, end - 1):
-                if blank[k] != "\n":
-                    blank[k] = "x"
-            i = end
-        elif c == '"':
-            j = i + 1
-            value = []
-            while j < n and text[j] != '"':
-                if text[j] == "\\":
-                    escape = text[j + 1]
-                    value.append({"n": "\n", "t": "\t"}.get(escape, escape))
-                    j += 2
-                else:
-                    value.append(text[j])
-                    j += 1
-            literals.append((i, j + 1, "".join(value)))
-            for k in range(i + 1, j):
-                blank[k] = "x"
-            i = j + 1
-        elif c == "'" and not (i > 0 and text[i - 1].isalnum()):  # not a digit separator 1'000
-            j = i + 1
-            while j < n and text[j] != "'":
-                j += 2 if text[j] == "\\" else 1
-            for k in range(i + 1, j):
-                blank[k] = "x"
-            i = j + 1
+    pieces, literals, done = [], [], 0
+    for match in TOKEN.finditer(text):
+        token = match.group(0)
+        pieces.append(text[done : match.start()])
+        done = match.end()
+        if token.startswith("/"):
+            pieces.append(re.sub(r"[^\n]", " ", token))
+            continue
+        if match.group("raw") is not None:
+            value = match.group("raw")
+        elif match.group("string") is not None:
+            value = ESCAPE.sub(lambda e: {"n": "\n", "t": "\t"}.get(e.group(1), e.group(1)),
+                               match.group("string"))
         else:
-            i += 1
-    return "".join(blank), literals
+            value = None  # a character literal
+        if value is not None:
+            literals.append((match.start(), match.end(), value))
+        pieces.append(token[0] + re.sub(r"[^\n]", "x", token[1:-1]) + token[-1])
+    pieces.append(text[done:])
+    return "".join(pieces), literals
 
 
 def call_end(blank, start):
@@ -139,9 +117,10 @@ def joined_literals(literals, blank, start, end):
     """The literals inside [start, end), adjacent ones ("a " "b") joined."""
     out = []
     previous_end = None
-    for lit_start, lit_end, value in literals:
-        if lit_start < start or lit_end > end:
-            continue
+    first = bisect.bisect_left(literals, (start,))
+    for lit_start, lit_end, value in literals[first:]:
+        if lit_end > end:
+            break
         if previous_end is not None and blank[previous_end:lit_start].strip() == "":
             out[-1] += value
         else:

@@ -1,0 +1,41 @@
+/// `analyze` end to end on each shipped rule set: a hand in any notation, then every analyzer
+/// (win, interpretations, waits, shanten, and score and explain where the rule set scores) writes
+/// its JSON. Bad input is an Error; nothing else may escape, crash or hang.
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "fuzz_support.hpp"
+#include "meldgraph/analyzers/analyzer.hpp"
+#include "meldgraph/error.hpp"
+#include "meldgraph/hand.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
+  using namespace meldgraph;
+  FuzzedDataProvider data(bytes, size);
+  const RuleSet& rules = fuzz::pick_rules(data);
+  AnalyzerOptions options;
+  options.limit = data.ConsumeIntegralInRange<std::uint64_t>(0, 64);
+  options.realisations = data.ConsumeIntegralInRange<std::uint64_t>(0, 4);
+  options.search_only = data.ConsumeBool();
+  const std::string text = data.ConsumeRemainingBytesAsString();
+  Hand hand;
+  try {
+    hand = parse_hand(text, rules);
+  } catch (const Error&) {
+    return 0;
+  }
+  const AnalyzerRegistry registry = builtin_analyzers();
+  for (const std::string& name : registry.names()) {
+    if ((name == "score" || name == "explain") && rules.scoring() == nullptr) continue;
+    try {
+      const HandAnalysis analysis(rules, hand);
+      nlohmann::json out;
+      registry.create(name, rules, options)->write_json(analysis, out);
+      static_cast<void>(out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    } catch (const Error&) {
+      // a hand of the wrong size for this analyzer, or more wildcards than it takes
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,33 @@
+/// The notation parser: any bytes, under every shipped rule set. A hand it accepts is one the
+/// formatter writes back and the parser reads to the same hand; anything else is an Error (never
+/// a crash, a hang or another exception).
+
+#include <string>
+
+#include "fuzz_support.hpp"
+#include "meldgraph/error.hpp"
+#include "meldgraph/hand.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
+  using namespace meldgraph;
+  FuzzedDataProvider data(bytes, size);
+  const RuleSet& rules = fuzz::pick_rules(data);
+  const auto notation = static_cast<Notation>(data.ConsumeIntegralInRange<int>(0, 2));
+  const std::string text = data.ConsumeRemainingBytesAsString();
+  Hand hand;
+  try {
+    hand = parse_hand(text, rules, 0, notation);
+  } catch (const Error&) {
+    return 0;
+  }
+  const std::string written = format_hand(hand, rules);
+  Hand again;
+  try {
+    again = parse_hand(written, rules);
+  } catch (const Error& error) {
+    fuzz::require(false, "format_hand wrote '" + written + "', which does not parse: " +
+                             error.what());
+  }
+  fuzz::require(again == hand, "'" + text + "' reads differently once written as '" + written + "'");
+  return 0;
+}
