@@ -186,14 +186,20 @@ Best best_replacement(Scorer& scorer, const RuleSet& rules, const GhostHand& han
   return best;
 }
 
+/// The two tables the cases compare, each with its scorer: guangdong_red (the ghost side) and
+/// guangdong_copies8 (the same table without ghosts, room for the copies a ghost adds).
+struct GhostTables {
+  const RuleSet& red = test::rules_named("guangdong_red");
+  const RuleSet& natural = test::rules_named("guangdong_copies8");
+  Scorer red_scorer{red};
+  Scorer natural_scorer{natural};
+};
+
 }  // namespace
 
 TEST_CASE("guangdong_red: the ghosts' stand-ins are the best replacement of the ghosts",
           "[scoring][stand_ins]") {
-  const RuleSet& red = test::rules_named("guangdong_red");
-  const RuleSet& natural = test::rules_named("guangdong_copies8");
-  Scorer red_scorer(red);
-  Scorer natural_scorer(natural);
+  GhostTables tables;
   std::mt19937 rng(4242);
   int checked = 0;
   int by_ghosts[4] = {0, 0, 0, 0};
@@ -210,8 +216,8 @@ TEST_CASE("guangdong_red: the ghosts' stand-ins are the best replacement of the 
     const std::string text = hand_text(red_tiles);
     INFO("hand " << text << (hand.self_draw ? " self-draw" : " discard from left") << " (natural "
                  << hand_text(hand.tiles) << ")");
-    const Best got = best_of(red_scorer, red, text, hand.self_draw);
-    const Best want = best_replacement(natural_scorer, natural, hand);
+    const Best got = best_of(tables.red_scorer, tables.red, text, hand.self_draw);
+    const Best want = best_replacement(tables.natural_scorer, tables.natural, hand);
     CHECK(got.wins == want.wins);
     CHECK(got.points == want.points);
     CHECK(got.units == want.units);
@@ -231,10 +237,7 @@ TEST_CASE("guangdong_red: the ghosts' stand-ins are the best replacement of the 
 // the ghost-less table's hand with one fan more, so twice the points, whatever its reading.
 TEST_CASE("guangdong_red: a hand without a ghost is the ghost-less hand doubled (无鬼加倍)",
           "[scoring][stand_ins]") {
-  const RuleSet& red = test::rules_named("guangdong_red");
-  const RuleSet& natural = test::rules_named("guangdong_copies8");
-  Scorer red_scorer(red);
-  Scorer natural_scorer(natural);
+  GhostTables tables;
   std::mt19937 rng(777);
   int checked = 0;
   int big_hands = 0;
@@ -245,8 +248,8 @@ TEST_CASE("guangdong_red: a hand without a ghost is the ghost-less hand doubled 
     const bool self_draw = rng() % 2 == 0;
     const std::string text = hand_text(tiles);
     INFO("hand " << text << (self_draw ? " self-draw" : " discard from left"));
-    const Best got = best_of(red_scorer, red, text, self_draw);
-    const Best want = best_of(natural_scorer, natural, text, self_draw);
+    const Best got = best_of(tables.red_scorer, tables.red, text, self_draw);
+    const Best want = best_of(tables.natural_scorer, tables.natural, text, self_draw);
     REQUIRE(want.wins);
     CHECK(got.wins);
     CHECK(got.units == want.units + 1);

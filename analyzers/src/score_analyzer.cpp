@@ -170,7 +170,8 @@ std::string value_summary(const ScoringRules& scoring, const ReadingValue& value
   }
   if (value.yakuman > 0) {
     text += std::to_string(value.yakuman);
-    text += "x yakuman";
+    text += "x ";
+    text += scoring.values.points.yakuman_name;
   } else {
     text += std::to_string(value.units);
     text += ' ';
@@ -203,7 +204,9 @@ void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
     if (!patterns.empty()) patterns += ", ";
     patterns += pattern.id;
     if (hit.yakuman > 0) {
-      patterns += " (yakuman x";
+      patterns += " (";
+      patterns += scoring.values.points.yakuman_name;
+      patterns += " x";
       patterns += std::to_string(hit.yakuman);
       patterns += ')';
     } else if (pattern.value.factor > 0) {

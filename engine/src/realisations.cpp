@@ -105,12 +105,13 @@ Realisations::Realisations(const ReadingContext& context, const Interpretation& 
   }
 }
 
+bool Realisations::placed(const State& state) {
+  return state.melds == 0 && state.pairs == 0 && state.winning_meld == 0 &&
+         state.winning_pair == 0 && state.chows_back1 == 0 && state.chows_back2 == 0;
+}
+
 bool Realisations::finished(const State& state) const {
-  if (state.melds != 0 || state.pairs != 0 || state.winning_meld != 0 || state.winning_pair != 0 ||
-      state.chows_back1 != 0 || state.chows_back2 != 0) {
-    return false;
-  }
-  return std::popcount(sequence_suits_ & ~state.suits) >= lacking_needed_;
+  return placed(state) && std::popcount(sequence_suits_ & ~state.suits) >= lacking_needed_;
 }
 
 template <class F>
@@ -166,7 +167,11 @@ void Realisations::for_each_choice(const State& state, F&& fn) const {
 }
 
 std::uint64_t Realisations::count_from(const State& state) const {
-  if (state.tile == context_->rules->meldable_count()) return finished(state) ? 1 : 0;
+  // With every group placed, the tiles left can only each choose nothing: one path, which
+  // ends finished or not as it is now (the suits touched no longer change).
+  if (state.tile == context_->rules->meldable_count() || placed(state)) {
+    return finished(state) ? 1 : 0;
+  }
   const std::uint64_t key = state.key();
   if (const auto found = memo_.find(key); found != memo_.end()) return found->second;
   std::uint64_t total = 0;
@@ -183,36 +188,37 @@ std::uint64_t Realisations::count() const {
   return count_from(start_);
 }
 
-std::vector<Group> Realisations::compose(const std::vector<Group>& melds,
-                                         const std::vector<Group>& pairs, const Group& winning_meld,
-                                         const Group& winning_pair) const {
-  std::vector<Group> out;
-  out.reserve(abstract_.size());
+std::span<const Group> Realisations::compose(const std::vector<Group>& melds,
+                                             const std::vector<Group>& pairs,
+                                             const Group& winning_meld,
+                                             const Group& winning_pair) const {
+  composed_.clear();
   std::size_t meld = 0;
   std::size_t pair = 0;
   for (const int index : abstract_) {
     const Group& group = interpretation_->groups[static_cast<std::size_t>(index)];
     const bool winning = group.winning_slot() >= 0;
     if (group.kind == GroupKind::any_meld) {
-      out.push_back(winning ? winning_meld : melds[meld++]);
+      composed_.push_back(winning ? winning_meld : melds[meld++]);
     } else if (group.kind == GroupKind::any_pair) {
-      out.push_back(winning ? winning_pair : pairs[pair++]);
+      composed_.push_back(winning ? winning_pair : pairs[pair++]);
     } else {
-      out.push_back(group);
+      composed_.push_back(group);
     }
   }
-  return out;
+  return composed_;
 }
 
 bool Realisations::list_from(const State& state, std::vector<Group>& melds,
                              std::vector<Group>& pairs, Group& winning_meld, Group& winning_pair,
                              const std::function<bool(std::span<const Group>)>& visit,
                              std::uint64_t limit, std::uint64_t& visited) const {
-  if (state.tile == context_->rules->meldable_count()) {
+  // As in count_from: once every group is placed, the rest of the walk is one empty path.
+  if (state.tile == context_->rules->meldable_count() || placed(state)) {
     if (!finished(state)) return true;
-    const std::vector<Group> groups = compose(melds, pairs, winning_meld, winning_pair);
     ++visited;
-    return visit(groups) && (limit == 0 || visited < limit);
+    return visit(compose(melds, pairs, winning_meld, winning_pair)) &&
+           (limit == 0 || visited < limit);
   }
   const auto t = static_cast<TileId>(state.tile);
   const auto realise = [t](const Group& abstract, GroupKind kind) {
@@ -258,8 +264,7 @@ bool Realisations::list_from(const State& state, std::vector<Group>& melds,
 std::uint64_t Realisations::list(const std::function<bool(std::span<const Group>)>& visit,
                                  std::uint64_t limit) const {
   if (abstract_.empty() || only_wildcards_) {
-    const std::vector<Group> groups = compose({}, {}, Group{}, Group{});
-    visit(groups);
+    visit(compose({}, {}, Group{}, Group{}));
     return 1;
   }
   std::vector<Group> melds;

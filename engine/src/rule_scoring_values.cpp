@@ -298,13 +298,22 @@ void read_limits(const Item& item, PointsRules& out, Diagnostics& diagnostics) {
 
 void read_yakuman(const Item& item, PointsRules& out, Diagnostics& diagnostics) {
   const Value& map = expect_map(item);
-  check_keys(map, {"base", "stack", "double"}, "scoring.points.yakuman", diagnostics);
+  check_keys(map, {"base", "stack", "double", "name"}, "scoring.points.yakuman", diagnostics);
   read_number(map, "base", "scoring.points.yakuman", 1, kMostPoints, out.yakuman_base, diagnostics);
   if (const Item* stack = map.find("stack")) {
     diagnostics.attempt([&] { out.yakuman_stack = read_bool(*stack); });
   }
   if (const Item* twice = map.find("double")) {
     diagnostics.attempt([&] { out.double_yakuman = read_bool(*twice); });
+  }
+  if (const Item* name = map.find("name")) {
+    diagnostics.attempt([&] {
+      const std::string text = read_string(*name);
+      if (!valid_name(text, false)) {
+        fail(name->value.where, "a limit's name is of a-z, 0-9 and '_', got '" + text + "'");
+      }
+      out.yakuman_name = text;
+    });
   }
 }
 
@@ -615,7 +624,8 @@ void write_value_rules(const RuleSet& rules, const ValueRules& values, std::stri
     if (points.yakuman_base != 0) {
       out += "    yakuman: {base: " + number(points.yakuman_base) +
              ", stack: " + bool_text(points.yakuman_stack) +
-             ", double: " + bool_text(points.double_yakuman) + "}\n";
+             ", double: " + bool_text(points.double_yakuman) + ", name: " + points.yakuman_name +
+             "}\n";
     }
   }
 

@@ -18,8 +18,8 @@ int yakuman_of(const PointsRules& points, const PatternHit& hit) {
 namespace {
 
 // Base points: a limit pattern's, or the formula's capped by the limits table.
-constexpr std::array<std::string_view, 4> kYakumanNames = {"", "yakuman", "double_yakuman",
-                                                           "triple_yakuman"};
+/// Prefixes of a limit pattern's limit name by multiplicity (double_yakuman).
+constexpr std::array<std::string_view, 4> kMultiples = {"", "", "double_", "triple_"};
 
 /// The formula's start: the last row of `starts` one of whose patterns counted, else `start`.
 std::int64_t start_of(const PointsRules& points, std::span<const PatternHit> hits) {
@@ -71,12 +71,13 @@ void compute_base(const PointsRules& points, ReadingValue& out, std::span<const 
     out.yakuman = 1;
     out.counted_limit = true;
     out.base = points.yakuman_base;
-    set_limit(out, "kazoe_yakuman");
+    out.limit = "kazoe_" + points.yakuman_name;
     return;
   }
   if (out.yakuman != 0) {
     out.base = points.yakuman_base * out.yakuman;
-    set_limit(out, out.yakuman < kYakumanNames.size() ? kYakumanNames[out.yakuman] : "yakuman");
+    out.limit.assign(out.yakuman < kMultiples.size() ? kMultiples[out.yakuman] : "");
+    out.limit += points.yakuman_name;
     return;
   }
   out.base =

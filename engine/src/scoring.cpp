@@ -61,7 +61,8 @@ Scorer::Scorer(const RuleSet& rules, TableUse tables)
     : rules_(&rules.scoring_view()),
       scoring_(&require_scoring(rules)),
       tables_(tables),
-      lister_(rules.scoring_view(), tables) {
+      lister_(rules.scoring_view(), tables),
+      keys_(rules.scoring_view()) {
   if (&rules.scoring_view() != &rules) {
     for (const FormSpec& form : rules.forms()) scored_only_.push_back(form.scored_only);
   }
@@ -131,8 +132,19 @@ void Scorer::score_interpretation(const Interpretation& interpretation,
   const int as_self =
       own_face ? search::wild_on_own_face(hand, interpretation.winning_group, interpretation) : 0;
   std::uint64_t index = 0;
+  // One realisation of each class is scored; the others of its class score alike by
+  // construction (realisation_keys.hpp) and only count.
+  keys_.start(context_, interpretation);
+  class_slot_.clear();
   const std::uint64_t listed = realisations.list(
       [&](std::span<const Group> concrete) {
+        const std::size_t cls = options.realisation_classes ? keys_.classify(concrete) : 0;
+        if (options.realisation_classes && cls < class_slot_.size()) {
+          ++pool_[class_slot_[cls]].alike;
+          ++result_.scored;
+          ++index;
+          return true;
+        }
         realised_ = interpretation;
         for (std::size_t a = 0; a < abstract.size() && a < concrete.size(); ++a) {
           realised_.groups[static_cast<std::size_t>(abstract[a])] = concrete[a];
@@ -155,13 +167,16 @@ void Scorer::score_interpretation(const Interpretation& interpretation,
         scored.realisation = index++;
         scored.alike = 1;
         ++result_.scored;
+        std::size_t slot = used_ - 1;
         for (std::size_t k = first; k + 1 < used_; ++k) {
           if (scores_alike(pool_[k], scored)) {
             ++pool_[k].alike;
             --used_;  // the slot is reused by the next reading
+            slot = k;
             break;
           }
         }
+        if (options.realisation_classes) class_slot_.push_back(slot);
         return true;
       },
       options.realisation_limit);

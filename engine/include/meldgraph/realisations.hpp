@@ -76,15 +76,16 @@ class Realisations {
   [[nodiscard]] std::uint64_t count_from(const State& state) const;
   template <class F>
   void for_each_choice(const State& state, F&& fn) const;
+  /// Every group placed and no chow carried: the tiles left can only take nothing.
+  [[nodiscard]] static bool placed(const State& state);
   [[nodiscard]] bool finished(const State& state) const;
   bool list_from(const State& state, std::vector<Group>& melds, std::vector<Group>& pairs,
                  Group& winning_meld, Group& winning_pair,
                  const std::function<bool(std::span<const Group>)>& visit, std::uint64_t limit,
                  std::uint64_t& visited) const;
-  [[nodiscard]] std::vector<Group> compose(const std::vector<Group>& melds,
-                                           const std::vector<Group>& pairs,
-                                           const Group& winning_meld,
-                                           const Group& winning_pair) const;
+  /// One realisation's groups in abstract_groups() order, into composed_ (reused).
+  std::span<const Group> compose(const std::vector<Group>& melds, const std::vector<Group>& pairs,
+                                 const Group& winning_meld, const Group& winning_pair) const;
 
   const ReadingContext* context_;
   const Interpretation* interpretation_;
@@ -105,6 +106,7 @@ class Realisations {
   Group winning_meld_template_;
   Group winning_pair_template_;
   mutable std::unordered_map<std::uint64_t, std::uint64_t> memo_;
+  mutable std::vector<Group> composed_;  ///< the realisation list() visits (reused)
 };
 
 }  // namespace meldgraph

@@ -19,6 +19,7 @@
 #include "meldgraph/listing.hpp"
 #include "meldgraph/pattern_rules.hpp"
 #include "meldgraph/reading.hpp"
+#include "meldgraph/realisation_keys.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/score_features.hpp"
 #include "meldgraph/scoring_rules.hpp"
@@ -35,6 +36,10 @@ struct ScoreOptions {
   /// Realisations of one interpretation's wildcard-only groups that are scored, at most; the
   /// rest are counted (HandScore::unscored_realisations) but not scored. 0: no bound.
   std::uint64_t realisation_limit = 4096;
+  /// Score one realisation of each class of alike realisations (RealisationKeys) and count the
+  /// rest into its reading's `alike`; false: score every realisation (the reference the
+  /// classes are tested against; the same output, slower).
+  bool realisation_classes = true;
 };
 
 /// One scored reading: an interpretation, with its wildcard-only groups realised when it has any.
@@ -126,6 +131,9 @@ class Scorer {
   std::size_t used_ = 0;
   std::size_t interpretation_index_ = 0;
   Interpretation realised_;  ///< an interpretation with its abstract groups replaced
+  RealisationKeys keys_;     ///< classes of alike realisations
+  /// By class of the current interpretation's realisations: the pool slot of its reading.
+  std::vector<std::size_t> class_slot_;
   /// By form: a scored_only form (FormSpec::scored_only; empty when the rule set has none).
   /// Its interpretations that a shape form already listed (the same groups) are not scored
   /// twice: `shape_listed_` holds the shape forms' interpretations of the hand.

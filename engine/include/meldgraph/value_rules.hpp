@@ -148,6 +148,10 @@ struct PointsRules {
   /// doublings); 0: no cap.
   std::int64_t factor_cap = 0;
   std::int64_t yakuman_base = 0;  ///< base of one yakuman
+  /// points.yakuman.name: what a limit pattern's limit is called in the output (`limit`, the
+  /// text's "1x NAME"): riichi's `yakuman` (multiples `double_yakuman`, `triple_yakuman`, a
+  /// count reached `kazoe_yakuman`), Guangdong's `ding_fen` (定分, a fixed score).
+  std::string yakuman_name = "yakuman";
   bool yakuman_stack = true;      ///< several limit patterns add up
   bool double_yakuman = true;     ///< a pattern's multiplicity above 1 counts; false: 1
 };
