@@ -147,9 +147,6 @@ int run_corpus_enumerate(const GlobalOptions& global, const CorpusOptions& optio
     const RuleSet rules = load_selected_rules(global);
     const int size = options.size == 0 ? rules.hand_tiles() : options.size;
     const std::vector<FormSpec>& forms = rules.forms();
-    if (options.wildcards > 0) {
-      throw Error("--wildcards " + std::to_string(options.wildcards) + ": not supported yet");
-    }
     if (options.count_only) {
       if (!options.labels.empty() || !options.shard.empty() || !options.format.empty()) {
         throw Error(
@@ -157,11 +154,12 @@ int run_corpus_enumerate(const GlobalOptions& global, const CorpusOptions& optio
             "the listing");
       }
       const auto started = std::chrono::steady_clock::now();
-      const EnumerationCounts counts = enumerate_complete_hands(rules, size, {});
+      const EnumerationCounts counts = enumerate_complete_hands(rules, size, options.wildcards, {});
       const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
       nlohmann::ordered_json out;
       out["rules"] = rules.name();
       out["size"] = size;
+      out["wildcards"] = options.wildcards;
       out["hands"] = counts.hands;
       out["by_form"] = nlohmann::ordered_json::object();
       for (std::size_t f = 0; f < forms.size(); ++f) {
@@ -186,7 +184,7 @@ int run_corpus_enumerate(const GlobalOptions& global, const CorpusOptions& optio
     // tenth of the time a labelled listing takes).
     std::uint64_t total = 0;
     if (!options.shard.empty() || ProgressLine::terminal()) {
-      total = enumerate_complete_hands(rules, size, {}).hands;
+      total = enumerate_complete_hands(rules, size, options.wildcards, {}).hands;
     }
     const ShardRange range = shard_range(options.shard, total);
     ProgressLine counted("corpus enumerate", range.end - range.begin);
@@ -206,13 +204,14 @@ int run_corpus_enumerate(const GlobalOptions& global, const CorpusOptions& optio
       counted.update(written);
     };
     try {
-      static_cast<void>(enumerate_complete_hands(rules, size, [&](const Hand& hand, FormMask mask) {
-        const std::uint64_t number = index++;
-        if (!options.shard.empty() && number < range.begin) return;
-        if (!options.shard.empty() && number >= range.end) throw EnumerationDone{};
-        chunk.push_back({number, hand, std::nullopt, {}, mask});
-        if (chunk.size() == chunk_hands) flush();
-      }));
+      static_cast<void>(enumerate_complete_hands(
+          rules, size, options.wildcards, [&](const Hand& hand, FormMask mask) {
+            const std::uint64_t number = index++;
+            if (!options.shard.empty() && number < range.begin) return;
+            if (!options.shard.empty() && number >= range.end) throw EnumerationDone{};
+            chunk.push_back({number, hand, std::nullopt, {}, mask});
+            if (chunk.size() == chunk_hands) flush();
+          }));
     } catch (const EnumerationDone&) {
       // The shard's last hand was reached.
     }

@@ -45,25 +45,10 @@ DealOptions stats_deal_options(const RuleSet& rules, const StatsCommandOptions& 
   return deal;
 }
 
-/// Number `j` (from 0) of the hands or lines of `shard`: blocks of kDealBlock numbers go round
-/// the shards (stats_commands.hpp, Shard).
-std::uint64_t shard_number(Shard shard, std::uint64_t j) {
-  return ((j / kDealBlock) * shard.count + shard.index) * kDealBlock + j % kDealBlock;
-}
-
-/// How many of the numbers [0, total) belong to `shard`.
-std::uint64_t shard_size(Shard shard, std::uint64_t total) {
-  const std::uint64_t blocks = total / kDealBlock;
-  std::uint64_t mine = (blocks / shard.count) * kDealBlock;
-  const std::uint64_t rest_blocks = blocks % shard.count;
-  if (shard.index < rest_blocks) mine += kDealBlock;
-  if (shard.index == rest_blocks) mine += total % kDealBlock;
-  return mine;
-}
-
-HandStats collect_dealt(const RuleSet& rules, const StatsCommandOptions& options, Shard shard) {
+HandStats collect_dealt(const RuleSet& rules, const StatsCommandOptions& options,
+                        ShardRange range) {
   const DealOptions deal = stats_deal_options(rules, options);
-  const std::uint64_t mine = shard_size(shard, options.deal);
+  const std::uint64_t mine = range.end - range.begin;
   const std::uint64_t chunks = (mine + kDealChunk - 1) / kDealChunk;
   const auto workers = static_cast<std::size_t>(options.jobs);
   std::vector<HandStats> counts(workers, HandStats(rules));
@@ -75,7 +60,7 @@ HandStats collect_dealt(const RuleSet& rules, const StatsCommandOptions& options
     for (std::uint64_t chunk = next++; chunk < chunks; chunk = next++) {
       const std::uint64_t end = std::min(mine, (chunk + 1) * kDealChunk);
       for (std::uint64_t j = chunk * kDealChunk; j < end; ++j) {
-        const DealtHand dealt = dealer.deal(shard_number(shard, j));
+        const DealtHand dealt = dealer.deal(range.begin + j);
         collector.add(dealt.hand, dealt.context ? &*dealt.context : nullptr,
                       situation_seed(options.seed, dealt.index), counts[worker]);
       }
@@ -98,17 +83,17 @@ struct CorpusLine {
 
 /// Reads a line: MPSZ text, or a JSON object with a `hand` and an optional `context` object
 /// (what `corpus enumerate --format json` and `corpus deal` write).
-void read_corpus_line(const RuleSet& rules, CorpusLine& line) {
+void read_corpus_line(const RuleSet& rules, Notation notation, CorpusLine& line) {
   try {
     if (line.text.front() != '{') {
-      line.hand = parse_hand(line.text, rules);
+      line.hand = parse_hand(line.text, rules, 0, notation);
     } else {
       const nlohmann::json object = nlohmann::json::parse(line.text);
       if (!object.is_object() || !object.contains("hand") || !object["hand"].is_string()) {
         line.error = "field 'hand': a string is required";
         return;
       }
-      line.hand = parse_hand(object["hand"].get<std::string>(), rules);
+      line.hand = parse_hand(object["hand"].get<std::string>(), rules, 0, notation);
       if (object.contains("context")) {
         const WinContext context = parse_win_context(object["context"], rules);
         check_win_context(context, line.hand, rules);
@@ -142,7 +127,7 @@ void count_lines(const RuleSet& rules, const StatsCommandOptions& options,
          from = next.fetch_add(kClaim)) {
       for (std::size_t i = from; i < std::min(lines.size(), from + kClaim); ++i) {
         CorpusLine& line = lines[i];
-        read_corpus_line(rules, line);
+        read_corpus_line(rules, options.notation, line);
         if (!line.error.empty()) continue;
         collectors[worker]->add(line.hand, line.context ? &*line.context : nullptr,
                                 situation_seed(options.seed, line.index), counts[worker]);
@@ -157,7 +142,8 @@ void count_lines(const RuleSet& rules, const StatsCommandOptions& options,
   }
 }
 
-HandStats collect_input(const RuleSet& rules, const StatsCommandOptions& options, Shard shard) {
+HandStats collect_input(const RuleSet& rules, const StatsCommandOptions& options,
+                        ShardRange range) {
   std::ifstream file;
   if (options.input != "-") {
     file.open(options.input);
@@ -181,7 +167,8 @@ HandStats collect_input(const RuleSet& rules, const StatsCommandOptions& options
     if (first == std::string::npos || text[first] == '#') continue;
     const auto last = text.find_last_not_of(" \t\r");
     const std::uint64_t data_index = index++;
-    if ((data_index / kDealBlock) % shard.count != shard.index) continue;
+    if (data_index < range.begin) continue;
+    if (data_index >= range.end) break;
     CorpusLine& line = lines.emplace_back();
     line.number = number;
     line.index = data_index;
@@ -266,23 +253,6 @@ void print_text(const nlohmann::ordered_json& report, std::ostream& out) {
 
 }  // namespace
 
-Shard parse_shard(const std::string& text) {
-  const auto slash = text.find('/');
-  Shard shard;
-  const auto number = [&](std::size_t from, std::size_t to, std::uint64_t& value) {
-    const char* begin = text.data() + from;
-    const char* end = text.data() + to;
-    const auto [ptr, ec] = std::from_chars(begin, end, value);
-    return from < to && ec == std::errc() && ptr == end;
-  };
-  if (slash == std::string::npos || !number(0, slash, shard.index) ||
-      !number(slash + 1, text.size(), shard.count) || shard.count == 0 ||
-      shard.index >= shard.count) {
-    throw Error("--shard: '" + text + "' is not I/K with 0 <= I < K (e.g. 0/4)");
-  }
-  return shard;
-}
-
 void check_stats_options(const RuleSet& rules, const StatsCommandOptions& options) {
   if ((options.deal > 0) == !options.input.empty()) {
     throw Error("stats: give either --deal N (N > 0) or --input FILE");
@@ -291,18 +261,39 @@ void check_stats_options(const RuleSet& rules, const StatsCommandOptions& option
     throw Error("--size: only for --deal (a corpus file's hands have their own sizes)");
   }
   if (options.deal > 0) static_cast<void>(stats_deal_options(rules, options));
-  if (!options.shard.empty()) (void)parse_shard(options.shard);
-}
-
-HandStats collect_stats(const RuleSet& rules, const StatsCommandOptions& options, Shard shard) {
-  if (options.deal > 0) {
-    return collect_dealt(rules, options, shard);
+  if (!options.shard.empty()) {
+    static_cast<void>(shard_range(options.shard, 0));
+    if (options.input == "-") {
+      throw Error(
+          "--shard: standard input cannot be cut into parts (its lines are counted first); "
+          "give --input FILE");
+    }
   }
-  return collect_input(rules, options, shard);
 }
 
-void report_stats(const RuleSet& rules, const StatsCommandOptions& options, Shard shard,
-                  const HandStats& stats, double seconds, int ranks) {
+std::uint64_t stats_total(const StatsCommandOptions& options) {
+  if (options.deal > 0) return options.deal;
+  if (options.input == "-") throw Error("--input -: standard input cannot be counted first");
+  std::ifstream file(options.input);
+  if (!file) throw Error("--input: cannot open '" + options.input + "'");
+  std::uint64_t lines = 0;
+  std::string text;
+  while (std::getline(file, text)) {
+    const auto first = text.find_first_not_of(" \t\r");
+    if (first != std::string::npos && text[first] != '#') ++lines;
+  }
+  if (file.bad()) throw Error("--input: reading '" + options.input + "' failed");
+  return lines;
+}
+
+HandStats collect_stats(const RuleSet& rules, const StatsCommandOptions& options,
+                        ShardRange range) {
+  if (options.deal > 0) return collect_dealt(rules, options, range);
+  return collect_input(rules, options, range);
+}
+
+void report_stats(const RuleSet& rules, const StatsCommandOptions& options, const HandStats& stats,
+                  double seconds, int ranks) {
   nlohmann::ordered_json source;
   if (options.deal > 0) {
     source["deal"] = options.deal;
@@ -312,7 +303,7 @@ void report_stats(const RuleSet& rules, const StatsCommandOptions& options, Shar
     source["input"] = options.input;
     source["seed"] = options.seed;
   }
-  source["shard"] = std::to_string(shard.index) + "/" + std::to_string(shard.count);
+  source["shard"] = options.shard.empty() ? std::string("1/1") : options.shard;
   nlohmann::ordered_json report = stats_to_json(stats, rules, source);
   report["run"] = {{"jobs", options.jobs}, {"ranks", ranks}, {"seconds", seconds}};
   if (!options.plot.empty()) plot_stats(report, options.plot);
@@ -328,16 +319,28 @@ void report_stats(const RuleSet& rules, const StatsCommandOptions& options, Shar
   if (!std::cout) throw Error("stats: writing the output failed");
 }
 
-int run_stats(const GlobalOptions& global, const StatsCommandOptions& options) {
+int run_stats(const GlobalOptions& global, const StatsCommandOptions& stats_options) {
+  StatsCommandOptions options = stats_options;
+  options.notation = global.notation;
   try {
+    // Per-hand wildcards and visible tiles are not part of a statistics run yet: refused rather
+    // than ignored.
+    if (!global.wild.empty() || !global.indicator.empty() || global.has_visible) {
+      throw Error("stats: --wild, --indicator and --visible are not supported (yet)");
+    }
     const RuleSet rules =
         load_rules(global.rules.empty() ? std::string(kDefaultRules) : global.rules);
     check_stats_options(rules, options);
-    const Shard shard = options.shard.empty() ? Shard{} : parse_shard(options.shard);
     const auto started = std::chrono::steady_clock::now();
-    const HandStats stats = collect_stats(rules, options, shard);
+    // The whole run without --shard (a file is then read once, not counted first).
+    const ShardRange range = options.shard.empty()
+                                 ? ShardRange{0, UINT64_MAX}
+                                 : shard_range(options.shard, stats_total(options));
+    const HandStats stats = collect_stats(
+        rules, options,
+        options.deal > 0 && options.shard.empty() ? ShardRange{0, options.deal} : range);
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
-    report_stats(rules, options, shard, stats, seconds.count(), 1);
+    report_stats(rules, options, stats, seconds.count(), 1);
     return 0;
   } catch (const Error& error) {
     std::cerr << "meldgraph: error: " << error.what() << '\n';

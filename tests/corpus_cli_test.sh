@@ -140,6 +140,9 @@ for i, (r, b) in enumerate(zip(listed, batch)):
     assert r['index'] == i and r['hand'] == b['hand'] and b['win'] and r['forms'] == b['forms']
 print('ok', len(listed))"
 
+# Hands with wildcards: as many listed as counted, each holding the jokers asked for.
+expect wildcards-count 0 'same' -- bash -c "n=\$(\"$bin\" --rules laizi corpus enumerate --size 5 --wildcards 1 | grep -c '^[^*]*\*[^*]*$'); \"$bin\" --rules laizi corpus enumerate --size 5 --wildcards 1 --count-only | grep -q \"\\\"hands\\\":\$n,\" && echo same"
+expect wildcards-bound 1 '^meldgraph: error: --wildcards 1: 14-tile hands would need more than' -- "$bin" --rules laizi corpus enumerate --wildcards 1 --count-only
 # Errors name the option; usage errors exit 2.
 expect shard-bad 1 '^meldgraph: error: --shard 3/2: ' -- m corpus deal --count 10 --shard 3/2
 expect shard-zero 1 '^meldgraph: error: --shard 0/2: ' -- m corpus enumerate --size 5 --shard 0/2

@@ -65,7 +65,7 @@ print("same" if not diff and len(whole) > 20 else "differ in %d counts: %s" % (l
 
 deal=(--rules riichi stats --deal 3000 --seed 5 --format json)
 "$bin" "${deal[@]}" > whole.json
-for s in 0 1 2; do "$bin" "${deal[@]}" --shard $s/3; done > shards.json
+for s in 1 2 3; do "$bin" "${deal[@]}" --shard $s/3; done > shards.json
 expect stats-shards-add-up 0 '^same$' -- sum_counts shards.json whole.json
 expect stats-jobs-same 0 '^same$' -- bash -c "cmp <(\"$bin\" ${deal[*]} --jobs 3 | $(declare -f strip_run); strip_run) <(strip_run < whole.json) && echo same"
 expect stats-hands 0 '"hands":3000,' -- cat whole.json
@@ -89,10 +89,18 @@ expect stats-input-3n 1 'three\.txt:1: a hand of 6 tiles' -- "$bin" --rules riic
 expect stats-input-missing 1 "cannot open 'nosuch.txt'" -- "$bin" stats --input nosuch.txt
 expect stats-no-source 1 'give either --deal N' -- "$bin" stats
 expect stats-both-sources 2 'excludes' -- "$bin" stats --deal 5 --input hands.txt
-expect stats-bad-shard 1 "--shard: '3/3' is not I/K" -- "$bin" stats --deal 5 --shard 3/3
-expect stats-bad-shard-text 1 "--shard: 'a/b' is not I/K" -- "$bin" stats --deal 5 --shard a/b
+expect stats-bad-shard 1 "--shard 4/3: the part I must be 1 to K" -- "$bin" stats --deal 5 --shard 4/3
+expect stats-bad-shard-text 1 "--shard a/b: expected I/K" -- "$bin" stats --deal 5 --shard a/b
+expect stats-shard-stdin 1 "--shard: standard input cannot be cut" -- "$bin" stats --input - --shard 1/2
+# A corpus file's lines cut into parts: their counts add up to the whole file's.
+"$bin" --rules riichi corpus enumerate --size 8 --format json > corpus8.jsonl
+"$bin" --rules riichi stats --input corpus8.jsonl --format json > whole8.json
+for s in 1 2; do "$bin" --rules riichi stats --input corpus8.jsonl --format json --shard $s/2; done > shards8.json
+expect stats-input-shards-add-up 0 '^same$' -- sum_counts shards8.json whole8.json
 expect stats-bad-size 1 '--size 12: rule set .laizi. deals hands of 3n\+1 or 3n\+2' -- "$bin" stats --deal 5 --size 12
 expect stats-size-input 1 '--size: only for --deal' -- "$bin" stats --input hands.txt --size 13
+expect stats-wild-refused 1 'stats: --wild, --indicator and --visible are not supported' -- "$bin" --wild 5m stats --deal 5
+expect stats-notation-majiang 0 '"hands":1,' -- bash -c "echo m123p456s789z11122 | \"$bin\" --rules riichi --notation majiang stats --input - --format json"
 expect stats-bad-format 2 'format' -- "$bin" stats --deal 5 --format xml
 
 # --plot: a valid SVG whose bars (gnuplot's filled boxes, one <polygon> each inside its plot

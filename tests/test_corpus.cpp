@@ -175,4 +175,60 @@ TEST_CASE("corpus enumerate: what it cannot enumerate is an error", "[corpus]") 
                     Catch::Matchers::Contains("not supported yet"));
 }
 
+/// Hands of `size` tiles with `jokers` jokers complete in the standard form, by the plain check:
+/// some choice of the tiles the jokers stand for (within the copies) completes the naturals.
+std::vector<Counts> brute_force_jokers(const RuleSet& rules, int size, int jokers) {
+  std::vector<Counts> out;
+  const auto kinds = static_cast<std::size_t>(rules.meldable_count());
+  Counts c(kinds, 0);
+  const auto completes = [&](auto&& self, std::size_t from, int left) -> bool {
+    if (left == 0) return standard(rules, c);
+    for (std::size_t t = from; t < kinds; ++t) {
+      if (c[t] == 4) continue;
+      ++c[t];
+      const bool ok = self(self, t, left - 1);
+      --c[t];
+      if (ok) return true;
+    }
+    return false;
+  };
+  const auto walk = [&](auto&& self, std::size_t t, int left) -> void {
+    if (t == kinds) {
+      if (left == 0 && completes(completes, 0, jokers)) out.push_back(c);
+      return;
+    }
+    for (int n = std::min(4, left); n >= 0; --n) {
+      c[t] = n;
+      self(self, t + 1, left - n);
+    }
+    c[t] = 0;
+  };
+  walk(walk, 0, size - jokers);
+  return out;
+}
+
+TEST_CASE("corpus enumerate --wildcards: hands with jokers match a brute force", "[corpus]") {
+  const RuleSet rules = meldgraph::test::test_rules("corpus_jokers");
+  for (const int size : {5, 8}) {
+    for (const int jokers : {1, 2}) {
+      INFO(size << " tiles, " << jokers << " jokers");
+      const std::vector<Counts> expected = brute_force_jokers(rules, size, jokers);
+      std::vector<Counts> hands;
+      const auto counts = meldgraph::enumerate_complete_hands(
+          rules, size, jokers, [&](const meldgraph::Hand& hand, meldgraph::FormMask mask) {
+            REQUIRE(hand.jokers == jokers);
+            REQUIRE(mask == 1U);  // the standard form, the only one
+            hands.emplace_back(hand.counts.begin(), hand.counts.begin() + rules.meldable_count());
+          });
+      CHECK(!expected.empty());
+      CHECK(counts.hands == expected.size());
+      CHECK(hands == expected);  // the same hands, in the same (canonical) order
+    }
+  }
+  CHECK_THROWS_WITH(meldgraph::enumerate_complete_hands(rules, 5, 3, {}),
+                    Catch::Matchers::Contains("holds fewer wildcards"));
+  CHECK_THROWS_WITH(meldgraph::enumerate_complete_hands(meldgraph::load_rules("laizi"), 14, 1, {}),
+                    Catch::Matchers::Contains("candidates"));
+}
+
 }  // namespace

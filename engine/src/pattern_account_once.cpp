@@ -78,7 +78,7 @@ void account_once(const PatternRules& rules, const ScoreFeatures& features,
   // Step 1: every instance of every governed hit.
   std::array<Instance, kMaxInstances> instances{};
   std::size_t count = 0;
-  std::array<std::uint32_t, kMaxSetInstances> masks{};
+  std::array<std::uint32_t, kMaxSetInstances> masks;  // [0, found) written by set_instances
   bool governed = false;
   for (std::size_t h = 0; h < hits.size(); ++h) {
     for (std::size_t r = 0; r < rules.account_once.size(); ++r) {

@@ -10,11 +10,6 @@
 
 namespace meldgraph::patterns {
 
-using rule_file::fail;
-using rule_file::Item;
-using rule_file::Kind;
-using rule_file::Value;
-
 /// `open` + `inner` + `close`, appended (GCC 12 warns falsely on `"{" + std::string + "}"`).
 std::string wrap(std::string_view open, const std::string& inner, std::string_view close) {
   std::string out(open);

@@ -13,6 +13,13 @@
 
 namespace meldgraph::patterns {
 
+// The rule-file tree's names every predicate reader uses (pattern_arguments.cpp,
+// pattern_predicates_{context,counts,groups}.cpp), declared once here.
+using rule_file::fail;
+using rule_file::Item;
+using rule_file::Kind;
+using rule_file::Value;
+
 /// `open` + `inner` + `close`, appended (GCC 12 warns falsely on `"{" + std::string + "}"`).
 [[nodiscard]] std::string wrap(std::string_view open, const std::string& inner,
                                std::string_view close);

@@ -14,11 +14,6 @@
 
 namespace meldgraph::patterns {
 
-using rule_file::fail;
-using rule_file::Item;
-using rule_file::Kind;
-using rule_file::Value;
-
 namespace {
 
 constexpr std::string_view kWinWords[] = {"self_draw", "discard"};

@@ -10,11 +10,6 @@
 
 namespace meldgraph::patterns {
 
-using rule_file::fail;
-using rule_file::Item;
-using rule_file::Kind;
-using rule_file::Value;
-
 // ---------------------------------------------------------------------------------------------
 // suit_counts: some sequence suit holds at least these counts by rank (nine gates).
 

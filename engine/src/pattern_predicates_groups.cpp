@@ -14,11 +14,6 @@
 
 namespace meldgraph::patterns {
 
-using rule_file::fail;
-using rule_file::Item;
-using rule_file::Kind;
-using rule_file::Value;
-
 // ---------------------------------------------------------------------------------------------
 // faces: the hand's faces against tile sets.
 
@@ -186,26 +181,19 @@ std::string write_sets(const ConditionNode& node, const WriteContext& /*context*
 
 namespace {
 
-/// Whether the chosen groups (ranks and suits of `size` groups) form a set of `node`'s shape.
-bool forms_set(const ConditionNode& n, std::array<std::uint8_t, 4> ranks,
-               std::array<std::uint8_t, 4> suits, int size) {
-  // Sort by rank, suits along (insertion sort over at most four).
-  for (int i = 1; i < size; ++i) {
-    for (int j = i; j > 0 && ranks[j] < ranks[j - 1]; --j) {
-      std::swap(ranks[j], ranks[j - 1]);
-      std::swap(suits[j], suits[j - 1]);
-    }
-  }
-  for (int i = 1; i < size; ++i) {
-    if (ranks[i] != ranks[0] + i * n.small[1]) return false;
-  }
-  for (int i = 0; i < size; ++i) {
-    for (int j = i + 1; j < size; ++j) {
-      if (n.small[2] == 0 && suits[i] != suits[j]) return false;
-      if (n.small[2] == 1 && suits[i] == suits[j]) return false;
-    }
-  }
-  return true;
+/// Whether two groups (rank and suit each) may stand together in a set of `node`'s shape of
+/// `size` groups. The shape is pairwise: `size` groups form a set exactly when every two of them
+/// may stand together. Suits: same or distinct pairwise is the definition. Ranks: with step 0,
+/// all equal. With step s > 0, every two ranks distinct and apart by s, 2s, ..., (size - 1)s:
+/// sorted, the lowest and highest are at most (size - 1)s apart and each of the size - 1 gaps
+/// is at least s, so every gap is s, the set's definition.
+bool may_pair(const ConditionNode& n, int size, const GroupFeature& a, const GroupFeature& b) {
+  if (n.small[2] == 0 && a.suit != b.suit) return false;
+  if (n.small[2] == 1 && a.suit == b.suit) return false;
+  const int step = n.small[1];
+  const int apart = a.rank > b.rank ? a.rank - b.rank : b.rank - a.rank;
+  if (step == 0) return apart == 0;
+  return apart != 0 && apart % step == 0 && apart <= (size - 1) * step;
 }
 
 /// The most pairwise disjoint masks among masks[from, count), given `used` groups taken.
@@ -218,6 +206,33 @@ int most_disjoint(const std::array<std::uint32_t, kMaxSets>& masks, std::size_t 
   }
   return best;
 }
+
+/// The cliques of `size` candidates in the fit graph, each as a mask of its groups, in
+/// lexicographic order of candidate positions, at most kMaxSets of them.
+struct SetWalk {
+  const std::array<std::uint8_t, kMaxFeatureGroups>& candidates;
+  const std::array<std::uint32_t, kMaxFeatureGroups>& fits;
+  std::array<std::uint32_t, kMaxSets>& masks;
+  int size;
+  std::size_t sets = 0;
+
+  /// `picked` candidates chosen (their groups' mask `groups`); `open`: the candidates after the
+  /// last one chosen that fit every chosen one.
+  void extend(int picked, std::uint32_t groups, std::uint32_t open, int from) {
+    if (picked == size) {
+      if (sets < kMaxSets) masks[sets++] = groups;
+      return;
+    }
+    std::uint32_t rest = open & ~((1U << from) - 1);
+    for (; rest != 0; rest &= rest - 1) {
+      const int c = std::countr_zero(rest);
+      // Not enough candidates left after c to complete the set.
+      if (small_popcount(rest) < size - picked) return;
+      extend(picked + 1, groups | (1U << candidates[static_cast<std::size_t>(c)]),
+             open & fits[static_cast<std::size_t>(c)], c + 1);
+    }
+  }
+};
 
 }  // namespace
 std::size_t set_instances(const ConditionNode& n, const ScoreFeatures& f,
@@ -232,39 +247,34 @@ std::size_t set_instances(const ConditionNode& n, const ScoreFeatures& f,
   if (small_popcount(of_kinds) < size) return 0;
   std::array<std::uint8_t, kMaxFeatureGroups> candidates;  // [0, count) written before read
   int count = 0;
+  const std::vector<SuitInfo>& suits = f.rules->suits();
   for (std::uint32_t rest = of_kinds; rest != 0; rest &= rest - 1) {
     const auto i = static_cast<std::uint8_t>(std::countr_zero(rest));
     const GroupFeature& g = f.groups[i];
-    if (g.faces == 0 || !f.rules->suits()[g.suit].sequences) continue;
+    if (g.faces == 0 || !suits[g.suit].sequences) continue;
     candidates[static_cast<std::size_t>(count++)] = i;
   }
   if (count < size) return 0;
-  // Step 2: every combination of `size` candidates that forms a set, as a mask of groups.
-  std::size_t sets = 0;
-  std::array<int, 4> pick{0, 1, 2, 3};
-  while (true) {
-    std::array<std::uint8_t, 4> ranks{};
-    std::array<std::uint8_t, 4> suits{};
-    std::uint32_t mask = 0;
-    for (int k = 0; k < size; ++k) {
-      const GroupFeature& g = f.groups[candidates[static_cast<std::size_t>(pick[k])]];
-      ranks[k] = g.rank;
-      suits[k] = g.suit;
-      mask |= 1U << candidates[static_cast<std::size_t>(pick[k])];
+  // Step 2: which candidates may stand together (bit j of fits[i]: candidates i and j).
+  std::array<std::uint32_t, kMaxFeatureGroups> fits{};
+  for (int i = 0; i < count; ++i) {
+    const GroupFeature& a = f.groups[candidates[static_cast<std::size_t>(i)]];
+    for (int j = i + 1; j < count; ++j) {
+      if (may_pair(n, size, a, f.groups[candidates[static_cast<std::size_t>(j)]])) {
+        fits[static_cast<std::size_t>(i)] |= 1U << j;
+        fits[static_cast<std::size_t>(j)] |= 1U << i;
+      }
     }
-    if (forms_set(n, ranks, suits, size) && sets < kMaxSets) masks[sets++] = mask;
-    // The next combination in lexicographic order.
-    int k = size - 1;
-    while (k >= 0 && pick[k] == count - size + k) --k;
-    if (k < 0) break;
-    ++pick[k];
-    for (int j = k + 1; j < size; ++j) pick[j] = pick[j - 1] + 1;
   }
-  return sets;
+  // Step 3: every `size` candidates that pairwise fit (a set, may_pair), as a mask of groups, in
+  // lexicographic order of the candidates' positions.
+  SetWalk walk{candidates, fits, masks, size};
+  walk.extend(0, 0, (count >= 32 ? ~0U : (1U << count) - 1), 0);
+  return walk.sets;
 }
 
 bool eval_sets(const ConditionNode& n, const ScoreFeatures& f) {
-  std::array<std::uint32_t, kMaxSets> masks{};
+  std::array<std::uint32_t, kMaxSets> masks;  // [0, sets) written by set_instances
   const std::size_t sets = set_instances(n, f, masks);
   // Step 3: count them, or the most that share no group.
   const int found = n.small[3] != 0 ? most_disjoint(masks, sets, 0, 0) : static_cast<int>(sets);

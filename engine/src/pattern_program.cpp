@@ -345,10 +345,43 @@ TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
   const std::size_t words = (program.tests.size() + 63) / 64;
   std::fill_n(known_.begin(), words, 0);
   std::fill_n(value_.begin(), words, 0);
+  const ReadingFacts facts = facts_of(features);
+  static_assert(kMaxPatterns <= 4 * 64);
+  switch (program.pattern_words) {
+    case 0:  // no pattern: nothing is alive, no test is eager
+      alive_ = {};
+      break;
+    case 1:
+      start<1>(facts);
+      break;
+    case 2:
+      start<2>(facts);
+      break;
+    case 3:
+      start<3>(facts);
+      break;
+    default:
+      start<4>(facts);
+      break;
+  }
+  for (std::uint32_t w = 0; w < program.eager_tests / 64U; ++w) known_[w] = ~std::uint64_t{0};
+  if (program.eager_tests % 64U != 0) {
+    known_[program.eager_tests / 64U] = (std::uint64_t{1} << (program.eager_tests % 64U)) - 1;
+  }
+}
+
+template <std::size_t W>
+void TestMemo::start(const ReadingFacts& facts) {
+  const PatternProgram& program = rules_.program;
+  const ScoreFeatures& features = features_;
   const std::uint32_t pattern_words = program.pattern_words;
   // Ruled out so far: the disabled patterns, then those needing a bit the facts' word lacks.
-  for (std::uint32_t w = 0; w < pattern_words; ++w) alive_[w] = program.enabled[w];
-  const ReadingFacts facts = facts_of(features);
+  // A mask over the patterns has pattern_words words, W of them (the dispatch's choice).
+  std::array<std::uint64_t, W> alive{};
+  for (std::size_t w = 0; w < W; ++w) alive[w] = program.enabled[w];
+  const auto rule_out = [&](const std::uint64_t* patterns) {
+    for (std::size_t w = 0; w < W; ++w) alive[w] &= ~patterns[w];
+  };
   for (std::uint64_t missing = program.word_needed & ~facts.word; missing != 0;
        missing &= missing - 1) {
     rule_out(program.word_needers.data() + std::countr_zero(missing) * pattern_words);
@@ -361,48 +394,63 @@ TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
     using K = LoweredTest::Kind;
     switch (run.kind) {
       case K::word_any:
-        evaluate_run(run, [&](const LoweredTest& t) { return (facts.word & t.mask) != 0; });
+        evaluate_run(
+            run, [&](const LoweredTest& t) { return (facts.word & t.mask) != 0; }, rule_out);
         break;
       case K::word_all:
-        evaluate_run(run, [&](const LoweredTest& t) { return (facts.word & t.mask) == t.mask; });
+        evaluate_run(
+            run, [&](const LoweredTest& t) { return (facts.word & t.mask) == t.mask; }, rule_out);
         break;
       case K::count:
-        evaluate_run(run,
-                     [&](const LoweredTest& t) { return t.range.holds(facts.counts[t.index]); });
+        evaluate_run(
+            run, [&](const LoweredTest& t) { return t.range.holds(facts.counts[t.index]); },
+            rule_out);
         break;
       case K::kinds:
-        evaluate_run(run, [&](const LoweredTest& t) {
-          return t.range.holds(count_of_kinds(t.mask, features));
-        });
+        evaluate_run(
+            run,
+            [&](const LoweredTest& t) { return t.range.holds(count_of_kinds(t.mask, features)); },
+            rule_out);
         break;
       case K::faces_all:
-        evaluate_run(run, [&](const LoweredTest& t) {
-          return mask_all_in(faces, t.index == 0 ? t.mask : resolve({t.mask, t.index}, features));
-        });
+        evaluate_run(
+            run,
+            [&](const LoweredTest& t) {
+              return mask_all_in(faces,
+                                 t.index == 0 ? t.mask : resolve({t.mask, t.index}, features));
+            },
+            rule_out);
         break;
       case K::faces_any:
-        evaluate_run(run, [&](const LoweredTest& t) {
-          return (faces & (t.index == 0 ? t.mask : resolve({t.mask, t.index}, features))) != 0;
-        });
+        evaluate_run(
+            run,
+            [&](const LoweredTest& t) {
+              return (faces & (t.index == 0 ? t.mask : resolve({t.mask, t.index}, features))) != 0;
+            },
+            rule_out);
         break;
       case K::faces_none:
-        evaluate_run(run, [&](const LoweredTest& t) {
-          return (faces & (t.index == 0 ? t.mask : resolve({t.mask, t.index}, features))) == 0;
-        });
+        evaluate_run(
+            run,
+            [&](const LoweredTest& t) {
+              return (faces & (t.index == 0 ? t.mask : resolve({t.mask, t.index}, features))) == 0;
+            },
+            rule_out);
         break;
       case K::none: {
         const ConditionNode* tests = program.tests.data();
-        evaluate_run(run, [&](const LoweredTest& t) {
-          return eager_holds(tests[&t - lowered], features, predicates_);
-        });
+        evaluate_run(
+            run,
+            [&](const LoweredTest& t) {
+              return eager_holds(tests[&t - lowered], features, predicates_);
+            },
+            rule_out);
         break;
       }
     }
   }
-  for (std::uint32_t w = 0; w < program.eager_tests / 64U; ++w) known_[w] = ~std::uint64_t{0};
-  if (program.eager_tests % 64U != 0) {
-    known_[program.eager_tests / 64U] = (std::uint64_t{1} << (program.eager_tests % 64U)) - 1;
-  }
+  alive_ = {};
+  for (std::size_t w = 0; w < W; ++w) alive_[w] = alive[w];
 }
 
 void TestMemo::evaluate(std::uint16_t test, std::size_t word, std::uint64_t bit) {

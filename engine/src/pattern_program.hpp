@@ -16,6 +16,8 @@
 
 namespace meldgraph::patterns {
 
+struct ReadingFacts;  // pattern_evals.hpp
+
 /// The tests of one program over one record, memoised. Invariant: bit t of known_ is set once
 /// test t has been evaluated, and bit t of value_ is then its result; the words past the
 /// program's tests are never read, so only the words in use are cleared (a record is one
@@ -54,20 +56,23 @@ class TestMemo {
   static constexpr std::size_t kWords = PatternProgram::kMaxTests / 64;
 
   void evaluate(std::uint16_t test, std::size_t word, std::uint64_t bit);
-  /// Rules out the patterns of a mask over them (pattern_words words).
-  void rule_out(const std::uint64_t* patterns) {
-    for (std::uint32_t w = 0; w < rules_.program.pattern_words; ++w) alive_[w] &= ~patterns[w];
-  }
+  /// The constructor's work for a program of W pattern words (W = pattern_words, 1 to 4): the
+  /// patterns left are kept in a local array, so that each ruling out is W AND-NOTs in registers
+  /// rather than a loop over memory.
+  template <std::size_t W>
+  void start(const ReadingFacts& facts);
   /// The eager tests of one run, each by holds(its lowered test): its value bit set, or the
-  /// patterns needing it ruled out.
-  template <class Holds>
-  void evaluate_run(const PatternProgram::EagerRun& run, Holds&& holds) {
+  /// patterns needing it ruled out (rule_out, over a mask of pattern_words words).
+  template <class Holds, class RuleOut>
+  void evaluate_run(const PatternProgram::EagerRun& run, Holds&& holds, RuleOut&& rule_out) {
     const PatternProgram& program = rules_.program;
+    const std::uint64_t* needers = program.test_needers.data();
+    const std::size_t words = program.pattern_words;
     for (std::uint32_t t = run.begin; t < run.end; ++t) {
       if (holds(program.lowered[t])) {
         value_[t / 64U] |= std::uint64_t{1} << (t % 64U);
       } else {
-        rule_out(program.test_needers.data() + std::size_t{t} * program.pattern_words);
+        rule_out(needers + std::size_t{t} * words);
       }
     }
   }

@@ -9,6 +9,10 @@ namespace meldgraph::detail {
 
 namespace {
 
+// The most parts compute_fu adds: the base and how the hand won, one per group, the wait,
+// rounding and the open minimum (a fixed form's one part is fewer).
+static_assert(FuParts::kCapacity >= 2 + kMaxFeatureGroups + 3);
+
 bool any_hit(std::span<const PatternHit> hits, const std::vector<std::uint16_t>& patterns) {
   return std::any_of(hits.begin(), hits.end(), [&](const PatternHit& hit) {
     return std::find(patterns.begin(), patterns.end(), hit.pattern) != patterns.end();

@@ -43,6 +43,20 @@ using CompleteHandVisitor = std::function<void(const Hand&, FormMask)>;
 EnumerationCounts enumerate_complete_hands(const RuleSet& rules, int size,
                                            const CompleteHandVisitor& visit);
 
+/// Most hands enumerate_complete_hands with wildcards asks is_win about (it refuses a larger
+/// walk): at about a microsecond each, under a minute.
+inline constexpr std::uint64_t kMaxWildcardCandidates = 50'000'000;
+
+/// Every distinct complete hand of `size` concealed tiles of which exactly `wildcards` are
+/// wildcards (jokers and copies of the rule set's fixed wild kinds, within the set's copies),
+/// the rest natural tiles: the same as the function above for 0 wildcards. For more, a walk over
+/// every split of the wildcards among their kinds (the most jokers first, then the wild kinds in
+/// tile order) and, within a split, every multiset of natural tiles in canonical order, each
+/// decided by is_win and its forms by form_shanten. Throws AnalysisError when the walk would
+/// exceed kMaxWildcardCandidates hands, or the set holds fewer wildcards.
+EnumerationCounts enumerate_complete_hands(const RuleSet& rules, int size, int wildcards,
+                                           const CompleteHandVisitor& visit);
+
 /// `max_wildcards` meaning every wildcard the set and the form allow.
 inline constexpr int kDealAllWildcards = 1 << 10;
 

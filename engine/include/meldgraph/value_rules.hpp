@@ -4,6 +4,7 @@
 /// describes the keys.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -35,6 +36,30 @@ struct FuPart {
   FuSource source = FuSource::base;
   std::int8_t group = -1;  ///< the group it comes from (meld, pair, wait), else -1
   std::int32_t fu = 0;     ///< a meld may be worth up to 100 x 8^3 under the rule file's bounds
+};
+
+/// A reading's fu parts, in the order compute_fu adds them: a fixed array, so that filling them
+/// is a store and a count (no vector growth check on the scorer's hot path). At most one fixed
+/// part, or the base, how the hand won, one part per group (kMaxFeatureGroups), the wait,
+/// rounding and an open hand's minimum: kCapacity bounds them all.
+class FuParts {
+ public:
+  static constexpr std::size_t kCapacity = 24;
+
+  void clear() { size_ = 0; }
+  /// Appends `part`; the caller adds at most kCapacity parts (compute_fu's steps do).
+  void push_back(const FuPart& part) { parts_[size_++] = part; }
+
+  [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] bool empty() const { return size_ == 0; }
+  [[nodiscard]] const FuPart& operator[](std::size_t i) const { return parts_[i]; }
+  [[nodiscard]] const FuPart& back() const { return parts_[size_ - 1]; }
+  [[nodiscard]] const FuPart* begin() const { return parts_.data(); }
+  [[nodiscard]] const FuPart* end() const { return parts_.data() + size_; }
+
+ private:
+  std::array<FuPart, kCapacity> parts_{};
+  std::size_t size_ = 0;
 };
 
 /// The fu of a reading (`scoring.fu`; docs/scoring.md, "Values"). Melds: a pung is worth `pung`,
@@ -197,7 +222,7 @@ struct ValueRules {
 struct ReadingValue {
   std::int32_t units = 0;  ///< han / fan / faan / tai of the patterns, dora included
   std::int32_t fu = 0;     ///< 0 where the rule set has no fu
-  std::vector<FuPart> fu_parts;
+  FuParts fu_parts;
   std::int32_t dora = 0;     ///< from indicators
   std::int32_t ura = 0;      ///< ura-dora (riichi only)
   std::int32_t red = 0;      ///< red fives

@@ -1,0 +1,160 @@
+// corpus enumerate --wildcards K (corpus.hpp, docs/corpus.md): every complete hand holding K
+// wildcards, by a bounded walk over every multiset of natural tiles, each decided by is_win.
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "meldgraph/corpus.hpp"
+#include "meldgraph/error.hpp"
+#include "meldgraph/queries.hpp"
+
+namespace meldgraph {
+namespace {
+
+/// A kind of wildcard the set holds, and how many.
+struct WildKind {
+  bool joker = false;
+  TileId tile = kNoTile;
+  int copies = 0;
+};
+
+/// Multisets of `size` items over kinds with the given copies (saturating at `cap`).
+std::uint64_t multisets(const std::vector<int>& copies, int size, std::uint64_t cap) {
+  std::vector<std::uint64_t> ways(static_cast<std::size_t>(size) + 1, 0);
+  ways[0] = 1;
+  for (const int c : copies) {
+    std::vector<std::uint64_t> next(ways.size(), 0);
+    for (int n = 0; n <= size; ++n) {
+      for (int k = 0; k <= c && k <= n; ++k) {
+        next[n] = std::min(cap, next[n] + ways[n - k]);
+      }
+    }
+    ways = std::move(next);
+  }
+  return ways[size];
+}
+
+class WildEnumerator {
+ public:
+  WildEnumerator(const RuleSet& rules, int size, int wildcards, const CompleteHandVisitor& visit)
+      : rules_(rules), size_(size), wildcards_(wildcards), visit_(visit) {
+    counts_.by_form.assign(rules.forms().size(), 0);
+    const TileMask wild = rules.fixed_wild_tiles();
+    if (rules.wildcards().jokers > 0) {
+      kinds_.push_back({true, kNoTile, static_cast<int>(rules.wildcards().jokers)});
+    }
+    for (TileId t = 0; t < rules.tile_count(); ++t) {
+      if ((wild & tile_bit(t)) != 0) {
+        kinds_.push_back({false, t, rules.tile(t).copies});
+      } else if (t < rules.meldable_count() && (rules.forbidden_tiles() & tile_bit(t)) == 0) {
+        naturals_.push_back(t);
+      }
+    }
+    hand_.wild_tiles = wild;
+  }
+
+  EnumerationCounts run() {
+    std::vector<int> wild_copies;
+    for (const WildKind& kind : kinds_) wild_copies.push_back(kind.copies);
+    const std::uint64_t splits = multisets(wild_copies, wildcards_, kMaxWildcardCandidates + 1);
+    if (splits == 0) {
+      throw AnalysisError("--wildcards " + std::to_string(wildcards_) + ": rule set '" +
+                          rules_.name() + "' holds fewer wildcards");
+    }
+    std::vector<int> natural_copies;
+    for (const TileId t : naturals_) natural_copies.push_back(rules_.tile(t).copies);
+    const std::uint64_t naturals =
+        multisets(natural_copies, size_ - wildcards_, kMaxWildcardCandidates + 1);
+    if (naturals > kMaxWildcardCandidates || splits * naturals > kMaxWildcardCandidates) {
+      throw AnalysisError("--wildcards " + std::to_string(wildcards_) + ": " +
+                          std::to_string(size_) + "-tile hands would need more than " +
+                          std::to_string(kMaxWildcardCandidates) +
+                          " candidates (the walk tries every multiset of natural tiles); "
+                          "use a smaller --size");
+    }
+    place_wildcards(0, wildcards_);
+    return counts_;
+  }
+
+ private:
+  /// Splits the remaining wildcards over kinds[k...], most of the first kind first.
+  void place_wildcards(std::size_t k, int left) {
+    if (k == kinds_.size()) {
+      if (left == 0) place_naturals(0, size_ - wildcards_);
+      return;
+    }
+    const WildKind& kind = kinds_[k];
+    for (int n = std::min(left, kind.copies); n >= 0; --n) {
+      set_wild(kind, n);
+      place_wildcards(k + 1, left - n);
+    }
+    set_wild(kind, 0);
+  }
+
+  void set_wild(const WildKind& kind, int n) {
+    if (kind.joker) {
+      hand_.jokers = static_cast<std::uint8_t>(n);
+    } else {
+      hand_.counts[kind.tile] = static_cast<std::uint8_t>(n);
+    }
+  }
+
+  /// Naturals over naturals_[i...], most copies of the lowest tile first: the canonical order.
+  void place_naturals(std::size_t i, int left) {
+    if (left == 0) {
+      decide();
+      return;
+    }
+    if (i == naturals_.size()) return;
+    const TileId t = naturals_[i];
+    for (int n = std::min(left, int{rules_.tile(t).copies}); n >= 0; --n) {
+      hand_.counts[t] = static_cast<std::uint8_t>(n);
+      place_naturals(i + 1, left - n);
+    }
+    hand_.counts[t] = 0;
+  }
+
+  void decide() {
+    ++counts_.candidates;
+    if (!is_win(rules_, hand_)) return;
+    FormMask mask = 0;
+    for (std::size_t f = 0; f < rules_.forms().size(); ++f) {
+      const FormSpec& form = rules_.forms()[f];
+      if (form.enabled && !form.scored_only && form_shanten(rules_, hand_, f) == -1) {
+        mask |= FormMask{1} << f;
+        ++counts_.by_form[f];
+      }
+    }
+    ++counts_.hands;
+    if (visit_) visit_(hand_, mask);
+  }
+
+  const RuleSet& rules_;
+  int size_;
+  int wildcards_;
+  const CompleteHandVisitor& visit_;
+  std::vector<WildKind> kinds_;
+  std::vector<TileId> naturals_;
+  Hand hand_;
+  EnumerationCounts counts_;
+};
+
+}  // namespace
+
+EnumerationCounts enumerate_complete_hands(const RuleSet& rules, int size, int wildcards,
+                                           const CompleteHandVisitor& visit) {
+  if (wildcards == 0) return enumerate_complete_hands(rules, size, visit);
+  if (size < 2 || size % 3 != 2 || size > rules.hand_tiles()) {
+    throw AnalysisError("corpus enumerate: --size must be 3n + 2 tiles, from 2 to the rule set's " +
+                        std::to_string(int{rules.hand_tiles()}) + ", got " + std::to_string(size));
+  }
+  if (wildcards < 0 || wildcards > size) {
+    throw AnalysisError("--wildcards " + std::to_string(wildcards) + ": 0 to the hand's " +
+                        std::to_string(size) + " tiles");
+  }
+  return WildEnumerator(rules, size, wildcards, visit).run();
+}
+
+}  // namespace meldgraph
