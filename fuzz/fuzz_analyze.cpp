@@ -10,11 +10,6 @@
 #include "meldgraph/error.hpp"
 #include "meldgraph/hand.hpp"
 
-extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
-  meldgraph::fuzz::build_tables_first();
-  return 0;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
   using namespace meldgraph;
   FuzzedDataProvider data(bytes, size);

@@ -9,11 +9,6 @@
 #include "fuzz_support.hpp"
 #include "meldgraph/analyzers/analyzer.hpp"
 
-extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
-  meldgraph::fuzz::build_tables_first();
-  return 0;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
   using namespace meldgraph;
   FuzzedDataProvider data(bytes, size);

@@ -36,11 +36,6 @@ std::string score_summary(const meldgraph::RuleSet& rules, const meldgraph::Hand
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
-  meldgraph::fuzz::build_tables_first();
-  return 0;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
   using namespace meldgraph;
   FuzzedDataProvider data(bytes, size);

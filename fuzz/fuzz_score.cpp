@@ -41,11 +41,6 @@ nlohmann::json fuzzed_context(FuzzedDataProvider& data) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
-  meldgraph::fuzz::build_tables_first();
-  return 0;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
   using namespace meldgraph;
   const std::vector<const RuleSet*>& scored = fuzz::scored_rule_sets();

@@ -8,27 +8,7 @@
 set -u
 bin=$1
 scale=${MELDGRAPH_TEST_SCALE:-1}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1   # the shipped rules must work from any directory
-passed=0
-failed=0
-
-# expect NAME EXPECTED_EXIT PATTERN -- COMMAND...: the command exits as expected and its combined
-# output matches the extended regular expression PATTERN.
-expect() {
-  local name=$1 code=$2 pattern=$3
-  shift 4
-  local out status
-  out=$("$@" 2>&1)
-  status=$?
-  if [ "$status" -eq "$code" ] && printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    printf 'FAIL %s: exit %s (want %s), output:\n%s\n' "$name" "$status" "$code" "$out"
-  fi
-}
+. "$(dirname "$(readlink -f "$0")")/shell_checks.sh"
 
 expect analyze-default 0 'interpretations  2 \(standard 2\)' -- "$bin" analyze 111222333m456p11s
 expect analyze-lists 0 '123m 123m 123m 456p 11s' -- "$bin" analyze 111222333m456p11s
@@ -392,5 +372,4 @@ expect bench-score-input 0 '"hands":2,' -- "$bin" --rules riichi bench --op scor
 printf '%s\n' '{"hand": "3455m234678p789s+5m", "seat_wind": "X"}' > score_bad.txt
 expect bench-score-bad-field 1 "score_bad.txt:1: field 'seat_wind'" -- "$bin" --rules riichi bench --op score --input score_bad.txt
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_summary cli_test

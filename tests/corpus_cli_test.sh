@@ -6,26 +6,7 @@
 # Usage: corpus_cli_test.sh PATH_TO_MELDGRAPH
 set -u
 bin=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-passed=0
-failed=0
-
-# expect NAME EXPECTED_EXIT PATTERN -- COMMAND...: as in cli_test.sh.
-expect() {
-  local name=$1 code=$2 pattern=$3
-  shift 4
-  local out status
-  out=$("$@" 2>&1)
-  status=$?
-  if [ "$status" -eq "$code" ] && printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    printf 'FAIL %s: exit %s (want %s), output:\n%s\n' "$name" "$status" "$code" "$out"
-  fi
-}
+. "$(dirname "$(readlink -f "$0")")/shell_checks.sh"
 
 # same NAME FILE_A FILE_B: the two files hold the same bytes (and are not empty).
 same() {
@@ -166,5 +147,4 @@ if command -v script > /dev/null; then
     script -qec "\"$bin\" --rules riichi corpus deal --count 200000 --label shanten > /dev/null" /dev/null
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_summary corpus_cli_test

@@ -6,27 +6,9 @@ set -u
 mpi_bin=$1
 bin=$2
 mpiexec=$3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-passed=0
-failed=0
+. "$(dirname "$(readlink -f "$0")")/shell_checks.sh"
 # As root in CI; --oversubscribe: two ranks whatever the cores.
 mpirun=("$mpiexec" --oversubscribe --allow-run-as-root -np 2)
-
-expect() {
-  local name=$1 code=$2 pattern=$3
-  shift 4
-  local out status
-  out=$("$@" 2>&1)
-  status=$?
-  if [ "$status" -eq "$code" ] && printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    printf 'FAIL %s: exit %s (want %s), output:\n%s\n' "$name" "$status" "$code" "$out"
-  fi
-}
 
 # The report without `run` (time, jobs, ranks).
 strip_run() {
@@ -46,5 +28,4 @@ expect mpi-shard-refused 1 'meldgraph-mpi splits the run by rank' -- "${mpirun[@
 expect mpi-bad-option 2 'was not expected: --bogus' -- "${mpirun[@]}" "$mpi_bin" stats --bogus
 expect mpi-bad-input 1 'cannot open .nosuch\.txt.' -- "${mpirun[@]}" "$mpi_bin" stats --input nosuch.txt
 
-printf 'stats_mpi_test: %d passed, %d failed\n' "$passed" "$failed"
-[ "$failed" -eq 0 ]
+checks_summary stats_mpi_test

@@ -5,26 +5,7 @@
 # Usage: stats_test.sh PATH_TO_MELDGRAPH
 set -u
 bin=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-passed=0
-failed=0
-
-# expect NAME EXPECTED_EXIT PATTERN -- COMMAND...: as in cli_test.sh.
-expect() {
-  local name=$1 code=$2 pattern=$3
-  shift 4
-  local out status
-  out=$("$@" 2>&1)
-  status=$?
-  if [ "$status" -eq "$code" ] && printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    printf 'FAIL %s: exit %s (want %s), output:\n%s\n' "$name" "$status" "$code" "$out"
-  fi
-}
+. "$(dirname "$(readlink -f "$0")")/shell_checks.sh"
 
 # The report without its `run` field (time, jobs, ranks) and the source's shard.
 strip_run() {
@@ -122,5 +103,4 @@ print("bars ok %d" % bars if bars == want else "bars %d, want %d" % (bars, want)
 expect stats-plot-no-gnuplot 1 'gnuplot was not found on PATH' -- env PATH=/nonexistent "$bin" stats --deal 10 --plot x.svg
 expect stats-plot-bad-path 1 "--plot: cannot write '/nonexistent/x.svg'" -- "$bin" stats --deal 10 --plot /nonexistent/x.svg
 
-printf 'stats_test: %d passed, %d failed\n' "$passed" "$failed"
-[ "$failed" -eq 0 ]
+checks_summary stats_test
