@@ -103,6 +103,12 @@ class Compiler {
       if (pattern.value.yakuman > 0) program.limits[p / 64U] |= bit;
       if (pattern.only_without) program.only_without[p / 64U] |= bit;
     }
+    // The costly leaves inside those other subtrees get their screens too, checked before
+    // such a leaf is evaluated (TestMemo::evaluate): a failing screen answers it.
+    std::vector<std::pair<std::uint16_t, std::vector<Need>>> leaf_screens;
+    for (const std::vector<std::uint32_t>& roots : rest) {
+      for (const std::uint32_t root : roots) collect_leaf_screens(root, leaf_screens);
+    }
     if (overflow_) return false;
     // Step 2: a need that is one bit of the facts' word (or all of a mask) joins its pattern's
     // word mask; the other cheap tests some pattern needs go first, evaluated up front.
@@ -129,15 +135,20 @@ class Compiler {
       }
       needs[p] = std::move(kept);
     }
+    for (const auto& [test, screens] : leaf_screens) {
+      for (const Need& screen : screens) eager[screen.test] = true;
+    }
     renumber(eager);
-    for (std::uint32_t t = 0; t < program.eager_tests; ++t) {
+    for (std::uint32_t t = 0; t < program.tests.size(); ++t) {
       const LoweredTest lowered = patterns::lower_test(program.tests[t]);
       program.lowered.push_back(lowered);
+      if (t >= program.eager_tests) continue;
       if (program.eager_runs.empty() || program.eager_runs.back().kind != lowered.kind) {
         program.eager_runs.push_back({lowered.kind, t, t});
       }
       program.eager_runs.back().end = t + 1;
     }
+    number_leaf_screens(leaf_screens);
     for (std::vector<Need>& list : needs) {
       for (Need& need : list) need.test = number_[need.test];
     }
@@ -182,6 +193,7 @@ class Compiler {
       program.account_once_tests.push_back(rule.sets < rules_.nodes.size()
                                                ? program.node_tests[rule.sets]
                                                : PatternProgram::kNoTest);
+      program.account_once_governed[rule.pattern / 64U] |= std::uint64_t{1} << (rule.pattern % 64U);
     }
     return true;
   }
@@ -234,6 +246,38 @@ class Compiler {
     }
     add_screens(node, needs);
     add(needs, node);
+  }
+
+  /// Each costly leaf of the subtree at nodes[root] with its screens (once per test), added to
+  /// `out` in the tests' first numbering.
+  void collect_leaf_screens(std::uint32_t root,
+                            std::vector<std::pair<std::uint16_t, std::vector<Need>>>& out) {
+    const std::uint32_t end = root + rules_.nodes[root].size;
+    for (std::uint32_t n = root; n < end; ++n) {
+      const ConditionNode& node = rules_.nodes[n];
+      if (node.op < kFirstPredicate) continue;
+      const std::uint16_t test = rules_.program.node_tests[n];
+      const bool listed = std::any_of(out.begin(), out.end(),
+                                      [&](const auto& entry) { return entry.first == test; });
+      if (listed) continue;
+      std::vector<Need> screens;
+      add_screens(node, screens);
+      if (!screens.empty()) out.emplace_back(test, std::move(screens));
+    }
+  }
+
+  /// PatternProgram::screens from collect_leaf_screens' lists, in the final numbering.
+  void number_leaf_screens(const std::vector<std::pair<std::uint16_t, std::vector<Need>>>& lists) {
+    PatternProgram& program = rules_.program;
+    std::vector<std::vector<std::uint16_t>> of_test(program.tests.size());
+    for (const auto& [test, screens] : lists) {
+      for (const Need& screen : screens) of_test[number_[test]].push_back(number_[screen.test]);
+    }
+    for (const std::vector<std::uint16_t>& screens : of_test) {
+      program.screen_begin.push_back(static_cast<std::uint32_t>(program.screens.size()));
+      program.screens.insert(program.screens.end(), screens.begin(), screens.end());
+    }
+    program.screen_begin.push_back(static_cast<std::uint32_t>(program.screens.size()));
   }
 
   /// The screens of a dear leaf: cheap tests that hold whenever it does.
@@ -340,28 +384,30 @@ bool eager_holds(const ConditionNode& n, const ScoreFeatures& f,
 }  // namespace
 
 TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
-    : rules_(rules), features_(features), predicates_(predicate_registry()) {
+    : rules_(rules),
+      features_(features),
+      predicates_(predicate_registry()),
+      facts_(facts_of(features)) {
   const PatternProgram& program = rules.program;
   const std::size_t words = (program.tests.size() + 63) / 64;
   std::fill_n(known_.begin(), words, 0);
   std::fill_n(value_.begin(), words, 0);
-  const ReadingFacts facts = facts_of(features);
   static_assert(kMaxPatterns <= 4 * 64);
   switch (program.pattern_words) {
     case 0:  // no pattern: nothing is alive, no test is eager
       alive_ = {};
       break;
     case 1:
-      start<1>(facts);
+      start<1>();
       break;
     case 2:
-      start<2>(facts);
+      start<2>();
       break;
     case 3:
-      start<3>(facts);
+      start<3>();
       break;
     default:
-      start<4>(facts);
+      start<4>();
       break;
   }
   for (std::uint32_t w = 0; w < program.eager_tests / 64U; ++w) known_[w] = ~std::uint64_t{0};
@@ -371,8 +417,9 @@ TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
 }
 
 template <std::size_t W>
-void TestMemo::start(const ReadingFacts& facts) {
+void TestMemo::start() {
   const PatternProgram& program = rules_.program;
+  const ReadingFacts& facts = facts_;
   const ScoreFeatures& features = features_;
   const std::uint32_t pattern_words = program.pattern_words;
   // Ruled out so far: the disabled patterns, then those needing a bit the facts' word lacks.
@@ -390,6 +437,10 @@ void TestMemo::start(const ReadingFacts& facts) {
   // failing one rules out every pattern needing it.
   const LoweredTest* lowered = program.lowered.data();
   const TileMask faces = features.faces;
+  // A faces test's set: its fixed tiles, with the context's winds when it names them.
+  const auto set_of = [&](const LoweredTest& t) {
+    return t.index == 0 ? t.mask : resolve({t.mask, t.index}, features);
+  };
   for (const PatternProgram::EagerRun& run : program.eager_runs) {
     using K = LoweredTest::Kind;
     switch (run.kind) {
@@ -414,28 +465,15 @@ void TestMemo::start(const ReadingFacts& facts) {
         break;
       case K::faces_all:
         evaluate_run(
-            run,
-            [&](const LoweredTest& t) {
-              return mask_all_in(faces,
-                                 t.index == 0 ? t.mask : resolve({t.mask, t.index}, features));
-            },
-            rule_out);
+            run, [&](const LoweredTest& t) { return mask_all_in(faces, set_of(t)); }, rule_out);
         break;
       case K::faces_any:
         evaluate_run(
-            run,
-            [&](const LoweredTest& t) {
-              return (faces & (t.index == 0 ? t.mask : resolve({t.mask, t.index}, features))) != 0;
-            },
-            rule_out);
+            run, [&](const LoweredTest& t) { return (faces & set_of(t)) != 0; }, rule_out);
         break;
       case K::faces_none:
         evaluate_run(
-            run,
-            [&](const LoweredTest& t) {
-              return (faces & (t.index == 0 ? t.mask : resolve({t.mask, t.index}, features))) == 0;
-            },
-            rule_out);
+            run, [&](const LoweredTest& t) { return (faces & set_of(t)) == 0; }, rule_out);
         break;
       case K::none: {
         const ConditionNode* tests = program.tests.data();
@@ -454,9 +492,38 @@ void TestMemo::start(const ReadingFacts& facts) {
 }
 
 void TestMemo::evaluate(std::uint16_t test, std::size_t word, std::uint64_t bit) {
-  const ConditionNode& node = rules_.program.tests[test];
+  const PatternProgram& program = rules_.program;
   known_[word] |= bit;
-  if (predicates_[node.op - kFirstPredicate].eval(node, features_)) value_[word] |= bit;
+  for (std::uint32_t k = program.screen_begin[test]; k < program.screen_begin[test + 1U]; ++k) {
+    const std::uint16_t screen = program.screens[k];  // eager: its value is known
+    if (((value_[screen / 64U] >> (screen % 64U)) & 1U) == 0) return;
+  }
+  const LoweredTest& lowered = program.lowered[test];
+  const ConditionNode& node = program.tests[test];
+  bool holds = false;
+  if (lowered.kind != LoweredTest::Kind::none) {
+    holds = lowered_holds(lowered, facts_, features_);
+  } else if (node.op == kSetsOp) {
+    holds = sets_test_holds(node);
+  } else {
+    holds = predicates_[node.op - kFirstPredicate].eval(node, features_);
+  }
+  if (holds) value_[word] |= bit;
+}
+
+bool TestMemo::sets_test_holds(const ConditionNode& node) {
+  const SetCandidateRanks* ranks = nullptr;
+  for (std::size_t i = 0; i < set_ranks_count_ && ranks == nullptr; ++i) {
+    if (set_ranks_[i].kinds == node.bits) ranks = &set_ranks_[i].ranks;
+  }
+  if (ranks == nullptr) {
+    // A new kind mask: kept in the next slot (the last one is reused once all are taken).
+    KindRanks& slot = set_ranks_[std::min(set_ranks_count_, set_ranks_.size() - 1)];
+    slot = {node.bits, set_candidate_ranks(node.bits, features_)};
+    set_ranks_count_ = std::min(set_ranks_count_ + 1, set_ranks_.size());
+    ranks = &slot.ranks;
+  }
+  return some_set_possible(node, *ranks) ? sets_hold(node, features_) : node.range.holds(0);
 }
 
 bool TestMemo::costly_holds(const PatternProgram::Entry& entry) {
