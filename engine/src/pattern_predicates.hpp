@@ -36,12 +36,17 @@ using PredicateRead = void (*)(const rule_file::Item& argument, const ReadContex
                                ConditionNode& node);
 using PredicateEval = bool (*)(const ConditionNode& node, const ScoreFeatures& features);
 using PredicateWrite = std::string (*)(const ConditionNode& node, const WriteContext& context);
+/// The count a counted predicate compares with its node's range (eval is then exactly
+/// `node.range.holds(count)`), or -1 when this node does not compare a count.
+using PredicateCount = int (*)(const ConditionNode& node, const ScoreFeatures& features);
 
 struct PredicateSpec {
   std::string_view name;
   PredicateRead read;
   PredicateEval eval;
   PredicateWrite write;
+  /// nullptr: the count is found by probing eval (pattern_counts.cpp).
+  PredicateCount count;
 };
 
 /// Every predicate, in op order.
@@ -99,8 +104,11 @@ struct SetCandidateRanks {
 /// `size` times in one suit (same, step 0), in `size` suits (distinct, step 0) or at all (any,
 /// step 0).
 [[nodiscard]] bool some_set_possible(const ConditionNode& node, const SetCandidateRanks& ranks);
-/// The `sets` predicate without its screen: its instances counted (or the most disjoint).
-[[nodiscard]] bool sets_hold(const ConditionNode& node, const ScoreFeatures& features);
+/// The `sets` predicate's count without its screen: its instances, or the most of them that
+/// share no group.
+[[nodiscard]] int sets_found(const ConditionNode& node, const ScoreFeatures& features);
+/// The `sets` predicate's count: 0 when its screen rules every instance out, else sets_found.
+[[nodiscard]] int count_sets(const ConditionNode& node, const ScoreFeatures& features);
 
 /// The set bits of a small mask (a record's group indices, suits). Inline: built without
 /// -mpopcnt, std::popcount is a call into libgcc, which the group predicates paid per node.

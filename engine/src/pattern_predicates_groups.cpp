@@ -332,16 +332,17 @@ bool some_set_possible(const ConditionNode& n, const SetCandidateRanks& ranks) {
   return in_suits[k] != 0;
 }
 
-bool sets_hold(const ConditionNode& n, const ScoreFeatures& f) {
+int sets_found(const ConditionNode& n, const ScoreFeatures& f) {
   std::array<std::uint32_t, kMaxSets> masks;  // [0, sets) written by set_instances
   const std::size_t sets = set_instances(n, f, masks);
-  // Count them, or the most that share no group.
-  const int found = n.small[3] != 0 ? most_disjoint(masks, sets, 0, 0) : static_cast<int>(sets);
-  return n.range.holds(found);
+  return n.small[3] != 0 ? most_disjoint(masks, sets, 0, 0) : static_cast<int>(sets);
+}
+
+int count_sets(const ConditionNode& n, const ScoreFeatures& f) {
+  return some_set_possible(n, set_candidate_ranks(n.bits, f)) ? sets_found(n, f) : 0;
 }
 
 bool eval_sets(const ConditionNode& n, const ScoreFeatures& f) {
-  if (!some_set_possible(n, set_candidate_ranks(n.bits, f))) return n.range.holds(0);
-  return sets_hold(n, f);
+  return n.range.holds(count_sets(n, f));
 }
 }  // namespace meldgraph::patterns

@@ -109,6 +109,11 @@ class Compiler {
     for (const std::vector<std::uint32_t>& roots : rest) {
       for (const std::uint32_t root : roots) collect_leaf_screens(root, leaf_screens);
     }
+    // And each `any` among them its clauses (subtree_clauses), one per child.
+    std::vector<std::vector<std::vector<std::uint16_t>>> clauses(rules_.nodes.size());
+    for (const std::vector<std::uint32_t>& roots : rest) {
+      for (const std::uint32_t root : roots) clauses[root] = subtree_clauses(root);
+    }
     if (overflow_) return false;
     // Step 2: a need that is one bit of the facts' word (or all of a mask) joins its pattern's
     // word mask; the other cheap tests some pattern needs go first, evaluated up front.
@@ -137,6 +142,11 @@ class Compiler {
     }
     for (const auto& [test, screens] : leaf_screens) {
       for (const Need& screen : screens) eager[screen.test] = true;
+    }
+    for (const auto& of_root : clauses) {
+      for (const auto& clause : of_root) {
+        for (const std::uint16_t test : clause) eager[test] = true;
+      }
     }
     renumber(eager);
     for (std::uint32_t t = 0; t < program.tests.size(); ++t) {
@@ -172,7 +182,7 @@ class Compiler {
       }
       entry.need_end = static_cast<std::uint32_t>(program.needs.size());
       entry.rest_begin = static_cast<std::uint32_t>(program.rest.size());
-      program.rest.insert(program.rest.end(), rest[p].begin(), rest[p].end());
+      for (const std::uint32_t root : rest[p]) add_rest(root, clauses[root]);
       entry.rest_end = static_cast<std::uint32_t>(program.rest.size());
       if (entry.need_begin != entry.need_end || entry.rest_begin != entry.rest_end) {
         program.costly[p / 64U] |= std::uint64_t{1} << (p % 64U);
@@ -189,6 +199,7 @@ class Compiler {
       }
     }
     program.implied_begin.push_back(static_cast<std::uint32_t>(program.implied_by_me.size()));
+    program.clauses.push_back(static_cast<std::uint32_t>(program.clause_tests.size()));
     for (const PatternRules::AccountOnce& rule : rules_.account_once) {
       program.account_once_tests.push_back(rule.sets < rules_.nodes.size()
                                                ? program.node_tests[rule.sets]
@@ -246,6 +257,59 @@ class Compiler {
     }
     add_screens(node, needs);
     add(needs, node);
+  }
+
+  /// The clauses of the subtree at nodes[root] when it is an `any`: one per child, each the
+  /// eager tests that hold whenever the child does (a cheap leaf itself, a costly leaf's
+  /// screens; a child `all`, those of its leaf children). The `any` holds only when every test
+  /// of some clause holds. Empty (no screen) when some child has no such test.
+  std::vector<std::vector<std::uint16_t>> subtree_clauses(std::uint32_t root) {
+    const ConditionNode& node = rules_.nodes[root];
+    if (node.op != kOpAny) return {};
+    std::vector<std::vector<std::uint16_t>> out;
+    std::uint32_t child = root + 1;
+    for (int c = 0; c < node.children; ++c) {
+      std::vector<std::uint16_t> clause;
+      if (rules_.nodes[child].op == kOpAll) {
+        std::uint32_t leaf = child + 1;
+        for (int l = 0; l < rules_.nodes[child].children; ++l) {
+          add_clause_tests(leaf, clause);
+          leaf += rules_.nodes[leaf].size;
+        }
+      } else {
+        add_clause_tests(child, clause);
+      }
+      if (clause.empty()) return {};
+      out.push_back(std::move(clause));
+      child += rules_.nodes[child].size;
+    }
+    return out;
+  }
+
+  /// The cheap tests that hold whenever the leaf nodes[n] does: itself when cheap, else its
+  /// screens; none for a combinator.
+  void add_clause_tests(std::uint32_t n, std::vector<std::uint16_t>& clause) {
+    const ConditionNode& node = rules_.nodes[n];
+    if (node.op < kFirstPredicate) return;
+    std::vector<Need> tests;
+    if (cost_rank(node) <= 1) {
+      add(tests, node);
+    } else {
+      add_screens(node, tests);
+    }
+    for (const Need& need : tests) clause.push_back(need.test);
+  }
+
+  /// Appends rest root `root` to the program with its clauses, in the final numbering.
+  void add_rest(std::uint32_t root, const std::vector<std::vector<std::uint16_t>>& clauses) {
+    PatternProgram& program = rules_.program;
+    program.rest.push_back(root);
+    program.rest_clauses.push_back(static_cast<std::uint32_t>(program.clauses.size()));
+    for (const std::vector<std::uint16_t>& clause : clauses) {
+      program.clauses.push_back(static_cast<std::uint32_t>(program.clause_tests.size()));
+      for (const std::uint16_t test : clause) program.clause_tests.push_back(number_[test]);
+    }
+    program.rest_clauses_end.push_back(static_cast<std::uint32_t>(program.clauses.size()));
   }
 
   /// Each costly leaf of the subtree at nodes[root] with its screens (once per test), added to
@@ -523,7 +587,7 @@ bool TestMemo::sets_test_holds(const ConditionNode& node) {
     set_ranks_count_ = std::min(set_ranks_count_ + 1, set_ranks_.size());
     ranks = &slot.ranks;
   }
-  return some_set_possible(node, *ranks) ? sets_hold(node, features_) : node.range.holds(0);
+  return node.range.holds(some_set_possible(node, *ranks) ? sets_found(node, features_) : 0);
 }
 
 bool TestMemo::costly_holds(const PatternProgram::Entry& entry) {
@@ -532,9 +596,25 @@ bool TestMemo::costly_holds(const PatternProgram::Entry& entry) {
     if (!holds(program.needs[k])) return false;
   }
   for (std::uint32_t k = entry.rest_begin; k < entry.rest_end; ++k) {
-    if (!subtree_holds(program.rest[k])) return false;
+    if (!some_clause_holds(k) || !subtree_holds(program.rest[k])) return false;
   }
   return true;
+}
+
+bool TestMemo::some_clause_holds(std::uint32_t k) const {
+  const PatternProgram& program = rules_.program;
+  const std::uint32_t first = program.rest_clauses[k];
+  const std::uint32_t last = program.rest_clauses_end[k];
+  if (first == last) return true;  // no clauses: not screened
+  for (std::uint32_t c = first; c < last; ++c) {
+    bool all = true;
+    for (std::uint32_t t = program.clauses[c]; t < program.clauses[c + 1] && all; ++t) {
+      const std::uint16_t test = program.clause_tests[t];  // eager: its value is known
+      all = ((value_[test / 64U] >> (test % 64U)) & 1U) != 0;
+    }
+    if (all) return true;
+  }
+  return false;
 }
 
 bool TestMemo::subtree_holds(std::uint32_t root) {

@@ -80,6 +80,9 @@ class TestMemo {
   /// A `sets` test: its screen (some_set_possible) over its kinds' candidate ranks, kept per
   /// kind mask for the reading, then the predicate when the screen holds.
   [[nodiscard]] bool sets_test_holds(const ConditionNode& node);
+  /// Whether some clause of rest subtree k holds (PatternProgram::rest_clauses; true when it
+  /// has none): a necessary condition of the subtree.
+  [[nodiscard]] bool some_clause_holds(std::uint32_t k) const;
   /// fold_condition over the tree rooted at nodes[root], its leaves read through the memo.
   [[nodiscard]] bool subtree_holds(std::uint32_t root);
 

@@ -181,6 +181,14 @@ struct PatternProgram {
   std::vector<std::uint64_t> word_needers;
   std::vector<std::uint16_t> needs;
   std::vector<std::uint32_t> rest;
+  /// The clauses of rest[k], an `any` (none for the others): clauses[c] for c in
+  /// [rest_clauses[k], rest_clauses_end[k]), clause c being the eager tests
+  /// clause_tests[clauses[c], clauses[c + 1]) that hold whenever the `any`'s child c does. The
+  /// subtree is evaluated only when every test of some clause holds.
+  std::vector<std::uint32_t> rest_clauses;
+  std::vector<std::uint32_t> rest_clauses_end;
+  std::vector<std::uint32_t> clauses;  ///< one past the last clause: a sentinel
+  std::vector<std::uint16_t> clause_tests;
   /// The screens of the costly leaves of the other subtrees (`any`, `not`, `at_least`): test
   /// t's are the eager tests screens[screen_begin[t], screen_begin[t + 1]); one failing answers
   /// t as false without evaluating it.
