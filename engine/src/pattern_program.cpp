@@ -105,6 +105,9 @@ class Compiler {
     }
     // The costly leaves inside those other subtrees get their screens too, checked before
     // such a leaf is evaluated (TestMemo::evaluate): a failing screen answers it.
+    // Both only speed the evaluation up: a screen that would take the tests past kMaxTests is
+    // left out (optional_), which weakens a clause or a leaf's screens, never an answer.
+    optional_ = true;
     std::vector<std::pair<std::uint16_t, std::vector<Need>>> leaf_screens;
     for (const std::vector<std::uint32_t>& roots : rest) {
       for (const std::uint32_t root : roots) collect_leaf_screens(root, leaf_screens);
@@ -114,6 +117,7 @@ class Compiler {
     for (const std::vector<std::uint32_t>& roots : rest) {
       for (const std::uint32_t root : roots) clauses[root] = subtree_clauses(root);
     }
+    optional_ = false;
     if (overflow_) return false;
     // Step 2: a need that is one bit of the facts' word (or all of a mask) joins its pattern's
     // word mask; the other cheap tests some pattern needs go first, evaluated up front.
@@ -225,6 +229,7 @@ class Compiler {
       if (same_test(tests[t], node)) return static_cast<std::uint16_t>(t);
     }
     if (tests.size() >= PatternProgram::kMaxTests) {
+      if (optional_) return PatternProgram::kNoTest;  // a screen left out: no error
       overflow_ = true;
       return 0;
     }
@@ -233,7 +238,8 @@ class Compiler {
   }
 
   void add(std::vector<Need>& needs, const ConditionNode& node) {
-    needs.push_back({intern(node), cost_rank(node)});
+    const std::uint16_t test = intern(node);
+    if (test != PatternProgram::kNoTest) needs.push_back({test, cost_rank(node)});
   }
 
   /// The leaves that root reaches through `all` alone go to `needs` (after their screens), the
@@ -416,6 +422,7 @@ class Compiler {
 
   PatternRules& rules_;
   bool overflow_ = false;
+  bool optional_ = false;  ///< intern: a full table gives kNoTest rather than an overflow
   std::vector<std::uint16_t> number_;
 };
 
