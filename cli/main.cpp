@@ -109,6 +109,16 @@ int run(int argc, char** argv) {
       ->check(CLI::Range(std::uint64_t{0}, kMaxRealisationsListed));
   add_visible(analyze);
   add_notation(analyze);
+  // `--budget-ms`: the time a hand's listings and scoring may take (docs/cli.md).
+  const auto add_budget = [&](CLI::App* command) {
+    command
+        ->add_option("--budget-ms", global.budget_ms,
+                     "most milliseconds a hand's listings and scoring may take; they stop there "
+                     "with a note (default: no budget)")
+        ->check(not_negative)
+        ->check(CLI::Range(std::uint64_t{1}, meldgraph::cli::kMaxBudgetMs));
+  };
+  add_budget(analyze);
   // The hand's situation (docs/cli.md): each option is a field of the context object that
   // parse_win_context reads, as in a batch line. The same options on analyze and explain, bound
   // to the same values (one command is parsed).
@@ -173,6 +183,7 @@ int run(int argc, char** argv) {
       ->required();
   add_word_option(explain, "--format", format, {"text", "json"}, "output format");
   explain->add_option("--limit", limit, "most readings to explain (0: all)")->check(not_negative);
+  add_budget(explain);
   add_notation(explain);
   add_situation(explain);
 
@@ -190,6 +201,7 @@ int run(int argc, char** argv) {
       ->check(CLI::Range(1, meldgraph::cli::kMaxJobs));
   add_visible(batch);
   add_notation(batch);
+  add_budget(batch);
 
   meldgraph::cli::BenchOptions bench_options;
   CLI::App* bench = app.add_subcommand("bench", "times a query over many hands; one JSON line");
