@@ -141,8 +141,8 @@ int run(int argc, char** argv) {
   std::string answers_from = "auto";
   add_word_option(&app, "--answers-from", answers_from, {"auto", "tables", "search"},
                   "analyze and batch take win, shanten and waits from: auto (the search for one "
-                  "hand and a batch's first 20000 lines, then the lookup tables), tables or "
-                  "search; the answers are the same");
+                  "hand, and for a batch's lines until it has spent 0.25 s, then the lookup "
+                  "tables), tables or search; the answers are the same");
   // The notation hands are written in; accepted before the command or after those reading hands.
   std::string notation = "meldgraph";
   const auto add_notation = [&](CLI::App* command) {

@@ -105,7 +105,7 @@ TEST_CASE("a past deadline scores exactly one reading, and says so", "[scoring]"
 }
 
 TEST_CASE("the default bound stops a hand whose realisations run to a million", "[scoring]") {
-  // 100,000 readings take seconds under the sanitizers: the Release pass checks the default.
+  // 50,000 readings take seconds under the sanitizers: the Release pass checks the default.
   if (meldgraph::test::kScale > 1) return;
   const RuleSet rules = load_rules(meldgraph::test::rule_file("bounds_jokers"));
   const Hand hand = parse_hand("1m2m3m4m5m6m7m8m*********", rules);

@@ -36,7 +36,7 @@ const ScoringRules& require_scoring(const RuleSet& rules);
 /// Readings one hand's scoring visits at most by default (ScoreOptions::reading_limit): enough for
 /// every hand without wildcards and most with a few; a 17-tile hand with nine jokers has 23,447
 /// interpretations and over a million realisations (docs/performance.md, "Seventh session").
-inline constexpr std::uint64_t kDefaultReadingLimit = 100'000;
+inline constexpr std::uint64_t kDefaultReadingLimit = 50'000;
 
 /// Why a scoring stopped before every reading of the hand was scored (HandScore::cut).
 enum class ScoreCut : std::uint8_t {
