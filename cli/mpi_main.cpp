@@ -32,6 +32,7 @@
 #include "meldgraph/stats.hpp"
 #include "output.hpp"
 #include "stats_commands.hpp"
+#include "word_option.hpp"
 
 namespace {
 
@@ -277,12 +278,7 @@ int main(int argc, char** argv) {
       "meldgraph-mpi stats|corpus ...)"};
   app.require_subcommand(1);
   GlobalOptions global;
-  app.add_option("--rules", global.rules, "built-in rule set name or rule file (default: laizi)");
-  app.add_option("--wild", global.wild, "wildcard tiles chosen for every hand, e.g. 5m")
-      ->type_name("TILES");
-  app.add_option("--indicator", global.indicator,
-                 "indicator tile: the next tile in its cycle is wild, e.g. 4m makes 5m wild")
-      ->type_name("TILE");
+  meldgraph::cli::add_rules_options(app, global);
   StatsCommandOptions stats_options;
   CLI::App* stats = app.add_subcommand(
       "stats", "statistics of dealt hands or a corpus, each rank counting one shard");
