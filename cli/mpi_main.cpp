@@ -267,9 +267,8 @@ int run_corpus(const mpi::communicator& world, const GlobalOptions& global,
   return 1;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+/// The whole run: MPI started, the arguments read, the command run on this rank.
+int run_rank(int argc, char** argv) {
   const mpi::environment environment(argc, argv);
   const mpi::communicator world;
   std::ios::sync_with_stdio(false);
@@ -294,13 +293,21 @@ int main(int argc, char** argv) {
     const int code = app.exit(error);
     return code == 0 ? 0 : 2;
   }
+  if (stats->parsed()) return run_stats(world, global, stats_options);
+  const CorpusCommand command =
+      corpus.deal->parsed() ? CorpusCommand::deal : CorpusCommand::enumerate;
+  return run_corpus(world, global, corpus_options, command);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
   try {
-    if (stats->parsed()) return run_stats(world, global, stats_options);
-    const CorpusCommand command =
-        corpus.deal->parsed() ? CorpusCommand::deal : CorpusCommand::enumerate;
-    return run_corpus(world, global, corpus_options, command);
+    return run_rank(argc, argv);
   } catch (const std::exception& error) {
     std::cerr << "meldgraph-mpi: internal error: " << error.what() << '\n';
+  } catch (...) {
+    std::cerr << "meldgraph-mpi: internal error\n";
   }
   return 3;
 }
