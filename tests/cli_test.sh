@@ -42,7 +42,8 @@ expect corpus-json 0 '^\{"index":0,"hand":"11112222333344m","forms":\["standard"
 # The count of size 8 agrees with the number of hands listed.
 expect corpus-count 0 'same' -- bash -c "n=\$(\"$bin\" --rules riichi corpus enumerate --size 8 | wc -l); \"$bin\" --rules riichi corpus enumerate --size 8 --count-only | grep -q \"\\\"hands\\\":\$n,\" && echo same"
 expect corpus-size 1 'must be 3n \+ 2 tiles' -- "$bin" --rules riichi corpus enumerate --size 6
-expect corpus-unsupported 1 "form 'knitted_straight' is not supported yet" -- "$bin" --rules mcr corpus enumerate --count-only
+printf 'name: five_copies\nextends: basic\ntiles: {copies: 5}\nhand: {tiles: 14}\n' > five_copies.yaml
+expect corpus-unsupported 1 "a suit the lookup tables do not model \(characters\) is not supported yet" -- "$bin" --rules five_copies.yaml corpus enumerate --count-only
 expect corpus-subcommand 2 'subcommand is required' -- "$bin" corpus
 expect rules-dump 0 'seven_pairs' -- "$bin" rules dump laizi
 expect rules-dump-basic 0 'standard' -- "$bin" --rules basic rules dump
