@@ -48,12 +48,7 @@ int run(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("meldgraph ") + MELDGRAPH_VERSION);
   meldgraph::cli::GlobalOptions global;
-  app.add_option("--rules", global.rules, "built-in rule set name or rule file (default: laizi)");
-  app.add_option("--wild", global.wild, "wildcard tiles chosen for this hand, e.g. 5m")
-      ->type_name("TILES");
-  app.add_option("--indicator", global.indicator,
-                 "indicator tile: the next tile in its cycle is wild, e.g. 4m makes 5m wild")
-      ->type_name("TILE");
+  meldgraph::cli::add_rules_options(app, global);
   // Tiles seen elsewhere; accepted before the command or after `analyze` / `batch`.
   std::vector<CLI::Option*> visible_options;
   const auto add_visible = [&](CLI::App* command) {
