@@ -1,7 +1,10 @@
 // corpus enumerate --wildcards K (corpus.hpp, docs/corpus.md): every complete hand holding K
-// wildcards, by a bounded walk over every multiset of natural tiles, each decided by is_win.
+// wildcards. The natural tiles come from the pruned walk (corpus_wildcard_walk.cpp) where it
+// models the rule set, otherwise from a bounded walk over every multiset of natural tiles; each
+// hand is decided by is_win.
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,9 +42,20 @@ std::uint64_t multisets(const std::vector<int>& copies, int size, std::uint64_t 
 
 class WildEnumerator {
  public:
-  WildEnumerator(const RuleSet& rules, int size, int wildcards, const CompleteHandVisitor& visit)
-      : rules_(rules), size_(size), wildcards_(wildcards), visit_(visit) {
+  WildEnumerator(const RuleSet& rules, int size, int wildcards, const CompleteHandVisitor& visit,
+                 WildcardWalk walk)
+      : rules_(rules),
+        size_(size),
+        wildcards_(wildcards),
+        visit_(visit),
+        pruned_(walk == WildcardWalk::pruned_where_modelled &&
+                PrunedNaturalWalk::models(rules, size, wildcards)) {
     counts_.by_form.assign(rules.forms().size(), 0);
+    for (std::size_t f = 0; f < rules.forms().size(); ++f) {
+      if (rules.forms()[f].enabled && !rules.forms()[f].scored_only) {
+        every_form_ |= FormMask{1} << f;
+      }
+    }
     const TileMask wild = rules.fixed_wild_tiles();
     if (rules.wildcards().jokers > 0) {
       kinds_.push_back({true, kNoTile, static_cast<int>(rules.wildcards().jokers)});
@@ -65,6 +79,7 @@ class WildEnumerator {
       throw AnalysisError("--wildcards " + std::to_string(wildcards_) + ": rule set '" +
                           rules_.name() + "' holds fewer wildcards");
     }
+    if (pruned_) return;  // its work is bounded by the hands it finds
     std::vector<int> natural_copies;
     for (const TileId t : naturals_) natural_copies.push_back(rules_.tile(t).copies);
     const std::uint64_t naturals =
@@ -78,8 +93,11 @@ class WildEnumerator {
     }
   }
 
+  [[nodiscard]] bool pruned() const { return pruned_; }
+
   EnumerationCounts run() {
     check();
+    if (pruned_) walker_ = std::make_unique<PrunedNaturalWalk>(rules_, size_, wildcards_);
     place_wildcards(0, wildcards_);
     return counts_;
   }
@@ -88,7 +106,12 @@ class WildEnumerator {
   /// Splits the remaining wildcards over kinds[k...], most of the first kind first.
   void place_wildcards(std::size_t k, int left) {
     if (k == kinds_.size()) {
-      if (left == 0) place_naturals(0, size_ - wildcards_);
+      if (left != 0) return;
+      if (walker_) {
+        walker_->walk(hand_, [this](FormMask possible) { decide(possible); });
+      } else {
+        place_naturals(0, size_ - wildcards_);
+      }
       return;
     }
     const WildKind& kind = kinds_[k];
@@ -110,7 +133,7 @@ class WildEnumerator {
   /// Naturals over naturals_[i...], most copies of the lowest tile first: the canonical order.
   void place_naturals(std::size_t i, int left) {
     if (left == 0) {
-      decide();
+      decide(every_form_);
       return;
     }
     if (i == naturals_.size()) return;
@@ -122,16 +145,21 @@ class WildEnumerator {
     hand_.counts[t] = 0;
   }
 
-  void decide() {
+  /// A candidate, complete in none of the forms outside `possible`: decided by is_win; its
+  /// forms are `possible` when that is one form, otherwise each is asked (form_shanten).
+  void decide(FormMask possible) {
     ++counts_.candidates;
     if (!is_win(rules_, hand_)) return;
-    FormMask mask = 0;
-    for (std::size_t f = 0; f < rules_.forms().size(); ++f) {
-      const FormSpec& form = rules_.forms()[f];
-      if (form.enabled && !form.scored_only && form_shanten(rules_, hand_, f) == -1) {
-        mask |= FormMask{1} << f;
-        ++counts_.by_form[f];
+    FormMask mask = possible;
+    if ((possible & (possible - 1)) != 0) {
+      for (std::size_t f = 0; f < rules_.forms().size(); ++f) {
+        if ((possible >> f & 1U) != 0 && form_shanten(rules_, hand_, f) != -1) {
+          mask &= ~(FormMask{1} << f);
+        }
       }
+    }
+    for (std::size_t f = 0; f < rules_.forms().size(); ++f) {
+      if ((mask >> f & 1U) != 0) ++counts_.by_form[f];
     }
     ++counts_.hands;
     if (visit_) visit_(hand_, mask);
@@ -141,6 +169,9 @@ class WildEnumerator {
   int size_;
   int wildcards_;
   const CompleteHandVisitor& visit_;
+  bool pruned_;              ///< the naturals come from the pruned walk
+  FormMask every_form_ = 0;  ///< the forms is_win asks about
+  std::unique_ptr<PrunedNaturalWalk> walker_;
   std::vector<WildKind> kinds_;
   std::vector<TileId> naturals_;
   Hand hand_;
@@ -167,15 +198,19 @@ void check_enumeration(const RuleSet& rules, int size, int wildcards) {
   }
   check_enumeration_size(rules, size);
   check_wildcard_count(size, wildcards);
-  WildEnumerator(rules, size, wildcards, {}).check();
+  WildEnumerator(rules, size, wildcards, {}, WildcardWalk::pruned_where_modelled).check();
+}
+
+bool wildcard_walk_pruned(const RuleSet& rules, int size, int wildcards) {
+  return wildcards > 0 && PrunedNaturalWalk::models(rules, size, wildcards);
 }
 
 EnumerationCounts enumerate_complete_hands(const RuleSet& rules, int size, int wildcards,
-                                           const CompleteHandVisitor& visit) {
+                                           const CompleteHandVisitor& visit, WildcardWalk walk) {
   if (wildcards == 0) return enumerate_complete_hands(rules, size, visit);
   check_enumeration_size(rules, size);
   check_wildcard_count(size, wildcards);
-  return WildEnumerator(rules, size, wildcards, visit).run();
+  return WildEnumerator(rules, size, wildcards, visit, walk).run();
 }
 
 }  // namespace meldgraph

@@ -47,15 +47,29 @@ EnumerationCounts enumerate_complete_hands(const RuleSet& rules, int size,
 /// walk): at about a microsecond each, under a minute.
 inline constexpr std::uint64_t kMaxWildcardCandidates = 50'000'000;
 
+/// How enumerate_complete_hands finds the natural tiles of hands holding wildcards.
+enum class WildcardWalk {
+  /// The pruned walk (suit by suit, extended only while some form could still complete the
+  /// hand with the wildcards; docs/corpus.md) where it models the rule set, else `plain`.
+  pruned_where_modelled,
+  /// Every multiset of natural tiles, bounded at kMaxWildcardCandidates: the reference.
+  plain,
+};
+
 /// Every distinct complete hand of `size` concealed tiles of which exactly `wildcards` are
 /// wildcards (jokers and copies of the rule set's fixed wild kinds, within the set's copies),
 /// the rest natural tiles: the same as the function above for 0 wildcards. For more, a walk over
 /// every split of the wildcards among their kinds (the most jokers first, then the wild kinds in
-/// tile order) and, within a split, every multiset of natural tiles in canonical order, each
-/// decided by is_win and its forms by form_shanten. Throws AnalysisError when the walk would
-/// exceed kMaxWildcardCandidates hands, or the set holds fewer wildcards.
+/// tile order) and, within a split, the multisets of natural tiles in canonical order (all of
+/// them, or those the pruned walk reaches), each decided by is_win and its forms by
+/// form_shanten. Throws AnalysisError when a plain walk would exceed kMaxWildcardCandidates
+/// hands, or the set holds fewer wildcards.
 EnumerationCounts enumerate_complete_hands(const RuleSet& rules, int size, int wildcards,
-                                           const CompleteHandVisitor& visit);
+                                           const CompleteHandVisitor& visit,
+                                           WildcardWalk walk = WildcardWalk::pruned_where_modelled);
+
+/// Whether enumerate_complete_hands takes the pruned walk for these hands.
+[[nodiscard]] bool wildcard_walk_pruned(const RuleSet& rules, int size, int wildcards);
 
 /// Throws what enumerate_complete_hands(rules, size, wildcards, ...) would throw before listing
 /// any hand (a size out of range, a form or suit it cannot enumerate, a wildcard walk past its
