@@ -438,6 +438,7 @@ namespace {
 AnalyzerOptions single_hand_options(const GlobalOptions& global, std::uint64_t limit) {
   AnalyzerOptions options;
   options.limit = limit;
+  options.budget_ms = global.budget_ms;
   options.search_only = global.answers_from != AnswerSource::tables;
   return options;
 }
@@ -559,6 +560,7 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
     const TileMask wild = wild_choice(global, rules);
     AnalyzerOptions options;
     options.limit = limit;
+    options.budget_ms = global.budget_ms;
     read_visible(global, rules, options);
     // The same analyzer twice, on the search and on the tables; which one answers a line changes
     // how fast, never what.

@@ -33,7 +33,13 @@ struct GlobalOptions {
   AnswerSource answers_from = AnswerSource::automatic;
   /// `--notation`: how the hands are written (analyze, batch, graph, bench).
   Notation notation = Notation::meldgraph;
+  /// `--budget-ms` of analyze, explain and batch: the milliseconds a hand's listings and scoring
+  /// may take (AnalyzerOptions::budget_ms); 0: none.
+  std::uint64_t budget_ms = 0;
 };
+
+/// Largest `--budget-ms`: a day; the option bounds a hand's work, not a run's.
+inline constexpr std::uint64_t kMaxBudgetMs = 86'400'000;
 
 enum class OutputFormat { text, json, dot };
 

@@ -61,8 +61,8 @@ class RecordWriter {
     if (format_ == RecordFormat::csv) return labeller_->csv_row(record);
     return record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
   }
-  void write_header() const {
-    if (format_ == RecordFormat::csv) std::cout << labeller_->csv_header();
+  [[nodiscard]] std::string header() const {
+    return format_ == RecordFormat::csv ? labeller_->csv_header() : std::string();
   }
 
  private:
@@ -70,25 +70,6 @@ class RecordWriter {
   RecordFormat format_;
   const Labeller* labeller_;
 };
-
-/// Labels `hands` on `workers` threads and writes their lines in order; after a stop signal,
-/// the lines up to the first not computed.
-void write_chunk(const RecordWriter& writer, std::size_t workers,
-                 const std::vector<CorpusHand>& hands, std::vector<std::string>& lines) {
-  lines.assign(hands.size(), std::string());
-  const std::size_t tasks = (hands.size() + kTaskHands - 1) / kTaskHands;
-  for_each_index(workers, tasks, [&](std::size_t task) {
-    const std::size_t end = std::min(hands.size(), (task + 1) * kTaskHands);
-    for (std::size_t i = task * kTaskHands; i < end && !stop_requested(); ++i) {
-      lines[i] = writer.line(hands[i]);
-    }
-  });
-  for (const std::string& line : lines) {
-    if (line.empty()) break;
-    std::cout << line;
-  }
-  output_checkpoint();
-}
 
 /// The format a command was given, checked against its labels.
 RecordFormat checked_format(const CorpusOptions& options, const std::vector<Label>& labels,
@@ -142,116 +123,138 @@ ShardRange shard_range(const std::string& text, std::uint64_t total) {
   return {cut(part - 1), cut(part)};
 }
 
-int run_corpus_enumerate(const GlobalOptions& global, const CorpusOptions& options) {
-  return guarded_corpus([&] {
-    const RuleSet rules = load_selected_rules(global);
-    const int size = options.size == 0 ? rules.hand_tiles() : options.size;
-    const std::vector<FormSpec>& forms = rules.forms();
-    if (options.count_only) {
-      if (!options.labels.empty() || !options.shard.empty() || !options.format.empty()) {
-        throw Error(
-            "--count-only counts the whole corpus: --label, --shard and --format apply to "
-            "the listing");
-      }
-      const auto started = std::chrono::steady_clock::now();
-      const EnumerationCounts counts = enumerate_complete_hands(rules, size, options.wildcards, {});
-      const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
-      nlohmann::ordered_json out;
-      out["rules"] = rules.name();
-      out["size"] = size;
-      out["wildcards"] = options.wildcards;
-      out["hands"] = counts.hands;
-      out["by_form"] = nlohmann::ordered_json::object();
-      for (std::size_t f = 0; f < forms.size(); ++f) {
-        if (forms[f].enabled) out["by_form"][forms[f].name] = counts.by_form[f];
-      }
-      out["candidates"] = counts.candidates;
-      out["seconds"] = seconds.count();
-      std::cout << out.dump() << '\n';
-      return 0;
-    }
-    // JSON and CSV records name the forms unless other labels are asked for.
-    std::vector<Label> labels =
-        parse_labels(options.labels.empty() ? std::string("forms") : options.labels);
-    if (options.labels.empty() && (options.format.empty() || options.format == "text")) {
-      labels.clear();
-    }
-    const RecordFormat format = checked_format(options, labels, false, "text");
-    const Labeller labeller(rules, labels, {.size = size, .forms_known = true});
-    const RecordWriter writer(rules, format, labeller);
+struct CorpusRun::State {
+  CorpusCommand command;
+  CorpusOptions options;
+  RuleSet rules;
+  int size = 0;
+  DealOptions deal;  ///< deal: the checked dealing options
+  std::unique_ptr<Labeller> labeller;
+  std::unique_ptr<RecordWriter> writer;
+  ShardRange range;
+  std::uint64_t total = 0;  ///< hands in the run's range, 0 when not counted
+  std::uint64_t chunk_hands = 0;
+  std::uint64_t task_hands = 0;      ///< deal: hands a worker deals at a time, whole blocks
+  bool numbered_situations = false;  ///< enumerate --context random: numbered_situation per hand
+  std::vector<std::string> lines;
 
-    // A shard, or a progress line with time left, needs the corpus's size: counted first (a
-    // tenth of the time a labelled listing takes).
-    std::uint64_t total = 0;
-    if (!options.shard.empty() || ProgressLine::terminal()) {
-      total = enumerate_complete_hands(rules, size, options.wildcards, {}).hands;
+  State(const GlobalOptions& global, const CorpusOptions& corpus, CorpusCommand which)
+      : command(which), options(corpus), rules(load_selected_rules(global)) {
+    const auto workers = static_cast<std::uint64_t>(options.jobs);
+    if (command == CorpusCommand::enumerate) {
+      size = options.size == 0 ? rules.hand_tiles() : options.size;
+      check_enumeration(rules, size, options.wildcards);
+      numbered_situations = options.context == "random";
+      // JSON and CSV records name the forms unless other labels are asked for.
+      std::vector<Label> labels =
+          parse_labels(options.labels.empty() ? std::string("forms") : options.labels);
+      if (options.labels.empty() && (options.format.empty() || options.format == "text")) {
+        labels.clear();
+      }
+      const RecordFormat format = checked_format(options, labels, numbered_situations, "text");
+      labeller = std::make_unique<Labeller>(
+          rules, labels,
+          RecordShape{.size = size, .context = numbered_situations, .forms_known = true});
+      writer = std::make_unique<RecordWriter>(rules, format, *labeller);
+      // A shard, or a progress line with time left, needs the corpus's size: counted first (a
+      // tenth of the time a labelled listing takes).
+      if (!options.shard.empty() || ProgressLine::terminal()) {
+        total = enumerate_complete_hands(rules, size, options.wildcards, {}).hands;
+      }
+      range = shard_range(options.shard, total);
+      if (options.shard.empty() && total == 0) range.end = UINT64_MAX;  // not counted
+      total = range.end == UINT64_MAX ? 0 : range.end - range.begin;
+      chunk_hands = kTaskHands * kChunkTasksPerJob * workers;
+    } else {
+      deal.size = options.size;
+      deal.shanten = options.shanten;
+      deal.complete_only = options.complete;
+      deal.ready_only = options.ready;
+      deal.random_context = options.context == "random";
+      if (options.max_wildcards) deal.max_wildcards = *options.max_wildcards;
+      deal.extra_wild = wild_choice(global, rules);
+      check_deal_options(rules, deal);
+      size = deal.size;
+      const std::vector<Label> labels = parse_labels_or_none(options.labels);
+      const RecordFormat format = checked_format(options, labels, deal.random_context, "json");
+      const bool bonus = !deal.complete_only && !deal.ready_only &&
+                         std::any_of(rules.suits().begin(), rules.suits().end(),
+                                     [](const SuitInfo& suit) { return suit.bonus; });
+      const bool indicator = rules.wildcards().indicator.enabled && deal.extra_wild == 0;
+      labeller = std::make_unique<Labeller>(rules, labels,
+                                            RecordShape{.size = deal.size,
+                                                        .context = deal.random_context,
+                                                        .bonus = bonus,
+                                                        .indicator = indicator});
+      writer = std::make_unique<RecordWriter>(rules, format, *labeller);
+      range = shard_range(options.shard, options.count);
+      total = range.end - range.begin;
+      // Chunks and tasks start on block boundaries, so each task's dealer deals every hand once.
+      task_hands = kDealBlock * (kTaskHands / kDealBlock);
+      chunk_hands = task_hands * kChunkTasksPerJob * workers;
     }
-    const ShardRange range = shard_range(options.shard, total);
-    ProgressLine counted("corpus enumerate", range.end - range.begin);
+  }
 
-    const StreamingOutput streaming;
-    writer.write_header();
+  /// The lines of `hands`, labelled on the workers: after a stop signal, those up to the first
+  /// not computed.
+  void write_lines(std::vector<CorpusHand>& hands, std::uint64_t chunk, const ChunkSink& sink) {
     const auto workers = static_cast<std::size_t>(options.jobs);
-    const std::size_t chunk_hands = kTaskHands * kChunkTasksPerJob * workers;
+    lines.assign(hands.size(), std::string());
+    const std::size_t tasks = (hands.size() + kTaskHands - 1) / kTaskHands;
+    for_each_index(workers, tasks, [&](std::size_t task) {
+      const std::size_t end = std::min(hands.size(), (task + 1) * kTaskHands);
+      for (std::size_t i = task * kTaskHands; i < end && !stop_requested(); ++i) {
+        CorpusHand& hand = hands[i];
+        if (numbered_situations) {
+          hand.context = numbered_situation(rules, hand.hand, options.seed, hand.index);
+        }
+        lines[i] = writer->line(hand);
+      }
+    });
+    std::string text;
+    for (const std::string& line : lines) {
+      if (line.empty()) break;
+      text += line;
+    }
+    sink(chunk, hands.size(), text);
+  }
+
+  void produce_enumerated(const ChunkFilter& mine, const ChunkSink& sink) {
     std::vector<CorpusHand> chunk;
-    std::vector<std::string> lines;
+    std::uint64_t chunk_number = 0;
     std::uint64_t index = 0;
-    std::uint64_t written = 0;
     const auto flush = [&] {
-      write_chunk(writer, workers, chunk, lines);
-      written += chunk.size();
+      if (chunk.empty()) return;
+      write_lines(chunk, chunk_number, sink);
       chunk.clear();
-      counted.update(written);
     };
     try {
       static_cast<void>(enumerate_complete_hands(
           rules, size, options.wildcards, [&](const Hand& hand, FormMask mask) {
             const std::uint64_t number = index++;
-            if (!options.shard.empty() && number < range.begin) return;
-            if (!options.shard.empty() && number >= range.end) throw EnumerationDone{};
-            chunk.push_back({number, hand, std::nullopt, {}, mask});
+            if (number < range.begin) return;
+            if (number >= range.end) throw EnumerationDone{};
+            const std::uint64_t j = (number - range.begin) / chunk_hands;
+            if (!mine(j)) return;
+            if (j != chunk_number) flush();
+            chunk_number = j;
+            chunk.push_back({number, hand, std::nullopt, {}, kNoTile, mask});
             if (chunk.size() == chunk_hands) flush();
           }));
     } catch (const EnumerationDone&) {
       // The shard's last hand was reached.
     }
     flush();
-    return 0;
-  });
-}
+  }
 
-int run_corpus_deal(const GlobalOptions& global, const CorpusOptions& options) {
-  return guarded_corpus([&] {
-    const RuleSet rules = load_selected_rules(global);
-    DealOptions deal;
-    deal.size = options.size;
-    deal.shanten = options.shanten;
-    deal.complete_only = options.complete;
-    deal.ready_only = options.ready;
-    deal.random_context = options.context == "random";
-    deal.extra_wild = wild_choice(global, rules);
-    check_deal_options(rules, deal);
-    const std::vector<Label> labels = parse_labels_or_none(options.labels);
-    const RecordFormat format = checked_format(options, labels, deal.random_context, "json");
-    const bool bonus = !deal.complete_only && !deal.ready_only &&
-                       std::any_of(rules.suits().begin(), rules.suits().end(),
-                                   [](const SuitInfo& suit) { return suit.bonus; });
-    const Labeller labeller(rules, labels,
-                            {.size = deal.size, .context = deal.random_context, .bonus = bonus});
-    const RecordWriter writer(rules, format, labeller);
-    const ShardRange range = shard_range(options.shard, options.count);
-    ProgressLine progress("corpus deal", range.end - range.begin);
-
-    const StreamingOutput streaming;
-    writer.write_header();
-    // Chunks and tasks start on block boundaries, so each task's dealer deals every hand once.
+  void produce_dealt(const ChunkFilter& mine, const ChunkSink& sink) {
     const auto workers = static_cast<std::size_t>(options.jobs);
-    const std::uint64_t task_hands = kDealBlock * (kTaskHands / kDealBlock);
-    const std::uint64_t chunk_hands = task_hands * kChunkTasksPerJob * workers;
     std::vector<CorpusHand> chunk;
-    std::vector<std::string> lines;
-    for (std::uint64_t start = range.begin; start < range.end;) {
-      const std::uint64_t end = std::min(range.end, (start / chunk_hands + 1) * chunk_hands);
+    if (range.begin == range.end) return;
+    for (std::uint64_t j = range.begin / chunk_hands; j <= (range.end - 1) / chunk_hands; ++j) {
+      if (!mine(j)) continue;
+      const std::uint64_t start = std::max(range.begin, j * chunk_hands);
+      const std::uint64_t end = std::min(range.end, (j + 1) * chunk_hands);
       chunk.assign(end - start, CorpusHand{});
       const std::uint64_t first_task = start / task_hands;
       const std::uint64_t tasks = (end - 1) / task_hands - first_task + 1;
@@ -261,16 +264,104 @@ int run_corpus_deal(const GlobalOptions& global, const CorpusOptions& options) {
         const std::uint64_t to = std::min(end, (first_task + task + 1) * task_hands);
         for (std::uint64_t i = from; i < to; ++i) {
           DealtHand dealt = dealer.deal(i);
-          chunk[i - start] = {i, std::move(dealt.hand), std::move(dealt.context),
-                              std::move(dealt.bonus), 0};
+          chunk[i - start] = {i,
+                              std::move(dealt.hand),
+                              std::move(dealt.context),
+                              std::move(dealt.bonus),
+                              dealt.indicator,
+                              0};
         }
       });
-      write_chunk(writer, workers, chunk, lines);
-      progress.update(end - range.begin);
-      start = end;
+      write_lines(chunk, j, sink);
     }
-    return 0;
+  }
+};
+
+CorpusRun::CorpusRun(const GlobalOptions& global, const CorpusOptions& options,
+                     CorpusCommand command)
+    : state_(std::make_unique<State>(global, options, command)) {}
+
+CorpusRun::~CorpusRun() = default;
+
+std::string CorpusRun::header() const {
+  return state_->writer->header();
+}
+
+std::uint64_t CorpusRun::hands() const {
+  return state_->total;
+}
+
+std::uint64_t CorpusRun::first_chunk() const {
+  return state_->command == CorpusCommand::deal ? state_->range.begin / state_->chunk_hands : 0;
+}
+
+void CorpusRun::produce(const ChunkFilter& mine, const ChunkSink& sink) {
+  if (state_->command == CorpusCommand::enumerate) {
+    state_->produce_enumerated(mine, sink);
+  } else {
+    state_->produce_dealt(mine, sink);
+  }
+}
+
+namespace {
+
+/// `corpus enumerate --count-only`: one JSON line of counts.
+int count_enumerated(const GlobalOptions& global, const CorpusOptions& options) {
+  const RuleSet rules = load_selected_rules(global);
+  const int size = options.size == 0 ? rules.hand_tiles() : options.size;
+  const std::vector<FormSpec>& forms = rules.forms();
+  if (!options.labels.empty() || !options.shard.empty() || !options.format.empty()) {
+    throw Error(
+        "--count-only counts the whole corpus: --label, --shard and --format apply to "
+        "the listing");
+  }
+  const auto started = std::chrono::steady_clock::now();
+  const EnumerationCounts counts = enumerate_complete_hands(rules, size, options.wildcards, {});
+  const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
+  nlohmann::ordered_json out;
+  out["rules"] = rules.name();
+  out["size"] = size;
+  out["wildcards"] = options.wildcards;
+  out["hands"] = counts.hands;
+  out["by_form"] = nlohmann::ordered_json::object();
+  for (std::size_t f = 0; f < forms.size(); ++f) {
+    if (forms[f].enabled) out["by_form"][forms[f].name] = counts.by_form[f];
+  }
+  out["candidates"] = counts.candidates;
+  out["seconds"] = seconds.count();
+  std::cout << out.dump() << '\n';
+  return 0;
+}
+
+/// A listing on this process: every chunk, written in order, with a progress line on a terminal.
+int write_corpus(const GlobalOptions& global, const CorpusOptions& options, CorpusCommand command) {
+  CorpusRun run(global, options, command);
+  ProgressLine progress(command == CorpusCommand::deal ? "corpus deal" : "corpus enumerate",
+                        run.hands());
+  const StreamingOutput streaming;
+  std::cout << run.header();
+  std::uint64_t written = 0;
+  run.produce([](std::uint64_t) { return true; },
+              [&](std::uint64_t, std::uint64_t hands, std::string& text) {
+                std::cout << text;
+                output_checkpoint();
+                written += hands;
+                progress.update(written);
+              });
+  return 0;
+}
+
+}  // namespace
+
+int run_corpus_enumerate(const GlobalOptions& global, const CorpusOptions& options) {
+  return guarded_corpus([&] {
+    if (options.count_only) return count_enumerated(global, options);
+    return write_corpus(global, options, CorpusCommand::enumerate);
   });
+}
+
+int run_corpus_deal(const GlobalOptions& global, const CorpusOptions& options) {
+  return guarded_corpus([&] { return write_corpus(global, options, CorpusCommand::deal); });
 }
 
 }  // namespace meldgraph::cli

@@ -117,6 +117,10 @@ nlohmann::ordered_json Labeller::label(const CorpusHand& corpus_hand) const {
     for (const TileId t : corpus_hand.bonus) ++bonus[t];
     record["bonus"] = format_counts(bonus, rules);
   }
+  if (shape_.indicator) {
+    record["indicator"] =
+        corpus_hand.indicator == kNoTile ? std::string() : rules.tile(corpus_hand.indicator).code;
+  }
   if (shape_.context && corpus_hand.context) {
     record["context"] = win_context_to_json(*corpus_hand.context, rules);
   }
@@ -188,6 +192,7 @@ void Labeller::add_columns() {
   add({"index"}, Cell::scalar);
   add({"hand"}, Cell::scalar);
   if (shape_.bonus) add({"bonus"}, Cell::scalar);
+  if (shape_.indicator) add({"indicator"}, Cell::scalar);
   if (shape_.context) {
     for (const std::string_view field : kWinContextFields) {
       const bool tiles = field == "dora" || field == "ura" || field == "flowers";

@@ -32,6 +32,7 @@ struct RecordShape {
   int size = 0;              ///< tiles in every hand of the corpus
   bool context = false;      ///< each hand has a situation (`context`)
   bool bonus = false;        ///< each hand has the bonus tiles dealt with it (`bonus`)
+  bool indicator = false;    ///< each hand has an indicator of its own (`indicator`)
   bool forms_known = false;  ///< enumerated hands: win and forms come from the enumeration
 };
 
@@ -41,7 +42,8 @@ struct CorpusHand {
   Hand hand;
   std::optional<WinContext> context;
   std::vector<TileId> bonus;
-  FormMask forms = 0;  ///< with RecordShape::forms_known: the forms the hand is complete in
+  TileId indicator = kNoTile;  ///< with RecordShape::indicator: the hand's indicator
+  FormMask forms = 0;          ///< with RecordShape::forms_known: the forms the hand is complete in
 };
 
 /// Builds records and CSV rows. Thread-safe: label() and csv_row() may run on many threads.

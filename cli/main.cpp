@@ -11,46 +11,19 @@
 #include "check.hpp"
 #include "commands.hpp"
 #include "corpus_commands.hpp"
-#include "stats_commands.hpp"
 #include "meldgraph/analyzers/analyzer.hpp"
 #include "output.hpp"
+#include "stats_commands.hpp"
+#include "word_option.hpp"
 
 namespace {
+
+using meldgraph::cli::add_word_option;
+using meldgraph::cli::joined;
 
 /// Most realisations `analyze --realisations` lists per interpretation: enough to read, bounded
 /// so that a mistyped count cannot print for hours.
 constexpr std::uint64_t kMaxRealisationsListed = 100000;
-
-std::string joined(const std::vector<std::string>& words, const char* separator) {
-  std::string out;
-  for (const std::string& word : words) out += (out.empty() ? "" : separator) + word;
-  return out;
-}
-
-/// An option that takes one of `words` (case ignored, stored as written in `words`). Unlike
-/// CLI11's transformers it takes no index for a word and its message and help name the words
-/// (`--format: 'xml' is not one of text, json`; `--format text|json`).
-CLI::Option* add_word_option(CLI::App* command, const std::string& name, std::string& target,
-                             const std::vector<std::string>& words, const std::string& help) {
-  const CLI::Validator one_of(
-      [words](std::string& value) {
-        std::string lower = value;
-        std::transform(lower.begin(), lower.end(), lower.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        for (const std::string& word : words) {
-          std::string lower_word = word;
-          std::transform(lower_word.begin(), lower_word.end(), lower_word.begin(),
-                         [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-          if (lower == lower_word) {
-            value = word;
-            return std::string();
-          }
-        }
-        return "'" + value + "' is not one of " + joined(words, ", ");
-      },
-      "");
-  return command->add_option(name, target, help)->type_name(joined(words, "|"))->transform(one_of);
-}
 
 /// After a usage error: an argument that looks like a hand but starts with '-' was taken for an
 /// option. Names it and the way to pass it.
@@ -67,53 +40,6 @@ void hint_dash_hand(int argc, char** argv) {
       return;
     }
   }
-}
-
-/// The subcommands of `corpus`, and the option whose value is optional.
-struct CorpusCommands {
-  CLI::App* enumerate = nullptr;
-  CLI::App* deal = nullptr;
-  CLI::Option* shanten = nullptr;  ///< its value goes to `shanten_value`
-};
-
-/// `corpus enumerate` and `corpus deal` with their options (docs/corpus.md).
-CorpusCommands add_corpus_commands(CLI::App& app, meldgraph::cli::CorpusOptions& options,
-                                   int& shanten_value) {
-  CorpusCommands commands;
-  CLI::App* corpus = app.add_subcommand("corpus", "corpora of hands (docs/corpus.md)");
-  corpus->require_subcommand(1);
-  CLI::App* enumerate =
-      corpus->add_subcommand("enumerate", "every complete hand of a size, in canonical order");
-  CLI::App* deal = corpus->add_subcommand("deal", "hands dealt from the wall, numbered by seed");
-  for (CLI::App* command : {enumerate, deal}) {
-    command->add_option("--size", options.size, "tiles in a hand (default: the rule set's)")
-        ->check(CLI::Range(1, 17));
-    add_word_option(command, "--format", options.format, {"text", "json", "csv"},
-                    "output format (enumerate: text, deal: json)");
-    command->add_option("--label", options.labels,
-                        "answers written with each hand: win,forms,waits,shanten,"
-                        "interpretations,score");
-    command
-        ->add_option("--jobs", options.jobs,
-                     "worker threads (default 1); the output does not change")
-        ->check(CLI::Range(1, meldgraph::cli::kMaxJobs));
-    command->add_option("--shard", options.shard, "part I of K (I/K, 1 <= I <= K)");
-  }
-  enumerate->add_flag("--count-only", options.count_only,
-                      "one JSON line of counts instead of the hands");
-  enumerate->add_option("--wildcards", options.wildcards, "wildcards every hand holds (default 0)")
-      ->check(CLI::Range(0, 17));
-  deal->add_option("--count", options.count, "hands")->required();
-  deal->add_option("--seed", options.seed, "the corpus's seed (default 1)");
-  commands.shanten =
-      deal->add_option("--shanten", shanten_value, "only hands of this shanten number (0 or more)");
-  deal->add_flag("--complete", options.complete, "only complete hands");
-  deal->add_flag("--ready", options.ready, "only ready hands (one tile short)");
-  add_word_option(deal, "--context", options.context, {"random"},
-                  "a random situation for each hand (for the score label)");
-  commands.enumerate = enumerate;
-  commands.deal = deal;
-  return commands;
 }
 
 int run(int argc, char** argv) {
@@ -183,6 +109,16 @@ int run(int argc, char** argv) {
       ->check(CLI::Range(std::uint64_t{0}, kMaxRealisationsListed));
   add_visible(analyze);
   add_notation(analyze);
+  // `--budget-ms`: the time a hand's listings and scoring may take (docs/cli.md).
+  const auto add_budget = [&](CLI::App* command) {
+    command
+        ->add_option("--budget-ms", global.budget_ms,
+                     "most milliseconds a hand's listings and scoring may take; they stop there "
+                     "with a note (default: no budget)")
+        ->check(not_negative)
+        ->check(CLI::Range(std::uint64_t{1}, meldgraph::cli::kMaxBudgetMs));
+  };
+  add_budget(analyze);
   // The hand's situation (docs/cli.md): each option is a field of the context object that
   // parse_win_context reads, as in a batch line. The same options on analyze and explain, bound
   // to the same values (one command is parsed).
@@ -247,6 +183,7 @@ int run(int argc, char** argv) {
       ->required();
   add_word_option(explain, "--format", format, {"text", "json"}, "output format");
   explain->add_option("--limit", limit, "most readings to explain (0: all)")->check(not_negative);
+  add_budget(explain);
   add_notation(explain);
   add_situation(explain);
 
@@ -264,6 +201,7 @@ int run(int argc, char** argv) {
       ->check(CLI::Range(1, meldgraph::cli::kMaxJobs));
   add_visible(batch);
   add_notation(batch);
+  add_budget(batch);
 
   meldgraph::cli::BenchOptions bench_options;
   CLI::App* bench = app.add_subcommand("bench", "times a query over many hands; one JSON line");
@@ -328,8 +266,8 @@ int run(int argc, char** argv) {
   add_notation(graph);
 
   meldgraph::cli::CorpusOptions corpus_options;
-  int corpus_shanten = 0;
-  const CorpusCommands corpus = add_corpus_commands(app, corpus_options, corpus_shanten);
+  const meldgraph::cli::CorpusCommands corpus =
+      meldgraph::cli::add_corpus_commands(app, corpus_options);
 
   meldgraph::cli::StatsCommandOptions stats_options;
   CLI::App* stats = app.add_subcommand(
@@ -416,10 +354,7 @@ int run(int argc, char** argv) {
   if (corpus.enumerate->parsed()) {
     return meldgraph::cli::run_corpus_enumerate(global, corpus_options);
   }
-  if (corpus.deal->parsed()) {
-    if (corpus.shanten->count() > 0) corpus_options.shanten = corpus_shanten;
-    return meldgraph::cli::run_corpus_deal(global, corpus_options);
-  }
+  if (corpus.deal->parsed()) return meldgraph::cli::run_corpus_deal(global, corpus_options);
   if (stats->parsed()) return meldgraph::cli::run_stats(global, stats_options);
   if (graph->parsed()) return meldgraph::cli::run_graph(global, hand, output_format(graph_format));
   if (rules_list->parsed()) return meldgraph::cli::run_rules_list();

@@ -3,10 +3,14 @@
 
 #include "stats_commands.hpp"
 
+#include <unistd.h>
+
+#include <array>
 #include <atomic>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -30,24 +34,21 @@ constexpr std::uint64_t kDealChunk = 4096;
 /// Corpus lines read before the workers analyse them: a few megabytes of text at most.
 constexpr std::size_t kInputChunkLines = 1U << 16;
 
-/// The situation seed of hand (or line) number `index`, for a complete hand without one.
-std::uint64_t situation_seed(std::uint64_t seed, std::uint64_t index) {
-  return stats_seed(~seed, index);
-}
-
 /// The dealing options of a `stats --deal` run: hands as dealt in play, with a random situation
 /// per hand when the size is a complete one (the situation complete hands are scored under).
-DealOptions stats_deal_options(const RuleSet& rules, const StatsCommandOptions& options) {
+DealOptions stats_deal_options(const RuleSet& rules, TileMask wild,
+                               const StatsCommandOptions& options) {
   DealOptions deal;
   deal.size = options.size == 0 ? rules.hand_tiles() : options.size;
   deal.random_context = deal.size % 3 == 2;
+  deal.extra_wild = wild;
   check_deal_options(rules, deal);
   return deal;
 }
 
-HandStats collect_dealt(const RuleSet& rules, const StatsCommandOptions& options,
+HandStats collect_dealt(const RuleSet& rules, TileMask wild, const StatsCommandOptions& options,
                         ShardRange range) {
-  const DealOptions deal = stats_deal_options(rules, options);
+  const DealOptions deal = stats_deal_options(rules, wild, options);
   const std::uint64_t mine = range.end - range.begin;
   const std::uint64_t chunks = (mine + kDealChunk - 1) / kDealChunk;
   const auto workers = static_cast<std::size_t>(options.jobs);
@@ -83,17 +84,31 @@ struct CorpusLine {
 
 /// Reads a line: MPSZ text, or a JSON object with a `hand` and an optional `context` object
 /// (what `corpus enumerate --format json` and `corpus deal` write).
-void read_corpus_line(const RuleSet& rules, Notation notation, CorpusLine& line) {
+void read_corpus_line(const RuleSet& rules, TileMask wild, Notation notation, CorpusLine& line) {
   try {
     if (line.text.front() != '{') {
-      line.hand = parse_hand(line.text, rules, 0, notation);
+      line.hand = parse_hand(line.text, rules, wild, notation);
     } else {
       const nlohmann::json object = nlohmann::json::parse(line.text);
       if (!object.is_object() || !object.contains("hand") || !object["hand"].is_string()) {
         line.error = "field 'hand': a string is required";
         return;
       }
-      line.hand = parse_hand(object["hand"].get<std::string>(), rules, 0, notation);
+      // A dealt corpus's per-hand indicator (`corpus deal` under an indicator rule set).
+      TileMask line_wild = wild;
+      if (object.contains("indicator") && object["indicator"] != "") {
+        if (!object["indicator"].is_string()) {
+          line.error = "field 'indicator': a tile is required";
+          return;
+        }
+        try {
+          line_wild |= parse_indicator(object["indicator"].get<std::string>(), rules);
+        } catch (const Error& error) {
+          line.error = std::string("field 'indicator': ") + error.what();
+          return;
+        }
+      }
+      line.hand = parse_hand(object["hand"].get<std::string>(), rules, line_wild, notation);
       if (object.contains("context")) {
         const WinContext context = parse_win_context(object["context"], rules);
         check_win_context(context, line.hand, rules);
@@ -117,7 +132,7 @@ void read_corpus_line(const RuleSet& rules, Notation notation, CorpusLine& line)
 
 /// Analyses one chunk of lines on the workers; throws the first bad line's error (by line
 /// number, whatever the threads' timing).
-void count_lines(const RuleSet& rules, const StatsCommandOptions& options,
+void count_lines(const RuleSet& rules, TileMask wild, const StatsCommandOptions& options,
                  std::vector<CorpusLine>& lines, std::vector<HandStats>& counts,
                  std::vector<std::unique_ptr<StatsCollector>>& collectors) {
   std::atomic<std::size_t> next{0};
@@ -127,7 +142,7 @@ void count_lines(const RuleSet& rules, const StatsCommandOptions& options,
          from = next.fetch_add(kClaim)) {
       for (std::size_t i = from; i < std::min(lines.size(), from + kClaim); ++i) {
         CorpusLine& line = lines[i];
-        read_corpus_line(rules, options.notation, line);
+        read_corpus_line(rules, wild, options.notation, line);
         if (!line.error.empty()) continue;
         collectors[worker]->add(line.hand, line.context ? &*line.context : nullptr,
                                 situation_seed(options.seed, line.index), counts[worker]);
@@ -142,14 +157,22 @@ void count_lines(const RuleSet& rules, const StatsCommandOptions& options,
   }
 }
 
-HandStats collect_input(const RuleSet& rules, const StatsCommandOptions& options,
+/// The file a run reads its lines from: `--input`, or the copy of standard input; empty for
+/// standard input itself.
+std::string input_file(const StatsCommandOptions& options) {
+  if (!options.input_copy.empty()) return options.input_copy;
+  return options.input == "-" ? std::string() : options.input;
+}
+
+HandStats collect_input(const RuleSet& rules, TileMask wild, const StatsCommandOptions& options,
                         ShardRange range) {
   std::ifstream file;
-  if (options.input != "-") {
-    file.open(options.input);
+  const std::string path = input_file(options);
+  if (!path.empty()) {
+    file.open(path);
     if (!file) throw Error("--input: cannot open '" + options.input + "'");
   }
-  std::istream& in = options.input == "-" ? std::cin : file;
+  std::istream& in = path.empty() ? std::cin : file;
   const StatsOptions what{options.waits, options.score};
   const auto workers = static_cast<std::size_t>(options.jobs);
   std::vector<HandStats> counts(workers, HandStats(rules));
@@ -174,16 +197,48 @@ HandStats collect_input(const RuleSet& rules, const StatsCommandOptions& options
     line.index = data_index;
     line.text = text.substr(first, last - first + 1);
     if (lines.size() == kInputChunkLines) {
-      count_lines(rules, options, lines, counts, collectors);
+      count_lines(rules, wild, options, lines, counts, collectors);
       lines.clear();
     }
   }
   if (in.bad()) throw Error("--input: reading '" + options.input + "' failed");
-  count_lines(rules, options, lines, counts, collectors);
+  count_lines(rules, wild, options, lines, counts, collectors);
   HandStats total(rules);
   for (const HandStats& part : counts) total.merge(part);
   return total;
 }
+
+/// A copy of a stream in a temporary file, removed with the object.
+class TemporaryCopy {
+ public:
+  /// Copies `in` to its end; `what` names the input in errors.
+  TemporaryCopy(std::istream& in, const std::string& what) {
+    const std::filesystem::path pattern =
+        std::filesystem::temp_directory_path() / "meldgraph-stdin-XXXXXX";
+    std::string name = pattern.string();
+    const int fd = mkstemp(name.data());
+    if (fd < 0) throw Error(what + ": cannot create a temporary file to count its lines in");
+    close(fd);
+    path_ = name;
+    std::ofstream out(path_, std::ios::binary);
+    std::array<char, 1U << 16> buffer{};
+    while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+      out.write(buffer.data(), in.gcount());
+    }
+    if (in.bad() || !out.flush()) {
+      std::remove(path_.c_str());
+      throw Error(what + ": copying it to a temporary file failed");
+    }
+  }
+  ~TemporaryCopy() { std::remove(path_.c_str()); }
+  TemporaryCopy(const TemporaryCopy&) = delete;
+  TemporaryCopy& operator=(const TemporaryCopy&) = delete;
+
+  [[nodiscard]] const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
 
 std::string percent(double share, int digits) {
   std::ostringstream out;
@@ -253,28 +308,31 @@ void print_text(const nlohmann::ordered_json& report, std::ostream& out) {
 
 }  // namespace
 
-void check_stats_options(const RuleSet& rules, const StatsCommandOptions& options) {
+void check_stats_options(const RuleSet& rules, const GlobalOptions& global,
+                         const StatsCommandOptions& options) {
+  if (global.has_visible) {
+    // The statistics count kinds of waiting tile, never the copies left, which is all that
+    // tiles seen elsewhere change.
+    throw Error(
+        "--visible: stats counts the kinds of tile a hand waits on, not the copies left, so "
+        "tiles seen elsewhere change nothing; leave it out");
+  }
   if ((options.deal > 0) == !options.input.empty()) {
     throw Error("stats: give either --deal N (N > 0) or --input FILE");
   }
   if (options.deal == 0 && options.size != 0) {
     throw Error("--size: only for --deal (a corpus file's hands have their own sizes)");
   }
-  if (options.deal > 0) static_cast<void>(stats_deal_options(rules, options));
-  if (!options.shard.empty()) {
-    static_cast<void>(shard_range(options.shard, 0));
-    if (options.input == "-") {
-      throw Error(
-          "--shard: standard input cannot be cut into parts (its lines are counted first); "
-          "give --input FILE");
-    }
-  }
+  const TileMask wild = wild_choice(global, rules);
+  if (options.deal > 0) static_cast<void>(stats_deal_options(rules, wild, options));
+  if (!options.shard.empty()) static_cast<void>(shard_range(options.shard, 0));
 }
 
 std::uint64_t stats_total(const StatsCommandOptions& options) {
   if (options.deal > 0) return options.deal;
-  if (options.input == "-") throw Error("--input -: standard input cannot be counted first");
-  std::ifstream file(options.input);
+  const std::string path = input_file(options);
+  if (path.empty()) throw Error("--input -: standard input cannot be counted first");
+  std::ifstream file(path);
   if (!file) throw Error("--input: cannot open '" + options.input + "'");
   std::uint64_t lines = 0;
   std::string text;
@@ -286,10 +344,11 @@ std::uint64_t stats_total(const StatsCommandOptions& options) {
   return lines;
 }
 
-HandStats collect_stats(const RuleSet& rules, const StatsCommandOptions& options,
-                        ShardRange range) {
-  if (options.deal > 0) return collect_dealt(rules, options, range);
-  return collect_input(rules, options, range);
+HandStats collect_stats(const RuleSet& rules, const GlobalOptions& global,
+                        const StatsCommandOptions& options, ShardRange range) {
+  const TileMask wild = wild_choice(global, rules);
+  if (options.deal > 0) return collect_dealt(rules, wild, options, range);
+  return collect_input(rules, wild, options, range);
 }
 
 void report_stats(const RuleSet& rules, const StatsCommandOptions& options, const HandStats& stats,
@@ -323,21 +382,21 @@ int run_stats(const GlobalOptions& global, const StatsCommandOptions& stats_opti
   StatsCommandOptions options = stats_options;
   options.notation = global.notation;
   try {
-    // Per-hand wildcards and visible tiles are not part of a statistics run yet: refused rather
-    // than ignored.
-    if (!global.wild.empty() || !global.indicator.empty() || global.has_visible) {
-      throw Error("stats: --wild, --indicator and --visible are not supported (yet)");
-    }
-    const RuleSet rules =
-        load_rules(global.rules.empty() ? std::string(kDefaultRules) : global.rules);
-    check_stats_options(rules, options);
+    const RuleSet rules = load_selected_rules(global);
+    check_stats_options(rules, global, options);
     const auto started = std::chrono::steady_clock::now();
+    // A part of standard input: its lines copied to a file first, so that they can be counted.
+    std::optional<TemporaryCopy> copy;
+    if (options.input == "-" && !options.shard.empty()) {
+      copy.emplace(std::cin, "--input -");
+      options.input_copy = copy->path();
+    }
     // The whole run without --shard (a file is then read once, not counted first).
     const ShardRange range = options.shard.empty()
                                  ? ShardRange{0, UINT64_MAX}
                                  : shard_range(options.shard, stats_total(options));
     const HandStats stats = collect_stats(
-        rules, options,
+        rules, global, options,
         options.deal > 0 && options.shard.empty() ? ShardRange{0, options.deal} : range);
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
     report_stats(rules, options, stats, seconds.count(), 1);

@@ -26,6 +26,9 @@ struct StatsCommandOptions {
   int jobs = 1;            ///< worker threads; the counts do not depend on it
   std::string shard;       ///< `I/K` (corpus_commands.hpp, shard_range), empty: the whole run
   std::string input;       ///< corpus file (`-`: standard input), when `deal` is 0
+  /// The file read for `input` when not `input` itself: standard input copied to a temporary
+  /// file, so that `--shard` can count its lines first. Empty: `input`.
+  std::string input_copy;
   std::string format = "text";
   std::string plot;   ///< SVG file to draw the charts into, empty: none
   bool waits = true;  ///< `--no-waits` turns the waits off
@@ -37,16 +40,19 @@ struct StatsCommandOptions {
 /// Registers the options of `stats` on `command` (main.cpp and the MPI main share it).
 void add_stats_options(CLI::App& command, StatsCommandOptions& options);
 
-/// Checks the options against each other and the rule set (a source, the size); throws Error.
-void check_stats_options(const RuleSet& rules, const StatsCommandOptions& options);
+/// Checks the options against each other, the global options (the wildcard choice; `--visible`
+/// is refused) and the rule set (a source, the size); throws Error naming the option.
+void check_stats_options(const RuleSet& rules, const GlobalOptions& global,
+                         const StatsCommandOptions& options);
 
 /// How many numbers the run has: `--deal`'s N, or the data lines of `--input` (counted by a
-/// first pass over the file; standard input cannot be counted: throws Error).
+/// first pass over the file; standard input only once copied, `input_copy`: throws Error).
 [[nodiscard]] std::uint64_t stats_total(const StatsCommandOptions& options);
 
-/// The counts of the hands (or data lines) numbered [range.begin, range.end) of the run.
-[[nodiscard]] HandStats collect_stats(const RuleSet& rules, const StatsCommandOptions& options,
-                                      ShardRange range);
+/// The counts of the hands (or data lines) numbered [range.begin, range.end) of the run, with the
+/// wildcard kinds `--wild` and `--indicator` choose for every hand.
+[[nodiscard]] HandStats collect_stats(const RuleSet& rules, const GlobalOptions& global,
+                                      const StatsCommandOptions& options, ShardRange range);
 
 /// Prints the report of `stats` (JSON or text) and draws `--plot`; throws Error when writing
 /// fails. `ranks`: the MPI ranks that counted (1 without MPI).

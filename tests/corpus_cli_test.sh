@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end checks of `meldgraph corpus deal` and `corpus enumerate` (docs/corpus.md): shards
 # whose union is the whole, the same bytes from any number of jobs, CSV read back, labels equal
-# to batch's answers for the same hands, the option named in each error, no progress line when
-# standard error is not a terminal.
+# to batch's answers for the same hands (knitted forms, per-hand indicators), enumerated hands'
+# situations, the option named in each error, no progress line when standard error is not a
+# terminal.
 # Usage: corpus_cli_test.sh PATH_TO_MELDGRAPH
 set -u
 bin=$1
@@ -120,6 +121,62 @@ assert len(listed) == len(batch) > 1000
 for i, (r, b) in enumerate(zip(listed, batch)):
     assert r['index'] == i and r['hand'] == b['hand'] and b['win'] and r['forms'] == b['forms']
 print('ok', len(listed))"
+
+# Enumerated hands with a random situation each: hand i's depends on the seed and i alone (the
+# same bytes from shards and jobs), and is the one stats draws for line i of that corpus.
+m corpus enumerate --size 5 --format json --context random --seed 4 --label score > ctx.json
+for part in 1 2; do m corpus enumerate --size 5 --format json --context random --seed 4 --label score --jobs 2 --shard $part/2; done > ctx_parts.json
+same enumerate-context-shards ctx.json ctx_parts.json
+expect enumerate-context 0 '^ok [0-9]+$' -- python3 -c "
+import json
+rows = [json.loads(l) for l in open('ctx.json')]
+assert len(rows) == 1836 and all('+' in r['hand'] and r['context']['win'] for r in rows)
+assert len({r['context']['seat_wind'] for r in rows}) > 1
+assert all('score' in r for r in rows)
+print('ok', len(rows))"
+expect enumerate-context-seed 0 'differ' -- bash -c "\"$bin\" --rules riichi corpus enumerate --size 5 --format json --context random --seed 5 --label score | cmp -s - ctx.json || echo differ"
+# Knitted and singles forms: mcr's 11-tile knitted straights (a knit and a pair, 6 x 34), with
+# their forms as batch names them.
+"$bin" --rules mcr corpus enumerate --size 11 --format json > knitted.json
+python3 -c "
+import json
+for line in open('knitted.json'): print(json.loads(line)['hand'])" > knitted_hands.txt
+"$bin" --rules mcr batch --op win --input knitted_hands.txt > knitted_batch.json
+expect enumerate-knitted-batch 0 '^ok 204$' -- python3 -c "
+import json
+listed = [json.loads(l) for l in open('knitted.json')]
+batch = [json.loads(l) for l in open('knitted_batch.json')]
+assert len(listed) == len(batch)
+knitted = [r for r in listed if 'knitted_straight' in r['forms']]
+for r, b in zip(listed, batch):
+    assert r['hand'] == b['hand'] and b['win'] and r['forms'] == b['forms']
+print('ok', len(knitted))"
+
+# Deals under a rule set whose wildcard an indicator chooses: each hand turns up its own, named
+# in its record, and the labels are batch's for that hand under that --indicator.
+"$bin" --rules guangdong_indicator corpus deal --count 12 --seed 2 --label shanten > indicator.json
+expect deal-indicator-field 0 '^ok$' -- python3 -c "
+import json
+rows = [json.loads(l) for l in open('indicator.json')]
+assert all(r['indicator'] for r in rows) and len({r['indicator'] for r in rows}) > 1
+print('ok')"
+expect deal-indicator-batch 0 '^ok 12$' -- python3 -c "
+import json, subprocess
+rows = [json.loads(l) for l in open('indicator.json')]
+for r in rows:
+    out = subprocess.run(['$bin', '--rules', 'guangdong_indicator', '--indicator', r['indicator'],
+                          'batch', '--op', 'shanten'], input=r['hand'] + '\\n', capture_output=True,
+                         text=True, check=True).stdout
+    assert json.loads(out)['shanten'] == r['shanten'], (r, out)
+print('ok', len(rows))"
+expect deal-complete-indicator 0 '^ok$' -- bash -c "\"$bin\" --rules guangdong_indicator corpus deal --count 50 --complete --label win | python3 -c \"
+import json, sys
+rows = [json.loads(l) for l in sys.stdin]
+assert all(r['win'] and r['indicator'] for r in rows)
+print('ok')\""
+# --max-wildcards: built hands without wildcards hold none; dealt hands refuse it.
+expect deal-max-wildcards 0 '^none$' -- bash -c "\"$bin\" --rules laizi corpus deal --count 200 --complete --max-wildcards 0 --format text | grep -q '[*]' || echo none"
+expect deal-max-wildcards-dealt 1 '^meldgraph: error: --max-wildcards 2: only with --complete or --ready' -- m corpus deal --count 1 --max-wildcards 2
 
 # Hands with wildcards: as many listed as counted, each holding the jokers asked for.
 expect wildcards-count 0 'same' -- bash -c "n=\$(\"$bin\" --rules laizi corpus enumerate --size 5 --wildcards 1 | grep -c '^[^*]*\*[^*]*$'); \"$bin\" --rules laizi corpus enumerate --size 5 --wildcards 1 --count-only | grep -q \"\\\"hands\\\":\$n,\" && echo same"

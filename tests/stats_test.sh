@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end checks of `meldgraph stats`: the counts of shards and threads add up to the whole
-# run, a corpus file is read (and its bad lines named), errors, and --plot's SVG (parsed as XML,
-# its bars counted against the report's entries).
+# run, a corpus file is read (and its bad lines named; standard input cut into parts), dealt
+# hands and the same hands read from a corpus give the same counts (with wildcards chosen by
+# --wild or by a per-hand indicator), errors, and --plot's SVG (parsed as XML, its bars counted
+# against the report's entries).
 # Usage: stats_test.sh PATH_TO_MELDGRAPH
 set -u
 bin=$1
@@ -72,15 +74,37 @@ expect stats-no-source 1 'give either --deal N' -- "$bin" stats
 expect stats-both-sources 2 'excludes' -- "$bin" stats --deal 5 --input hands.txt
 expect stats-bad-shard 1 "--shard 4/3: the part I must be 1 to K" -- "$bin" stats --deal 5 --shard 4/3
 expect stats-bad-shard-text 1 "--shard a/b: expected I/K" -- "$bin" stats --deal 5 --shard a/b
-expect stats-shard-stdin 1 "--shard: standard input cannot be cut" -- "$bin" stats --input - --shard 1/2
 # A corpus file's lines cut into parts: their counts add up to the whole file's.
 "$bin" --rules riichi corpus enumerate --size 8 --format json > corpus8.jsonl
 "$bin" --rules riichi stats --input corpus8.jsonl --format json > whole8.json
 for s in 1 2; do "$bin" --rules riichi stats --input corpus8.jsonl --format json --shard $s/2; done > shards8.json
 expect stats-input-shards-add-up 0 '^same$' -- sum_counts shards8.json whole8.json
+# Standard input cut into parts (copied to a file first): the same parts as the file's.
+"$bin" --rules riichi stats --input - --format json --shard 2/2 < corpus8.jsonl > stdin_shard.json
+expect stats-stdin-shard 0 '^same$' -- bash -c "cmp <(sed -n 2p shards8.json | $(declare -f strip_run); strip_run) <(strip_run < stdin_shard.json) && echo same"
 expect stats-bad-size 1 '--size 12: rule set .laizi. deals hands of 3n\+1 or 3n\+2' -- "$bin" stats --deal 5 --size 12
 expect stats-size-input 1 '--size: only for --deal' -- "$bin" stats --input hands.txt --size 13
-expect stats-wild-refused 1 'stats: --wild, --indicator and --visible are not supported' -- "$bin" --wild 5m stats --deal 5
+# The same hands dealt by stats and read from the corpus deal writes (with its situations): the
+# same counts, with a wildcard chosen for every hand (--wild) or turned up per hand (an
+# indicator rule set, whose corpus records name each hand's indicator).
+same_counts() {
+  python3 -c '
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+for d in (a, b): d.pop("run"); d.pop("source")
+print("same" if a == b and a["hands"] > 0 else "differ")' "$@"
+}
+"$bin" --rules laizi --wild 5m stats --deal 1000 --seed 3 --format json > wild_deal.json
+"$bin" --rules laizi --wild 5m corpus deal --count 1000 --seed 3 --context random > wild.jsonl
+"$bin" --rules laizi --wild 5m stats --input wild.jsonl --seed 3 --format json > wild_input.json
+expect stats-wild-deal-input 0 '^same$' -- same_counts wild_deal.json wild_input.json
+expect stats-wild-changes 0 '^differ$' -- bash -c "\"$bin\" --rules laizi stats --deal 1000 --seed 3 --format json > plain.json; $(declare -f same_counts); same_counts plain.json wild_deal.json"
+"$bin" --rules guangdong_indicator stats --deal 600 --seed 3 --format json > ind_deal.json
+"$bin" --rules guangdong_indicator corpus deal --count 600 --seed 3 --context random > ind.jsonl
+"$bin" --rules guangdong_indicator stats --input ind.jsonl --seed 3 --format json > ind_input.json
+expect stats-indicator-deal-input 0 '^same$' -- same_counts ind_deal.json ind_input.json
+expect stats-visible-refused 1 '--visible: stats counts the kinds of tile a hand waits on' -- "$bin" --visible 1m stats --deal 5
+expect stats-bad-indicator-field 1 "ind\\.txt:1: field 'indicator': " -- bash -c "echo '{\"hand\": \"123m456p789s11z\", \"indicator\": \"9f\"}' > ind.txt; \"$bin\" --rules guangdong_indicator stats --input ind.txt"
 expect stats-notation-majiang 0 '"hands":1,' -- bash -c "echo m123p456s789z11122 | \"$bin\" --rules riichi --notation majiang stats --input - --format json"
 expect stats-bad-format 2 'format' -- "$bin" stats --deal 5 --format xml
 

@@ -1,11 +1,16 @@
 // corpus enumerate (corpus.hpp): every complete hand of a size, in canonical order, checked
 // against an independent brute force over every multiset of that size: its own plain checks of
-// the standard form (melds and one pair, chows in sequence suits), of distinct pairs and of a set
-// form, written here without the engine. Tagged [corpus].
+// the standard form (melds and one pair, chows in sequence suits), of distinct pairs, of a set
+// form and of a singles form, written here without the engine; and, for the knitted forms of mcr
+// and taiwan's sixteen unrelated tiles (too many tiles to brute-force), against every hand of
+// those shapes built by plain code. Tagged [corpus].
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -85,6 +90,46 @@ bool set_form(const FormSpec& form, const Counts& c) {
   return doubled == 1;
 }
 
+/// A singles form by its definition: `hand_tiles` tiles, distinct but for `pairs` held twice,
+/// honours among the form's, each sequence suit's ranks of one knit class (a different one per
+/// suit) or at least `gap` apart, the required tiles held.
+bool singles_form(const RuleSet& rules, const FormSpec& form, const Counts& c) {
+  int tiles = 0;
+  int doubles = 0;
+  for (std::size_t t = 0; t < c.size(); ++t) {
+    if (c[t] > 2) return false;
+    tiles += c[t];
+    doubles += int{c[t] == 2};
+    if ((form.required & meldgraph::tile_bit(static_cast<TileId>(t))) != 0 && c[t] == 0) {
+      return false;
+    }
+  }
+  if (tiles != form.hand_tiles || doubles != form.pairs) return false;
+  int classes_taken = 0;
+  for (const meldgraph::SuitLayout& layout : rules.suit_layouts()) {
+    int last = -100;
+    int knit = -1;
+    for (int r = 0; r < layout.ranks; ++r) {
+      const TileId t = static_cast<TileId>(layout.first + r);
+      if (c[t] == 0) continue;
+      if (!layout.sequences) {
+        if ((form.single_tiles & meldgraph::tile_bit(t)) == 0) return false;
+      } else if (form.singles_suits == meldgraph::SinglesSuits::gapped) {
+        if (r - last < form.gap) return false;
+        last = r;
+      } else {
+        if (knit >= 0 && knit != r % 3) return false;
+        knit = r % 3;
+      }
+    }
+    if (knit >= 0) {
+      if ((classes_taken >> knit & 1) != 0) return false;
+      classes_taken |= 1 << knit;
+    }
+  }
+  return true;
+}
+
 /// Every multiset of `size` meldable tiles within 4 copies, in ascending sorted-sequence order
 /// (more of the lowest tile first), with the forms it is complete in by the plain checks.
 struct Brute {
@@ -105,7 +150,8 @@ Brute brute_force(const RuleSet& rules, int size) {
         if (!form.enabled) continue;
         const bool complete = (form.type == FormType::melds && standard(rules, c)) ||
                               (form.type == FormType::pairs && distinct_pairs(c, form.pairs)) ||
-                              (form.type == FormType::set && set_form(form, c));
+                              (form.type == FormType::set && set_form(form, c)) ||
+                              (form.type == FormType::singles && singles_form(rules, form, c));
         if (complete) forms |= std::uint32_t{1} << f;
       }
       if (forms != 0) {
@@ -167,12 +213,168 @@ TEST_CASE("corpus enumerate: every form of a small tile set matches a brute forc
   for (std::size_t f = 0; f < small.forms().size(); ++f) CHECK(counts.by_form[f] > 0);
 }
 
+TEST_CASE("corpus enumerate: a gapped singles form matches a brute force", "[corpus]") {
+  const RuleSet gapped = meldgraph::test::test_rules("corpus_gapped");
+  check_against_brute_force(gapped, 5);
+  check_against_brute_force(gapped, 8);
+  const auto counts = meldgraph::enumerate_complete_hands(gapped, 8, {});
+  for (std::size_t f = 0; f < gapped.forms().size(); ++f) CHECK(counts.by_form[f] > 0);
+}
+
+/// Expected hands by their counts, in canonical order (more of the lowest tile first), each with
+/// the forms (bits) it was built in.
+using Built = std::map<Counts, std::uint32_t, std::greater<>>;
+
+/// Adds `hand` as complete in form `form` when it is within 4 copies.
+void add_built(Built& built, const Counts& hand, std::size_t form) {
+  if (std::any_of(hand.begin(), hand.end(), [](int n) { return n > 4; })) return;
+  built[hand] |= std::uint32_t{1} << form;
+}
+
+std::size_t form_index(const RuleSet& rules, const std::string& name) {
+  for (std::size_t f = 0; f < rules.forms().size(); ++f) {
+    if (rules.forms()[f].name == name) return f;
+  }
+  FAIL("no form " << name);
+  return 0;
+}
+
+void check_against_built(const RuleSet& rules, int size, const Built& expected) {
+  INFO(rules.name() << ", " << size << " tiles");
+  std::vector<Counts> hands;
+  std::vector<std::uint32_t> forms;
+  const auto counts = meldgraph::enumerate_complete_hands(
+      rules, size, [&](const meldgraph::Hand& hand, meldgraph::FormMask mask) {
+        hands.emplace_back(hand.counts.begin(), hand.counts.begin() + rules.meldable_count());
+        forms.push_back(mask);
+      });
+  std::vector<Counts> expected_hands;
+  std::vector<std::uint32_t> expected_forms;
+  for (const auto& [hand, mask] : expected) {
+    expected_hands.push_back(hand);
+    expected_forms.push_back(mask);
+  }
+  CHECK(!expected.empty());
+  CHECK(counts.hands == expected.size());
+  CHECK(hands == expected_hands);  // the same hands, in the same order
+  CHECK(forms == expected_forms);
+}
+
+TEST_CASE("corpus enumerate: mcr's knitted forms match every hand built by plain code",
+          "[corpus]") {
+  const RuleSet rules = meldgraph::test::test_rules("corpus_knitted");
+  const std::size_t straight = form_index(rules, "knitted_straight");
+  const std::size_t lesser = form_index(rules, "lesser_knitted");
+  const std::size_t greater = form_index(rules, "greater_knitted");
+  const auto kinds = static_cast<std::size_t>(rules.meldable_count());
+  REQUIRE(kinds == 34);  // 1-9m 1-9p 1-9s 1-7z: the tiles below are ids
+  Built eleven;
+  Built fourteen;
+  const std::array<std::array<int, 3>, 6> orders{
+      {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
+  for (const auto& order : orders) {
+    // The knit: suit k holds the ranks r with r % 3 == order[k] (ranks from 0).
+    Counts knit(kinds, 0);
+    std::vector<std::size_t> knit_tiles;
+    for (std::size_t k = 0; k < 3; ++k) {
+      for (int r = order[k]; r < 9; r += 3)
+        knit_tiles.push_back(9 * k + static_cast<std::size_t>(r));
+    }
+    for (const std::size_t t : knit_tiles) knit[t] = 1;
+    // The knitted straight: the knit, a pair, and in 14 tiles one meld.
+    std::vector<Counts> melds;
+    for (std::size_t t = 0; t < kinds; ++t) {
+      Counts pung(kinds, 0);
+      pung[t] = 3;
+      melds.push_back(pung);
+      if (t < 27 && t % 9 < 7) {
+        Counts chow(kinds, 0);
+        for (std::size_t k = 0; k < 3; ++k) chow[t + k] = 1;
+        melds.push_back(chow);
+      }
+    }
+    for (std::size_t pair = 0; pair < kinds; ++pair) {
+      Counts hand = knit;
+      hand[pair] += 2;
+      add_built(eleven, hand, straight);
+      for (const Counts& meld : melds) {
+        Counts with_meld = hand;
+        for (std::size_t t = 0; t < kinds; ++t) with_meld[t] += meld[t];
+        add_built(fourteen, with_meld, straight);
+      }
+    }
+    // 全不靠: 14 of the 16 tiles of the knit and the honours; 七星不靠 holds every honour.
+    std::vector<std::size_t> singles = knit_tiles;
+    for (std::size_t t = 27; t < 34; ++t) singles.push_back(t);
+    for (std::size_t a = 0; a < singles.size(); ++a) {
+      for (std::size_t b = a + 1; b < singles.size(); ++b) {
+        Counts hand(kinds, 0);
+        for (const std::size_t t : singles) hand[t] = 1;
+        hand[singles[a]] = 0;
+        hand[singles[b]] = 0;
+        add_built(fourteen, hand, lesser);
+        if (singles[b] < 27) add_built(fourteen, hand, greater);
+      }
+    }
+  }
+  check_against_built(rules, 11, eleven);
+  check_against_built(rules, 14, fourteen);
+}
+
+TEST_CASE("corpus enumerate: taiwan's sixteen unrelated tiles match every hand built by plain code",
+          "[corpus]") {
+  const RuleSet rules = meldgraph::test::test_rules("corpus_unrelated");
+  const std::size_t form = form_index(rules, "sixteen_unrelated");
+  const auto kinds = static_cast<std::size_t>(rules.meldable_count());
+  REQUIRE(kinds == 34);
+  // The rank sets of one suit at least three apart.
+  std::vector<std::vector<std::size_t>> gapped{{}};
+  for (std::size_t i = 0; i < gapped.size(); ++i) {
+    const std::vector<std::size_t> ranks = gapped[i];
+    for (std::size_t r = ranks.empty() ? 0 : ranks.back() + 3; r < 9; ++r) {
+      std::vector<std::size_t> longer = ranks;
+      longer.push_back(r);
+      gapped.push_back(longer);
+    }
+  }
+  Built expected;
+  for (const auto& m : gapped) {
+    for (const auto& p : gapped) {
+      for (const auto& s : gapped) {
+        // Sixteen distinct tiles: the seven honours make up what the suits lack, if they can.
+        if (m.size() + p.size() + s.size() + 7 < 16) continue;
+        for (unsigned honours = 0; honours < 128; ++honours) {
+          std::vector<std::size_t> tiles;
+          for (const std::size_t r : m) tiles.push_back(r);
+          for (const std::size_t r : p) tiles.push_back(9 + r);
+          for (const std::size_t r : s) tiles.push_back(18 + r);
+          for (std::size_t h = 0; h < 7; ++h) {
+            if ((honours >> h & 1U) != 0) tiles.push_back(27 + h);
+          }
+          if (tiles.size() != 16) continue;
+          for (const std::size_t twice : tiles) {
+            Counts hand(kinds, 0);
+            for (const std::size_t t : tiles) hand[t] = 1;
+            hand[twice] = 2;
+            add_built(expected, hand, form);
+          }
+        }
+      }
+    }
+  }
+  check_against_built(rules, 17, expected);
+}
+
 TEST_CASE("corpus enumerate: what it cannot enumerate is an error", "[corpus]") {
   const RuleSet riichi = meldgraph::load_rules("riichi");
   CHECK_THROWS_AS(meldgraph::enumerate_complete_hands(riichi, 4, {}), meldgraph::AnalysisError);
   CHECK_THROWS_AS(meldgraph::enumerate_complete_hands(riichi, 17, {}), meldgraph::AnalysisError);
-  CHECK_THROWS_WITH(meldgraph::enumerate_complete_hands(meldgraph::load_rules("mcr"), 14, {}),
-                    Catch::Matchers::Contains("not supported yet"));
+  // Every shipped rule set's forms can be enumerated (a custom rule file may still have what
+  // cannot: a melds form of two pairs, a suit the tables do not model).
+  for (const std::string& name : meldgraph::builtin_rule_names()) {
+    INFO(name);
+    CHECK_NOTHROW(meldgraph::check_enumeration(meldgraph::load_rules(name), 5, 0));
+  }
 }
 
 /// Hands of `size` tiles with `jokers` jokers complete in the standard form, by the plain check:

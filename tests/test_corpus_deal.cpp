@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -105,6 +106,39 @@ TEST_CASE("dealt hands come from the wall, wildcards and bonus tiles as dealt", 
         require_within_wall(taiwan, sized_dealer.deal(i), size);
     }
   }
+}
+
+TEST_CASE("an indicator rule set turns up an indicator per hand", "[corpus][deal]") {
+  const RuleSet rules = meldgraph::load_rules("guangdong_indicator");
+  // Dealt: the indicator is another physical tile of the wall, its wildcards the hand's.
+  Dealer dealer(rules, checked(rules, {}), 5);
+  std::vector<int> turned(rules.tile_count(), 0);
+  for (std::uint64_t i = 0; i < 600; ++i) {
+    const DealtHand dealt = dealer.deal(i);
+    require_within_wall(rules, dealt, 14);
+    REQUIRE(dealt.indicator != meldgraph::kNoTile);
+    REQUIRE(rules.can_indicate(dealt.indicator));
+    REQUIRE(dealt.hand.counts[dealt.indicator] < rules.tile(dealt.indicator).copies);
+    REQUIRE(dealt.hand.wild_tiles ==
+            (rules.fixed_wild_tiles() | rules.indicator_wild_tiles(dealt.indicator)));
+    ++turned[dealt.indicator];
+  }
+  // Every one of the 34 kinds turns up in 600 hands (each about 1 in 34).
+  CHECK(std::count_if(turned.begin(), turned.end(), [](int n) { return n > 0; }) == 34);
+  // Built: complete hands with the wildcards of their own indicator.
+  Dealer built(rules, checked(rules, {.complete_only = true}), 5);
+  for (std::uint64_t i = 0; i < 200; ++i) {
+    const DealtHand dealt = built.deal(i);
+    REQUIRE(dealt.indicator != meldgraph::kNoTile);
+    REQUIRE(dealt.hand.wild_tiles ==
+            (rules.fixed_wild_tiles() | rules.indicator_wild_tiles(dealt.indicator)));
+    REQUIRE(meldgraph::is_win(rules, dealt.hand));
+  }
+  // A wildcard given for every hand turns up none.
+  DealOptions fixed;
+  fixed.extra_wild = rules.indicator_wild_tiles(0);
+  Dealer chosen(rules, checked(rules, fixed), 5);
+  REQUIRE(chosen.deal(0).indicator == meldgraph::kNoTile);
 }
 
 TEST_CASE("deal filters hold", "[corpus][deal]") {

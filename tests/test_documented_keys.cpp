@@ -172,9 +172,20 @@ TEST_CASE("every key of the scoring outputs is documented in docs/cli.md", "[doc
   for (const std::string& args : analyze) {
     for (const nlohmann::json& object : outputs(args, {})) collect_keys(object, "analyze", keys);
   }
+  // A hand whose readings run to millions, under a budget too small to score them: the notes
+  // of a cut scoring and listing.
+  const std::string bounds = meldgraph::test::rule_file("bounds_jokers");
+  for (const char* op : {"score", "explain", "interpretations"}) {
+    for (const nlohmann::json& object :
+         outputs("--rules " + bounds + " batch --budget-ms 1 --limit 2 --op " + std::string(op),
+                 {"1m2m3m4m5m6m7m8m*********"})) {
+      collect_keys(object, std::string("batch --op ") + op, keys);
+    }
+  }
   // The varied hands reached the fields they are here for.
-  for (const char* expected : {"no_win_reason", "tied", "alike", "realisation", "fu_parts", "limit",
-                               "explained", "error", "waits", "improving", "score"}) {
+  for (const char* expected :
+       {"no_win_reason", "tied", "alike", "realisation", "fu_parts", "limit", "explained", "error",
+        "waits", "improving", "score", "cut", "truncated_by", "interpretations_scored"}) {
     INFO(expected);
     CHECK(keys.count(expected) == 1);
   }

@@ -3,10 +3,12 @@
 // `explain` still uses): for every shipped rule set with patterns, over random complete hands
 // with random contexts (every flag, wind and win kind drawn, so that the context predicates and
 // the screens derived from the groups and sets are exercised both ways), every pattern's
-// condition holds under the program exactly when it holds under the walk.
+// condition holds under the program exactly when it holds under the walk. Then the `sets`
+// screen against the sets' instances themselves, and the counts `times` reads against probing.
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -97,5 +99,91 @@ TEST_CASE("compiled conditions agree with the condition walk", "[patterns][progr
     // The comparison saw readings, and conditions that held (not only ones that failed).
     CHECK(tally.records > hands);
     CHECK(tally.held > tally.records);
+  }
+}
+
+namespace {
+
+/// The reference count of a counted node: the largest n for which it holds with `min: n` (no
+/// max), found by raising n, as pattern_counts.cpp did for every predicate before they gave
+/// their counts.
+int probed_count(ConditionNode node, const ScoreFeatures& features) {
+  const patterns::PredicateSpec& spec = patterns::predicate_registry()[node.op - kFirstPredicate];
+  node.range.max = 0x7FFF;
+  int n = 0;
+  for (; n < 64; ++n) {
+    node.range.min = static_cast<std::int16_t>(n + 1);
+    if (!spec.eval(node, features)) break;
+  }
+  return n;
+}
+
+/// Every `sets` shape over the record: the screened count (count_sets, and so eval_sets and
+/// the program's per-reading screen) equals the count of the instances themselves
+/// (sets_found), and the groups and sets counts equal the probed ones.
+void compare_sets(const PatternRules& rules, const ScoreFeatures& features, long& some) {
+  constexpr std::uint32_t kChow = 1U << static_cast<unsigned>(GroupKind::chow);
+  constexpr std::uint32_t kPungs = (1U << static_cast<unsigned>(GroupKind::pung)) |
+                                   (1U << static_cast<unsigned>(GroupKind::kong));
+  ConditionNode node;
+  node.op = patterns::predicate_op("sets");
+  for (const std::uint32_t kinds : {kChow, kPungs, kChow | kPungs}) {
+    for (std::uint8_t size = 2; size <= 4; ++size) {
+      for (std::uint8_t step = 0; step <= 8; ++step) {
+        for (std::uint8_t suits = 0; suits <= 2; ++suits) {
+          for (std::uint8_t disjoint = 0; disjoint <= 1; ++disjoint) {
+            node.bits = kinds;
+            node.small[0] = size;
+            node.small[1] = step;
+            node.small[2] = suits;
+            node.small[3] = disjoint;
+            const int found = patterns::sets_found(node, features);
+            const int screened = patterns::count_sets(node, features);
+            if (found != screened) {
+              FAIL_CHECK("sets kinds " << kinds << " size " << int{size} << " step " << int{step}
+                                       << " suits " << int{suits} << " disjoint " << int{disjoint}
+                                       << ": found " << found << ", screened " << screened);
+            }
+            some += found > 0 ? 1 : 0;
+          }
+        }
+      }
+    }
+  }
+  for (const ConditionNode& test : rules.program.tests) {
+    const patterns::PredicateSpec& spec = patterns::predicate_registry()[test.op - kFirstPredicate];
+    if (spec.count == nullptr) continue;
+    const int count = spec.count(test, features);
+    if (count >= 0) CHECK(std::min(count, 64) == probed_count(test, features));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the sets screen and the predicates' counts agree with their references",
+          "[patterns][program]") {
+  const int hands = 300 / meldgraph::test::kScale;
+  for (const std::string name : {"mcr", "riichi", "hongkong", "sichuan", "taiwan"}) {
+    const RuleSet rules = load_rules(name);
+    INFO(name);
+    REQUIRE(rules.scoring() != nullptr);
+    const PatternRules& patterns = rules.scoring()->patterns;
+    RandomHands generator(rules, 11);
+    RandomDraws draws(11);
+    long some = 0;  // shapes with an instance: the comparison saw sets, not only their absence
+    for (int h = 0; h < hands; ++h) {
+      Hand hand = generator.complete(name == "taiwan" ? 17 : 14, h % 3 == 0 ? 2 : 0);
+      const WinContext base = random_win_context(rules, hand, draws);
+      const ReadingContext context = make_reading_context(rules, hand, base);
+      const Decomposition decomposition(rules, hand);
+      InterpretationCursor cursor = decomposition.interpretations();
+      Interpretation interpretation;
+      while (cursor.next(interpretation)) {
+        ScoreFeatures features;
+        make_score_features(context, make_reading(context, interpretation), features);
+        compare_sets(patterns, features, some);
+      }
+    }
+    CHECK(some > hands);
   }
 }

@@ -1,3 +1,4 @@
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <span>
@@ -10,10 +11,35 @@
 
 namespace meldgraph {
 
+namespace {
+
+/// Lists interpretations from `cursor` into `visit` until the limit, the end, or (after at least
+/// one) the deadline; returns how many were listed and whether the deadline stopped the listing.
+template <class Visit>
+std::pair<std::uint64_t, bool> list_within(InterpretationCursor& cursor, std::uint64_t limit,
+                                           const HandAnalysis& analysis, std::uint64_t budget_ms,
+                                           Visit&& visit) {
+  const auto deadline = analysis_deadline(analysis, budget_ms);
+  Interpretation interpretation;
+  std::uint64_t count = 0;
+  while (limit == 0 || count < limit) {
+    if (count > 0 && deadline && std::chrono::steady_clock::now() >= *deadline) {
+      return {count, true};
+    }
+    if (!cursor.next(interpretation)) break;
+    visit(interpretation);
+    ++count;
+  }
+  return {count, false};
+}
+
+}  // namespace
+
 InterpretationsAnalyzer::InterpretationsAnalyzer(const RuleSet& /*rules*/,
                                                  const AnalyzerOptions& options)
     : limit_(options.limit),
       realisations_(options.realisations),
+      budget_ms_(options.budget_ms),
       tables_(options.search_only ? TableUse::search_only : TableUse::tables) {}
 
 void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
@@ -25,16 +51,14 @@ void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann:
   }
   nlohmann::json listed = nlohmann::json::array();
   InterpretationCursor cursor = decomposition.interpretations();
-  Interpretation interpretation;
-  std::uint64_t count = 0;
   // What every reading of the hand shares (the wait set before the win), computed once.
   const ReadingContext context =
       make_reading_context(rules, decomposition.hand(), analysis.win_context(), tables_);
-  while ((limit_ == 0 || count < limit_) && cursor.next(interpretation)) {
-    listed.push_back(reading_to_json(make_reading(context, interpretation), interpretation, context,
-                                     realisations_));
-    ++count;
-  }
+  const auto [count, by_budget] =
+      list_within(cursor, limit_, analysis, budget_ms_, [&](const Interpretation& interpretation) {
+        listed.push_back(reading_to_json(make_reading(context, interpretation), interpretation,
+                                         context, realisations_));
+      });
   if (context.has_waits()) {
     nlohmann::json waits = nlohmann::json::array();
     for (TileId t = 0; t < rules.meldable_count(); ++t) {
@@ -49,6 +73,7 @@ void InterpretationsAnalyzer::write_json(const HandAnalysis& analysis, nlohmann:
   out["interpretations"] = std::move(listed);
   out["listed"] = count;
   out["truncated"] = count < total;
+  if (count < total) out["truncated_by"] = by_budget ? "budget" : "limit";
 }
 
 void InterpretationsAnalyzer::write_realisations(const ReadingContext& context,
@@ -87,27 +112,30 @@ void InterpretationsAnalyzer::write_text(const HandAnalysis& analysis, std::ostr
   if (!by_form.empty()) out << " (" << by_form << ")";
   out << '\n';
   InterpretationCursor cursor = decomposition.interpretations();
-  Interpretation interpretation;
-  std::uint64_t count = 0;
+  std::uint64_t number = 0;
   const ReadingContext context =
       make_reading_context(rules, decomposition.hand(), analysis.win_context(), tables_);
-  while ((limit_ == 0 || count < limit_) && cursor.next(interpretation)) {
-    ++count;
-    const Reading reading = make_reading(context, interpretation);
-    std::string glyphs;
-    for (const Group& group : interpretation.groups) {
-      if (!glyphs.empty()) glyphs += ' ';
-      glyphs += format_group_unicode(group, rules);
-    }
-    if (!interpretation.loose_tiles.empty()) glyphs += "  ";
-    for (const TileId t : interpretation.loose_tiles) glyphs += rules.tile(t).glyph;
-    out << "  " << count << ". [" << rules.forms()[interpretation.form].name << "] "
-        << format_reading(reading, rules) << "\n     " << glyphs << '\n';
-    if (realisations_ > 0 && reading.abstract_count() > 0) {
-      write_realisations(context, interpretation, out);
-    }
-  }
-  if (count < total) {
+  const auto [count, by_budget] =
+      list_within(cursor, limit_, analysis, budget_ms_, [&](const Interpretation& interpretation) {
+        ++number;
+        const Reading reading = make_reading(context, interpretation);
+        std::string glyphs;
+        for (const Group& group : interpretation.groups) {
+          if (!glyphs.empty()) glyphs += ' ';
+          glyphs += format_group_unicode(group, rules);
+        }
+        if (!interpretation.loose_tiles.empty()) glyphs += "  ";
+        for (const TileId t : interpretation.loose_tiles) glyphs += rules.tile(t).glyph;
+        out << "  " << number << ". [" << rules.forms()[interpretation.form].name << "] "
+            << format_reading(reading, rules) << "\n     " << glyphs << '\n';
+        if (realisations_ > 0 && reading.abstract_count() > 0) {
+          write_realisations(context, interpretation, out);
+        }
+      });
+  if (count < total && by_budget) {
+    out << "  ... " << (total - count) << " more: the listing stopped at --budget-ms " << budget_ms_
+        << '\n';
+  } else if (count < total) {
     out << "  ... " << (total - count) << " more (raise --limit, or --limit 0 for all)\n";
   }
 }

@@ -263,6 +263,46 @@ void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
   }
 }
 
+/// The scorer's bounds for one hand: the default reading bound, and the deadline of `--budget-ms`.
+ScoreOptions score_options(const HandAnalysis& analysis, std::uint64_t budget_ms) {
+  ScoreOptions options;
+  options.deadline = analysis_deadline(analysis, budget_ms);
+  return options;
+}
+
+/// The note of a scoring that stopped early (docs/cli.md, "cut"): what stopped it, how many
+/// interpretations were scored, whether the last of them in part.
+nlohmann::json cut_json(const HandScore& score, std::uint64_t budget_ms) {
+  nlohmann::json cut = nlohmann::json::object();
+  if (score.cut == ScoreCut::budget) {
+    cut["by"] = "budget";
+    cut["budget_ms"] = budget_ms;
+  } else {
+    cut["by"] = "bound";
+    cut["reading_bound"] = kDefaultReadingLimit;
+  }
+  cut["interpretations_scored"] = score.interpretations;
+  cut["last_in_part"] = score.cut_in_interpretation;
+  cut["best_of"] = "the readings scored";
+  return cut;
+}
+
+/// The text line of the same note.
+std::string cut_text(const HandScore& score, std::uint64_t budget_ms) {
+  std::string text = "scoring stopped at ";
+  text += score.cut == ScoreCut::budget
+              ? "--budget-ms " + std::to_string(budget_ms)
+              : "the bound of " + std::to_string(kDefaultReadingLimit) + " readings";
+  text += " after ";
+  text += std::to_string(score.scored);
+  text += " readings of the first ";
+  text += std::to_string(score.interpretations);
+  text += " interpretations";
+  if (score.cut_in_interpretation) text += " (the last in part)";
+  text += ": the best is the best of those scored";
+  return text;
+}
+
 }  // namespace
 
 std::string score_unit_key(const ScoringRules& scoring) {
@@ -271,6 +311,7 @@ std::string score_unit_key(const ScoringRules& scoring) {
 
 ScoreAnalyzer::ScoreAnalyzer(const RuleSet& rules, const AnalyzerOptions& options)
     : limit_(options.limit),
+      budget_ms_(options.budget_ms),
       tables_(options.search_only ? TableUse::search_only : TableUse::tables),
       serial_(next_analyzer_serial()) {
   static_cast<void>(require_scoring(rules));
@@ -279,7 +320,8 @@ ScoreAnalyzer::ScoreAnalyzer(const RuleSet& rules, const AnalyzerOptions& option
 void ScoreAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const RuleSet& rules = analysis.rules();
   Scorer& scorer = thread_scorer(serial_, rules, tables_);
-  const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
+  const HandScore& score =
+      scorer.score(analysis.hand(), analysis.win_context(), score_options(analysis, budget_ms_));
   const ScoringRules& scoring = scorer.scoring();
   out["wins"] = score.wins;
   if (!score.wins) out["no_win_reason"] = std::string(score.no_win_reason);
@@ -297,6 +339,7 @@ void ScoreAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out
     out["unscored_realisations"] = score.unscored_realisations;
     if (score.unscored_realisations == kCountSaturated) out["unscored_saturated"] = true;
   }
+  if (score.cut != ScoreCut::none) out["cut"] = cut_json(score, budget_ms_);
   nlohmann::json readings = nlohmann::json::array();
   for (std::size_t r = 0; r < score.readings.size() && (limit_ == 0 || r < limit_); ++r) {
     nlohmann::json entry = nlohmann::json::object();
@@ -313,7 +356,8 @@ void ScoreAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out
 void ScoreAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
   const RuleSet& rules = analysis.rules();
   Scorer& scorer = thread_scorer(serial_, rules, tables_);
-  const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
+  const HandScore& score =
+      scorer.score(analysis.hand(), analysis.win_context(), score_options(analysis, budget_ms_));
   const ScoringRules& scoring = scorer.scoring();
   const ScoredReading* best = score.best_reading();
   out << "score            ";
@@ -323,6 +367,8 @@ void ScoreAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) 
   }
   out << value_summary(scoring, best->value) << " (reading " << score.best + 1 << " of "
       << score.readings.size() << ")\n";
+  if (score.cut != ScoreCut::none)
+    out << "cut              " << cut_text(score, budget_ms_) << '\n';
   for (std::size_t r = 0; r < score.readings.size() && (limit_ == 0 || r < limit_); ++r) {
     const bool is_best = static_cast<int>(r) == score.best;
     out << (is_best ? "  * " : "    ") << r + 1 << ". " << reading_label(rules, score.readings[r])
@@ -351,6 +397,7 @@ void ScoreAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) 
 
 ExplainAnalyzer::ExplainAnalyzer(const RuleSet& rules, const AnalyzerOptions& options)
     : limit_(options.limit),
+      budget_ms_(options.budget_ms),
       tables_(options.search_only ? TableUse::search_only : TableUse::tables),
       serial_(next_analyzer_serial()) {
   static_cast<void>(require_scoring(rules));
@@ -359,7 +406,8 @@ ExplainAnalyzer::ExplainAnalyzer(const RuleSet& rules, const AnalyzerOptions& op
 void ExplainAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& out) const {
   const RuleSet& rules = analysis.rules();
   Scorer& scorer = thread_scorer(serial_, rules, tables_);
-  const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
+  const HandScore& score =
+      scorer.score(analysis.hand(), analysis.win_context(), score_options(analysis, budget_ms_));
   const ScoringRules& scoring = scorer.scoring();
   nlohmann::json readings = nlohmann::json::array();
   for (std::size_t r = 0; r < score.readings.size() && (limit_ == 0 || r < limit_); ++r) {
@@ -379,14 +427,18 @@ void ExplainAnalyzer::write_json(const HandAnalysis& analysis, nlohmann::json& o
     readings.push_back(entry);
   }
   out["explained"] = readings;
+  if (score.cut != ScoreCut::none) out["cut"] = cut_json(score, budget_ms_);
 }
 
 void ExplainAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) const {
   const RuleSet& rules = analysis.rules();
   Scorer& scorer = thread_scorer(serial_, rules, tables_);
-  const HandScore& score = scorer.score(analysis.hand(), analysis.win_context());
+  const HandScore& score =
+      scorer.score(analysis.hand(), analysis.win_context(), score_options(analysis, budget_ms_));
   const ScoringRules& scoring = scorer.scoring();
   if (score.readings.empty()) out << "explain          no interpretation\n";
+  if (score.cut != ScoreCut::none)
+    out << "cut              " << cut_text(score, budget_ms_) << '\n';
   for (std::size_t r = 0; r < score.readings.size() && (limit_ == 0 || r < limit_); ++r) {
     const ScoredReading& scored = score.readings[r];
     out << (static_cast<int>(r) == score.best ? "* " : "  ") << r + 1 << ". "

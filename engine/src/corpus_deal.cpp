@@ -9,6 +9,7 @@
 #include "meldgraph/queries.hpp"
 #include "meldgraph/random_draws.hpp"
 #include "meldgraph/random_hands.hpp"
+#include "meldgraph/stats.hpp"
 
 namespace meldgraph {
 namespace {
@@ -66,6 +67,11 @@ void check_deal_options(const RuleSet& rules, DealOptions& options) {
     throw Error("--max-wildcards " + std::to_string(options.max_wildcards) +
                 ": a number of wildcards is 0 or more");
   }
+  if (options.max_wildcards != kDealAllWildcards && !options.complete_only && !options.ready_only) {
+    throw Error("--max-wildcards " + std::to_string(options.max_wildcards) +
+                ": only with --complete or --ready (a dealt hand holds the wildcards it was "
+                "dealt)");
+  }
   // Hand 0 is dealt once here, so that a filter that cannot hold, or a rule set that cannot build
   // the hands, fails before anything is written.
   const std::string filter = options.complete_only ? "--complete: "
@@ -79,7 +85,10 @@ void check_deal_options(const RuleSet& rules, DealOptions& options) {
 }
 
 Dealer::Dealer(const RuleSet& rules, const DealOptions& options, std::uint64_t seed)
-    : rules_(&rules), options_(options), seed_(seed) {}
+    : rules_(&rules),
+      options_(options),
+      seed_(seed),
+      indicator_per_hand_(rules.wildcards().indicator.enabled && options.extra_wild == 0) {}
 
 void Dealer::start_block(std::uint64_t block) {
   hands_.emplace(*rules_, stream_seed(seed_, block, 0), options_.extra_wild);
@@ -101,6 +110,22 @@ DealtHand Dealer::next_hand() {
   dealt.index = next_++;
   RandomHands& hands = *hands_;
   const int size = options_.size;
+  // A dealt hand, then (per-hand indicator) the indicator turned up from the wall after it.
+  const auto deal_from_wall = [&] {
+    dealt.bonus.clear();
+    dealt.hand = hands.dealt(size, dealt.bonus);
+    if (!indicator_per_hand_) return;
+    dealt.indicator = hands.turn_indicator();
+    if (dealt.indicator != kNoTile) {
+      dealt.hand.wild_tiles |= rules_->indicator_wild_tiles(dealt.indicator);
+    }
+  };
+  // A built hand's indicator is drawn first: the hand is built with its wildcards.
+  if (indicator_per_hand_ && (options_.complete_only || options_.ready_only)) {
+    dealt.indicator = hands.draw_indicator();
+    hands.choose_wild(dealt.indicator == kNoTile ? 0
+                                                 : rules_->indicator_wild_tiles(dealt.indicator));
+  }
   if (options_.complete_only) {
     dealt.hand = hands.complete(size, options_.max_wildcards);
   } else if (options_.ready_only) {
@@ -108,8 +133,7 @@ DealtHand Dealer::next_hand() {
   } else if (options_.shanten) {
     // Rejection: the hands are dealt ones conditioned on the shanten number.
     for (dealt.draws = 1;; ++dealt.draws) {
-      dealt.bonus.clear();
-      dealt.hand = hands.dealt(size, dealt.bonus);
+      deal_from_wall();
       if (shanten_number(*rules_, dealt.hand) == *options_.shanten) break;
       if (dealt.draws == kDealAttempts) {
         throw Error("--shanten " + std::to_string(*options_.shanten) + ": no " + size_text(size) +
@@ -118,7 +142,7 @@ DealtHand Dealer::next_hand() {
       }
     }
   } else {
-    dealt.hand = hands.dealt(size, dealt.bonus);
+    deal_from_wall();
   }
   if (options_.random_context) {
     WinContext context = random_win_context(*rules_, dealt.hand, *contexts_);
@@ -127,6 +151,16 @@ DealtHand Dealer::next_hand() {
     dealt.context = context;
   }
   return dealt;
+}
+
+std::uint64_t situation_seed(std::uint64_t seed, std::uint64_t index) {
+  return stats_seed(~seed, index);
+}
+
+WinContext numbered_situation(const RuleSet& rules, Hand& hand, std::uint64_t seed,
+                              std::uint64_t index) {
+  RandomDraws draws(situation_seed(seed, index));
+  return random_win_context(rules, hand, draws);
 }
 
 DealtHand deal_hand(const RuleSet& rules, const DealOptions& options, std::uint64_t seed,

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "corpus_enumerate.hpp"
 #include "meldgraph/corpus.hpp"
 #include "meldgraph/error.hpp"
 #include "meldgraph/queries.hpp"
@@ -55,7 +56,8 @@ class WildEnumerator {
     hand_.wild_tiles = wild;
   }
 
-  EnumerationCounts run() {
+  /// Throws AnalysisError when the set holds fewer wildcards or the walk would be too long.
+  void check() const {
     std::vector<int> wild_copies;
     for (const WildKind& kind : kinds_) wild_copies.push_back(kind.copies);
     const std::uint64_t splits = multisets(wild_copies, wildcards_, kMaxWildcardCandidates + 1);
@@ -74,6 +76,10 @@ class WildEnumerator {
                           " candidates (the walk tries every multiset of natural tiles); "
                           "use a smaller --size");
     }
+  }
+
+  EnumerationCounts run() {
+    check();
     place_wildcards(0, wildcards_);
     return counts_;
   }
@@ -143,17 +149,32 @@ class WildEnumerator {
 
 }  // namespace
 
-EnumerationCounts enumerate_complete_hands(const RuleSet& rules, int size, int wildcards,
-                                           const CompleteHandVisitor& visit) {
-  if (wildcards == 0) return enumerate_complete_hands(rules, size, visit);
-  if (size < 2 || size % 3 != 2 || size > rules.hand_tiles()) {
-    throw AnalysisError("corpus enumerate: --size must be 3n + 2 tiles, from 2 to the rule set's " +
-                        std::to_string(int{rules.hand_tiles()}) + ", got " + std::to_string(size));
-  }
+namespace {
+
+void check_wildcard_count(int size, int wildcards) {
   if (wildcards < 0 || wildcards > size) {
     throw AnalysisError("--wildcards " + std::to_string(wildcards) + ": 0 to the hand's " +
                         std::to_string(size) + " tiles");
   }
+}
+
+}  // namespace
+
+void check_enumeration(const RuleSet& rules, int size, int wildcards) {
+  if (wildcards == 0) {
+    check_natural_enumeration(rules, size);
+    return;
+  }
+  check_enumeration_size(rules, size);
+  check_wildcard_count(size, wildcards);
+  WildEnumerator(rules, size, wildcards, {}).check();
+}
+
+EnumerationCounts enumerate_complete_hands(const RuleSet& rules, int size, int wildcards,
+                                           const CompleteHandVisitor& visit) {
+  if (wildcards == 0) return enumerate_complete_hands(rules, size, visit);
+  check_enumeration_size(rules, size);
+  check_wildcard_count(size, wildcards);
   return WildEnumerator(rules, size, wildcards, visit).run();
 }
 

@@ -707,15 +707,12 @@ TileMask parse_indicator(std::string_view text, const RuleSet& rules) {
   if (rules.tile(tile).bonus) {
     throw NotationError("bonus tile " + rules.tile(tile).code + " cannot be an indicator", 1);
   }
-  if ((rules.forbidden_tiles() & tile_bit(tile)) != 0 ||
-      (rules.forbidden_tiles() & tile_bit(rules.indicated_tile(tile))) != 0) {
+  if (!rules.can_indicate(tile)) {
     throw NotationError(rules.tile(tile).code + " cannot be an indicator under rule set '" +
                             rules.name() + "' (hand.forbidden_tiles; it is drawn again)",
                         1);
   }
-  TileMask mask = tile_bit(rules.indicated_tile(tile));
-  if (indicator.include_indicator) mask |= tile_bit(tile);
-  return mask;
+  return rules.indicator_wild_tiles(tile);
 }
 
 std::string format_counts(const TileCounts& counts, const RuleSet& rules) {

@@ -8,6 +8,7 @@
 
 #include "pattern_account_once.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -75,23 +76,29 @@ struct Search {
 
 void account_once(const PatternRules& rules, const ScoreFeatures& features,
                   std::vector<PatternHit>& hits) {
+  const PatternProgram& program = rules.program;
+  const auto governed = [&](std::uint16_t pattern) {
+    return ((program.account_once_governed[pattern / 64U] >> (pattern % 64U)) & 1U) != 0;
+  };
+  if (std::none_of(hits.begin(), hits.end(),
+                   [&](const PatternHit& hit) { return governed(hit.pattern); })) {
+    return;
+  }
   // Step 1: every instance of every governed hit.
-  std::array<Instance, kMaxInstances> instances{};
+  std::array<Instance, kMaxInstances> instances;  // [0, count) written before read
   std::size_t count = 0;
   std::array<std::uint32_t, kMaxSetInstances> masks;  // [0, found) written by set_instances
-  bool governed = false;
   for (std::size_t h = 0; h < hits.size(); ++h) {
+    if (!governed(hits[h].pattern)) continue;
     for (std::size_t r = 0; r < rules.account_once.size(); ++r) {
       if (rules.account_once[r].pattern != hits[h].pattern) continue;
-      governed = true;
-      const ConditionNode& sets = rules.program.tests[rules.program.account_once_tests[r]];
+      const ConditionNode& sets = program.tests[program.account_once_tests[r]];
       const std::size_t found = set_instances(sets, features, masks);
       for (std::size_t k = 0; k < found && count < kMaxInstances; ++k) {
         instances[count++] = {masks[k], static_cast<std::uint8_t>(h), hits[h].value};
       }
     }
   }
-  if (!governed) return;
   // Step 2: the best forest of instances.
   Components comp{};
   for (std::size_t g = 0; g < comp.size(); ++g) comp[g] = static_cast<std::uint8_t>(g);
@@ -105,11 +112,7 @@ void account_once(const PatternRules& rules, const ScoreFeatures& features,
   std::size_t out = 0;
   for (std::size_t h = 0; h < hits.size(); ++h) {
     PatternHit hit = hits[h];
-    bool is_governed = false;
-    for (const PatternRules::AccountOnce& rule : rules.account_once) {
-      is_governed = is_governed || rule.pattern == hit.pattern;
-    }
-    if (is_governed) {
+    if (governed(hit.pattern)) {
       if (times[h] == 0) continue;
       hit.times = times[h];
     }

@@ -5,6 +5,8 @@
 
 #include "pattern_counts.hpp"
 
+#include <algorithm>
+
 #include "pattern_predicates.hpp"
 
 namespace meldgraph::patterns {
@@ -12,7 +14,11 @@ namespace meldgraph::patterns {
 std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
                            const ScoreFeatures& features) {
   ConditionNode probe = rules.program.tests[rules.program.entries[index].times];
-  const PredicateEval eval = predicate_registry()[probe.op - kFirstPredicate].eval;
+  const PredicateSpec& spec = predicate_registry()[probe.op - kFirstPredicate];
+  // A counted predicate holds with `min: n` (no max) exactly while n <= its count.
+  const int count = spec.count != nullptr ? spec.count(probe, features) : -1;
+  if (count >= 0) return static_cast<std::uint8_t>(std::clamp(count, 1, 254));
+  const PredicateEval eval = spec.eval;
   // Invariant: the predicate held with min n - 1 (n = 1: the condition held, at least once).
   probe.range.max = 0x7FFF;
   int n = 1;

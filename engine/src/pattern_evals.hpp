@@ -266,10 +266,18 @@ inline std::uint32_t groups_meeting_sets(const ConditionNode& n, const ScoreFeat
   return meeting;
 }
 
-inline bool eval_groups(const ConditionNode& n, const ScoreFeatures& f) {
+/// The groups that match `n`'s filter (kinds, flags, tile sets).
+inline int matching_groups(const ConditionNode& n, const ScoreFeatures& f) {
   std::uint32_t groups = filtered_groups(n, f);
   if (n.small[8] != 0 && groups != 0) groups = groups_meeting_sets(n, f, groups);
-  const int matching = small_popcount(groups);
+  return small_popcount(groups);
+}
+/// The `groups` count (PredicateCount): -1 for `all: true`, which compares no count.
+inline int count_groups(const ConditionNode& n, const ScoreFeatures& f) {
+  return n.small[0] == kGroupsCountAll ? -1 : matching_groups(n, f);
+}
+inline bool eval_groups(const ConditionNode& n, const ScoreFeatures& f) {
+  const int matching = matching_groups(n, f);
   if (n.small[0] == kGroupsCountAll) return f.group_count > 0 && matching == f.group_count;
   return n.range.holds(matching);
 }

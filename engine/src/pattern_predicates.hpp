@@ -36,12 +36,17 @@ using PredicateRead = void (*)(const rule_file::Item& argument, const ReadContex
                                ConditionNode& node);
 using PredicateEval = bool (*)(const ConditionNode& node, const ScoreFeatures& features);
 using PredicateWrite = std::string (*)(const ConditionNode& node, const WriteContext& context);
+/// The count a counted predicate compares with its node's range (eval is then exactly
+/// `node.range.holds(count)`), or -1 when this node does not compare a count.
+using PredicateCount = int (*)(const ConditionNode& node, const ScoreFeatures& features);
 
 struct PredicateSpec {
   std::string_view name;
   PredicateRead read;
   PredicateEval eval;
   PredicateWrite write;
+  /// nullptr: the count is found by probing eval (pattern_counts.cpp).
+  PredicateCount count;
 };
 
 /// Every predicate, in op order.
@@ -79,6 +84,32 @@ inline constexpr std::size_t kMaxSetInstances = 64;
 /// many. The `sets` predicate counts these; 套算一次 (pattern_account_once.cpp) chooses among them.
 std::size_t set_instances(const ConditionNode& node, const ScoreFeatures& features,
                           std::array<std::uint32_t, kMaxSetInstances>& masks);
+/// The ranks of the candidate groups of a `sets` node of kinds `kinds` (those set_instances
+/// picks: concrete, of a sequence suit), for the screen some_set_possible: bit 16 s + r of
+/// held[k - 1] is set when rank r of suit s is held by at least k candidates, and bit r of
+/// across[k - 1] when rank r is, whatever their suits. One per kind mask serves every `sets`
+/// node of those kinds over one record.
+struct SetCandidateRanks {
+  std::array<std::uint64_t, 4> held{};
+  std::array<std::uint32_t, 4> across{};
+  bool complete = true;  ///< false: a candidate's suit or rank does not fit the fields
+};
+[[nodiscard]] SetCandidateRanks set_candidate_ranks(std::uint32_t kinds,
+                                                    const ScoreFeatures& features);
+/// A screen of set_instances: false only when `node` has no instance over the record whose
+/// candidates are `ranks` (set_candidate_ranks of node.bits). Each instance is `size`
+/// candidates with ranks r, r + step, ... (all r with step 0) in suits its mode allows, so the
+/// masks hold such a run: in one suit's field (same suits; a run across two fields may pass,
+/// which only weakens the screen), over the suits together (distinct or any, step > 0), one rank
+/// `size` times in one suit (same, step 0), in `size` suits (distinct, step 0) or at all (any,
+/// step 0).
+[[nodiscard]] bool some_set_possible(const ConditionNode& node, const SetCandidateRanks& ranks);
+/// The `sets` predicate's count without its screen: its instances, or the most of them that
+/// share no group.
+[[nodiscard]] int sets_found(const ConditionNode& node, const ScoreFeatures& features);
+/// The `sets` predicate's count: 0 when its screen rules every instance out, else sets_found.
+[[nodiscard]] int count_sets(const ConditionNode& node, const ScoreFeatures& features);
+
 /// The set bits of a small mask (a record's group indices, suits). Inline: built without
 /// -mpopcnt, std::popcount is a call into libgcc, which the group predicates paid per node.
 [[nodiscard]] constexpr int small_popcount(std::uint32_t x) {

@@ -273,11 +273,76 @@ std::size_t set_instances(const ConditionNode& n, const ScoreFeatures& f,
   return walk.sets;
 }
 
-bool eval_sets(const ConditionNode& n, const ScoreFeatures& f) {
+namespace {
+
+/// Adds the bits `bits` once each to the multiplicity masks `levels` (levels[k - 1]: the bits
+/// added at least k times).
+template <class Mask>
+void add_held(std::array<Mask, 4>& levels, Mask bits) {
+  levels[3] |= levels[2] & bits;
+  levels[2] |= levels[1] & bits;
+  levels[1] |= levels[0] & bits;
+  levels[0] |= bits;
+}
+
+/// Whether rank r, r + step, ..., r + (size - 1) step are all in `ranks` for some r (with
+/// several suits' fields in `ranks`, a run may also be found across two fields: a screen may
+/// hold where no set is, never the other way).
+bool has_run(std::uint64_t ranks, int size, int step) {
+  std::uint64_t starts = ranks;
+  for (int i = 1; i < size; ++i) starts &= ranks >> (i * step);
+  return starts != 0;
+}
+
+}  // namespace
+
+SetCandidateRanks set_candidate_ranks(std::uint32_t kinds, const ScoreFeatures& f) {
+  SetCandidateRanks out;
+  const std::vector<SuitInfo>& suits = f.rules->suits();
+  std::array<std::uint64_t, 4> held{};
+  std::array<std::uint32_t, 4> across{};
+  for (std::uint32_t rest = groups_of_kinds(kinds, f); rest != 0; rest &= rest - 1) {
+    const GroupFeature& g = f.groups[static_cast<std::size_t>(std::countr_zero(rest))];
+    if (g.faces == 0 || !suits[g.suit].sequences) continue;
+    if (g.suit >= 4 || g.rank >= 16) {
+      out.complete = false;
+      return out;
+    }
+    add_held(held, std::uint64_t{1} << (16U * g.suit + g.rank));
+    add_held(across, std::uint32_t{1} << g.rank);
+  }
+  out.held = held;
+  out.across = across;
+  return out;
+}
+
+bool some_set_possible(const ConditionNode& n, const SetCandidateRanks& ranks) {
+  if (!ranks.complete) return true;
+  const int size = n.small[0];
+  const int step = n.small[1];
+  const auto k = static_cast<std::size_t>(size - 1);
+  const bool same = n.small[2] == 0;
+  if (step > 0) return has_run(same ? ranks.held[0] : ranks.across[0], size, step);
+  if (same) return ranks.held[k] != 0;
+  if (n.small[2] != 1) return ranks.across[k] != 0;
+  std::array<std::uint64_t, 4> in_suits{};  // [j - 1]: ranks held in at least j suits
+  for (unsigned suit = 0; suit < 4; ++suit) {
+    add_held(in_suits, (ranks.held[0] >> (16U * suit)) & 0xFFFFU);
+  }
+  return in_suits[k] != 0;
+}
+
+int sets_found(const ConditionNode& n, const ScoreFeatures& f) {
   std::array<std::uint32_t, kMaxSets> masks;  // [0, sets) written by set_instances
   const std::size_t sets = set_instances(n, f, masks);
-  // Step 3: count them, or the most that share no group.
-  const int found = n.small[3] != 0 ? most_disjoint(masks, sets, 0, 0) : static_cast<int>(sets);
-  return n.range.holds(found);
+  return n.small[3] != 0 ? most_disjoint(masks, sets, 0, 0) : static_cast<int>(sets);
+}
+
+int count_sets(const ConditionNode& n, const ScoreFeatures& f) {
+  return some_set_possible(n, set_candidate_ranks(n.bits, f)) ? sets_found(n, f) : 0;
+}
+
+bool eval_sets(const ConditionNode& n, const ScoreFeatures& f) {
+  return n.range.holds(count_sets(n, f));
 }
 }  // namespace meldgraph::patterns

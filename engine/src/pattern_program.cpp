@@ -103,6 +103,21 @@ class Compiler {
       if (pattern.value.yakuman > 0) program.limits[p / 64U] |= bit;
       if (pattern.only_without) program.only_without[p / 64U] |= bit;
     }
+    // The costly leaves inside those other subtrees get their screens too, checked before
+    // such a leaf is evaluated (TestMemo::evaluate): a failing screen answers it.
+    // Both only speed the evaluation up: a screen that would take the tests past kMaxTests is
+    // left out (optional_), which weakens a clause or a leaf's screens, never an answer.
+    optional_ = true;
+    std::vector<std::pair<std::uint16_t, std::vector<Need>>> leaf_screens;
+    for (const std::vector<std::uint32_t>& roots : rest) {
+      for (const std::uint32_t root : roots) collect_leaf_screens(root, leaf_screens);
+    }
+    // And each `any` among them its clauses (subtree_clauses), one per child.
+    std::vector<std::vector<std::vector<std::uint16_t>>> clauses(rules_.nodes.size());
+    for (const std::vector<std::uint32_t>& roots : rest) {
+      for (const std::uint32_t root : roots) clauses[root] = subtree_clauses(root);
+    }
+    optional_ = false;
     if (overflow_) return false;
     // Step 2: a need that is one bit of the facts' word (or all of a mask) joins its pattern's
     // word mask; the other cheap tests some pattern needs go first, evaluated up front.
@@ -129,15 +144,25 @@ class Compiler {
       }
       needs[p] = std::move(kept);
     }
+    for (const auto& [test, screens] : leaf_screens) {
+      for (const Need& screen : screens) eager[screen.test] = true;
+    }
+    for (const auto& of_root : clauses) {
+      for (const auto& clause : of_root) {
+        for (const std::uint16_t test : clause) eager[test] = true;
+      }
+    }
     renumber(eager);
-    for (std::uint32_t t = 0; t < program.eager_tests; ++t) {
+    for (std::uint32_t t = 0; t < program.tests.size(); ++t) {
       const LoweredTest lowered = patterns::lower_test(program.tests[t]);
       program.lowered.push_back(lowered);
+      if (t >= program.eager_tests) continue;
       if (program.eager_runs.empty() || program.eager_runs.back().kind != lowered.kind) {
         program.eager_runs.push_back({lowered.kind, t, t});
       }
       program.eager_runs.back().end = t + 1;
     }
+    number_leaf_screens(leaf_screens);
     for (std::vector<Need>& list : needs) {
       for (Need& need : list) need.test = number_[need.test];
     }
@@ -161,7 +186,7 @@ class Compiler {
       }
       entry.need_end = static_cast<std::uint32_t>(program.needs.size());
       entry.rest_begin = static_cast<std::uint32_t>(program.rest.size());
-      program.rest.insert(program.rest.end(), rest[p].begin(), rest[p].end());
+      for (const std::uint32_t root : rest[p]) add_rest(root, clauses[root]);
       entry.rest_end = static_cast<std::uint32_t>(program.rest.size());
       if (entry.need_begin != entry.need_end || entry.rest_begin != entry.rest_end) {
         program.costly[p / 64U] |= std::uint64_t{1} << (p % 64U);
@@ -178,10 +203,12 @@ class Compiler {
       }
     }
     program.implied_begin.push_back(static_cast<std::uint32_t>(program.implied_by_me.size()));
+    program.clauses.push_back(static_cast<std::uint32_t>(program.clause_tests.size()));
     for (const PatternRules::AccountOnce& rule : rules_.account_once) {
       program.account_once_tests.push_back(rule.sets < rules_.nodes.size()
                                                ? program.node_tests[rule.sets]
                                                : PatternProgram::kNoTest);
+      program.account_once_governed[rule.pattern / 64U] |= std::uint64_t{1} << (rule.pattern % 64U);
     }
     return true;
   }
@@ -202,6 +229,7 @@ class Compiler {
       if (same_test(tests[t], node)) return static_cast<std::uint16_t>(t);
     }
     if (tests.size() >= PatternProgram::kMaxTests) {
+      if (optional_) return PatternProgram::kNoTest;  // a screen left out: no error
       overflow_ = true;
       return 0;
     }
@@ -210,7 +238,8 @@ class Compiler {
   }
 
   void add(std::vector<Need>& needs, const ConditionNode& node) {
-    needs.push_back({intern(node), cost_rank(node)});
+    const std::uint16_t test = intern(node);
+    if (test != PatternProgram::kNoTest) needs.push_back({test, cost_rank(node)});
   }
 
   /// The leaves that root reaches through `all` alone go to `needs` (after their screens), the
@@ -234,6 +263,91 @@ class Compiler {
     }
     add_screens(node, needs);
     add(needs, node);
+  }
+
+  /// The clauses of the subtree at nodes[root] when it is an `any`: one per child, each the
+  /// eager tests that hold whenever the child does (a cheap leaf itself, a costly leaf's
+  /// screens; a child `all`, those of its leaf children). The `any` holds only when every test
+  /// of some clause holds. Empty (no screen) when some child has no such test.
+  std::vector<std::vector<std::uint16_t>> subtree_clauses(std::uint32_t root) {
+    const ConditionNode& node = rules_.nodes[root];
+    if (node.op != kOpAny) return {};
+    std::vector<std::vector<std::uint16_t>> out;
+    std::uint32_t child = root + 1;
+    for (int c = 0; c < node.children; ++c) {
+      std::vector<std::uint16_t> clause;
+      if (rules_.nodes[child].op == kOpAll) {
+        std::uint32_t leaf = child + 1;
+        for (int l = 0; l < rules_.nodes[child].children; ++l) {
+          add_clause_tests(leaf, clause);
+          leaf += rules_.nodes[leaf].size;
+        }
+      } else {
+        add_clause_tests(child, clause);
+      }
+      if (clause.empty()) return {};
+      out.push_back(std::move(clause));
+      child += rules_.nodes[child].size;
+    }
+    return out;
+  }
+
+  /// The cheap tests that hold whenever the leaf nodes[n] does: itself when cheap, else its
+  /// screens; none for a combinator.
+  void add_clause_tests(std::uint32_t n, std::vector<std::uint16_t>& clause) {
+    const ConditionNode& node = rules_.nodes[n];
+    if (node.op < kFirstPredicate) return;
+    std::vector<Need> tests;
+    if (cost_rank(node) <= 1) {
+      add(tests, node);
+    } else {
+      add_screens(node, tests);
+    }
+    for (const Need& need : tests) clause.push_back(need.test);
+  }
+
+  /// Appends rest root `root` to the program with its clauses, in the final numbering.
+  void add_rest(std::uint32_t root, const std::vector<std::vector<std::uint16_t>>& clauses) {
+    PatternProgram& program = rules_.program;
+    program.rest.push_back(root);
+    program.rest_clauses.push_back(static_cast<std::uint32_t>(program.clauses.size()));
+    for (const std::vector<std::uint16_t>& clause : clauses) {
+      program.clauses.push_back(static_cast<std::uint32_t>(program.clause_tests.size()));
+      for (const std::uint16_t test : clause) program.clause_tests.push_back(number_[test]);
+    }
+    program.rest_clauses_end.push_back(static_cast<std::uint32_t>(program.clauses.size()));
+  }
+
+  /// Each costly leaf of the subtree at nodes[root] with its screens (once per test), added to
+  /// `out` in the tests' first numbering.
+  void collect_leaf_screens(std::uint32_t root,
+                            std::vector<std::pair<std::uint16_t, std::vector<Need>>>& out) {
+    const std::uint32_t end = root + rules_.nodes[root].size;
+    for (std::uint32_t n = root; n < end; ++n) {
+      const ConditionNode& node = rules_.nodes[n];
+      if (node.op < kFirstPredicate) continue;
+      const std::uint16_t test = rules_.program.node_tests[n];
+      const bool listed = std::any_of(out.begin(), out.end(),
+                                      [&](const auto& entry) { return entry.first == test; });
+      if (listed) continue;
+      std::vector<Need> screens;
+      add_screens(node, screens);
+      if (!screens.empty()) out.emplace_back(test, std::move(screens));
+    }
+  }
+
+  /// PatternProgram::screens from collect_leaf_screens' lists, in the final numbering.
+  void number_leaf_screens(const std::vector<std::pair<std::uint16_t, std::vector<Need>>>& lists) {
+    PatternProgram& program = rules_.program;
+    std::vector<std::vector<std::uint16_t>> of_test(program.tests.size());
+    for (const auto& [test, screens] : lists) {
+      for (const Need& screen : screens) of_test[number_[test]].push_back(number_[screen.test]);
+    }
+    for (const std::vector<std::uint16_t>& screens : of_test) {
+      program.screen_begin.push_back(static_cast<std::uint32_t>(program.screens.size()));
+      program.screens.insert(program.screens.end(), screens.begin(), screens.end());
+    }
+    program.screen_begin.push_back(static_cast<std::uint32_t>(program.screens.size()));
   }
 
   /// The screens of a dear leaf: cheap tests that hold whenever it does.
@@ -308,6 +422,7 @@ class Compiler {
 
   PatternRules& rules_;
   bool overflow_ = false;
+  bool optional_ = false;  ///< intern: a full table gives kNoTest rather than an overflow
   std::vector<std::uint16_t> number_;
 };
 
@@ -340,28 +455,30 @@ bool eager_holds(const ConditionNode& n, const ScoreFeatures& f,
 }  // namespace
 
 TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
-    : rules_(rules), features_(features), predicates_(predicate_registry()) {
+    : rules_(rules),
+      features_(features),
+      predicates_(predicate_registry()),
+      facts_(facts_of(features)) {
   const PatternProgram& program = rules.program;
   const std::size_t words = (program.tests.size() + 63) / 64;
   std::fill_n(known_.begin(), words, 0);
   std::fill_n(value_.begin(), words, 0);
-  const ReadingFacts facts = facts_of(features);
   static_assert(kMaxPatterns <= 4 * 64);
   switch (program.pattern_words) {
     case 0:  // no pattern: nothing is alive, no test is eager
       alive_ = {};
       break;
     case 1:
-      start<1>(facts);
+      start<1>();
       break;
     case 2:
-      start<2>(facts);
+      start<2>();
       break;
     case 3:
-      start<3>(facts);
+      start<3>();
       break;
     default:
-      start<4>(facts);
+      start<4>();
       break;
   }
   for (std::uint32_t w = 0; w < program.eager_tests / 64U; ++w) known_[w] = ~std::uint64_t{0};
@@ -371,8 +488,9 @@ TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
 }
 
 template <std::size_t W>
-void TestMemo::start(const ReadingFacts& facts) {
+void TestMemo::start() {
   const PatternProgram& program = rules_.program;
+  const ReadingFacts& facts = facts_;
   const ScoreFeatures& features = features_;
   const std::uint32_t pattern_words = program.pattern_words;
   // Ruled out so far: the disabled patterns, then those needing a bit the facts' word lacks.
@@ -390,6 +508,10 @@ void TestMemo::start(const ReadingFacts& facts) {
   // failing one rules out every pattern needing it.
   const LoweredTest* lowered = program.lowered.data();
   const TileMask faces = features.faces;
+  // A faces test's set: its fixed tiles, with the context's winds when it names them.
+  const auto set_of = [&](const LoweredTest& t) {
+    return t.index == 0 ? t.mask : resolve({t.mask, t.index}, features);
+  };
   for (const PatternProgram::EagerRun& run : program.eager_runs) {
     using K = LoweredTest::Kind;
     switch (run.kind) {
@@ -414,28 +536,15 @@ void TestMemo::start(const ReadingFacts& facts) {
         break;
       case K::faces_all:
         evaluate_run(
-            run,
-            [&](const LoweredTest& t) {
-              return mask_all_in(faces,
-                                 t.index == 0 ? t.mask : resolve({t.mask, t.index}, features));
-            },
-            rule_out);
+            run, [&](const LoweredTest& t) { return mask_all_in(faces, set_of(t)); }, rule_out);
         break;
       case K::faces_any:
         evaluate_run(
-            run,
-            [&](const LoweredTest& t) {
-              return (faces & (t.index == 0 ? t.mask : resolve({t.mask, t.index}, features))) != 0;
-            },
-            rule_out);
+            run, [&](const LoweredTest& t) { return (faces & set_of(t)) != 0; }, rule_out);
         break;
       case K::faces_none:
         evaluate_run(
-            run,
-            [&](const LoweredTest& t) {
-              return (faces & (t.index == 0 ? t.mask : resolve({t.mask, t.index}, features))) == 0;
-            },
-            rule_out);
+            run, [&](const LoweredTest& t) { return (faces & set_of(t)) == 0; }, rule_out);
         break;
       case K::none: {
         const ConditionNode* tests = program.tests.data();
@@ -454,9 +563,38 @@ void TestMemo::start(const ReadingFacts& facts) {
 }
 
 void TestMemo::evaluate(std::uint16_t test, std::size_t word, std::uint64_t bit) {
-  const ConditionNode& node = rules_.program.tests[test];
+  const PatternProgram& program = rules_.program;
   known_[word] |= bit;
-  if (predicates_[node.op - kFirstPredicate].eval(node, features_)) value_[word] |= bit;
+  for (std::uint32_t k = program.screen_begin[test]; k < program.screen_begin[test + 1U]; ++k) {
+    const std::uint16_t screen = program.screens[k];  // eager: its value is known
+    if (((value_[screen / 64U] >> (screen % 64U)) & 1U) == 0) return;
+  }
+  const LoweredTest& lowered = program.lowered[test];
+  const ConditionNode& node = program.tests[test];
+  bool holds = false;
+  if (lowered.kind != LoweredTest::Kind::none) {
+    holds = lowered_holds(lowered, facts_, features_);
+  } else if (node.op == kSetsOp) {
+    holds = sets_test_holds(node);
+  } else {
+    holds = predicates_[node.op - kFirstPredicate].eval(node, features_);
+  }
+  if (holds) value_[word] |= bit;
+}
+
+bool TestMemo::sets_test_holds(const ConditionNode& node) {
+  const SetCandidateRanks* ranks = nullptr;
+  for (std::size_t i = 0; i < set_ranks_count_ && ranks == nullptr; ++i) {
+    if (set_ranks_[i].kinds == node.bits) ranks = &set_ranks_[i].ranks;
+  }
+  if (ranks == nullptr) {
+    // A new kind mask: kept in the next slot (the last one is reused once all are taken).
+    KindRanks& slot = set_ranks_[std::min(set_ranks_count_, set_ranks_.size() - 1)];
+    slot = {node.bits, set_candidate_ranks(node.bits, features_)};
+    set_ranks_count_ = std::min(set_ranks_count_ + 1, set_ranks_.size());
+    ranks = &slot.ranks;
+  }
+  return node.range.holds(some_set_possible(node, *ranks) ? sets_found(node, features_) : 0);
 }
 
 bool TestMemo::costly_holds(const PatternProgram::Entry& entry) {
@@ -465,9 +603,25 @@ bool TestMemo::costly_holds(const PatternProgram::Entry& entry) {
     if (!holds(program.needs[k])) return false;
   }
   for (std::uint32_t k = entry.rest_begin; k < entry.rest_end; ++k) {
-    if (!subtree_holds(program.rest[k])) return false;
+    if (!some_clause_holds(k) || !subtree_holds(program.rest[k])) return false;
   }
   return true;
+}
+
+bool TestMemo::some_clause_holds(std::uint32_t k) const {
+  const PatternProgram& program = rules_.program;
+  const std::uint32_t first = program.rest_clauses[k];
+  const std::uint32_t last = program.rest_clauses_end[k];
+  if (first == last) return true;  // no clauses: not screened
+  for (std::uint32_t c = first; c < last; ++c) {
+    bool all = true;
+    for (std::uint32_t t = program.clauses[c]; t < program.clauses[c + 1] && all; ++t) {
+      const std::uint16_t test = program.clause_tests[t];  // eager: its value is known
+      all = ((value_[test / 64U] >> (test % 64U)) & 1U) != 0;
+    }
+    if (all) return true;
+  }
+  return false;
 }
 
 bool TestMemo::subtree_holds(std::uint32_t root) {

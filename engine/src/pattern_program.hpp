@@ -12,11 +12,10 @@
 
 #include "meldgraph/pattern_rules.hpp"
 #include "meldgraph/score_features.hpp"
+#include "pattern_evals.hpp"
 #include "pattern_predicates.hpp"
 
 namespace meldgraph::patterns {
-
-struct ReadingFacts;  // pattern_evals.hpp
 
 /// The tests of one program over one record, memoised. Invariant: bit t of known_ is set once
 /// test t has been evaluated, and bit t of value_ is then its result; the words past the
@@ -55,12 +54,14 @@ class TestMemo {
  private:
   static constexpr std::size_t kWords = PatternProgram::kMaxTests / 64;
 
+  /// Test `test` (not eager): false when one of its screens failed, else its lowered
+  /// comparison over the facts or its predicate.
   void evaluate(std::uint16_t test, std::size_t word, std::uint64_t bit);
   /// The constructor's work for a program of W pattern words (W = pattern_words, 1 to 4): the
   /// patterns left are kept in a local array, so that each ruling out is W AND-NOTs in registers
   /// rather than a loop over memory.
   template <std::size_t W>
-  void start(const ReadingFacts& facts);
+  void start();
   /// The eager tests of one run, each by holds(its lowered test): its value bit set, or the
   /// patterns needing it ruled out (rule_out, over a mask of pattern_words words).
   template <class Holds, class RuleOut>
@@ -76,12 +77,26 @@ class TestMemo {
       }
     }
   }
+  /// A `sets` test: its screen (some_set_possible) over its kinds' candidate ranks, kept per
+  /// kind mask for the reading, then the predicate when the screen holds.
+  [[nodiscard]] bool sets_test_holds(const ConditionNode& node);
+  /// Whether some clause of rest subtree k holds (PatternProgram::rest_clauses; true when it
+  /// has none): a necessary condition of the subtree.
+  [[nodiscard]] bool some_clause_holds(std::uint32_t k) const;
   /// fold_condition over the tree rooted at nodes[root], its leaves read through the memo.
   [[nodiscard]] bool subtree_holds(std::uint32_t root);
 
   const PatternRules& rules_;
   const ScoreFeatures& features_;
   std::span<const PredicateSpec> predicates_;
+  ReadingFacts facts_;  ///< the reading's facts (facts_of), gathered once
+  /// The candidate ranks of the `sets` kind masks met so far: [0, set_ranks_count_).
+  struct KindRanks {
+    std::uint32_t kinds = 0;
+    SetCandidateRanks ranks;
+  };
+  std::array<KindRanks, 4> set_ranks_;
+  std::size_t set_ranks_count_ = 0;
   PatternProgram::PatternMask alive_{};      // [0, pattern_words) set by the constructor
   std::array<std::uint64_t, kWords> known_;  // [0, words in use) cleared by the constructor
   std::array<std::uint64_t, kWords> value_;  // bit t meaningful once known_ has it

@@ -32,6 +32,44 @@ struct MeldChoice {
 
 RandomHands::RandomHands(const RuleSet& rules, std::uint64_t seed, TileMask extra_wild)
     : rules_(&rules), draws_(seed), wild_(rules.fixed_wild_tiles() | extra_wild) {
+  build_wall();
+}
+
+void RandomHands::choose_wild(TileMask extra_wild) {
+  wild_ = rules_->fixed_wild_tiles() | extra_wild;
+  build_wall();
+}
+
+TileId RandomHands::turn_indicator() {
+  for (std::size_t i = wall_drawn_; i < wall_.size(); ++i) {
+    std::swap(wall_[i], wall_[i + static_cast<std::size_t>(below(wall_.size() - i))]);
+    const WallTile& turned = wall_[i];
+    if (!turned.joker && !turned.bonus && rules_->can_indicate(turned.tile)) {
+      wall_drawn_ = i + 1;
+      return turned.tile;
+    }
+  }
+  wall_drawn_ = wall_.size();
+  return kNoTile;
+}
+
+TileId RandomHands::draw_indicator() {
+  std::vector<TileId> tiles;
+  for (const WallTile& tile : wall_) {
+    if (!tile.joker && !tile.bonus && rules_->can_indicate(tile.tile)) tiles.push_back(tile.tile);
+  }
+  // The wall's order is the order build_wall() or dealt() left it in: sorted for a fixed choice.
+  std::sort(tiles.begin(), tiles.end());
+  if (tiles.empty()) return kNoTile;
+  return tiles[static_cast<std::size_t>(below(tiles.size()))];
+}
+
+void RandomHands::build_wall() {
+  const RuleSet& rules = *rules_;
+  wildcards_.clear();
+  naturals_.clear();
+  wall_.clear();
+  wall_drawn_ = 0;
   for (std::uint32_t j = 0; j < rules.wildcards().jokers; ++j) {
     wildcards_.push_back({true, kNoTile});
   }
@@ -132,6 +170,7 @@ Hand RandomHands::dealt(int size, std::vector<TileId>& bonus) {
     }
     std::swap(wall_[i], wall_[i + static_cast<std::size_t>(below(wall_.size() - i))]);
     const WallTile& drawn = wall_[i];
+    wall_drawn_ = i + 1;
     if (drawn.bonus) {
       bonus.push_back(drawn.tile);
       continue;

@@ -386,6 +386,17 @@ TileId RuleSet::indicated_tile(TileId tile) const {
   return find_tile(info.letter, next);
 }
 
+bool RuleSet::can_indicate(TileId tile) const {
+  return tile < meldable_count_ && (forbidden_tiles() & tile_bit(tile)) == 0 &&
+         (forbidden_tiles() & tile_bit(indicated_tile(tile))) == 0;
+}
+
+TileMask RuleSet::indicator_wild_tiles(TileId tile) const {
+  TileMask mask = tile_bit(indicated_tile(tile));
+  if (data_.wildcards.indicator.include_indicator) mask |= tile_bit(tile);
+  return mask;
+}
+
 int RuleSet::find_suit(char letter) const {
   for (std::size_t s = 0; s < data_.suits.size(); ++s) {
     if (data_.suits[s].letter == letter) return static_cast<int>(s);

@@ -83,11 +83,19 @@ const HandScore& Scorer::score(const Hand& hand, const WinContext& win,
   result_ = HandScore{};
   // Step 2: every interpretation (the lister throws before visiting for a hand of a wrong size).
   shape_count_ = 0;
+  bool cut_before_interpretation = false;
   result_.interpretations = lister_.list(context_.hand, [&](const Interpretation& interpretation) {
-    if (!scored_only_.empty() && repeats_shape_reading(interpretation)) return;
+    if (!scored_only_.empty() && repeats_shape_reading(interpretation)) return true;
+    if (cut_here(options)) {
+      cut_before_interpretation = true;
+      return false;
+    }
     score_interpretation(interpretation, options);
     ++interpretation_index_;
+    return result_.cut == ScoreCut::none;
   });
+  // The lister counts the interpretation its visitor stopped on; a cut before it scored nothing.
+  if (cut_before_interpretation) --result_.interpretations;
   result_.readings = std::span<const ScoredReading>(pool_.data(), used_);
   choose_best();
   return result_;
@@ -136,8 +144,14 @@ void Scorer::score_interpretation(const Interpretation& interpretation,
   // construction (realisation_keys.hpp) and only count.
   keys_.start(context_, interpretation);
   class_slot_.clear();
-  const std::uint64_t listed = realisations.list(
+  const std::uint64_t visited = realisations.list(
       [&](std::span<const Group> concrete) {
+        // The bound or the deadline stops the listing before a realisation is scored, never
+        // before the first (the interpretation's visit checked just before it).
+        if (index > 0 && cut_here(options)) {
+          result_.cut_in_interpretation = true;
+          return false;
+        }
         const std::size_t cls = options.realisation_classes ? keys_.classify(concrete) : 0;
         if (options.realisation_classes && cls < class_slot_.size()) {
           ++pool_[class_slot_[cls]].alike;
@@ -180,6 +194,8 @@ void Scorer::score_interpretation(const Interpretation& interpretation,
         return true;
       },
       options.realisation_limit);
+  // The listing counts the realisation its visitor stopped on; a cut there scored none of it.
+  const std::uint64_t listed = result_.cut_in_interpretation ? visited - 1 : visited;
   const std::uint64_t total = realisations.count();
   if (total == kCountSaturated) {
     result_.unscored_realisations = kCountSaturated;
@@ -198,6 +214,17 @@ ScoredReading& Scorer::score_reading(const Interpretation& interpretation) {
   evaluate_patterns(*scoring_, scored.features, scored.hits);
   compute_value(*scoring_, scored.features, scored.hits, scored.value);
   return scored;
+}
+
+bool Scorer::cut_here(const ScoreOptions& options) {
+  // At least one reading is scored, so that every complete hand has a best reading.
+  if (result_.scored == 0) return false;
+  if (options.reading_limit != 0 && result_.scored >= options.reading_limit) {
+    result_.cut = ScoreCut::bound;
+  } else if (options.deadline && std::chrono::steady_clock::now() >= *options.deadline) {
+    result_.cut = ScoreCut::budget;
+  }
+  return result_.cut != ScoreCut::none;
 }
 
 void Scorer::choose_best() {

@@ -57,6 +57,22 @@ inline constexpr std::uint64_t kMaxWildcardCandidates = 50'000'000;
 EnumerationCounts enumerate_complete_hands(const RuleSet& rules, int size, int wildcards,
                                            const CompleteHandVisitor& visit);
 
+/// Throws what enumerate_complete_hands(rules, size, wildcards, ...) would throw before listing
+/// any hand (a size out of range, a form or suit it cannot enumerate, a wildcard walk past its
+/// bound), without walking: a run split over processes checks it everywhere before any writes.
+void check_enumeration(const RuleSet& rules, int size, int wildcards);
+
+/// The seed of the situation of hand (or corpus line) `index` of a run seeded `seed`.
+[[nodiscard]] std::uint64_t situation_seed(std::uint64_t seed, std::uint64_t index);
+
+/// The random situation of hand `index` of a corpus seeded `seed`: random_win_context (which sets
+/// the hand's winning tile) drawn from a stream of the hand's own, seeded situation_seed(seed,
+/// index), so that each hand's situation is found without the others'. `corpus enumerate
+/// --context random` gives each hand this one, and `stats` scores a complete hand of line
+/// `index` that has no situation under it.
+[[nodiscard]] WinContext numbered_situation(const RuleSet& rules, Hand& hand, std::uint64_t seed,
+                                            std::uint64_t index);
+
 /// `max_wildcards` meaning every wildcard the set and the form allow.
 inline constexpr int kDealAllWildcards = 1 << 10;
 
@@ -72,7 +88,9 @@ struct DealOptions {
   /// complete_only and ready_only: the most wildcards a hand holds (a count chosen uniformly up to
   /// it, clamped by the set and the form); dealt hands hold the wildcards they were dealt.
   int max_wildcards = kDealAllWildcards;
-  TileMask extra_wild = 0;  ///< per-hand wildcard kinds (`--wild`, `--indicator`)
+  /// Wildcard kinds of every hand (`--wild`, `--indicator`). Left 0 under a rule set whose
+  /// wildcard is chosen by an indicator, each hand turns up an indicator of its own (DealtHand).
+  TileMask extra_wild = 0;
 };
 
 /// Hands dealt per random stream: hand i is the (i mod kDealBlock)-th hand of the stream of
@@ -91,6 +109,11 @@ struct DealtHand {
   std::uint32_t draws = 1;  ///< hands drawn until one passed the filter
   /// Bonus tiles dealt and set aside (dealt hands only), in the order drawn.
   std::vector<TileId> bonus;
+  /// The indicator turned up for this hand (rule sets with `wildcards.indicator` and no
+  /// extra_wild): after a dealt hand, the wall's next tile that may be one; for a built hand, a
+  /// tile of the wall drawn uniformly. Its wildcard kinds are in the hand's wild_tiles.
+  /// kNoTile otherwise.
+  TileId indicator = kNoTile;
 };
 
 /// Checks `options` against the rule set and fills in the default size; throws Error whose
@@ -123,6 +146,7 @@ class Dealer {
   std::uint64_t block_ = 0;              ///< the block the streams belong to
   std::uint64_t next_ = 0;               ///< the number next_hand() deals (may pass the block)
   bool started_ = false;
+  bool indicator_per_hand_ = false;  ///< each hand turns up its own indicator
 };
 
 /// Hand `index` of the corpus (rules, options, seed): Dealer(rules, options, seed).deal(index).

@@ -150,9 +150,10 @@ struct PatternProgram {
   static constexpr std::uint16_t kNoTest = 0xFFFF;
   /// The tests: copies of distinct leaf nodes (combinator fields unused), screens included.
   std::vector<ConditionNode> tests;
-  std::uint32_t eager_tests = 0;     ///< tests evaluated up front for every reading
-  std::vector<LoweredTest> lowered;  ///< the eager tests lowered, one per eager test
-  std::uint32_t pattern_words = 0;   ///< 64-bit words of a mask over the patterns
+  std::uint32_t eager_tests = 0;  ///< tests evaluated up front for every reading
+  /// Every test lowered (Kind::none: evaluated by its predicate), the eager ones first.
+  std::vector<LoweredTest> lowered;
+  std::uint32_t pattern_words = 0;  ///< 64-bit words of a mask over the patterns
   /// The eager tests ordered by lowered kind, as runs [begin, end) of one kind each, so that
   /// the up-front evaluation switches once per run rather than once per test.
   struct EagerRun {
@@ -180,6 +181,19 @@ struct PatternProgram {
   std::vector<std::uint64_t> word_needers;
   std::vector<std::uint16_t> needs;
   std::vector<std::uint32_t> rest;
+  /// The clauses of rest[k], an `any` (none for the others): clauses[c] for c in
+  /// [rest_clauses[k], rest_clauses_end[k]), clause c being the eager tests
+  /// clause_tests[clauses[c], clauses[c + 1]) that hold whenever the `any`'s child c does. The
+  /// subtree is evaluated only when every test of some clause holds.
+  std::vector<std::uint32_t> rest_clauses;
+  std::vector<std::uint32_t> rest_clauses_end;
+  std::vector<std::uint32_t> clauses;  ///< one past the last clause: a sentinel
+  std::vector<std::uint16_t> clause_tests;
+  /// The screens of the costly leaves of the other subtrees (`any`, `not`, `at_least`): test
+  /// t's are the eager tests screens[screen_begin[t], screen_begin[t + 1]); one failing answers
+  /// t as false without evaluating it.
+  std::vector<std::uint32_t> screen_begin;
+  std::vector<std::uint16_t> screens;
   /// node_tests[i]: the test of PatternRules::nodes[i] when it is a leaf, else kNoTest.
   std::vector<std::uint16_t> node_tests;
   /// The test of each PatternRules::account_once entry's `sets` node, in its order.
@@ -195,6 +209,9 @@ struct PatternProgram {
   PatternMask limits{};
   PatternMask only_without{};
   PatternMask costly{};  ///< patterns with costly needs or other subtrees (entries' lists)
+  /// The patterns some PatternRules::account_once entry governs, so that account_once reads
+  /// the entries only for the hits they govern.
+  PatternMask account_once_governed{};
 };
 
 /// Every pattern of a rule set, in the order the rule file lists them.

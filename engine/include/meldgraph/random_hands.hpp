@@ -57,6 +57,20 @@ class RandomHands {
   /// the hand again, so the hand has at least one natural wait.
   [[nodiscard]] Hand ready(int size, int max_wildcards);
 
+  /// Makes `extra_wild` the per-hand wildcard kinds from now on, in place of the constructor's
+  /// (a wildcard chosen per hand by an indicator). The wall is rebuilt, so the next hand is drawn
+  /// from a whole wall.
+  void choose_wild(TileMask extra_wild);
+
+  /// After dealt(): turns up the next tiles of the wall past the hand's (and the bonus tiles set
+  /// aside) until one that may be an indicator (RuleSet::can_indicate; jokers, bonus tiles and
+  /// forbidden tiles are passed over), and returns it; kNoTile when the wall has none left.
+  [[nodiscard]] TileId turn_indicator();
+
+  /// An indicator for a built hand (complete(), ready(), which have no wall): one physical tile,
+  /// uniformly among those that may be indicators. kNoTile when the set has none.
+  [[nodiscard]] TileId draw_indicator();
+
   /// A number uniform in [0, bound), bound > 0, without modulo bias (RandomDraws::below).
   [[nodiscard]] std::uint64_t below(std::uint64_t bound) { return draws_.below(bound); }
 
@@ -97,6 +111,10 @@ class RandomHands {
   std::vector<Wildcard> wildcards_;  ///< the set's wildcards, one entry per physical tile
   /// Every physical tile (naturals, wildcards, bonus tiles), in the order dealt() last left it.
   std::vector<WallTile> wall_;
+  /// The wall's tiles dealt() drew last, from its start (turn_indicator goes on from there).
+  std::size_t wall_drawn_ = 0;
+  /// Builds naturals_, wildcards_ and wall_ for the wildcard kinds wild_.
+  void build_wall();
 };
 
 /// A random situation for a complete hand (scoring benchmarks and tests), which it gives a

@@ -348,6 +348,12 @@ class RuleSet {
   [[nodiscard]] TileMask fixed_wild_tiles() const { return fixed_wild_; }
   /// The tile after `tile` in its indicator cycle (see IndicatorRules); `tile` must be meldable.
   [[nodiscard]] TileId indicated_tile(TileId tile) const;
+  /// Whether `tile` may be turned up as an indicator: a meldable tile, neither it nor the tile it
+  /// points to forbidden (hand.forbidden_tiles); a forbidden one is drawn again.
+  [[nodiscard]] bool can_indicate(TileId tile) const;
+  /// The tile kinds indicator `tile` makes wild: the tile after it, and with include_indicator
+  /// the indicator's own kind. `tile` must pass can_indicate.
+  [[nodiscard]] TileMask indicator_wild_tiles(TileId tile) const;
   /// Terminal, honour, wind, dragon and simple tiles, and each suit's tiles (TileClasses).
   [[nodiscard]] const TileClasses& tile_classes() const { return classes_; }
   /// The meldable suits as the tables lay them out, in tile-id order (SuitLayout).

@@ -8,8 +8,10 @@
 /// `Scorer` is the reusable workspace: one per rule set and thread. After its buffers have grown,
 /// scoring a hand without wildcards allocates nothing (bench --op score).
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -31,6 +33,18 @@ namespace meldgraph {
 /// The rule set's scoring section; throws Error naming the rule set when it has none.
 const ScoringRules& require_scoring(const RuleSet& rules);
 
+/// Readings one hand's scoring visits at most by default (ScoreOptions::reading_limit): enough for
+/// every hand without wildcards and most with a few; a 17-tile hand with nine jokers has 23,447
+/// interpretations and over a million realisations (docs/performance.md, "Seventh session").
+inline constexpr std::uint64_t kDefaultReadingLimit = 100'000;
+
+/// Why a scoring stopped before every reading of the hand was scored (HandScore::cut).
+enum class ScoreCut : std::uint8_t {
+  none,    ///< every reading scored (but realisations past realisation_limit, counted)
+  bound,   ///< ScoreOptions::reading_limit readings were scored
+  budget,  ///< ScoreOptions::deadline passed
+};
+
 /// Bounds of one scoring.
 struct ScoreOptions {
   /// Realisations of one interpretation's wildcard-only groups that are scored, at most; the
@@ -40,6 +54,14 @@ struct ScoreOptions {
   /// rest into its reading's `alike`; false: score every realisation (the reference the
   /// classes are tested against; the same output, slower).
   bool realisation_classes = true;
+  /// Readings visited per hand at most (each realisation, alike ones included, and each
+  /// interpretation without wildcard-only groups: HandScore::scored); 0: no bound. Once reached
+  /// the scoring stops: the readings scored are those of the first interpretations in listing
+  /// order, the last of them perhaps in part, and HandScore::cut says so.
+  std::uint64_t reading_limit = kDefaultReadingLimit;
+  /// Stop scoring once this time has passed, as reading_limit does (checked before each reading
+  /// but the first, so at least one reading is scored); none: no time limit.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 /// One scored reading: an interpretation, with its wildcard-only groups realised when it has any.
@@ -76,8 +98,16 @@ struct HandScore {
   /// Readings scored: realisations scored (alike ones included) plus interpretations without
   /// abstract groups.
   std::uint64_t scored = 0;
-  /// Realisations beyond ScoreOptions::realisation_limit, counted and not scored.
+  /// Realisations beyond ScoreOptions::realisation_limit, or after a cut in the interpretation
+  /// being scored, counted and not scored.
   std::uint64_t unscored_realisations = 0;
+  /// Whether the scoring stopped early (a bound or the deadline). When it did, `interpretations`
+  /// is the number scored (the first ones in listing order), `best` is the best of the readings
+  /// scored, and the interpretations after them were not listed.
+  ScoreCut cut = ScoreCut::none;
+  /// With a cut: the cut fell inside the last interpretation scored, whose realisations after it
+  /// were not scored (they are counted in unscored_realisations).
+  bool cut_in_interpretation = false;
   int best = -1;                      ///< index into readings; -1 when there is none
   std::span<const std::size_t> tied;  ///< readings tied with the best (the best first), or empty
   /// The best reading wins (its value's `wins`); false too when the hand has no interpretation.
@@ -119,6 +149,9 @@ class Scorer {
   ScoredReading& score_reading(const Interpretation& interpretation);
   /// Step 4: the best reading and the ties.
   void choose_best();
+  /// Before each reading but the first: whether the options' bound or deadline stops the
+  /// scoring here (and if so, records why in result_.cut).
+  bool cut_here(const ScoreOptions& options);
 
   const RuleSet* rules_;
   const ScoringRules* scoring_;

@@ -3,6 +3,7 @@
 /// They consume the engine's values and never reach into the search. Each is registered by name,
 /// explicitly, and reads its options once, when it is created.
 
+#include <chrono>
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
@@ -25,18 +26,22 @@ namespace meldgraph {
 class HandAnalysis {
  public:
   HandAnalysis(const RuleSet& rules, const Hand& hand, const WinContext& win = {})
-      : rules_(&rules), hand_(hand), win_(win) {}
+      : rules_(&rules), hand_(hand), win_(win), started_(std::chrono::steady_clock::now()) {}
 
   [[nodiscard]] const RuleSet& rules() const { return *rules_; }
   [[nodiscard]] const Hand& hand() const { return hand_; }
   [[nodiscard]] const WinContext& win_context() const { return win_; }
   /// Throws AnalysisError when the hand is not of a complete size.
   [[nodiscard]] const Decomposition& decomposition() const;
+  /// When the analysis began (its construction): `--budget-ms` counts from here, so that every
+  /// analyzer asked about the hand shares one budget.
+  [[nodiscard]] std::chrono::steady_clock::time_point started() const { return started_; }
 
  private:
   const RuleSet* rules_;
   Hand hand_;
   WinContext win_;
+  std::chrono::steady_clock::time_point started_;
   mutable std::optional<Decomposition> decomposition_;
 };
 
@@ -55,11 +60,23 @@ struct AnalyzerOptions {
   /// (the answers are the same; this is for checking that they are).
   bool search_only = false;
 
+  /// `--budget-ms`: the milliseconds a hand's listings and scoring may take, from the start of its
+  /// analysis (HandAnalysis::started); past it they stop with a note in the output. 0: none.
+  std::uint64_t budget_ms = 0;
+
   /// The visible tiles, or null when none were given (the form the engine's functions take).
   [[nodiscard]] const TileCounts* visible_or_null() const {
     return has_visible ? &visible : nullptr;
   }
 };
+
+/// The time by which `analysis` stops listing and scoring under a budget of `budget_ms`
+/// (AnalyzerOptions::budget_ms), or none when it is 0.
+[[nodiscard]] inline std::optional<std::chrono::steady_clock::time_point> analysis_deadline(
+    const HandAnalysis& analysis, std::uint64_t budget_ms) {
+  if (budget_ms == 0) return std::nullopt;
+  return analysis.started() + std::chrono::milliseconds(budget_ms);
+}
 
 class Analyzer {
  public:

@@ -9,8 +9,8 @@
 namespace meldgraph {
 
 /// "interpretations": every reading of a complete hand, counted on the graph and listed lazily up
-/// to the limit. JSON: {"count": N, "by_form": {form: N}, "interpretations": [...],
-/// "listed": N, "truncated": bool}.
+/// to the limit or the budget. JSON: {"count": N, "by_form": {form: N}, "interpretations": [...],
+/// "listed": N, "truncated": bool, "truncated_by": "limit" | "budget" when truncated}.
 class InterpretationsAnalyzer final : public Analyzer {
  public:
   InterpretationsAnalyzer(const RuleSet& rules, const AnalyzerOptions& options);
@@ -25,7 +25,8 @@ class InterpretationsAnalyzer final : public Analyzer {
 
   const std::uint64_t limit_;         ///< 0: no limit
   const std::uint64_t realisations_;  ///< realisations listed per interpretation; 0: none
-  const TableUse tables_;            ///< search_only when AnalyzerOptions::search_only
+  const std::uint64_t budget_ms_;     ///< AnalyzerOptions::budget_ms
+  const TableUse tables_;             ///< search_only when AnalyzerOptions::search_only
 };
 
 }  // namespace meldgraph

@@ -19,7 +19,8 @@ struct ScoringRules;
 /// reading's "patterns" ([{"id", "name", "local_name", UNIT, "yakuman"}]), UNIT (the rule set's
 /// unit name: han, fan, faan, tai), "fu", "fu_parts", "dora", "ura", "red", "yakuman", "limit",
 /// "points", "payments" ({"E": N, ...}), then "best", "tied", "tie_rule", "readings",
-/// "unscored_realisations" and "interpretations" (every scored reading with the same fields).
+/// "unscored_realisations", "cut" (when the scoring stopped at its bound or `--budget-ms`) and
+/// "interpretations" (every scored reading with the same fields).
 /// A rule set without a `scoring` section is an Error when the analyzer is created. Each thread
 /// that calls it scores with one Scorer per rule set, built on its first hand and kept.
 class ScoreAnalyzer final : public Analyzer {
@@ -30,9 +31,10 @@ class ScoreAnalyzer final : public Analyzer {
   void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
 
  private:
-  const std::uint64_t limit_;   ///< most readings listed; 0: all
-  const TableUse tables_;       ///< search_only when AnalyzerOptions::search_only
-  const std::uint64_t serial_;  ///< keys the thread's Scorer (one per thread and rule set)
+  const std::uint64_t limit_;      ///< most readings listed; 0: all
+  const std::uint64_t budget_ms_;  ///< AnalyzerOptions::budget_ms
+  const TableUse tables_;          ///< search_only when AnalyzerOptions::search_only
+  const std::uint64_t serial_;     ///< keys the thread's Scorer (one per thread and rule set)
 };
 
 /// "explain": for each scored reading of a complete hand and each pattern of the rule set,
@@ -46,9 +48,10 @@ class ExplainAnalyzer final : public Analyzer {
   void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
 
  private:
-  const std::uint64_t limit_;   ///< most readings explained; 0: all
-  const TableUse tables_;       ///< search_only when AnalyzerOptions::search_only
-  const std::uint64_t serial_;  ///< keys the thread's Scorer (one per thread and rule set)
+  const std::uint64_t limit_;      ///< most readings explained; 0: all
+  const std::uint64_t budget_ms_;  ///< AnalyzerOptions::budget_ms
+  const TableUse tables_;          ///< search_only when AnalyzerOptions::search_only
+  const std::uint64_t serial_;     ///< keys the thread's Scorer (one per thread and rule set)
 };
 
 }  // namespace meldgraph

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# meldgraph-mpi corpus with two ranks on one machine against meldgraph corpus: the same bytes for
+# dealt and enumerated corpora over several chunks (ranks' chunks interleaved on rank 0), and its
+# errors.
+# Usage: corpus_mpi_test.sh PATH_TO_MELDGRAPH_MPI PATH_TO_MELDGRAPH MPIEXEC
+set -u
+mpi_bin=$1
+bin=$2
+mpiexec=$3
+. "$(dirname "$(readlink -f "$0")")/shell_checks.sh"
+# As root in CI; --oversubscribe: two ranks whatever the cores.
+mpirun=("$mpiexec" --oversubscribe --allow-run-as-root -np 2)
+
+# same NAME FILE_A FILE_B: the two files hold the same bytes (and are not empty).
+same() {
+  expect "$1" 0 '^same$' -- bash -c "[ -s '$2' ] && cmp '$2' '$3' && echo same"
+}
+
+# 9,000 labelled deals: three chunks of 4,096 hands, two of them rank 0's.
+"${mpirun[@]}" "$mpi_bin" --rules riichi corpus deal --count 9000 --seed 11 --label shanten --format csv > mpi_deal.csv
+"$bin" --rules riichi corpus deal --count 9000 --seed 11 --label shanten --format csv > deal.csv
+same mpi-deal-equal mpi_deal.csv deal.csv
+# Every complete 8-tile riichi hand (49,332: thirteen chunks), as JSON records.
+"${mpirun[@]}" "$mpi_bin" --rules riichi corpus enumerate --size 8 --format json > mpi_enum.json
+"$bin" --rules riichi corpus enumerate --size 8 --format json > enum.json
+same mpi-enumerate-equal mpi_enum.json enum.json
+expect mpi-enumerate-lines 0 '^49332$' -- bash -c 'wc -l < mpi_enum.json'
+expect mpi-corpus-shard-refused 1 'meldgraph-mpi splits the run by rank' -- "${mpirun[@]}" "$mpi_bin" corpus deal --count 10 --shard 1/2
+expect mpi-corpus-bad-size 1 '^meldgraph-mpi: error \(rank 0\): --size 15: ' -- "${mpirun[@]}" "$mpi_bin" --rules riichi corpus deal --count 10 --size 15
+
+checks_summary corpus_mpi_test
