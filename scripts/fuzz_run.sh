@@ -8,6 +8,10 @@ set -euo pipefail
 binary=$1 corpus=$2 seconds=$3 findings=$4
 target=$(basename "$binary")
 target=${target#fuzz_}
+if [ ! -x "$binary" ]; then
+  echo "fuzz_run.sh: no fuzz target at $binary (build it first: scripts/fuzz.sh)" >&2
+  exit 2
+fi
 mkdir -p "$findings"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
