@@ -10,6 +10,7 @@
 #include <bit>
 #include <chrono>
 #include <cstdint>
+#include <ctime>
 #include <exception>
 #include <fstream>
 #include <iostream>
@@ -568,7 +569,7 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
     const auto by_search = builtin_analyzers().create(op, rules, options);
     options.search_only = false;
     const auto by_tables = builtin_analyzers().create(op, rules, options);
-    std::size_t answered = 0;
+    double search_seconds = 0;  // spent answering lines by the search, for `auto`
     std::ifstream file;
     if (!input.empty() && input != "-") {
       file.open(input);
@@ -600,8 +601,11 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
       answers.assign(hands.size(), std::string());
       const bool tables =
           global.answers_from == AnswerSource::tables ||
-          (global.answers_from == AnswerSource::automatic && answered >= kBatchSearchLines);
+          (global.answers_from == AnswerSource::automatic && search_seconds >= kBatchSearchSeconds);
       const Analyzer& analyzer = tables ? *by_tables : *by_search;
+      // Processor time, every thread's: what the tables' build would cost too, whatever else
+      // the machine runs.
+      const std::clock_t chunk_start = tables ? 0 : std::clock();
       // After a stop signal no worker starts another line; the answers up to the first one not
       // computed are written, whole (an answer is never empty: it ends with a newline).
       for_each_index(workers, hands.size(), [&](std::size_t i) {
@@ -610,7 +614,9 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
                          ? too_long_answer(rules, hands[i])
                          : batch_answer(rules, wild, global.notation, analyzer, hands[i].text);
       });
-      answered += hands.size();
+      if (!tables) {
+        search_seconds += static_cast<double>(std::clock() - chunk_start) / CLOCKS_PER_SEC;
+      }
       std::size_t bytes = 0;
       for (const std::string& answer : answers) {
         if (answer.empty()) break;

@@ -14,13 +14,16 @@
 namespace meldgraph::cli {
 
 /// Where `analyze` and `batch` take win, shanten and waits from. The lookup tables cost up to
-/// about a second to build on first use, so `automatic` uses the exact search for `analyze` (one
-/// hand) and for the first kBatchSearchLines lines of a batch, and the tables after that.
+/// about half a second to build on first use, so `automatic` uses the exact search for `analyze`
+/// (one hand), and for a batch until the search has spent kBatchSearchSeconds of processor time
+/// on its lines, the tables after that.
 enum class AnswerSource { automatic, tables, search };
 
-/// Batch lines answered by the search before `automatic` turns to the tables: about what the
-/// search answers in the time the tables take to build.
-inline constexpr std::size_t kBatchSearchLines = 20'000;
+/// The time a batch's lines are answered by the search before `automatic` turns to the tables:
+/// about what building them costs (docs/performance.md, "Seventh session: the batch's first
+/// lines"). Whatever the batch's length, it then takes at most about twice as long as the faster
+/// of the two ways: a short batch never builds the tables, a long one builds them early.
+inline constexpr double kBatchSearchSeconds = 0.25;
 
 /// Options shared by every subcommand.
 struct GlobalOptions {

@@ -264,12 +264,8 @@ struct CorpusRun::State {
         const std::uint64_t to = std::min(end, (first_task + task + 1) * task_hands);
         for (std::uint64_t i = from; i < to; ++i) {
           DealtHand dealt = dealer.deal(i);
-          chunk[i - start] = {i,
-                              std::move(dealt.hand),
-                              std::move(dealt.context),
-                              std::move(dealt.bonus),
-                              dealt.indicator,
-                              0};
+          chunk[i - start] = {
+              i, dealt.hand, std::move(dealt.context), std::move(dealt.bonus), dealt.indicator, 0};
         }
       });
       write_lines(chunk, j, sink);

@@ -48,12 +48,7 @@ int run(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("meldgraph ") + MELDGRAPH_VERSION);
   meldgraph::cli::GlobalOptions global;
-  app.add_option("--rules", global.rules, "built-in rule set name or rule file (default: laizi)");
-  app.add_option("--wild", global.wild, "wildcard tiles chosen for this hand, e.g. 5m")
-      ->type_name("TILES");
-  app.add_option("--indicator", global.indicator,
-                 "indicator tile: the next tile in its cycle is wild, e.g. 4m makes 5m wild")
-      ->type_name("TILE");
+  meldgraph::cli::add_rules_options(app, global);
   // Tiles seen elsewhere; accepted before the command or after `analyze` / `batch`.
   std::vector<CLI::Option*> visible_options;
   const auto add_visible = [&](CLI::App* command) {
@@ -67,8 +62,8 @@ int run(int argc, char** argv) {
   std::string answers_from = "auto";
   add_word_option(&app, "--answers-from", answers_from, {"auto", "tables", "search"},
                   "analyze and batch take win, shanten and waits from: auto (the search for one "
-                  "hand and a batch's first 20000 lines, then the lookup tables), tables or "
-                  "search; the answers are the same");
+                  "hand, and for a batch's lines until it has spent 0.25 s, then the lookup "
+                  "tables), tables or search; the answers are the same");
   // The notation hands are written in; accepted before the command or after those reading hands.
   std::string notation = "meldgraph";
   const auto add_notation = [&](CLI::App* command) {

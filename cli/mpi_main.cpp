@@ -32,6 +32,7 @@
 #include "meldgraph/stats.hpp"
 #include "output.hpp"
 #include "stats_commands.hpp"
+#include "word_option.hpp"
 
 namespace {
 
@@ -266,9 +267,8 @@ int run_corpus(const mpi::communicator& world, const GlobalOptions& global,
   return 1;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+/// The whole run: MPI started, the arguments read, the command run on this rank.
+int run_rank(int argc, char** argv) {
   const mpi::environment environment(argc, argv);
   const mpi::communicator world;
   std::ios::sync_with_stdio(false);
@@ -277,12 +277,7 @@ int main(int argc, char** argv) {
       "meldgraph-mpi stats|corpus ...)"};
   app.require_subcommand(1);
   GlobalOptions global;
-  app.add_option("--rules", global.rules, "built-in rule set name or rule file (default: laizi)");
-  app.add_option("--wild", global.wild, "wildcard tiles chosen for every hand, e.g. 5m")
-      ->type_name("TILES");
-  app.add_option("--indicator", global.indicator,
-                 "indicator tile: the next tile in its cycle is wild, e.g. 4m makes 5m wild")
-      ->type_name("TILE");
+  meldgraph::cli::add_rules_options(app, global);
   StatsCommandOptions stats_options;
   CLI::App* stats = app.add_subcommand(
       "stats", "statistics of dealt hands or a corpus, each rank counting one shard");
@@ -298,13 +293,21 @@ int main(int argc, char** argv) {
     const int code = app.exit(error);
     return code == 0 ? 0 : 2;
   }
+  if (stats->parsed()) return run_stats(world, global, stats_options);
+  const CorpusCommand command =
+      corpus.deal->parsed() ? CorpusCommand::deal : CorpusCommand::enumerate;
+  return run_corpus(world, global, corpus_options, command);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
   try {
-    if (stats->parsed()) return run_stats(world, global, stats_options);
-    const CorpusCommand command =
-        corpus.deal->parsed() ? CorpusCommand::deal : CorpusCommand::enumerate;
-    return run_corpus(world, global, corpus_options, command);
+    return run_rank(argc, argv);
   } catch (const std::exception& error) {
     std::cerr << "meldgraph-mpi: internal error: " << error.what() << '\n';
+  } catch (...) {
+    std::cerr << "meldgraph-mpi: internal error\n";
   }
   return 3;
 }

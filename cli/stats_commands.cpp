@@ -96,13 +96,15 @@ void read_corpus_line(const RuleSet& rules, TileMask wild, Notation notation, Co
       }
       // A dealt corpus's per-hand indicator (`corpus deal` under an indicator rule set).
       TileMask line_wild = wild;
-      if (object.contains("indicator") && object["indicator"] != "") {
-        if (!object["indicator"].is_string()) {
+      if (object.contains("indicator")) {
+        const nlohmann::json& indicator = object["indicator"];
+        if (!indicator.is_string()) {
           line.error = "field 'indicator': a tile is required";
           return;
         }
         try {
-          line_wild |= parse_indicator(object["indicator"].get<std::string>(), rules);
+          const std::string tile = indicator.get<std::string>();
+          if (!tile.empty()) line_wild |= parse_indicator(tile, rules);
         } catch (const Error& error) {
           line.error = std::string("field 'indicator': ") + error.what();
           return;

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "commands.hpp"
+
 namespace meldgraph::cli {
 namespace {
 
@@ -39,6 +41,15 @@ CLI::Option* add_word_option(CLI::App* command, const std::string& name, std::st
       },
       "");
   return command->add_option(name, target, help)->type_name(joined(words, "|"))->transform(one_of);
+}
+
+void add_rules_options(CLI::App& app, GlobalOptions& global) {
+  app.add_option("--rules", global.rules, "built-in rule set name or rule file (default: laizi)");
+  app.add_option("--wild", global.wild, "wildcard tiles chosen for the hands, e.g. 5m")
+      ->type_name("TILES");
+  app.add_option("--indicator", global.indicator,
+                 "indicator tile: the next tile in its cycle is wild, e.g. 4m makes 5m wild")
+      ->type_name("TILE");
 }
 
 }  // namespace meldgraph::cli

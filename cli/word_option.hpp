@@ -11,6 +11,8 @@ class Option;
 
 namespace meldgraph::cli {
 
+struct GlobalOptions;  // commands.hpp
+
 /// `words` joined by `separator`.
 [[nodiscard]] std::string joined(const std::vector<std::string>& words, const char* separator);
 
@@ -19,5 +21,8 @@ namespace meldgraph::cli {
 /// (`--format: 'xml' is not one of text, json`; `--format text|json`).
 CLI::Option* add_word_option(CLI::App* command, const std::string& name, std::string& target,
                              const std::vector<std::string>& words, const std::string& help);
+
+/// `--rules`, `--wild` and `--indicator`, the global options meldgraph and meldgraph-mpi share.
+void add_rules_options(CLI::App& app, GlobalOptions& global);
 
 }  // namespace meldgraph::cli

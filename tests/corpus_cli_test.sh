@@ -135,32 +135,33 @@ assert len({r['context']['seat_wind'] for r in rows}) > 1
 assert all('score' in r for r in rows)
 print('ok', len(rows))"
 expect enumerate-context-seed 0 'differ' -- bash -c "\"$bin\" --rules riichi corpus enumerate --size 5 --format json --context random --seed 5 --label score | cmp -s - ctx.json || echo differ"
-# Knitted and singles forms: mcr's 11-tile knitted straights (a knit and a pair, 6 x 34), with
-# their forms as batch names them.
-"$bin" --rules mcr corpus enumerate --size 11 --format json > knitted.json
+# Knitted and singles forms: mcr's 11-tile knitted straights (a knit and a pair, 6 x 34; mcr's
+# knitted forms alone, tests/data/rules/corpus_knitted.yaml), with their forms as batch names them.
+knitted_rules=$(dirname "$(readlink -f "$0")")/data/rules/corpus_knitted.yaml
+"$bin" --rules "$knitted_rules" corpus enumerate --size 11 --format json > knitted.json
 python3 -c "
 import json
 for line in open('knitted.json'): print(json.loads(line)['hand'])" > knitted_hands.txt
-"$bin" --rules mcr batch --op win --input knitted_hands.txt > knitted_batch.json
+"$bin" --rules "$knitted_rules" batch --op win --input knitted_hands.txt > knitted_batch.json
 expect enumerate-knitted-batch 0 '^ok 204$' -- python3 -c "
 import json
 listed = [json.loads(l) for l in open('knitted.json')]
 batch = [json.loads(l) for l in open('knitted_batch.json')]
 assert len(listed) == len(batch)
-knitted = [r for r in listed if 'knitted_straight' in r['forms']]
+knitted = [r for r in listed if r['forms'] == ['knitted_straight']]
 for r, b in zip(listed, batch):
     assert r['hand'] == b['hand'] and b['win'] and r['forms'] == b['forms']
 print('ok', len(knitted))"
 
 # Deals under a rule set whose wildcard an indicator chooses: each hand turns up its own, named
 # in its record, and the labels are batch's for that hand under that --indicator.
-"$bin" --rules guangdong_indicator corpus deal --count 12 --seed 2 --label shanten > indicator.json
+"$bin" --rules guangdong_indicator corpus deal --count 6 --seed 2 --label shanten > indicator.json
 expect deal-indicator-field 0 '^ok$' -- python3 -c "
 import json
 rows = [json.loads(l) for l in open('indicator.json')]
 assert all(r['indicator'] for r in rows) and len({r['indicator'] for r in rows}) > 1
 print('ok')"
-expect deal-indicator-batch 0 '^ok 12$' -- python3 -c "
+expect deal-indicator-batch 0 '^ok 6$' -- python3 -c "
 import json, subprocess
 rows = [json.loads(l) for l in open('indicator.json')]
 for r in rows:

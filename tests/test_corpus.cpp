@@ -170,16 +170,27 @@ Brute brute_force(const RuleSet& rules, int size) {
   return out;
 }
 
+/// What enumerate_complete_hands listed: each hand's counts and forms, in order, and its counts.
+struct Listed {
+  std::vector<Counts> hands;
+  std::vector<std::uint32_t> forms;
+  meldgraph::EnumerationCounts counts;
+};
+
+Listed listed(const RuleSet& rules, int size) {
+  Listed out;
+  out.counts = meldgraph::enumerate_complete_hands(
+      rules, size, [&](const meldgraph::Hand& hand, meldgraph::FormMask mask) {
+        out.hands.emplace_back(hand.counts.begin(), hand.counts.begin() + rules.meldable_count());
+        out.forms.push_back(mask);
+      });
+  return out;
+}
+
 void check_against_brute_force(const RuleSet& rules, int size) {
   INFO(rules.name() << ", " << size << " tiles");
   const Brute expected = brute_force(rules, size);
-  std::vector<Counts> hands;
-  std::vector<std::uint32_t> forms;
-  const auto counts = meldgraph::enumerate_complete_hands(
-      rules, size, [&](const meldgraph::Hand& hand, meldgraph::FormMask mask) {
-        hands.emplace_back(hand.counts.begin(), hand.counts.begin() + rules.meldable_count());
-        forms.push_back(mask);
-      });
+  const auto [hands, forms, counts] = listed(rules, size);
   CHECK(counts.hands == expected.hands.size());
   REQUIRE(hands.size() == expected.hands.size());
   // The same hands in the same order, with the same forms.
@@ -241,13 +252,7 @@ std::size_t form_index(const RuleSet& rules, const std::string& name) {
 
 void check_against_built(const RuleSet& rules, int size, const Built& expected) {
   INFO(rules.name() << ", " << size << " tiles");
-  std::vector<Counts> hands;
-  std::vector<std::uint32_t> forms;
-  const auto counts = meldgraph::enumerate_complete_hands(
-      rules, size, [&](const meldgraph::Hand& hand, meldgraph::FormMask mask) {
-        hands.emplace_back(hand.counts.begin(), hand.counts.begin() + rules.meldable_count());
-        forms.push_back(mask);
-      });
+  const auto [hands, forms, counts] = listed(rules, size);
   std::vector<Counts> expected_hands;
   std::vector<std::uint32_t> expected_forms;
   for (const auto& [hand, mask] : expected) {

@@ -493,6 +493,20 @@ TEST_CASE("listing: stopping early", "[listing]") {
   }
 }
 
+TEST_CASE("listing: hands of many wildcards go through the graph, listed the same", "[listing]") {
+  // kGraphWildcards (listing.cpp): from nine concealed wildcards the lister lists through the
+  // Decomposition, whose memo prunes the walk's dead ends; below that it walks.
+  const RuleSet rules = test::test_rules("bounds_jokers");  // taiwan, sixteen jokers
+  InterpretationLister lister(rules);
+  for (const char* text : {"111z222z33z44z5z******", "111z222z33z4z*******+*",
+                           "111z222z33z*********", "11z22z33z**********+*", "1m****************"}) {
+    const Hand hand = parse_hand(text, rules);
+    INFO(text);
+    CHECK(lister.lists_without_graph(hand) == (hand.wildcard_count() < 9));
+    check_hand(rules, lister, hand);
+  }
+}
+
 TEST_CASE("listing: the same errors as the Decomposition", "[listing]") {
   const RuleSet laizi = load_rules("laizi");
   InterpretationLister lister(laizi);

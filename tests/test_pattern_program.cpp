@@ -42,6 +42,22 @@ WinContext shuffled_context(const WinContext& base, RandomDraws& draws) {
   return w;
 }
 
+/// Calls visit(record, context) for the record of every reading of `hand` under a random
+/// context (random_win_context).
+template <class Visit>
+void for_each_record(const RuleSet& rules, Hand& hand, RandomDraws& draws, Visit&& visit) {
+  const WinContext base = random_win_context(rules, hand, draws);
+  const ReadingContext context = make_reading_context(rules, hand, base);
+  const Decomposition decomposition(rules, hand);
+  InterpretationCursor cursor = decomposition.interpretations();
+  Interpretation interpretation;
+  while (cursor.next(interpretation)) {
+    ScoreFeatures features;
+    make_score_features(context, make_reading(context, interpretation), features);
+    visit(features, base);
+  }
+}
+
 struct Tally {
   long records = 0;
   long held = 0;  ///< (record, pattern) pairs whose condition held
@@ -79,14 +95,7 @@ TEST_CASE("compiled conditions agree with the condition walk", "[patterns][progr
     Tally tally;
     for (int h = 0; h < hands; ++h) {
       Hand hand = generator.complete(14, h % 3 == 0 ? 2 : 0);
-      const WinContext base = random_win_context(rules, hand, draws);
-      const ReadingContext context = make_reading_context(rules, hand, base);
-      const Decomposition decomposition(rules, hand);
-      InterpretationCursor cursor = decomposition.interpretations();
-      Interpretation interpretation;
-      while (cursor.next(interpretation)) {
-        ScoreFeatures features;
-        make_score_features(context, make_reading(context, interpretation), features);
+      for_each_record(rules, hand, draws, [&](ScoreFeatures& features, const WinContext& base) {
         compare_record(patterns, features, tally);
         // The same reading under other contexts: the record points at the context it reads.
         for (int k = 0; k < 3; ++k) {
@@ -94,7 +103,7 @@ TEST_CASE("compiled conditions agree with the condition walk", "[patterns][progr
           features.win = &other;
           compare_record(patterns, features, tally);
         }
-      }
+      });
     }
     // The comparison saw readings, and conditions that held (not only ones that failed).
     CHECK(tally.records > hands);
@@ -173,16 +182,9 @@ TEST_CASE("the sets screen and the predicates' counts agree with their reference
     long some = 0;  // shapes with an instance: the comparison saw sets, not only their absence
     for (int h = 0; h < hands; ++h) {
       Hand hand = generator.complete(name == "taiwan" ? 17 : 14, h % 3 == 0 ? 2 : 0);
-      const WinContext base = random_win_context(rules, hand, draws);
-      const ReadingContext context = make_reading_context(rules, hand, base);
-      const Decomposition decomposition(rules, hand);
-      InterpretationCursor cursor = decomposition.interpretations();
-      Interpretation interpretation;
-      while (cursor.next(interpretation)) {
-        ScoreFeatures features;
-        make_score_features(context, make_reading(context, interpretation), features);
+      for_each_record(rules, hand, draws, [&](const ScoreFeatures& features, const WinContext&) {
         compare_sets(patterns, features, some);
-      }
+      });
     }
     CHECK(some > hands);
   }

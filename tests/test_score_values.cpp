@@ -51,8 +51,13 @@ class Record {
   /// A group of `kind` whose lowest tile is `low` (a chow runs up from it).
   Record& add(GroupKind kind, const char* low, std::uint16_t flags = 0) {
     const RuleSet& rules = *f_.rules;
-    GroupFeature& g = f_.groups[f_.group_count++];
+    const std::size_t index = f_.group_count++;
+    GroupFeature& g = f_.groups[index];
     g.kind = kind;
+    // The kind index, kept in step with the groups as make_score_features keeps it (compute_fu
+    // finds the pairs, pungs and kongs through it).
+    f_.kind_groups[static_cast<std::size_t>(kind)] |= 1U << index;
+    f_.kind_counts += std::uint64_t{1} << (kKindCountBits * static_cast<unsigned>(kind));
     g.low = tile(rules, low);
     g.suit = rules.tile(g.low).suit;
     g.rank = rules.tile(g.low).rank;

@@ -279,7 +279,6 @@ nlohmann::json cut_json(const HandScore& score, std::uint64_t budget_ms) {
     cut["budget_ms"] = budget_ms;
   } else {
     cut["by"] = "bound";
-    cut["reading_bound"] = kDefaultReadingLimit;
   }
   cut["interpretations_scored"] = score.interpretations;
   cut["last_in_part"] = score.cut_in_interpretation;
@@ -292,7 +291,8 @@ std::string cut_text(const HandScore& score, std::uint64_t budget_ms) {
   std::string text = "scoring stopped at ";
   text += score.cut == ScoreCut::budget
               ? "--budget-ms " + std::to_string(budget_ms)
-              : "the bound of " + std::to_string(kDefaultReadingLimit) + " readings";
+              : "the scorer's bound (" + std::to_string(kDefaultScoredLimit) +
+                    " readings scored, " + std::to_string(kDefaultReadingLimit) + " visited)";
   text += " after ";
   text += std::to_string(score.scored);
   text += " readings of the first ";

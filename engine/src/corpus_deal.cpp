@@ -38,8 +38,9 @@ void check_deal_options(const RuleSet& rules, DealOptions& options) {
   const int filters =
       (options.shanten ? 1 : 0) + (options.complete_only ? 1 : 0) + (options.ready_only ? 1 : 0);
   if (filters > 1) throw Error("--shanten, --complete and --ready: give at most one");
-  if (options.size == 0)
+  if (options.size == 0) {
     options.size = options.ready_only ? rules.hand_tiles() - 1 : rules.hand_tiles();
+  }
   const int size = options.size;
   const std::string size_option = "--size " + std::to_string(size) + ": ";
   if (size < 1 || size > rules.hand_tiles() || size % 3 == 0) {

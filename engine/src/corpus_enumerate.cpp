@@ -294,8 +294,9 @@ std::uint16_t knitted_after(std::uint16_t states, const SuitPart& part) {
     for (int option = 0; option <= kNoKnit; ++option) {
       if (option < kNoKnit && (taken >> option & 1) != 0) continue;
       const int now = option < kNoKnit ? taken | 1 << option : taken;
-      if ((part.knit_melds >> option & 1U) != 0)
+      if ((part.knit_melds >> option & 1U) != 0) {
         next |= static_cast<std::uint16_t>(1U << (now | (pair ? 8 : 0)));
+      }
       if (!pair && (part.knit_melds_pair >> option & 1U) != 0) {
         next |= static_cast<std::uint16_t>(1U << (now | 8));
       }
@@ -413,8 +414,9 @@ class Enumerator {
       }
       walk(suit + 1, left - part.tiles, next);
     }
-    for (std::size_t r = 0; r < static_cast<std::size_t>(plan.ranks); ++r)
+    for (std::size_t r = 0; r < static_cast<std::size_t>(plan.ranks); ++r) {
       hand_.counts[first + r] = 0;
+    }
   }
 
   /// A joined hand: decided by the engine; its forms found where more than one could hold.

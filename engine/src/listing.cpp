@@ -11,8 +11,9 @@
 /// wildcard_classes() when nothing is restricted, and gates that skip a form no path of which can
 /// reach the goal (a natural outside a set form; the knitted and singles forms' exact win checks
 /// of special_forms.hpp; pairs forms' odd counts; the suits a hand without wildcards touches under
-/// hand.missing_suits). Only hands the Decomposition refuses (wrong size, more wildcard classes
-/// than kMaxWildcardClasses) go to the Decomposition, which throws its error.
+/// hand.missing_suits). Hands the Decomposition refuses (wrong size, more wildcard classes than
+/// kMaxWildcardClasses) go to the Decomposition, which throws its error, and so do hands of
+/// kGraphWildcards wildcards or more, whose walk the graph's memo prunes.
 
 #include "meldgraph/listing.hpp"
 
@@ -30,6 +31,13 @@
 
 namespace meldgraph {
 namespace {
+
+/// Concealed wildcards from which a hand is listed through the Decomposition's graph rather than
+/// by the lister's own walk. With many wildcards almost every branch of the walk is a dead end
+/// that only the graph's memo cuts off (a 17-tile hand of one tile and sixteen jokers spent most
+/// of its scoring in the walk's singles form: docs/performance.md, "Seventh session: bounded
+/// work"); the listing is the same, in the same order.
+constexpr int kGraphWildcards = 9;
 
 /// Group::wildcard_count without a library popcount call (no -mpopcnt): bits of a wild mask.
 constexpr std::array<std::uint8_t, 256> kMaskBits = [] {
@@ -215,7 +223,7 @@ InterpretationLister::Impl::Impl(const RuleSet& rule_set, bool use_tables)
 }
 
 bool InterpretationLister::Impl::fast(const Hand& h) const {
-  if (!size_fits(h.size(*rules))) return false;
+  if (!size_fits(h.size(*rules)) || h.wildcard_count() >= kGraphWildcards) return false;
   if (!restricted || h.wildcard_count() == 0) return true;
   try {
     (void)wildcard_classes(*rules, h);
@@ -399,7 +407,7 @@ void InterpretationLister::Impl::list_by_tables(std::size_t index, const Hand& h
 }
 
 std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisitor& v) {
-  if (!prepare(h) || !start_hand(h)) return fall_back(h, v);
+  if (!prepare(h) || !start_hand(h) || wildcards >= kGraphWildcards) return fall_back(h, v);
   // hand.forbidden_tiles: a hand holding one has no interpretation, in any form.
   if ((natural_mask & plan.forbidden) != 0) return 0;
   // hand.missing_suits, a hand without wildcards: every natural tile lies in some group, so the

@@ -402,7 +402,7 @@ WildcardClasses wildcard_classes(const RuleSet& rules, const Hand& hand) {
   WildcardClasses classes;
   classes.of_source.fill(-1);
   // Most hands hold no wildcard: nothing below would change the empty classes.
-  if (hand.jokers == 0 && hand.wild_tiles == 0 && !hand.winning_joker) return classes;
+  if (!hand.may_hold_wildcards()) return classes;
   const WildcardRules& wild = rules.wildcards();
   TileMask all = 0;
   for (TileId t = 0; t < rules.meldable_count(); ++t) all |= tile_bit(t);

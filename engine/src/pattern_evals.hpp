@@ -99,8 +99,9 @@ inline std::uint32_t groups_of_kinds(std::uint64_t kinds, const ScoreFeatures& f
 constexpr std::uint64_t kind_count_fields(std::uint64_t kinds) {
   std::uint64_t fields = 0;
   for (std::size_t k = 0; k < kGroupKindCount; ++k) {
-    if (((kinds >> k) & 1U) != 0)
+    if (((kinds >> k) & 1U) != 0) {
       fields |= ((std::uint64_t{1} << kKindCountBits) - 1) << (kKindCountBits * k);
+    }
   }
   return fields;
 }
@@ -112,8 +113,9 @@ inline int count_of_kinds(std::uint64_t fields, const ScoreFeatures& f) {
   constexpr unsigned kTop = kKindCountBits * (kGroupKindCount - 1);
   constexpr std::uint64_t kOnes = [] {
     std::uint64_t ones = 0;
-    for (std::size_t k = 0; k < kGroupKindCount; ++k)
+    for (std::size_t k = 0; k < kGroupKindCount; ++k) {
       ones |= std::uint64_t{1} << (kKindCountBits * k);
+    }
     return ones;
   }();
   return static_cast<int>((((f.kind_counts & fields) * kOnes) >> kTop) &

@@ -15,8 +15,8 @@ namespace meldgraph::patterns {
 
 void read_suit_counts(const Item& item, const ReadContext& /*context*/, ConditionNode& node) {
   const Value& map = expect_map_arg(item);
-  constexpr std::string_view keys[] = {"at_least"};
-  check_arg_keys(map, keys, "suit_counts");
+  constexpr std::string_view kKeys[] = {"at_least"};
+  check_arg_keys(map, kKeys, "suit_counts");
   const Item* at_least = map.find("at_least");
   if (at_least == nullptr) fail(item.value.where, "'suit_counts' needs 'at_least'");
   if (at_least->value.kind != Kind::list || at_least->value.elements.empty() ||

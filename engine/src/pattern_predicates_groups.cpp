@@ -152,10 +152,12 @@ void read_sets(const Item& item, const ReadContext& /*context*/, ConditionNode& 
   node.small[2] = 0;
   for (const Item& entry : map.entries) {
     if (entry.key == "kind") node.bits = read_word_mask(entry, kKindWords);
-    if (entry.key == "size")
+    if (entry.key == "size") {
       node.small[0] = static_cast<std::uint8_t>(rule_file::read_int(entry, 2, 4));
-    if (entry.key == "step")
+    }
+    if (entry.key == "step") {
       node.small[1] = static_cast<std::uint8_t>(rule_file::read_int(entry, 0, 8));
+    }
     if (entry.key == "suits") {
       node.small[2] =
           static_cast<std::uint8_t>(std::countr_zero(read_word_mask(entry, kSuitModes)));

@@ -463,7 +463,7 @@ TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
   const std::size_t words = (program.tests.size() + 63) / 64;
   std::fill_n(known_.begin(), words, 0);
   std::fill_n(value_.begin(), words, 0);
-  static_assert(kMaxPatterns <= 4 * 64);
+  static_assert(kMaxPatterns <= std::size_t{4} * 64);
   switch (program.pattern_words) {
     case 0:  // no pattern: nothing is alive, no test is eager
       alive_ = {};
@@ -502,7 +502,8 @@ void TestMemo::start() {
   };
   for (std::uint64_t missing = program.word_needed & ~facts.word; missing != 0;
        missing &= missing - 1) {
-    rule_out(program.word_needers.data() + std::countr_zero(missing) * pattern_words);
+    rule_out(program.word_needers.data() +
+             static_cast<std::size_t>(std::countr_zero(missing)) * pattern_words);
   }
   // The eager tests, up front, a run of one lowered kind at a time: known from here on. A
   // failing one rules out every pattern needing it.

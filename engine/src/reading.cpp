@@ -93,6 +93,13 @@ void read_group(const ReadingContext& context, const Group& group, std::size_t& 
   Slot* slots = out.slots.data();
   if (group.abstract()) {
     for (int s = 0; s < group.size; ++s) slots[s] = Slot{kNoTile, SlotMark::wildcard};
+  } else if (group.wild_mask == 0) {
+    // Every slot natural (most groups): no slot is asked whether it is wild.
+    for (int s = 0; s < group.size; ++s) {
+      const TileId tile = group.tiles[static_cast<std::size_t>(s)];
+      slots[s] = Slot{tile};
+      faces |= tile_bit(tile);
+    }
   } else {
     for (int s = 0; s < group.size; ++s) {
       const TileId tile = group.tiles[static_cast<std::size_t>(s)];
@@ -299,7 +306,11 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
   context.rules = &rules;
   context.hand = hand;
   context.win = win;
-  context.classes = wildcard_classes(rules, hand);
+  // Most hands hold no wildcard: their classes are the empty ones, which a previous hand without
+  // wildcards left in place (wildcard_classes' answer is a 300-byte record).
+  const bool empty_classes = !hand.may_hold_wildcards();
+  if (!empty_classes || !context.empty_classes_) context.classes = wildcard_classes(rules, hand);
+  context.empty_classes_ = empty_classes;
   context.concealed_red = hand.red;
   // Red fives held anywhere, summed a word of kinds at a time (a kind holds at most its copies,
   // which the parser bounds, so eight kinds add up to less than 256).
@@ -358,7 +369,10 @@ void make_reading(const ReadingContext& context, const Interpretation& interpret
   reading.winning_group = interpretation.winning_group;
   reading.wait = interpretation.wait;
   reading.soft_wildcards = interpretation.soft_wildcards;
-  reading.loose_tiles = interpretation.loose_tiles;
+  // Loose tiles are the N-wildcards form's only: most readings copy nothing.
+  if (!interpretation.loose_tiles.empty() || !reading.loose_tiles.empty()) {
+    reading.loose_tiles = interpretation.loose_tiles;
+  }
   reading.groups.resize(interpretation.groups.size());
   // Most readings hold no wildcard and no red five: the placers are skipped for them (a
   // scorer makes one reading per interpretation of every hand).

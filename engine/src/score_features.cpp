@@ -73,27 +73,30 @@ void index_group(ScoreFeatures& out, std::size_t g, bool on) {
 void add_group(ScoreFeatures& out, const ReadingGroup& group, bool reds) {
   const std::size_t index = out.group_count++;
   GroupFeature& feature = out.groups[index];
-  set_shape(feature, group.group.kind, group.group.size, group.faces, *out.rules);
-  std::uint16_t flags = 0;
-  if (group.counts_as_open) flags |= kFeatureOpen;
-  if (group.declared()) flags |= kFeatureDeclared;
-  if (group.winning) flags |= kFeatureWinning;
-  if (group.by_discard) flags |= kFeatureByDiscard;
-  if (group.abstract()) flags |= kFeatureAbstract;
-  if (group.state == MeldState::concealed_kong) flags |= kFeatureConcealedKong;
-  if (group.state == MeldState::added_kong) flags |= kFeatureAddedKong;
-  flags |= static_cast<std::uint16_t>(static_cast<unsigned>(group.source) << kFeatureSourceShift);
-  // The faces are the group's (ReadingGroup::faces, every slot's tile); the counts go slot by
-  // slot. An abstract group's slots are all wild and stand for nothing; a concrete group's wild
-  // slots are its Group::wild_mask, so only a group with one is walked for them.
+  const Group& shape = group.group;
+  const bool abstract = shape.abstract();
+  const bool declared = group.declared();
+  set_shape(feature, shape.kind, shape.size, group.faces, *out.rules);
+  // The flags without a branch each: every ReadingGroup field is a bool or a small enum.
+  unsigned flags = (group.counts_as_open ? kFeatureOpen : 0U) | (declared ? kFeatureDeclared : 0U) |
+                   (group.winning ? kFeatureWinning : 0U) |
+                   (group.by_discard ? kFeatureByDiscard : 0U) |
+                   (abstract ? kFeatureAbstract : 0U) |
+                   (group.state == MeldState::concealed_kong ? kFeatureConcealedKong : 0U) |
+                   (group.state == MeldState::added_kong ? kFeatureAddedKong : 0U) |
+                   static_cast<unsigned>(group.source) << kFeatureSourceShift;
+  // The faces are the group's (ReadingGroup::faces, every slot's tile); the counts go tile by
+  // tile (a concrete group's slots are its Group::tiles). An abstract group's slots are all wild
+  // and stand for nothing; a concrete group's wild slots are its Group::wild_mask, so only a
+  // group with one is walked for them.
   int wildcards = 0;
-  if (group.abstract()) {
+  if (abstract) {
     wildcards = static_cast<int>(group.slots.size());
   } else {
-    for (const Slot& slot : group.slots) ++out.counts[slot.tile];
+    for (int s = 0; s < shape.size; ++s) ++out.counts[shape.tiles[static_cast<std::size_t>(s)]];
     out.faces |= group.faces;
-    if (!group.declared()) out.concealed_faces |= group.faces;
-    if (group.group.wild_mask != 0) {
+    if (!declared) out.concealed_faces |= group.faces;
+    if (shape.wild_mask != 0) {
       for (const Slot& slot : group.slots) wildcards += slot.wild() ? 1 : 0;
     }
   }
@@ -106,10 +109,10 @@ void add_group(ScoreFeatures& out, const ReadingGroup& group, bool reds) {
   if (wildcards > 0 && static_cast<std::size_t>(wildcards) == group.slots.size()) {
     flags |= kFeatureAllWild;
   }
-  feature.flags = flags;
+  feature.flags = static_cast<std::uint16_t>(flags);
   feature.wildcards = static_cast<std::uint8_t>(wildcards);
   out.wildcards = static_cast<std::uint8_t>(out.wildcards + wildcards);
-  if (group.counts_as_open && group.declared()) out.closed_hand = false;
+  if (group.counts_as_open && declared) out.closed_hand = false;
   index_group(out, index, true);
 }
 

@@ -4,6 +4,7 @@
 #include "score_fu.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace meldgraph::detail {
 
@@ -69,8 +70,16 @@ void compute_fu(const FuRules& rules, const ScoreFeatures& features,
     add(out, FuSource::self_draw, rules.self_draw);
   }
   // Step 3. Pungs and kongs, the value pair, group by group.
+  // Only pairs, pungs and kongs score here: their groups, in group order, from the record's
+  // kind index (abstract groups are of other kinds until realised).
   const TileClasses& classes = features.rules->tile_classes();
-  for (std::size_t i = 0; i < features.group_count; ++i) {
+  const auto groups_of = [&](GroupKind kind) {
+    return features.kind_groups[static_cast<std::size_t>(kind)];
+  };
+  const std::uint32_t scored =
+      groups_of(GroupKind::pair) | groups_of(GroupKind::pung) | groups_of(GroupKind::kong);
+  for (std::uint32_t rest = scored; rest != 0; rest &= rest - 1) {
+    const auto i = static_cast<std::size_t>(std::countr_zero(rest));
     const GroupFeature& group = features.groups[i];
     if (group.has(kFeatureAbstract) || group.faces == 0) continue;
     const int index = static_cast<int>(i);

@@ -81,6 +81,7 @@ const HandScore& Scorer::score(const Hand& hand, const WinContext& win,
   used_ = 0;
   interpretation_index_ = 0;
   result_ = HandScore{};
+  scored_in_full_ = 0;
   // Step 2: every interpretation (the lister throws before visiting for a hand of a wrong size).
   shape_count_ = 0;
   bool cut_before_interpretation = false;
@@ -206,6 +207,7 @@ void Scorer::score_interpretation(const Interpretation& interpretation,
 
 ScoredReading& Scorer::score_reading(const Interpretation& interpretation) {
   // Step 3: read, record, evaluate, value; into the next pool slot, its buffers reused.
+  ++scored_in_full_;
   if (used_ == pool_.size()) pool_.emplace_back();
   ScoredReading& scored = pool_[used_++];
   scored.interpretation = interpretation_index_;
@@ -219,7 +221,8 @@ ScoredReading& Scorer::score_reading(const Interpretation& interpretation) {
 bool Scorer::cut_here(const ScoreOptions& options) {
   // At least one reading is scored, so that every complete hand has a best reading.
   if (result_.scored == 0) return false;
-  if (options.reading_limit != 0 && result_.scored >= options.reading_limit) {
+  if ((options.reading_limit != 0 && result_.scored >= options.reading_limit) ||
+      (options.scored_limit != 0 && scored_in_full_ >= options.scored_limit)) {
     result_.cut = ScoreCut::bound;
   } else if (options.deadline && std::chrono::steady_clock::now() >= *options.deadline) {
     result_.cut = ScoreCut::budget;

@@ -103,7 +103,8 @@ class SuitDecompositions {
                    TileId winning_tile, int melds, int pairs);
 
   const SearchPlan& plan_;
-  std::vector<bool> modelled_;  ///< per form
+  std::vector<std::uint8_t>
+      modelled_;  ///< per form: 1 when modelled (a byte: read per form listed)
   std::vector<Suit> suits_;
   /// Per form and suit (form * suit_count() + suit): the ranks the pair may be, in the key.
   std::vector<std::uint64_t> pair_keys_;

@@ -69,6 +69,11 @@ struct Hand {
   /// Concealed tiles only (size() less the declared melds).
   [[nodiscard]] int concealed_size(const RuleSet& rules) const;
   [[nodiscard]] bool has_winning_tile() const { return winning != kNoTile || winning_joker; }
+  /// Whether the hand may hold a wildcard (a joker, or a wild tile kind); false: it holds none,
+  /// and its WildcardClasses are the empty ones.
+  [[nodiscard]] bool may_hold_wildcards() const {
+    return jokers != 0 || wild_tiles != 0 || winning_joker;
+  }
   /// The winning tile is a wildcard: a joker, or a tile of a wild kind.
   [[nodiscard]] bool winning_is_wildcard() const {
     return winning_joker || (winning != kNoTile && (wild_tiles & tile_bit(winning)) != 0);

@@ -168,6 +168,8 @@ class ReadingContext {
   void compute_waits_before() const;
 
   TableUse tables_ = TableUse::tables;  ///< where waits_before() takes the wait set from
+  /// `classes` are those of a hand without wildcards (wildcard_classes' empty answer).
+  bool empty_classes_ = false;
   mutable TileMask waits_ = 0;
   mutable bool has_waits_ = false;
   mutable bool waits_known_ = false;

@@ -33,10 +33,14 @@ namespace meldgraph {
 /// The rule set's scoring section; throws Error naming the rule set when it has none.
 const ScoringRules& require_scoring(const RuleSet& rules);
 
-/// Readings one hand's scoring visits at most by default (ScoreOptions::reading_limit): enough for
-/// every hand without wildcards and most with a few; a 17-tile hand with nine jokers has 23,447
-/// interpretations and over a million realisations (docs/performance.md, "Seventh session").
-inline constexpr std::uint64_t kDefaultReadingLimit = 100'000;
+/// Readings one hand's scoring visits at most by default (ScoreOptions::reading_limit), and of
+/// those the readings it scores in full (ScoreOptions::scored_limit; the others are realisations
+/// counted into an alike reading, about a tenth of the work). Enough for every hand without
+/// wildcards and most with many (a 14-tile laizi hand with eight jokers visits 145,797 readings);
+/// they stop the hands whose readings run to millions (docs/performance.md, "Seventh session:
+/// bounded work").
+inline constexpr std::uint64_t kDefaultReadingLimit = 1'000'000;
+inline constexpr std::uint64_t kDefaultScoredLimit = 50'000;
 
 /// Why a scoring stopped before every reading of the hand was scored (HandScore::cut).
 enum class ScoreCut : std::uint8_t {
@@ -59,6 +63,10 @@ struct ScoreOptions {
   /// the scoring stops: the readings scored are those of the first interpretations in listing
   /// order, the last of them perhaps in part, and HandScore::cut says so.
   std::uint64_t reading_limit = kDefaultReadingLimit;
+  /// Readings scored in full per hand at most (read, recorded, evaluated, valued: every
+  /// interpretation without wildcard-only groups, and one realisation per class of alike ones),
+  /// a bound like reading_limit; 0: no bound.
+  std::uint64_t scored_limit = kDefaultScoredLimit;
   /// Stop scoring once this time has passed, as reading_limit does (checked before each reading
   /// but the first, so at least one reading is scored); none: no time limit.
   std::optional<std::chrono::steady_clock::time_point> deadline;
@@ -178,6 +186,7 @@ class Scorer {
   bool repeats_shape_reading(const Interpretation& interpretation);
   std::vector<std::size_t> tied_;
   HandScore result_;
+  std::uint64_t scored_in_full_ = 0;  ///< score_reading calls for this hand (scored_limit)
 };
 
 }  // namespace meldgraph
