@@ -3,6 +3,7 @@
 /// its JSON. Bad input is an Error; nothing else may escape, crash or hang.
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "fuzz_support.hpp"
@@ -19,12 +20,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   options.realisations = data.ConsumeIntegralInRange<std::uint64_t>(0, 4);
   options.search_only = data.ConsumeBool();
   const std::string text = data.ConsumeRemainingBytesAsString();
-  Hand hand;
-  try {
-    hand = parse_hand(text, rules);
-  } catch (const Error&) {
-    return 0;
-  }
+  const std::optional<Hand> parsed = fuzz::parsed_or_skip(text, rules);
+  if (!parsed) return 0;
+  const Hand& hand = *parsed;
   const AnalyzerRegistry registry = builtin_analyzers();
   for (const std::string& name : registry.names()) {
     if ((name == "score" || name == "explain") && rules.scoring() == nullptr) continue;

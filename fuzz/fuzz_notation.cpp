@@ -2,6 +2,7 @@
 /// formatter writes back and the parser reads to the same hand; anything else is an Error (never
 /// a crash, a hang or another exception).
 
+#include <optional>
 #include <string>
 
 #include "fuzz_support.hpp"
@@ -14,12 +15,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   const RuleSet& rules = fuzz::pick_rules(data);
   const auto notation = static_cast<Notation>(data.ConsumeIntegralInRange<int>(0, 2));
   const std::string text = data.ConsumeRemainingBytesAsString();
-  Hand hand;
-  try {
-    hand = parse_hand(text, rules, 0, notation);
-  } catch (const Error&) {
-    return 0;
-  }
+  const std::optional<Hand> parsed = fuzz::parsed_or_skip(text, rules, notation);
+  if (!parsed) return 0;
+  const Hand& hand = *parsed;
   const std::string written = format_hand(hand, rules);
   Hand again;
   try {

@@ -66,6 +66,11 @@ def main():
         write("analyze", text + bytes([0, 0, 8, index]))  # search_only, realisations, limit, rules
         write("differential", text + bytes([index]))
         write("batch", text + bytes([0, 8, 0, index]))
+        # variants: rules, then whether hand, wildcards and forms change: none change; then four
+        # jokers that stay within the copies (jokers, tiles, exceed_copies, max_in_win,
+        # natural_use).
+        write("variants", text + bytes([0, 0, index]))
+        write("variants", text + bytes([0, 0, 0, 1, 0, 4, 1, 0, index]))
     for rules, hand, context in scoring_cases():
         # batch: rules, op, limit, search_only; the line a JSON object of the hand and context.
         line = json.dumps(dict(context, hand=hand), ensure_ascii=False).encode()

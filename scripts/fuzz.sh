@@ -13,26 +13,10 @@ bash scripts/setup.sh clang-14 libclang-rt-14-dev
 
 CXX=clang++-14 cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DMELDGRAPH_SANITIZE=ON -DMELDGRAPH_FUZZ=ON \
-  -DMELDGRAPH_WERROR=ON -DMELDGRAPH_TESTS=OFF -DMELDGRAPH_BENCH=OFF >/dev/null
+  -DMELDGRAPH_WERROR=ON -DMELDGRAPH_TESTS=OFF -DMELDGRAPH_BENCH=OFF -DMELDGRAPH_MPI=OFF >/dev/null
 cmake --build build/fuzz
 
-mkdir -p build/fuzz/findings
 for target in "${targets[@]}"; do
-  work=$(mktemp -d)
-  cp -r "fuzz/corpus/$target/." "$work/"
-  echo "== fuzz_$target for ${seconds}s"
-  # -timeout: an input that takes this long is a hang finding; -rss_limit_mb: a blow-up finding.
-  status=0
-  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    "build/fuzz/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=4096 \
-    -print_final_stats=1 -artifact_prefix="build/fuzz/findings/$target-" "$work" \
-    >"build/fuzz/findings/$target.log" 2>&1 || status=$?
-  grep -E "^(#[0-9]+ *DONE|stat::number_of_executed_units|stat::peak_rss_mb|SUMMARY|meldgraph fuzz)" \
-    "build/fuzz/findings/$target.log" || true
-  rm -rf "$work"
-  if [ "$status" -ne 0 ]; then
-    tail -40 "build/fuzz/findings/$target.log" >&2
-    echo "fuzz_$target: finding (exit $status), input in build/fuzz/findings/" >&2
-    exit 1
-  fi
+  bash scripts/fuzz_run.sh "build/fuzz/fuzz/fuzz_$target" "fuzz/corpus/$target" "$seconds" \
+    build/fuzz/findings || exit 1
 done

@@ -4,18 +4,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # With MPI: the Release build also builds meldgraph-mpi and runs its two-rank test (stats_mpi).
-bash scripts/setup.sh libboost-mpi-dev openmpi-bin
+# With clang and libFuzzer: the sanitizers' build is clang's, and also fuzzes (below).
+bash scripts/setup.sh libboost-mpi-dev openmpi-bin clang-14 libclang-rt-14-dev
 
 echo "== Release build and tests"
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DMELDGRAPH_WERROR=ON >/dev/null
 cmake --build build/release
 ctest --test-dir build/release --output-on-failure -j2
 
-echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
-# -O1 keeps the sanitizers' build time down (-g1: line tables only, all their reports need; a
-# third less to build than -g); assertions stay on.
-cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
-  -DMELDGRAPH_SANITIZE=ON -DMELDGRAPH_WERROR=ON -DMELDGRAPH_BENCH=OFF -DMELDGRAPH_MPI=OFF >/dev/null
+echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests, with a libFuzzer smoke run"
+# One clang build: the suite under the sanitizers, the fuzz targets' replays of their seeds and
+# past findings, and each libFuzzer target run for 10 s (fuzz_smoke_*, docs/fuzzing.md "In CI";
+# light coverage, so the suite does not pay for comparison tracing). -O1 keeps the build time
+# down (-g1: line tables only, all the sanitizers' reports need); assertions stay on.
+cmake -S . -B build/sanitize -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=Debug \
+  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DMELDGRAPH_SANITIZE=ON -DMELDGRAPH_WERROR=ON \
+  -DMELDGRAPH_BENCH=OFF -DMELDGRAPH_MPI=OFF -DMELDGRAPH_FUZZ=ON -DMELDGRAPH_FUZZ_COVERAGE=light \
+  -DMELDGRAPH_FUZZ_SMOKE_SECONDS=10 >/dev/null
 cmake --build build/sanitize
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build/sanitize --output-on-failure -j2
