@@ -12,7 +12,9 @@
 #include <algorithm>
 #include <array>
 #include <map>
-#include <optional>
+#include <memory>
+#include <utility>
+#include <vector>
 
 #include "corpus_enumerate.hpp"
 #include "meldgraph/suit_tables.hpp"
@@ -70,7 +72,7 @@ struct WildSuit {
   /// The ranks a part may hold: the walk writes only these into the hand, whose counts of wild
   /// kinds are the split's wildcards.
   std::vector<std::size_t> held_ranks;
-  std::uint32_t sizes = 0;      ///< bit n: some part holds n tiles
+  std::uint32_t sizes = 0;  ///< bit n: some part holds n tiles
   /// By budget class (PrunedNaturalWalk::Impl::budget_class), built on first use: for each
   /// tile count, the indices of the parts of that count the class admits, ascending.
   std::map<int, std::array<std::vector<std::uint32_t>, kMostTiles + 1>> admitted;
@@ -235,16 +237,17 @@ struct PrunedNaturalWalk::Impl {
     return (((b.f0 + 1) * k + (b.f1 + 1)) * k + (b.singles + 1)) * 3 + (b.doubles + 1);
   }
 
-  /// The parts of `suit` the budgets admit, by tile count.
+  /// The parts of `suit` the budgets admit, by tile count (listed on first use, in suit.admitted).
   const std::array<std::vector<std::uint32_t>, kMostTiles + 1>& admitted(WildSuit& suit,
-                                                                         const Budgets& b) {
+                                                                         const Budgets& b) const {
     const int key = budget_class(b);
     auto found = suit.admitted.find(key);
     if (found != suit.admitted.end()) return found->second;
     std::array<std::vector<std::uint32_t>, kMostTiles + 1> lists;
     for (std::size_t i = 0; i < suit.parts.size(); ++i) {
-      if (b.admit(suit.parts[i]))
+      if (b.admit(suit.parts[i])) {
         lists[suit.parts[i].tiles].push_back(static_cast<std::uint32_t>(i));
+      }
     }
     return suit.admitted.emplace(key, std::move(lists)).first->second;
   }
