@@ -507,6 +507,35 @@ TEST_CASE("listing: hands of many wildcards go through the graph, listed the sam
   }
 }
 
+TEST_CASE("listing: a Decomposition already built is read when it is of the same hand",
+          "[listing]") {
+  // InterpretationLister::list's `built` (the analysis's graph, handed on by the scorer): read
+  // for a hand the lister would build a graph for, ignored when it is of another hand.
+  const RuleSet rules = test::test_rules("bounds_jokers");
+  InterpretationLister lister(rules);
+  const Hand hand = parse_hand("111z222z33z*********", rules);
+  const Hand other = parse_hand("111z222z33z4z*******+*", rules);
+  const Decomposition built(rules, hand);
+  const Decomposition built_other(rules, other);
+  const auto listed_with = [&](const Decomposition* given) {
+    std::vector<Interpretation> out;
+    const std::uint64_t count = lister.list(
+        hand,
+        [&](const Interpretation& interpretation) {
+          out.push_back(interpretation);
+          return true;
+        },
+        given);
+    CHECK(count == out.size());
+    return describe_all(out, rules);
+  };
+  const std::vector<std::string> expected = describe_all(by_cursor(rules, hand), rules);
+  REQUIRE_FALSE(expected.empty());
+  CHECK(listed_with(&built) == expected);
+  CHECK(listed_with(&built_other) == expected);
+  CHECK(listed_with(nullptr) == expected);
+}
+
 TEST_CASE("listing: the same errors as the Decomposition", "[listing]") {
   const RuleSet laizi = load_rules("laizi");
   InterpretationLister lister(laizi);

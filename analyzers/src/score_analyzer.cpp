@@ -267,6 +267,9 @@ void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
 ScoreOptions score_options(const HandAnalysis& analysis, std::uint64_t budget_ms) {
   ScoreOptions options;
   options.deadline = analysis_deadline(analysis, budget_ms);
+  // The graph the interpretations analyzer built for this hand, if it did: a hand of many
+  // wildcards is then not built twice (docs/performance.md, "Seventh session: bounded work").
+  options.built = analysis.decomposition_if_built();
   return options;
 }
 

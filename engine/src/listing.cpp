@@ -21,6 +21,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "meldgraph/error.hpp"
@@ -172,14 +173,16 @@ struct InterpretationLister::Impl {
     return size % 3 == 2 && size <= rules->hand_tiles();
   }
   [[nodiscard]] bool fast(const Hand& h) const;
-  std::uint64_t list(const Hand& h, InterpretationVisitor& v);
+  std::uint64_t list(const Hand& h, InterpretationVisitor& v, const Decomposition* built);
   [[nodiscard]] bool lacks_enough_suits(const Hand& h) const;
   /// Whether the table path takes this hand's modelled forms (wildcards == 0 and the simple
   /// walk already known): counts within copies, the natural winning tile held.
   [[nodiscard]] bool table_hand() const;
   /// Form `index` by the table path: the product of its suits' paths, first suit slowest.
   void list_by_tables(std::size_t index, const Hand& h, int melds, int pairs);
-  std::uint64_t fall_back(const Hand& h, InterpretationVisitor& v);
+  /// The listing by the Decomposition's graph: `built` when it is of this hand and rule set,
+  /// else one built here.
+  std::uint64_t fall_back(const Hand& h, InterpretationVisitor& v, const Decomposition* built);
   /// Reads the hand in one pass over its kinds; false when it is not for the fast path.
   bool prepare(const Hand& h);
   /// The wildcard classes and the rest of `start`; false when the hand holds more classes than
@@ -233,9 +236,14 @@ bool InterpretationLister::Impl::fast(const Hand& h) const {
   return true;
 }
 
-std::uint64_t InterpretationLister::Impl::fall_back(const Hand& h, InterpretationVisitor& v) {
-  const Decomposition decomposition(*rules, h);
-  InterpretationCursor cursor = decomposition.interpretations();
+std::uint64_t InterpretationLister::Impl::fall_back(const Hand& h, InterpretationVisitor& v,
+                                                    const Decomposition* built) {
+  std::optional<Decomposition> own;
+  if (built == nullptr || &built->rules() != rules || !(built->hand() == h)) {
+    own.emplace(*rules, h);
+    built = &*own;
+  }
+  InterpretationCursor cursor = built->interpretations();
   std::uint64_t count = 0;
   while (cursor.next(sink.out)) {
     ++count;
@@ -406,8 +414,9 @@ void InterpretationLister::Impl::list_by_tables(std::size_t index, const Hand& h
   out.resize(h.meld_count);
 }
 
-std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisitor& v) {
-  if (!prepare(h) || !start_hand(h) || wildcards >= kGraphWildcards) return fall_back(h, v);
+std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisitor& v,
+                                               const Decomposition* built) {
+  if (!prepare(h) || !start_hand(h) || wildcards >= kGraphWildcards) return fall_back(h, v, built);
   // hand.forbidden_tiles: a hand holding one has no interpretation, in any form.
   if ((natural_mask & plan.forbidden) != 0) return 0;
   // hand.missing_suits, a hand without wildcards: every natural tile lies in some group, so the
@@ -477,8 +486,9 @@ InterpretationLister::~InterpretationLister() = default;
 InterpretationLister::InterpretationLister(InterpretationLister&&) noexcept = default;
 InterpretationLister& InterpretationLister::operator=(InterpretationLister&&) noexcept = default;
 
-std::uint64_t InterpretationLister::list(const Hand& hand, InterpretationVisitor visit) {
-  return impl_->list(hand, visit);
+std::uint64_t InterpretationLister::list(const Hand& hand, InterpretationVisitor visit,
+                                         const Decomposition* built) {
+  return impl_->list(hand, visit, built);
 }
 
 bool InterpretationLister::lists_without_graph(const Hand& hand) const {

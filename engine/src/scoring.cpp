@@ -85,16 +85,19 @@ const HandScore& Scorer::score(const Hand& hand, const WinContext& win,
   // Step 2: every interpretation (the lister throws before visiting for a hand of a wrong size).
   shape_count_ = 0;
   bool cut_before_interpretation = false;
-  result_.interpretations = lister_.list(context_.hand, [&](const Interpretation& interpretation) {
-    if (!scored_only_.empty() && repeats_shape_reading(interpretation)) return true;
-    if (cut_here(options)) {
-      cut_before_interpretation = true;
-      return false;
-    }
-    score_interpretation(interpretation, options);
-    ++interpretation_index_;
-    return result_.cut == ScoreCut::none;
-  });
+  result_.interpretations = lister_.list(
+      context_.hand,
+      [&](const Interpretation& interpretation) {
+        if (!scored_only_.empty() && repeats_shape_reading(interpretation)) return true;
+        if (cut_here(options)) {
+          cut_before_interpretation = true;
+          return false;
+        }
+        score_interpretation(interpretation, options);
+        ++interpretation_index_;
+        return result_.cut == ScoreCut::none;
+      },
+      options.built);
   // The lister counts the interpretation its visitor stopped on; a cut before it scored nothing.
   if (cut_before_interpretation) --result_.interpretations;
   result_.readings = std::span<const ScoredReading>(pool_.data(), used_);

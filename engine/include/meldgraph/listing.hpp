@@ -69,8 +69,12 @@ class InterpretationLister {
   /// interpretations were visited (the one that stopped the listing included). The Interpretation
   /// passed is the lister's own, valid only during the call. Throws AnalysisError exactly where
   /// the Decomposition constructor throws (wrong hand size, too many kinds of wildcard), before
-  /// the first visit.
-  std::uint64_t list(const Hand& hand, InterpretationVisitor visit);
+  /// the first visit. `built`, when given, is a Decomposition that may already exist for the
+  /// hand (HandAnalysis's): where the lister would build one it reads `built` instead, provided
+  /// it is of the same hand under the same rule set (the same RuleSet object); otherwise it is
+  /// ignored. The listing is the same either way.
+  std::uint64_t list(const Hand& hand, InterpretationVisitor visit,
+                     const Decomposition* built = nullptr);
 
   /// Whether `list` answers this hand by its own search (true) or by building the Decomposition
   /// (false). False for hands of a size the search rejects: the Decomposition throws for them.

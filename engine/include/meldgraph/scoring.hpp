@@ -70,6 +70,11 @@ struct ScoreOptions {
   /// Stop scoring once this time has passed, as reading_limit does (checked before each reading
   /// but the first, so at least one reading is scored); none: no time limit.
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  /// A Decomposition of the hand already built (HandAnalysis's), which the listing reads where
+  /// it would build its own (hands of many wildcards): InterpretationLister::list's `built`.
+  /// Ignored unless it is of the same hand under the rule set the scorer lists with. Must stay
+  /// alive during score().
+  const Decomposition* built = nullptr;
 };
 
 /// One scored reading: an interpretation, with its wildcard-only groups realised when it has any.

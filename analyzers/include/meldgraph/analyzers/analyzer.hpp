@@ -33,6 +33,10 @@ class HandAnalysis {
   [[nodiscard]] const WinContext& win_context() const { return win_; }
   /// Throws AnalysisError when the hand is not of a complete size.
   [[nodiscard]] const Decomposition& decomposition() const;
+  /// The decomposition when an analyzer has already built it, else null (nothing is built).
+  [[nodiscard]] const Decomposition* decomposition_if_built() const {
+    return decomposition_ ? &*decomposition_ : nullptr;
+  }
   /// When the analysis began (its construction): `--budget-ms` counts from here, so that every
   /// analyzer asked about the hand shares one budget.
   [[nodiscard]] std::chrono::steady_clock::time_point started() const { return started_; }
