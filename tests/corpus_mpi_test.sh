@@ -4,12 +4,7 @@
 # errors.
 # Usage: corpus_mpi_test.sh PATH_TO_MELDGRAPH_MPI PATH_TO_MELDGRAPH MPIEXEC
 set -u
-mpi_bin=$1
-bin=$2
-mpiexec=$3
-. "$(dirname "$(readlink -f "$0")")/shell_checks.sh"
-# As root in CI; --oversubscribe: two ranks whatever the cores.
-mpirun=("$mpiexec" --oversubscribe --allow-run-as-root -np 2)
+. "$(dirname "$(readlink -f "$0")")/mpi_checks.sh" "$@"
 
 # same NAME FILE_A FILE_B: the two files hold the same bytes (and are not empty).
 same() {

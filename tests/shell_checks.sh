@@ -1,6 +1,7 @@
-# What the end-to-end shell tests share (cli_test.sh, corpus_cli_test.sh, stats_test.sh,
-# stats_mpi_test.sh), sourced by each: a scratch directory to run in, the pass/fail counters,
-# `expect`, `same`, and the summary that gives the script's exit status.
+# What the end-to-end shell tests share (cli_test.sh, corpus_cli_test.sh, stats_test.sh, and
+# stats_mpi_test.sh and corpus_mpi_test.sh through mpi_checks.sh), sourced by each: a scratch
+# directory to run in, the pass/fail counters, `expect`, `same`, and the summary that gives the
+# script's exit status.
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -3,12 +3,7 @@
 # aside) for dealt hands and for a corpus file, and its errors.
 # Usage: stats_mpi_test.sh PATH_TO_MELDGRAPH_MPI PATH_TO_MELDGRAPH MPIEXEC
 set -u
-mpi_bin=$1
-bin=$2
-mpiexec=$3
-. "$(dirname "$(readlink -f "$0")")/shell_checks.sh"
-# As root in CI; --oversubscribe: two ranks whatever the cores.
-mpirun=("$mpiexec" --oversubscribe --allow-run-as-root -np 2)
+. "$(dirname "$(readlink -f "$0")")/mpi_checks.sh" "$@"
 
 # The report without `run` (time, jobs, ranks).
 strip_run() {
