@@ -99,8 +99,20 @@ shrink_bench() {
   printf '%s' "$command"
 }
 
+# Under the sanitizers an sh block's count of every 14-tile hand (`corpus enumerate --size 14`,
+# hundreds of millions of hands: 10 s to 2 minutes each there) is left to the Release pass; the
+# unit tests run the same walks on smaller hands under the sanitizers.
+skipped=0
+release_only() {
+  [ "$scale" -gt 1 ] && [[ $1 == *'corpus enumerate'*'--size 14'* ]]
+}
+
 check_sh() {
   local file=$1 line=$2 command status
+  if release_only "$3"; then
+    skipped=$((skipped + 1))
+    return
+  fi
   command=$(shrink_bench "$3")
   (cd "$work/run" && bash -c "$command") > "$work/actual" 2>&1
   status=$?
@@ -202,5 +214,5 @@ for doc in "${docs[@]}"; do
   done < "$doc"
 done
 
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped left to the Release pass"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -607,6 +607,23 @@ TEST_CASE("rules dump writes the patterns back", "[patterns][rules]") {
   CHECK(a.tile_sets == b.tile_sets);
 }
 
+TEST_CASE("rules dump writes unbounded counts so that they read back unbounded",
+          "[patterns][rules]") {
+  // {min: 0} once dumped as `{}` (which names no count: a fuzz finding), and a `groups` count of
+  // min 0 as nothing, which read back as the predicate's default of at least one group.
+  const std::string text =
+      "name: t\nextends: riichi\nscoring:\n  patterns:\n"
+      "    p:\n      value: 1\n      when: {soft_wildcards: {min: 0}}\n"
+      "    q:\n      value: 1\n      when: {groups: {kind: kong, min: 0}}\n";
+  const RuleSet rules = load_rules_from_string(text, "t.yaml");
+  const std::string dumped = dump_rules(rules);
+  const RuleSet again = load_rules_from_string(dumped, "t.yaml");
+  CHECK(dump_rules(again) == dumped);
+  // q holds on a hand without a kong only while its minimum is 0.
+  CHECK(dumped.find("kind: kong, min: 0") != std::string::npos);
+  CHECK(dumped.find("soft_wildcards: {min: 0}") != std::string::npos);
+}
+
 TEST_CASE("pattern errors name their place", "[patterns][rules]") {
   const auto load = [](const std::string& patterns) {
     return load_rules_from_string("name: t\nextends: riichi\nscoring:\n  patterns:\n" + patterns,

@@ -4,14 +4,12 @@
 /// the sanitizer pass looks for memory errors and undefined behaviour, which a quarter of the
 /// hands reach as well; the Release pass runs every hand. Thresholds that check what a run
 /// reached (so many ready hands, so many wins) are divided alike. The one definition of the
-/// factor: every test file takes it from here.
+/// factor: every test file takes it from here, and here from tests/CMakeLists.txt, which also
+/// gives it to the command-line tests.
 
 namespace meldgraph::test {
 
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr int kScale = 4;
-#else
-inline constexpr int kScale = 1;
-#endif
+inline constexpr int kScale = MELDGRAPH_TEST_SCALE;
+static_assert(kScale >= 1, "MELDGRAPH_TEST_SCALE divides the runs");
 
 }  // namespace meldgraph::test

@@ -65,28 +65,30 @@ bool read_range_keys(const Value& map, CountRange& range) {
   return any;
 }
 
-std::string range_text(const CountRange& range) {
-  if (range.min == range.max) return std::to_string(range.min);
-  std::string out = "{";
-  if (range.min != 0) out += "min: " + std::to_string(range.min);
+/// "min: N, max: M" without the bounds that are implied, but never empty: "min: 0" for a range
+/// that bounds nothing, so that it reads back as written whatever the reader's default.
+static std::string bound_keys(const CountRange& range) {
+  std::string out;
+  if (range.min != 0 || range.max == 0x7FFF) out += "min: " + std::to_string(range.min);
   if (range.max != 0x7FFF) {
-    if (out.size() > 1) out += ", ";
+    if (!out.empty()) out += ", ";
     out += "max: " + std::to_string(range.max);
   }
-  return out + "}";
+  return out;
+}
+
+std::string range_text(const CountRange& range) {
+  if (range.min == range.max) return std::to_string(range.min);
+  // `{min: 0}` when nothing bounds it: `{}` names no count and does not load (a fuzz finding).
+  return wrap("{", bound_keys(range), "}");
 }
 
 /// The range as keys of a map argument (", count: 2"), nothing for the default `default_range`.
 std::string range_keys(const CountRange& range, const CountRange& default_range) {
   if (range.min == default_range.min && range.max == default_range.max) return "";
   if (range.min == range.max) return "count: " + std::to_string(range.min);
-  std::string out;
-  if (range.min != 0) out += "min: " + std::to_string(range.min);
-  if (range.max != 0x7FFF) {
-    if (!out.empty()) out += ", ";
-    out += "max: " + std::to_string(range.max);
-  }
-  return out;
+  // Unbounded against a default of {min: 1}: "min: 0", not nothing, which would reload as 1.
+  return bound_keys(range);
 }
 
 const Value& expect_map_arg(const Item& item) {
