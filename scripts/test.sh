@@ -20,7 +20,7 @@ echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests, with a l
 cmake -S . -B build/sanitize -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DMELDGRAPH_SANITIZE=ON -DMELDGRAPH_WERROR=ON \
   -DMELDGRAPH_BENCH=OFF -DMELDGRAPH_MPI=OFF -DMELDGRAPH_FUZZ=ON -DMELDGRAPH_FUZZ_COVERAGE=light \
-  -DMELDGRAPH_FUZZ_SMOKE_SECONDS=10 >/dev/null
+  -DMELDGRAPH_FUZZ_SMOKE_SECONDS=5 >/dev/null
 cmake --build build/sanitize
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build/sanitize --output-on-failure -j2

@@ -201,7 +201,7 @@ expect count-only-label 1 '^meldgraph: error: --count-only' -- m corpus enumerat
 # No progress line on a redirected standard error; one, with rate and time left, on a terminal.
 m corpus deal --count 2000 --label shanten > /dev/null 2> progress.err
 expect progress-redirected 0 '^empty$' -- bash -c "[ -s progress.err ] || echo empty"
-# The run lasts seconds, long enough for a progress line: a quarter as many hands under the
+# The run lasts seconds, long enough for a progress line: fewer hands under the
 # sanitizers (MELDGRAPH_TEST_SCALE, set by their build), which run it 10 times slower.
 progress_count=$((200000 / ${MELDGRAPH_TEST_SCALE:-1}))
 if command -v script > /dev/null; then

@@ -599,7 +599,7 @@ void agree(int times, std::uint64_t seed) {
     Tally wait_tally;
     const int most_wild = builder.has_wildcards() ? 3 : 0;
     const int hand_tiles = rules.hand_tiles();
-    const int rounds = c.rounds * times / kScale;
+    const int rounds = std::max(1, c.rounds * times / kScale);
     for (int i = 0; i < rounds; ++i) {
       // Random hands, complete size: mostly far from every special form.
       check_win(c, checks, random.random(hand_tiles, most_wild), win_tally);
