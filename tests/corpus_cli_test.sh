@@ -9,17 +9,6 @@ set -u
 bin=$1
 . "$(dirname "$(readlink -f "$0")")/shell_checks.sh"
 
-# same NAME FILE_A FILE_B: the two files hold the same bytes (and are not empty).
-same() {
-  if [ -s "$2" ] && cmp -s "$2" "$3"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    printf 'FAIL %s: %s and %s differ (or are empty)\n' "$1" "$2" "$3"
-    cmp "$2" "$3" | head -3
-  fi
-}
-
 m() { "$bin" --rules riichi "$@"; }
 
 # Deal: the same seed, the same hands; shards concatenated are the whole; jobs change nothing.

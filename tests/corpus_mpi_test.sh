@@ -6,11 +6,6 @@
 set -u
 . "$(dirname "$(readlink -f "$0")")/mpi_checks.sh" "$@"
 
-# same NAME FILE_A FILE_B: the two files hold the same bytes (and are not empty).
-same() {
-  expect "$1" 0 '^same$' -- bash -c "[ -s '$2' ] && cmp '$2' '$3' && echo same"
-}
-
 # 9,000 labelled deals: three chunks of 4,096 hands, two of them rank 0's.
 "${mpirun[@]}" "$mpi_bin" --rules riichi corpus deal --count 9000 --seed 11 --label shanten --format csv > mpi_deal.csv
 "$bin" --rules riichi corpus deal --count 9000 --seed 11 --label shanten --format csv > deal.csv

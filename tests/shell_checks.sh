@@ -25,6 +25,17 @@ expect() {
   fi
 }
 
+# same NAME FILE_A FILE_B: the two files hold the same bytes (and are not empty).
+same() {
+  if [ -s "$2" ] && cmp -s "$2" "$3"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    printf 'FAIL %s: %s and %s differ (or are empty)\n' "$1" "$2" "$3"
+    cmp "$2" "$3" | head -3
+  fi
+}
+
 # checks_summary NAME: prints the counts; the script's last command, so its status is the test's.
 checks_summary() {
   printf '%s: %d passed, %d failed\n' "$1" "$passed" "$failed"
