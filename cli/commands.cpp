@@ -1,5 +1,6 @@
 #include "commands.hpp"
 
+#include "background_tables.hpp"
 #include "batch_lines.hpp"
 #include "check.hpp"
 #include "output.hpp"
@@ -10,7 +11,6 @@
 #include <bit>
 #include <chrono>
 #include <cstdint>
-#include <ctime>
 #include <exception>
 #include <fstream>
 #include <iostream>
@@ -569,7 +569,10 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
     const auto by_search = builtin_analyzers().create(op, rules, options);
     options.search_only = false;
     const auto by_tables = builtin_analyzers().create(op, rules, options);
-    double search_seconds = 0;  // spent answering lines by the search, for `auto`
+    // `auto`: the search answers until the tables, built meanwhile on a thread of their own, are
+    // ready; no line waits for them, and a batch that ends first abandons their build.
+    std::optional<BackgroundTables> background;
+    if (global.answers_from == AnswerSource::automatic) background.emplace(*by_tables, rules);
     std::ifstream file;
     if (!input.empty() && input != "-") {
       file.open(input);
@@ -599,24 +602,18 @@ int run_batch(const GlobalOptions& global, const std::string& op, const std::str
         hands.push_back({std::move(hand_text), got == InputLine::too_long ? skipped : 0});
       }
       answers.assign(hands.size(), std::string());
-      const bool tables =
-          global.answers_from == AnswerSource::tables ||
-          (global.answers_from == AnswerSource::automatic && search_seconds >= kBatchSearchSeconds);
-      const Analyzer& analyzer = tables ? *by_tables : *by_search;
-      // Processor time, every thread's: what the tables' build would cost too, whatever else
-      // the machine runs.
-      const std::clock_t chunk_start = tables ? 0 : std::clock();
       // After a stop signal no worker starts another line; the answers up to the first one not
       // computed are written, whole (an answer is never empty: it ends with a newline).
       for_each_index(workers, hands.size(), [&](std::size_t i) {
         if (stop_requested()) return;
+        // Asked line by line: a chunk begun by the search turns to the tables once they are ready.
+        const bool tables = global.answers_from == AnswerSource::tables ||
+                            (background.has_value() && background->ready());
+        const Analyzer& analyzer = tables ? *by_tables : *by_search;
         answers[i] = hands[i].skipped > 0
                          ? too_long_answer(rules, hands[i])
                          : batch_answer(rules, wild, global.notation, analyzer, hands[i].text);
       });
-      if (!tables) {
-        search_seconds += static_cast<double>(std::clock() - chunk_start) / CLOCKS_PER_SEC;
-      }
       std::size_t bytes = 0;
       for (const std::string& answer : answers) {
         if (answer.empty()) break;

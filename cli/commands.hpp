@@ -15,15 +15,9 @@ namespace meldgraph::cli {
 
 /// Where `analyze` and `batch` take win, shanten and waits from. The lookup tables cost up to
 /// about half a second to build on first use, so `automatic` uses the exact search for `analyze`
-/// (one hand), and for a batch until the search has spent kBatchSearchSeconds of processor time
-/// on its lines, the tables after that.
+/// (one hand); a batch builds the tables on a thread of its own from its start and answers from
+/// the search until they are ready, from the tables after that (cli/background_tables.hpp).
 enum class AnswerSource { automatic, tables, search };
-
-/// The time a batch's lines are answered by the search before `automatic` turns to the tables:
-/// about what building them costs (docs/performance.md, "Seventh session: the batch's first
-/// lines"). Whatever the batch's length, it then takes at most about twice as long as the faster
-/// of the two ways: a short batch never builds the tables, a long one builds them early.
-inline constexpr double kBatchSearchSeconds = 0.25;
 
 /// Options shared by every subcommand.
 struct GlobalOptions {

@@ -152,9 +152,11 @@ struct CorpusRun::State {
         labels.clear();
       }
       const RecordFormat format = checked_format(options, labels, numbered_situations, "text");
-      labeller = std::make_unique<Labeller>(
-          rules, labels,
-          RecordShape{.size = size, .context = numbered_situations, .forms_known = true});
+      labeller = std::make_unique<Labeller>(rules, labels,
+                                            RecordShape{.size = size,
+                                                        .context = numbered_situations,
+                                                        .forms_known = true,
+                                                        .budget_ms = options.budget_ms});
       writer = std::make_unique<RecordWriter>(rules, format, *labeller);
       // A shard, or a progress line with time left, needs the corpus's size: counted first (a
       // tenth of the time a labelled listing takes).
@@ -185,7 +187,8 @@ struct CorpusRun::State {
                                             RecordShape{.size = deal.size,
                                                         .context = deal.random_context,
                                                         .bonus = bonus,
-                                                        .indicator = indicator});
+                                                        .indicator = indicator,
+                                                        .budget_ms = options.budget_ms});
       writer = std::make_unique<RecordWriter>(rules, format, *labeller);
       range = shard_range(options.shard, options.count);
       total = range.end - range.begin;

@@ -31,6 +31,9 @@ struct CorpusOptions {
   bool ready = false;                ///< deal: only ready hands
   std::optional<int> max_wildcards;  ///< deal --complete/--ready: most wildcards a hand holds
   std::string context;  ///< deal: `random` for a random situation per hand; empty: none
+  /// `--budget-ms`: the milliseconds the interpretations and score labels of a hand may take
+  /// (AnalyzerOptions::budget_ms); 0: none.
+  std::uint64_t budget_ms = 0;
 };
 
 /// The subcommands `corpus enumerate` and `corpus deal`.

@@ -72,7 +72,14 @@ Labeller::Labeller(const RuleSet& rules, std::vector<Label> labels, const Record
     : rules_(&rules), labels_(std::move(labels)), shape_(shape) {
   const bool complete_size = shape.size % 3 == 2;
   const AnalyzerRegistry registry = builtin_analyzers();
-  const AnalyzerOptions options;
+  AnalyzerOptions options;
+  options.budget_ms = shape.budget_ms;
+  const auto bounded = [](Label label) {
+    return label == Label::interpretations || label == Label::score;
+  };
+  if (shape.budget_ms > 0 && std::none_of(labels_.begin(), labels_.end(), bounded)) {
+    throw Error("--budget-ms bounds the interpretations and score labels; neither is asked for");
+  }
   for (const Label label : labels_) {
     const std::string option = "--label " + std::string(label_name(label)) + ": ";
     const bool fits = label == Label::shanten || (label == Label::waits) != complete_size;
@@ -222,6 +229,7 @@ void Labeller::add_columns() {
         add_by_form("by_form");
         add({"listed"}, Cell::scalar);
         add({"truncated"}, Cell::scalar);
+        if (shape_.budget_ms > 0) add({"truncated_by"}, Cell::scalar);
         add({"interpretations"}, Cell::texts);
         break;
       case Label::score: {
@@ -233,6 +241,7 @@ void Labeller::add_columns() {
         }
         add({"score", "patterns"}, Cell::ids);
         add({"score", "readings"}, Cell::scalar);
+        if (shape_.budget_ms > 0) add({"score", "cut", "by"}, Cell::scalar);
         break;
       }
     }

@@ -34,6 +34,10 @@ struct RecordShape {
   bool bonus = false;        ///< each hand has the bonus tiles dealt with it (`bonus`)
   bool indicator = false;    ///< each hand has an indicator of its own (`indicator`)
   bool forms_known = false;  ///< enumerated hands: win and forms come from the enumeration
+  /// `--budget-ms`: the milliseconds the interpretations and score labels of a hand may take
+  /// (AnalyzerOptions::budget_ms), 0: none; with one, CSV rows have the columns that say where
+  /// it stopped them (`truncated_by`, `score.cut.by`).
+  std::uint64_t budget_ms = 0;
 };
 
 /// One hand of a corpus, as the labeller reads it.
@@ -50,7 +54,8 @@ struct CorpusHand {
 class Labeller {
  public:
   /// Throws Error naming `--label` when a label does not fit the hands (waits of a complete hand,
-  /// a score without a scoring section).
+  /// a score without a scoring section), and naming `--budget-ms` when no label it bounds is
+  /// asked for.
   Labeller(const RuleSet& rules, std::vector<Label> labels, const RecordShape& shape);
 
   /// The record of one hand: index, hand, bonus, context, then each label's fields. An error of

@@ -30,6 +30,9 @@ CorpusCommands add_corpus_commands(CLI::App& app, CorpusOptions& options) {
     command->add_option("--shard", options.shard, "part I of K (I/K, 1 <= I <= K)");
     add_word_option(command, "--context", options.context, {"random"},
                     "a random situation for each hand (for the score label)");
+    add_budget_option(command, options.budget_ms,
+                      "a hand's interpretations and score labels (then in JSON truncated_by and "
+                      "score.cut, and CSV columns of them)");
     command->add_option("--seed", options.seed,
                         "the corpus's seed (deal: the hands and situations; enumerate: the "
                         "situations of --context random; default 1)");

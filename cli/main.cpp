@@ -62,8 +62,9 @@ int run(int argc, char** argv) {
   std::string answers_from = "auto";
   add_word_option(&app, "--answers-from", answers_from, {"auto", "tables", "search"},
                   "analyze and batch take win, shanten and waits from: auto (the search for one "
-                  "hand, and for a batch's lines until it has spent 0.25 s, then the lookup "
-                  "tables), tables or search; the answers are the same");
+                  "hand; a batch builds the lookup tables on a thread of its own and answers "
+                  "from the search until they are ready), tables or search; the answers are "
+                  "the same");
   // The notation hands are written in; accepted before the command or after those reading hands.
   std::string notation = "meldgraph";
   const auto add_notation = [&](CLI::App* command) {
@@ -76,13 +77,7 @@ int run(int argc, char** argv) {
   std::string hand;
   std::string format = "text";
   std::uint64_t limit = 1000;
-  // CLI11 would read "-1" into an unsigned count as a huge number.
-  const CLI::Validator not_negative(
-      [](const std::string& text) {
-        return text.find('-') == std::string::npos ? std::string()
-                                                   : std::string("must not be negative");
-      },
-      "COUNT");
+  const CLI::Validator& not_negative = meldgraph::cli::not_negative_count();
 
   CLI::App* analyze = app.add_subcommand(
       "analyze", "win, forms and every interpretation; shanten and waits of a hand one tile short");
@@ -106,12 +101,7 @@ int run(int argc, char** argv) {
   add_notation(analyze);
   // `--budget-ms`: the time a hand's listings and scoring may take (docs/cli.md).
   const auto add_budget = [&](CLI::App* command) {
-    command
-        ->add_option("--budget-ms", global.budget_ms,
-                     "most milliseconds a hand's listings and scoring may take; they stop there "
-                     "with a note (default: no budget)")
-        ->check(not_negative)
-        ->check(CLI::Range(std::uint64_t{1}, meldgraph::cli::kMaxBudgetMs));
+    meldgraph::cli::add_budget_option(command, global.budget_ms, "a hand's listings and scoring");
   };
   add_budget(analyze);
   // The hand's situation (docs/cli.md): each option is a field of the context object that

@@ -54,7 +54,7 @@ HandStats collect_dealt(const RuleSet& rules, TileMask wild, const StatsCommandO
   const auto workers = static_cast<std::size_t>(options.jobs);
   std::vector<HandStats> counts(workers, HandStats(rules));
   std::atomic<std::uint64_t> next{0};
-  const StatsOptions what{options.waits, options.score};
+  const StatsOptions what{options.waits, options.score, options.budget_ms};
   for_each_index(workers, workers, [&](std::size_t worker) {
     StatsCollector collector(rules, what);
     Dealer dealer(rules, deal, options.seed);
@@ -175,7 +175,7 @@ HandStats collect_input(const RuleSet& rules, TileMask wild, const StatsCommandO
     if (!file) throw Error("--input: cannot open '" + options.input + "'");
   }
   std::istream& in = path.empty() ? std::cin : file;
-  const StatsOptions what{options.waits, options.score};
+  const StatsOptions what{options.waits, options.score, options.budget_ms};
   const auto workers = static_cast<std::size_t>(options.jobs);
   std::vector<HandStats> counts(workers, HandStats(rules));
   std::vector<std::unique_ptr<StatsCollector>> collectors;
@@ -301,8 +301,12 @@ void print_text(const nlohmann::ordered_json& report, std::ostream& out) {
   if (report["score"].is_null()) return;
   const auto& score = report["score"];
   out << "scored     " << score["scored"].get<std::uint64_t>() << " complete hands, wins "
-      << proportion_text(score["wins"], 2) << '\n'
-      << "  points   " << mean_text(score["points"], 1) << '\n';
+      << proportion_text(score["wins"], 2) << '\n';
+  // Hands whose scoring stopped early (the reading bounds, --budget-ms): said only when some did.
+  if (const auto cut = score["cut"].get<std::uint64_t>(); cut > 0) {
+    out << "  cut      " << cut << " scored in part (the best of the readings scored)\n";
+  }
+  out << "  points   " << mean_text(score["points"], 1) << '\n';
   for (const auto& entry : score["patterns"]) {
     out << "  " << entry["pattern"].get<std::string>() << "  " << proportion_text(entry, 2) << '\n';
   }

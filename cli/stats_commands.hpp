@@ -33,6 +33,8 @@ struct StatsCommandOptions {
   std::string plot;   ///< SVG file to draw the charts into, empty: none
   bool waits = true;  ///< `--no-waits` turns the waits off
   bool score = true;  ///< `--no-score` turns scoring off
+  /// `--budget-ms`: the milliseconds a complete hand's scoring may take; 0: none.
+  std::uint64_t budget_ms = 0;
   /// How a corpus file's hands are written (the global `--notation`).
   Notation notation = Notation::meldgraph;
 };

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "stats_commands.hpp"
+#include "word_option.hpp"
 
 namespace meldgraph::cli {
 
@@ -34,6 +35,8 @@ void add_stats_options(CLI::App& command, StatsCommandOptions& options) {
       ->type_name("FILE.svg");
   command.add_flag("!--no-waits", options.waits, "skip the waits of waiting hands");
   command.add_flag("!--no-score", options.score, "skip scoring complete hands");
+  add_budget_option(&command, options.budget_ms,
+                    "a complete hand's scoring (counted in score.cut when it stops)");
 }
 
 }  // namespace meldgraph::cli

@@ -43,6 +43,26 @@ CLI::Option* add_word_option(CLI::App* command, const std::string& name, std::st
   return command->add_option(name, target, help)->type_name(joined(words, "|"))->transform(one_of);
 }
 
+const CLI::Validator& not_negative_count() {
+  static const CLI::Validator not_negative(
+      [](const std::string& text) {
+        return text.find('-') == std::string::npos ? std::string()
+                                                   : std::string("must not be negative");
+      },
+      "COUNT");
+  return not_negative;
+}
+
+CLI::Option* add_budget_option(CLI::App* command, std::uint64_t& target, const std::string& what) {
+  return command
+      ->add_option("--budget-ms", target,
+                   "most milliseconds " + what +
+                       " may take; it stops there with a note "
+                       "(default: no budget)")
+      ->check(not_negative_count())
+      ->check(CLI::Range(std::uint64_t{1}, kMaxBudgetMs));
+}
+
 void add_rules_options(CLI::App& app, GlobalOptions& global) {
   app.add_option("--rules", global.rules, "built-in rule set name or rule file (default: laizi)");
   app.add_option("--wild", global.wild, "wildcard tiles chosen for the hands, e.g. 5m")

@@ -1,12 +1,14 @@
 #pragma once
 /// Command-line helpers shared by meldgraph's and meldgraph-mpi's option tables.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace CLI {
 class App;
 class Option;
+class Validator;
 }  // namespace CLI
 
 namespace meldgraph::cli {
@@ -21,6 +23,13 @@ struct GlobalOptions;  // commands.hpp
 /// (`--format: 'xml' is not one of text, json`; `--format text|json`).
 CLI::Option* add_word_option(CLI::App* command, const std::string& name, std::string& target,
                              const std::vector<std::string>& words, const std::string& help);
+
+/// A check for options read into unsigned counts: CLI11 would read "-1" as a huge number.
+[[nodiscard]] const CLI::Validator& not_negative_count();
+
+/// `--budget-ms` (docs/cli.md): a whole number of milliseconds from 1 to kMaxBudgetMs, into
+/// `target`; `what` ends the help ("a hand's listings and scoring", say).
+CLI::Option* add_budget_option(CLI::App* command, std::uint64_t& target, const std::string& what);
 
 /// `--rules`, `--wild` and `--indicator`, the global options meldgraph and meldgraph-mpi share.
 void add_rules_options(CLI::App& app, GlobalOptions& global);

@@ -152,6 +152,8 @@ for op in win waits shanten; do
   [ "$scale" -gt 1 ] && [ "$op" = shanten ] && continue
   "$bin" --answers-from tables batch --op "$op" --input jobs.txt > tables.out 2>&1
   expect "batch-answers-from-$op" 0 '^same$' -- bash -c "\"$bin\" --answers-from search batch --op $op --input jobs.txt | cmp - tables.out && echo same"
+  # auto: the search, then the tables once their background build is done, wherever that falls.
+  expect "batch-answers-from-auto-$op" 0 '^same$' -- bash -c "\"$bin\" --answers-from auto batch --op $op --jobs 2 --input jobs.txt | cmp - tables.out && echo same"
 done
 expect analyze-answers-from 0 'waits +9 kinds, 22 tiles left' -- "$bin" --answers-from tables --rules riichi analyze 1112345678999m --visible 9m
 expect answers-from-bad 2 'answers-from' -- "$bin" --answers-from lookup analyze 11m

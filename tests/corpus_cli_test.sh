@@ -187,6 +187,17 @@ expect filters-two 1 '^meldgraph: error: --shanten, --complete and --ready' -- m
 expect count-missing 2 'count' -- m corpus deal
 expect count-only-label 1 '^meldgraph: error: --count-only' -- m corpus enumerate --size 5 --count-only --label win
 
+# --budget-ms: refused without a label it bounds; with one, the CSV says where it stopped a hand;
+# a budget no hand reaches changes no byte; eight jokers' readings are cut at 1 ms.
+expect budget-no-label 1 '^meldgraph: error: --budget-ms bounds the interpretations and score labels' -- m corpus deal --count 1 --budget-ms 5 --label win
+expect budget-negative 2 'budget-ms: must not be negative' -- m corpus deal --count 1 --budget-ms -5 --label score
+expect budget-csv-columns 0 ',truncated,truncated_by,interpretations,.*,score.readings,score.cut.by,error$' -- bash -c "m() { \"$bin\" --rules riichi \"\$@\"; }; m corpus deal --count 1 --complete --context random --label interpretations,score --budget-ms 5 --format csv | head -1"
+m corpus deal --count 200 --complete --context random --label interpretations,score > unbudgeted.json
+m corpus deal --count 200 --complete --context random --label interpretations,score --budget-ms 86400000 > budgeted.json
+same budget-unreached unbudgeted.json budgeted.json
+# A quarter of laizi's complete hands hold six jokers or more: their scoring takes far over 1 ms.
+expect budget-cut 0 '"cut":\{"best_of":"the readings scored","budget_ms":1,"by":"budget",' -- "$bin" --rules laizi corpus deal --count 100 --complete --context random --label score --budget-ms 1
+
 # No progress line on a redirected standard error; one, with rate and time left, on a terminal.
 m corpus deal --count 2000 --label shanten > /dev/null 2> progress.err
 expect progress-redirected 0 '^empty$' -- bash -c "[ -s progress.err ] || echo empty"

@@ -55,6 +55,12 @@ expect stats-hands 0 '"hands":3000,' -- cat whole.json
 expect stats-text 0 '^shanten    mean 3\.[0-9]+ \(95% CI' -- "$bin" --rules riichi stats --deal 2000
 expect stats-text-score 0 '^scored     ' -- "$bin" --rules riichi stats --deal 2000
 expect stats-basic-no-score 0 '"score":null' -- "$bin" --rules basic stats --deal 100 --format json
+# --budget-ms: eight jokers' scoring stops at 1 ms and is counted as cut; without it, it is not.
+printf '11m********1234p\n' > heavy.txt
+expect stats-budget-cut 0 '"score":\{"scored":1,"cut":1,' -- "$bin" --rules laizi stats --input heavy.txt --budget-ms 1 --format json
+expect stats-budget-text 0 '^  cut      1 scored in part' -- "$bin" --rules laizi stats --input heavy.txt --budget-ms 1
+expect stats-unbudgeted 0 '"score":\{"scored":1,"cut":0,' -- "$bin" --rules laizi stats --input heavy.txt --format json
+expect stats-budget-zero 2 'budget-ms: Value 0 not in range' -- "$bin" --rules riichi stats --deal 10 --budget-ms 0
 
 # A corpus file: every complete 5-tile riichi hand, then plain MPSZ lines and comments.
 "$bin" --rules riichi corpus enumerate --size 5 --format json > corpus.jsonl

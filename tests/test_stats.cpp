@@ -223,3 +223,28 @@ TEST_CASE("Scored counts equal the scorer's best readings", "[stats]") {
   CHECK(report["score"]["points"]["ci95"][1].get<double>() == Approx(expected.high));
   CHECK(wins > 0);
 }
+
+TEST_CASE("A scoring budget stops a heavy hand's scoring, and the cut is counted", "[stats]") {
+  const RuleSet rules = meldgraph::load_rules("laizi");
+  // Eight jokers: thousands of readings, far more than a millisecond's work.
+  const Hand hand = meldgraph::parse_hand("11m********1234p", rules);
+  StatsCollector unbounded(rules, StatsOptions{false, true, 0});
+  StatsCollector bounded(rules, StatsOptions{false, true, 1});
+  HandStats whole(rules);
+  HandStats cut(rules);
+  unbounded.add(hand, nullptr, 7, whole);
+  bounded.add(hand, nullptr, 7, cut);
+  CHECK(whole.scored == 1);
+  CHECK(whole.scored_cut == 0);
+  CHECK(cut.scored == 1);
+  CHECK(cut.scored_cut == 1);
+  // The count travels through a merge, the words and the report.
+  HandStats merged(rules);
+  merged.merge(cut);
+  merged.merge(whole);
+  CHECK(merged.scored_cut == 1);
+  HandStats read(rules);
+  read.from_words(merged.to_words());
+  CHECK(read.scored_cut == 1);
+  CHECK(stats_to_json(read, rules, {})["score"]["cut"].get<std::uint64_t>() == 1);
+}

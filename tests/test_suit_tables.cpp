@@ -4,8 +4,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <stop_token>
+#include <thread>
 #include <vector>
 
 #include "meldgraph/suit_tables.hpp"
@@ -120,4 +123,45 @@ TEST_CASE("packed win table: hand-worked entries", "[tables]") {
   const std::uint32_t spread = numbers.step(0) + numbers.step(3) + numbers.step(6);
   CHECK((nibble(spread) & 3U) == 2);
   CHECK((nibble(spread) >> 2) == 1);
+}
+
+TEST_CASE("an abandoned table build leaves its part unbuilt; the next request builds it whole",
+          "[tables]") {
+  // Private instances (not SuitTables::of), so that no other test has built their parts.
+  const SuitShape shape{7, true, 4};
+  const SuitTables abandoned(shape);
+  std::stop_source stop;
+  stop.request_stop();
+  bool kept_abandoned = false;
+  bool waits_abandoned = false;
+  bool after_scope_built = false;
+  std::thread([&] {
+    {
+      const AbandonableTableBuilds abandonable(stop.get_token());
+      try {
+        static_cast<void>(abandoned.kept());
+      } catch (const TableBuildAbandoned&) {
+        kept_abandoned = true;
+      }
+      try {
+        static_cast<void>(abandoned.wait_rows(false));
+      } catch (const TableBuildAbandoned&) {
+        waits_abandoned = true;
+      }
+    }
+    // Out of the scope the same thread's builds run to the end.
+    after_scope_built = abandoned.win(true) != nullptr;
+  }).join();
+  CHECK(kept_abandoned);
+  CHECK(waits_abandoned);
+  CHECK(after_scope_built);
+
+  // Not abandonable here: the parts build now, equal to those of an instance never abandoned.
+  const SuitTables fresh(shape);
+  const std::size_t kept_bytes = fresh.key_count() * kKeptStride;
+  CHECK(std::equal(fresh.kept(), fresh.kept() + kept_bytes, abandoned.kept()));
+  const std::size_t row_bytes = fresh.key_count() * kWaitRowBytes;
+  CHECK(std::equal(fresh.wait_rows(false), fresh.wait_rows(false) + row_bytes,
+                   abandoned.wait_rows(false)));
+  CHECK(std::equal(fresh.win(false), fresh.win(false) + fresh.key_count(), abandoned.win(false)));
 }

@@ -6,6 +6,7 @@
 
 #include "meldgraph/analyzers/interpretations_analyzer.hpp"
 #include "meldgraph/json.hpp"
+#include "meldgraph/queries.hpp"
 #include "meldgraph/reading.hpp"
 #include "meldgraph/realisations.hpp"
 
@@ -138,6 +139,11 @@ void InterpretationsAnalyzer::write_text(const HandAnalysis& analysis, std::ostr
   } else if (count < total) {
     out << "  ... " << (total - count) << " more (raise --limit, or --limit 0 for all)\n";
   }
+}
+
+// A reading context asks for the hand's waits (wait_mask), which read the win and wait tables.
+void InterpretationsAnalyzer::build_tables(const RuleSet& rules, TableParts parts) const {
+  if (tables_ == TableUse::tables) build_query_tables(rules, Query::waits, parts);
 }
 
 }  // namespace meldgraph

@@ -12,6 +12,7 @@
 
 #include "meldgraph/error.hpp"
 #include "meldgraph/json.hpp"
+#include "meldgraph/queries.hpp"
 #include "meldgraph/scoring.hpp"
 
 namespace meldgraph {
@@ -453,6 +454,15 @@ void ExplainAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out
           << explain_pattern(scoring, scored.features, p, scored.hits) << '\n';
     }
   }
+}
+
+// The Scorer's reading context asks for the hand's waits (wait_mask): the win and wait tables.
+void ScoreAnalyzer::build_tables(const RuleSet& rules, TableParts parts) const {
+  if (tables_ == TableUse::tables) build_query_tables(rules, Query::waits, parts);
+}
+
+void ExplainAnalyzer::build_tables(const RuleSet& rules, TableParts parts) const {
+  if (tables_ == TableUse::tables) build_query_tables(rules, Query::waits, parts);
 }
 
 }  // namespace meldgraph

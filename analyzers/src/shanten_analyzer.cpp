@@ -4,6 +4,7 @@
 #include <ostream>
 #include <string>
 
+#include "meldgraph/queries.hpp"
 #include "meldgraph/query_results.hpp"
 #include "meldgraph/shanten.hpp"
 
@@ -74,6 +75,10 @@ void ShantenAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out
       << total << (total == 1 ? " tile left" : " tiles left");
   if (!tiles.empty()) out << ':' << tiles;
   out << '\n';
+}
+
+void ShantenAnalyzer::build_tables(const RuleSet& rules, TableParts parts) const {
+  if (!options_.search_only) build_query_tables(rules, Query::shanten, parts);
 }
 
 }  // namespace meldgraph

@@ -4,6 +4,7 @@
 #include <ostream>
 #include <string>
 
+#include "meldgraph/queries.hpp"
 #include "meldgraph/query_results.hpp"
 #include "meldgraph/shanten.hpp"
 
@@ -76,6 +77,10 @@ void WaitsAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) 
                 : std::string("does not complete"))
         << '\n';
   }
+}
+
+void WaitsAnalyzer::build_tables(const RuleSet& rules, TableParts parts) const {
+  if (!options_.search_only) build_query_tables(rules, Query::waits, parts);
 }
 
 }  // namespace meldgraph

@@ -45,4 +45,8 @@ void WinAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) co
   out << '\n';
 }
 
+void WinAnalyzer::build_tables(const RuleSet& rules, TableParts parts) const {
+  if (!search_only_) build_query_tables(rules, Query::win, parts);
+}
+
 }  // namespace meldgraph

@@ -42,4 +42,30 @@ bool answered_by_tables(const RuleSet& rules, const Hand& hand, Query query) {
   return false;
 }
 
+void build_query_tables(const RuleSet& rules, Query query, TableParts parts) {
+  const detail::QueryPlan& plan = rules.query_plan();
+  if (parts == TableParts::rare) {
+    const WildcardRules& wild = rules.wildcards();
+    const bool may_hold_wildcards =
+        wild.jokers > 0 || !wild.tiles.empty() || wild.per_hand || wild.indicator.enabled;
+    if (query == Query::shanten && plan.shanten_ok && !plan.capped && may_hold_wildcards) {
+      static_cast<void>(plan.overflow());
+    }
+    return;
+  }
+  switch (query) {
+    case Query::win:
+      if (plan.win_ok) static_cast<void>(plan.win());
+      break;
+    case Query::waits:
+      if (plan.win_ok) static_cast<void>(plan.win());
+      if (plan.waits_ok) static_cast<void>(plan.wait_rows());
+      break;
+    case Query::shanten:
+      if (plan.shanten_ok) static_cast<void>(plan.kept());
+      break;
+  }
+  for (const detail::FormPlan& form : plan.forms) form.special.build_tables(query == Query::waits);
+}
+
 }  // namespace meldgraph

@@ -244,6 +244,16 @@ SpecialForm::Held SpecialForm::held(const std::uint8_t* counts) const {
   return result;
 }
 
+void SpecialForm::build_tables(bool waits) const {
+  // Only the knitted form reads suit tables: its rest as the standard form, from the uncapped
+  // win entries, and its waits from their neighbour rows.
+  if (kind_ != Kind::knitted) return;
+  for (std::size_t s = 0; s < suit_count_; ++s) {
+    static_cast<void>(suits_[s].tables->win(false));
+    if (waits) static_cast<void>(suits_[s].tables->neighbours(false));
+  }
+}
+
 SpecialAnswer SpecialForm::win(const SpecialHand& hand) const {
   switch (kind_) {
     case Kind::none:

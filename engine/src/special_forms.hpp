@@ -175,6 +175,10 @@ class SpecialForm {
   [[nodiscard]] SpecialAnswer waits(const SpecialHand& hand, TileMask candidates,
                                     TileMask& mask) const;
 
+  /// Builds the suit tables win() (and, with `waits`, waits()) read, which they otherwise build
+  /// on first use (build_query_tables).
+  void build_tables(bool waits) const;
+
   // Shanten (queries.cpp's form_cost prices these forms; see "Shanten" in the file comment).
 
   /// Whether queries.cpp may price the form's shanten from the tables: a modelled singles

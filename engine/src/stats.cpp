@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <optional>
 
@@ -101,6 +102,7 @@ void HandStats::merge(const HandStats& other) {
   add_all(wait_kinds, other.wait_kinds);
   add_all(wait_shapes, other.wait_shapes);
   scored += other.scored;
+  scored_cut += other.scored_cut;
   scored_wins += other.scored_wins;
   points_sum += other.points_sum;
   add_all(points_squares, other.points_squares);
@@ -121,6 +123,7 @@ std::vector<std::uint64_t> HandStats::to_words() const {
   put(wait_kinds);
   put(wait_shapes);
   words.push_back(scored);
+  words.push_back(scored_cut);
   words.push_back(scored_wins);
   words.push_back(points_sum);
   put(points_squares);
@@ -143,6 +146,7 @@ void HandStats::from_words(const std::vector<std::uint64_t>& words) {
   get(wait_kinds);
   get(wait_shapes);
   scored = words[at++];
+  scored_cut = words[at++];
   scored_wins = words[at++];
   points_sum = words[at++];
   get(points_squares);
@@ -235,8 +239,14 @@ struct StatsCollector::Impl {
       RandomDraws draws(situation_seed);
       win = random_win_context(*rules, scored, draws);
     }
-    const HandScore& score = scorer->score(scored, win);
+    ScoreOptions score_options;
+    if (options.budget_ms > 0) {
+      score_options.deadline =
+          std::chrono::steady_clock::now() + std::chrono::milliseconds(options.budget_ms);
+    }
+    const HandScore& score = scorer->score(scored, win, score_options);
     ++stats.scored;
+    if (score.cut != ScoreCut::none) ++stats.scored_cut;
     const ScoredReading* best = score.best_reading();
     if (!score.wins || best == nullptr) return;
     ++stats.scored_wins;

@@ -80,6 +80,7 @@ Json score_json(const HandStats& stats, const RuleSet& rules) {
   if (rules.scoring() == nullptr) return nullptr;
   Json out;
   out["scored"] = stats.scored;
+  out["cut"] = stats.scored_cut;
   out["wins"] = proportion_json(stats.scored_wins, stats.scored);
   const auto limb = [&](std::size_t i) {
     return static_cast<long double>(stats.points_squares[i]);

@@ -34,6 +34,7 @@
 #include <new>
 #include <stdexcept>
 #include <tuple>
+#include <utility>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -71,6 +72,17 @@ namespace {
 
 constexpr int kBase = 5;
 constexpr int kInfinity = 255;
+
+/// The stop the calling thread's builds poll (AbandonableTableBuilds), or null: not abandonable.
+thread_local const std::stop_token* abandon_on_stop = nullptr;
+
+/// A build's poll, at the top of its passes over the keys: one test in 16,384 keys reads the stop.
+void poll_abandon(std::uint32_t key) {
+  constexpr std::uint32_t kPollMask = (1U << 14) - 1;
+  if ((key & kPollMask) == 0 && abandon_on_stop != nullptr && abandon_on_stop->stop_requested()) {
+    throw TableBuildAbandoned{};
+  }
+}
 
 /// The digits of a key, rank 0 first, and their sum.
 struct Digits {
@@ -127,6 +139,14 @@ bool valid(const Digits& digits, int copies) {
 
 }  // namespace
 
+AbandonableTableBuilds::AbandonableTableBuilds(std::stop_token stop) : stop_(std::move(stop)) {
+  abandon_on_stop = &stop_;
+}
+
+AbandonableTableBuilds::~AbandonableTableBuilds() {
+  abandon_on_stop = nullptr;
+}
+
 SuitTables::SuitTables(SuitShape shape) : shape_(shape) {
   if (shape.ranks < 1 || shape.ranks > kTableMaxRanks || shape.copies < 1 ||
       shape.copies > kTableMaxCopies) {
@@ -161,6 +181,7 @@ const std::vector<std::uint8_t>& SuitTables::complete() const {
     c[0] = 1;  // no tile: melds only (none of them)
     Digits digits;
     for (std::uint32_t key = 1; key < key_count_; ++key) {
+      poll_abandon(key);
       decode(key, shape_.ranks, digits);
       if (!valid(digits, shape_.copies)) continue;
       const int i = digits.lowest();
@@ -189,6 +210,7 @@ void SuitTables::build_win_uncapped(TableVector<std::uint8_t>& out) const {
   f1[0] = 2;  // a pair of wildcards
   Digits digits;
   for (std::uint32_t key = 1; key < key_count_; ++key) {
+    poll_abandon(key);
     decode(key, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
     const int i = digits.lowest();
@@ -241,6 +263,7 @@ void SuitTables::build_win_capped(TableVector<std::uint8_t>& out) const {
   std::vector<std::uint8_t> f1(key_count_, kWinSaturated);
   Digits digits;
   for (std::uint32_t key = static_cast<std::uint32_t>(key_count_); key-- > 0;) {
+    poll_abandon(key);
     decode(key, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
     int best0 = (c[key] & 1) != 0 ? 0 : kInfinity;
@@ -267,6 +290,7 @@ void SuitTables::build_kept(TableVector<std::int8_t>& out) const {
   std::vector<std::uint16_t> members(key_count_, 0);
   Digits digits;
   for (std::uint32_t key = static_cast<std::uint32_t>(key_count_); key-- > 0;) {
+    poll_abandon(key);
     decode(key, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
     std::uint16_t bits = 0;
@@ -284,6 +308,7 @@ void SuitTables::build_kept(TableVector<std::int8_t>& out) const {
   }
   out.assign(key_count_ * kKeptStride + kKeptPadding, kKeptNone);
   for (std::uint32_t key = 0; key < key_count_; ++key) {
+    poll_abandon(key);
     decode(key, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
     std::array<std::int8_t, kKeptStride> row{};
@@ -378,6 +403,7 @@ void SuitTables::build_overflow_kept(OverflowKept& out) const {
   std::vector<std::uint32_t> moves(key_count_, 0);
   Digits digits;
   for (std::uint32_t key = 0; key < key_count_; ++key) {
+    poll_abandon(key);
     decode(key, shape_.ranks, digits);
     if (!valid(digits, shape_.copies) || digits.sum > kMaxSuitTiles) continue;
     small.push_back(key);
@@ -405,6 +431,7 @@ void SuitTables::build_overflow_kept(OverflowKept& out) const {
     // one tile above a small key is small or holds no placement (kInfinity either way).
     std::uint32_t overflows = 0;  // bit o: G takes the value o
     for (auto it = small.rbegin(); it != small.rend(); ++it) {
+      poll_abandon(*it);
       const std::uint32_t key = *it;
       std::uint8_t g = least[key];
       for (std::uint32_t up = moves[key] & 0xFFFFU; up != 0; up &= up - 1) {
@@ -418,6 +445,7 @@ void SuitTables::build_overflow_kept(OverflowKept& out) const {
     for (int o = 1; o <= kMaxOverflow; ++o) {
       if ((overflows >> o & 1U) == 0) continue;
       for (const std::uint32_t key : small) {
+        poll_abandon(key);
         std::int8_t k = kKeptNone;
         if (least[key] <= o) {
           k = static_cast<std::int8_t>(sums[key]);
@@ -463,6 +491,7 @@ void SuitTables::build_overflow_kept(OverflowKept& out) const {
     return out.rows.data() + (rows - out.rows.data());
   };
   for (std::uint32_t key = 0; key < key_count_; ++key) {
+    poll_abandon(key);
     if ((out.gain_bits[key >> 6] >> (key & 63U) & 1U) == 0) continue;
     std::int8_t* rows = rows_at(key);
     for (int o = 0; o < depth; ++o) {
@@ -505,6 +534,7 @@ const std::uint8_t* SuitTables::win_packed(bool capped) const {
     out.assign((key_count_ + 1) / 2, 0);
     KeyOdometer odometer;
     for (std::uint32_t key = 0; key < key_count_; ++key) {
+      poll_abandon(key);
       const int sum = odometer.sum;
       const int f0 = win_entries[key] & 15;
       const int f1 = win_entries[key] >> 4;
@@ -529,6 +559,7 @@ const std::uint8_t* SuitTables::wait_rows(bool capped) const {
     out.assign(key_count_ * kWaitRowBytes + kWaitRowPadding, 0);
     KeyOdometer odometer;
     for (std::uint32_t key = 0; key < key_count_; ++key) {
+      poll_abandon(key);
       const int sum = odometer.sum;
       const std::uint64_t own = nibble(key);
       const std::uint64_t f0 = static_cast<std::uint64_t>(melds_residue(sum)) + 3 * (own & 3U);
@@ -562,6 +593,7 @@ const std::uint8_t* SuitTables::neighbours(bool capped) const {
     out.assign(key_count_ * kNeighbourStride, 0xFF);
     Digits digits;
     for (std::uint32_t key = 0; key < key_count_; ++key) {
+      poll_abandon(key);
       decode(key, shape_.ranks, digits);
       if (!valid(digits, shape_.copies)) continue;
       std::uint8_t* row = &out[std::size_t{key} * kNeighbourStride];

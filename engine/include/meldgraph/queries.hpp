@@ -42,4 +42,15 @@ enum class Query : std::uint8_t { win, shanten, waits };
 /// otherwise the exact search does. For tests and benchmarks: the answer is the same either way.
 [[nodiscard]] bool answered_by_tables(const RuleSet& rules, const Hand& hand, Query query);
 
+/// Which lookup tables build_query_tables builds: `common`, those every hand the tables answer
+/// reads; `rare`, the parts only some hands read (the overflow rows of hands whose wildcards may
+/// stand beyond the copies), when the rule set allows such hands at all.
+enum class TableParts : std::uint8_t { common, rare };
+
+/// Builds now, on the calling thread, the lookup tables the fast path of `query` reads under
+/// these rules; otherwise each part is built by the first hand that reads it. For a caller that
+/// builds them ahead of need (`batch --answers-from auto` does so on a thread of its own, see
+/// AbandonableTableBuilds). Changes no answer.
+void build_query_tables(const RuleSet& rules, Query query, TableParts parts);
+
 }  // namespace meldgraph

@@ -79,6 +79,9 @@ struct HandStats {
   /// points (sum, and the sum of squares as three 32-bit limbs added without carry, so that the
   /// addition of merged runs stays exact) and how many counted each pattern.
   std::uint64_t scored = 0;
+  /// Of `scored`, the hands whose scoring stopped early (HandScore::cut: the scorer's reading
+  /// bounds, or StatsOptions::budget_ms): each is counted by the best of the readings it scored.
+  std::uint64_t scored_cut = 0;
   std::uint64_t scored_wins = 0;
   std::uint64_t points_sum = 0;  ///< two's complement: a negative total wraps and reads back
   std::array<std::uint64_t, 3> points_squares{};
@@ -102,6 +105,9 @@ struct HandStats {
 struct StatsOptions {
   bool waits = true;
   bool score = true;
+  /// `--budget-ms`: the milliseconds a complete hand's scoring may take (ScoreOptions::deadline),
+  /// past which it stops (HandStats::scored_cut); 0: none.
+  std::uint64_t budget_ms = 0;
 };
 
 /// Adds hands to a HandStats: one per thread (it owns a scorer and a lister), `rules` must

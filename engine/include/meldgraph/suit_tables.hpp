@@ -13,8 +13,10 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <mutex>
+#include <stop_token>
 #include <vector>
 
 namespace meldgraph {
@@ -75,6 +77,30 @@ inline constexpr int kMaxSuitTiles = 17;
 /// Most overflow the overflow rows tell apart (a hand holds at most 17 tiles, so at most 16
 /// wildcards beside a natural one).
 inline constexpr int kMaxOverflow = 16;
+
+/// Thrown out of a table build on a thread whose builds may be abandoned (AbandonableTableBuilds)
+/// once its stop has been requested. The part being built is left unbuilt, not half-built: every
+/// build starts by assigning its whole output, and its once-flag stays unset, so the next request
+/// for it, on any thread, builds it from the start.
+struct TableBuildAbandoned : std::exception {
+  [[nodiscard]] const char* what() const noexcept override { return "table build abandoned"; }
+};
+
+/// While one lives, the table builds its thread runs poll `stop` (every few thousand keys, a few
+/// hundred times in a nine-rank build) and throw TableBuildAbandoned once a stop is requested.
+/// For a thread that builds tables ahead of need (`batch --answers-from auto`), so that the run
+/// can end without waiting for a build nobody will read. Other threads' builds are never
+/// abandoned. Not nestable.
+class AbandonableTableBuilds {
+ public:
+  explicit AbandonableTableBuilds(std::stop_token stop);
+  ~AbandonableTableBuilds();
+  AbandonableTableBuilds(const AbandonableTableBuilds&) = delete;
+  AbandonableTableBuilds& operator=(const AbandonableTableBuilds&) = delete;
+
+ private:
+  std::stop_token stop_;
+};
 
 /// TableAllocator's two halves, in suit_tables.cpp: the size decides which kind of block it is.
 [[nodiscard]] void* allocate_table_bytes(std::size_t bytes);

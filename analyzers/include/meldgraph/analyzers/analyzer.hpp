@@ -15,6 +15,7 @@
 
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/hand.hpp"
+#include "meldgraph/queries.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/win_context.hpp"
 
@@ -90,6 +91,14 @@ class Analyzer {
   virtual void write_json(const HandAnalysis& analysis, nlohmann::json& out) const = 0;
   /// Writes human-readable lines.
   virtual void write_text(const HandAnalysis& analysis, std::ostream& out) const = 0;
+  /// Builds now the `parts` (build_query_tables) of the lookup tables this analyzer's answers
+  /// read under `rules` (the rule set it was created for), which a hand would otherwise build;
+  /// nothing when it answers from the search alone. Thread-safe. `batch --answers-from auto`
+  /// calls it on a thread of its own, where it may throw TableBuildAbandoned (suit_tables.hpp).
+  virtual void build_tables(const RuleSet& rules, TableParts parts) const {
+    static_cast<void>(rules);
+    static_cast<void>(parts);
+  }
 };
 
 /// Named analyzer factories.

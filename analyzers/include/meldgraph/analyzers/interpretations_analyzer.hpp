@@ -17,6 +17,7 @@ class InterpretationsAnalyzer final : public Analyzer {
   [[nodiscard]] std::string_view name() const override { return "interpretations"; }
   void write_json(const HandAnalysis& analysis, nlohmann::json& out) const override;
   void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
+  void build_tables(const RuleSet& rules, TableParts parts) const override;
 
  private:
   /// Text: the realisations of one interpretation's abstract groups, at most realisations_.

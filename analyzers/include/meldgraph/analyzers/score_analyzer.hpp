@@ -29,6 +29,7 @@ class ScoreAnalyzer final : public Analyzer {
   [[nodiscard]] std::string_view name() const override { return "score"; }
   void write_json(const HandAnalysis& analysis, nlohmann::json& out) const override;
   void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
+  void build_tables(const RuleSet& rules, TableParts parts) const override;
 
  private:
   const std::uint64_t limit_;      ///< most readings listed; 0: all
@@ -46,6 +47,7 @@ class ExplainAnalyzer final : public Analyzer {
   [[nodiscard]] std::string_view name() const override { return "explain"; }
   void write_json(const HandAnalysis& analysis, nlohmann::json& out) const override;
   void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
+  void build_tables(const RuleSet& rules, TableParts parts) const override;
 
  private:
   const std::uint64_t limit_;      ///< most readings explained; 0: all

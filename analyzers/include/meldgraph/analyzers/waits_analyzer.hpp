@@ -15,6 +15,7 @@ class WaitsAnalyzer final : public Analyzer {
   [[nodiscard]] std::string_view name() const override { return "waits"; }
   void write_json(const HandAnalysis& analysis, nlohmann::json& out) const override;
   void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
+  void build_tables(const RuleSet& rules, TableParts parts) const override;
 
  private:
   /// The options, read once at construction: the visible tiles and search_only are used.

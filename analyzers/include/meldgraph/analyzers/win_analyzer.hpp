@@ -15,6 +15,7 @@ class WinAnalyzer final : public Analyzer {
   [[nodiscard]] std::string_view name() const override { return "win"; }
   void write_json(const HandAnalysis& analysis, nlohmann::json& out) const override;
   void write_text(const HandAnalysis& analysis, std::ostream& out) const override;
+  void build_tables(const RuleSet& rules, TableParts parts) const override;
 
  private:
   /// Forms with an interpretation of the hand, in rule-set order (empty: no win).
