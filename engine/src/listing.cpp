@@ -40,6 +40,12 @@ namespace {
 /// work"); the listing is the same, in the same order.
 constexpr int kGraphWildcards = 9;
 
+/// Whether a hand of `wildcards` concealed wildcards is listed through the graph: the one test of
+/// kGraphWildcards, asked by Impl::fast and Impl::list alike.
+constexpr bool listed_by_graph(int wildcards) {
+  return wildcards >= kGraphWildcards;
+}
+
 /// Group::wildcard_count without a library popcount call (no -mpopcnt): bits of a wild mask.
 constexpr std::array<std::uint8_t, 256> kMaskBits = [] {
   std::array<std::uint8_t, 256> bits{};
@@ -226,7 +232,7 @@ InterpretationLister::Impl::Impl(const RuleSet& rule_set, bool use_tables)
 }
 
 bool InterpretationLister::Impl::fast(const Hand& h) const {
-  if (!size_fits(h.size(*rules)) || h.wildcard_count() >= kGraphWildcards) return false;
+  if (!size_fits(h.size(*rules)) || listed_by_graph(h.wildcard_count())) return false;
   if (!restricted || h.wildcard_count() == 0) return true;
   try {
     (void)wildcard_classes(*rules, h);
@@ -416,7 +422,7 @@ void InterpretationLister::Impl::list_by_tables(std::size_t index, const Hand& h
 
 std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisitor& v,
                                                const Decomposition* built) {
-  if (!prepare(h) || !start_hand(h) || wildcards >= kGraphWildcards) return fall_back(h, v, built);
+  if (!prepare(h) || !start_hand(h) || listed_by_graph(wildcards)) return fall_back(h, v, built);
   // hand.forbidden_tiles: a hand holding one has no interpretation, in any form.
   if ((natural_mask & plan.forbidden) != 0) return 0;
   // hand.missing_suits, a hand without wildcards: every natural tile lies in some group, so the

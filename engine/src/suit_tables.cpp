@@ -116,6 +116,14 @@ struct KeyOdometer {
   std::array<int, kTableMaxRanks> digits{};
   int sum = 0;
 
+  /// At key k.
+  explicit KeyOdometer(std::uint32_t key = 0) {
+    for (int& digit : digits) {
+      digit = static_cast<int>(key % kBase);
+      key /= kBase;
+      sum += digit;
+    }
+  }
   /// From key k to key k + 1.
   void advance() {
     for (int& digit : digits) {
@@ -128,7 +136,30 @@ struct KeyOdometer {
       digit = 0;
     }
   }
+  /// From key k to key k - 1 (k > 0).
+  void retreat() {
+    for (int& digit : digits) {
+      if (digit > 0) {
+        --digit;
+        --sum;
+        return;
+      }
+      sum += kBase - 1;
+      digit = kBase - 1;
+    }
+  }
 };
+
+/// Whether a key of `tiles` tiles is ever read: a hand holds at most kMaxSuitTiles natural tiles
+/// of a suit, and the wait rows read one more than a hand one tile short holds, so no reader asks
+/// about a key of more. The builds leave those keys at their initial values (saturated, or
+/// kKeptNone): every entry of a key in reach is still exact, since it is read from keys of fewer
+/// tiles (uncapped win, kept rows), or from keys of more tiles on the way to a complete pattern
+/// of at most n + f tiles (capped win, A(m, p) of at most 5 melds and a pair), and an entry whose
+/// pattern would pass kMaxSuitTiles tiles is more than any hand's wildcards (n + f > 17).
+constexpr bool in_reach(int tiles) {
+  return tiles <= kMaxSuitTiles;
+}
 
 bool valid(const Digits& digits, int copies) {
   for (int i = 0; i < digits.ranks; ++i) {
@@ -180,8 +211,11 @@ const std::vector<std::uint8_t>& SuitTables::complete() const {
     std::vector<std::uint8_t> c(key_count_, 0);
     c[0] = 1;  // no tile: melds only (none of them)
     Digits digits;
+    KeyOdometer odometer;
     for (std::uint32_t key = 1; key < key_count_; ++key) {
       poll_abandon(key);
+      odometer.advance();
+      if (!in_reach(odometer.sum)) continue;
       decode(key, shape_.ranks, digits);
       if (!valid(digits, shape_.copies)) continue;
       const int i = digits.lowest();
@@ -209,8 +243,11 @@ void SuitTables::build_win_uncapped(TableVector<std::uint8_t>& out) const {
   f0[0] = 0;
   f1[0] = 2;  // a pair of wildcards
   Digits digits;
+  KeyOdometer odometer;
   for (std::uint32_t key = 1; key < key_count_; ++key) {
     poll_abandon(key);
+    odometer.advance();
+    if (!in_reach(odometer.sum)) continue;
     decode(key, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
     const int i = digits.lowest();
@@ -262,8 +299,11 @@ void SuitTables::build_win_capped(TableVector<std::uint8_t>& out) const {
   std::vector<std::uint8_t> f0(key_count_, kWinSaturated);
   std::vector<std::uint8_t> f1(key_count_, kWinSaturated);
   Digits digits;
+  KeyOdometer odometer(static_cast<std::uint32_t>(key_count_));
   for (std::uint32_t key = static_cast<std::uint32_t>(key_count_); key-- > 0;) {
     poll_abandon(key);
+    odometer.retreat();
+    if (!in_reach(odometer.sum)) continue;
     decode(key, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
     int best0 = (c[key] & 1) != 0 ? 0 : kInfinity;
@@ -289,8 +329,11 @@ void SuitTables::build_kept(TableVector<std::int8_t>& out) const {
   // A(m, p) membership, bit p * kWidth + m.
   std::vector<std::uint16_t> members(key_count_, 0);
   Digits digits;
+  KeyOdometer odometer(static_cast<std::uint32_t>(key_count_));
   for (std::uint32_t key = static_cast<std::uint32_t>(key_count_); key-- > 0;) {
     poll_abandon(key);
+    odometer.retreat();
+    if (!in_reach(odometer.sum)) continue;
     decode(key, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
     std::uint16_t bits = 0;
@@ -307,8 +350,10 @@ void SuitTables::build_kept(TableVector<std::int8_t>& out) const {
     members[key] = bits;
   }
   out.assign(key_count_ * kKeptStride + kKeptPadding, kKeptNone);
-  for (std::uint32_t key = 0; key < key_count_; ++key) {
+  KeyOdometer ascending;
+  for (std::uint32_t key = 0; key < key_count_; ++key, ascending.advance()) {
     poll_abandon(key);
+    if (!in_reach(ascending.sum)) continue;
     decode(key, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
     std::array<std::int8_t, kKeptStride> row{};
@@ -567,10 +612,13 @@ const std::uint8_t* SuitTables::wait_rows(bool capped) const {
       std::uint64_t row = (f0 | f1 << 4) << kWaitEntry |
                           static_cast<std::uint64_t>(melds_residue(sum + 1)) << kWaitDrawnMelds |
                           static_cast<std::uint64_t>(pair_residue(sum + 1)) << kWaitDrawnPair;
+      // A key of kMaxSuitTiles tiles or more: every neighbour is out of reach (saturated), so
+      // every plane says "never completes", as reading them would.
+      const bool reach = in_reach(sum + 1);
       for (int r = 0; r < kTableMaxRanks; ++r) {
         // Past the ranks, or a full rank (key + 5^r would carry): never completes.
-        const bool open =
-            r < shape_.ranks && odometer.digits[static_cast<std::size_t>(r)] < shape_.copies;
+        const bool open = reach && r < shape_.ranks &&
+                          odometer.digits[static_cast<std::size_t>(r)] < shape_.copies;
         const std::uint64_t entry =
             open ? nibble(key + steps_[static_cast<std::size_t>(r)]) : std::uint64_t{15};
         row |= (entry & 1U) << (kWaitPlaneA0 + r) | (entry >> 1 & 1U) << (kWaitPlaneA1 + r) |
@@ -592,8 +640,11 @@ const std::uint8_t* SuitTables::neighbours(bool capped) const {
     TableVector<std::uint8_t>& out = neighbours_[index];
     out.assign(key_count_ * kNeighbourStride, 0xFF);
     Digits digits;
-    for (std::uint32_t key = 0; key < key_count_; ++key) {
+    KeyOdometer odometer;
+    for (std::uint32_t key = 0; key < key_count_; ++key, odometer.advance()) {
       poll_abandon(key);
+      // Neighbours of kMaxSuitTiles + 1 tiles or more are out of reach: 0xFF, as reading them.
+      if (!in_reach(odometer.sum + 1)) continue;
       decode(key, shape_.ranks, digits);
       if (!valid(digits, shape_.copies)) continue;
       std::uint8_t* row = &out[std::size_t{key} * kNeighbourStride];

@@ -72,7 +72,7 @@ inline constexpr int kWaitDrawnPair = 46;   ///< 2 bits: pair_residue(n + 1)
 /// Bytes per key of the neighbour table: one win entry per rank.
 inline constexpr std::size_t kNeighbourStride = kTableMaxRanks;
 /// Most natural tiles of one suit in a hand (hands hold at most 17 tiles): keys with more are
-/// never asked about, so the overflow rows leave them out.
+/// never asked about, so the builds leave them out.
 inline constexpr int kMaxSuitTiles = 17;
 /// Most overflow the overflow rows tell apart (a hand holds at most 17 tiles, so at most 16
 /// wildcards beside a natural one).
@@ -181,8 +181,11 @@ class SuitTables {
   /// Win table: for each key, the fewest wildcards that turn the suit's naturals into melds only
   /// (low nibble) and into melds plus one pair (high nibble), saturated at kWinSaturated.
   /// `capped`: a wildcard may not stand for a copy beyond the tile's copies (natural copies plus
-  /// stand-ins within the copies); otherwise it may. Keys with a count above the copies hold
-  /// saturated values.
+  /// stand-ins within the copies); otherwise it may. Keys with a count above the copies, and keys
+  /// of more than kMaxSuitTiles tiles (which no hand holds), hold saturated values; a capped
+  /// entry f of a key of n tiles is exact when n + f <= kMaxSuitTiles, and otherwise may read
+  /// higher: no hand of n naturals in the suit holds f wildcards then (docs/tables.md, "Keys out
+  /// of reach").
   [[nodiscard]] const std::uint8_t* win(bool capped) const;
 
   /// Packed win table: the win table in four bits a key, two keys a byte (key k in byte k / 2,

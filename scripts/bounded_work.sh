@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The heavy hands of issue 15's "bounded work" (docs/performance.md, "Seventh session: bounded
+# work" and "Ninth session: the bounded-work hands re-timed"): 17-tile taiwan hands of 8 to 16
+# jokers and of only wildcards, laizi hands of 8 to 14 jokers, restricted wild kinds, many wild
+# kinds. Runs every command on each, prints its wall and processor time, and the slowest.
+# A measurement, not a test: run it on an idle machine.
+# Usage: scripts/bounded_work.sh [PATH_TO_MELDGRAPH]   (default build/release/meldgraph)
+set -u
+bin=$(readlink -f "${1:-build/release/meldgraph}")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+
+cat > taiwan16.yaml << 'EOF'
+extends: taiwan
+name: taiwan16
+wildcards: {jokers: 16}
+EOF
+cat > taiwan_wild5z.yaml << 'EOF'
+extends: taiwan
+name: taiwan_wild5z
+wildcards: {jokers: 16, tiles: "5z"}
+EOF
+cat > laizi16.yaml << 'EOF'
+extends: laizi
+name: laizi16
+wildcards: {jokers: 16}
+EOF
+cat > own_suit.yaml << 'EOF'
+extends: laizi
+name: own_suit
+wildcards: {tiles: "1m1p1s", stand_ins: {"1m": own_suit, "1p": own_suit, "1s": own_suit}}
+EOF
+cat > many_kinds.yaml << 'EOF'
+extends: laizi
+name: many_kinds
+wildcards: {tiles: "19m19p19s1234567z"}
+EOF
+
+jokers() { printf '%*s' "$1" '' | tr ' ' '*'; }
+
+# rules|hand: complete hands (the last natural tile is dropped for the one-short commands).
+cases=()
+naturals=(1m 2m 3m 4m 5m 6m 7m 8m 9m)
+for j in 8 9 10 12 14 16; do
+  cases+=("taiwan16.yaml|$(printf '%s' "${naturals[@]:0:$((17 - j))}")$(jokers "$j")")
+done
+cases+=("taiwan_wild5z.yaml|5z$(jokers 16)")
+laizi_naturals=(1m 2m 3m 4m 5m 6m)
+for j in 8 10 12 14; do
+  cases+=("laizi16.yaml|$(printf '%s' "${laizi_naturals[@]:0:$((14 - j))}")$(jokers "$j")")
+done
+cases+=("laizi16.yaml|$(jokers 14)")
+cases+=("laizi|123m456p78s$(jokers 5)")
+cases+=("own_suit.yaml|1111m1111p1s*****" "own_suit.yaml|1111m1111p111s**")
+cases+=("many_kinds.yaml|19m19p19s1234567z*")
+
+slowest=0
+slowest_command=
+run() {
+  local start end user
+  start=$(date +%s.%N)
+  /usr/bin/time -f '%U %S' -o time.txt "$bin" "$@" > out.txt 2> err.txt
+  local status=$?
+  end=$(date +%s.%N)
+  user=$(awk '{print $1 + $2}' time.txt | tail -1)
+  local wall
+  wall=$(echo "$end - $start" | bc)
+  printf '%6.2f s wall %6.2f s cpu  exit %d  %s\n' "$wall" "$user" "$status" "$*"
+  if [ "$(echo "$wall > $slowest" | bc)" = 1 ]; then
+    slowest=$wall
+    slowest_command="$*"
+  fi
+}
+
+for c in "${cases[@]}"; do
+  rules=${c%%|*}
+  hand=${c#*|}
+  short=${hand%\*}
+  echo "$hand" > line.txt
+  echo "$short" > short.txt
+  run --rules "$rules" analyze -- "$hand"
+  run --rules "$rules" analyze --format json -- "$hand"
+  run --rules "$rules" explain -- "$hand"
+  run --rules "$rules" analyze -- "$short"
+  for op in win interpretations score explain; do
+    run --rules "$rules" batch --op "$op" --input line.txt
+  done
+  for op in waits shanten; do
+    run --rules "$rules" batch --op "$op" --input short.txt
+  done
+done
+printf 'slowest: %.2f s  %s\n' "$slowest" "$slowest_command"
