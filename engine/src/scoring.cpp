@@ -100,7 +100,7 @@ const HandScore& Scorer::score(const Hand& hand, const WinContext& win,
       options.built);
   // The lister counts the interpretation its visitor stopped on; a cut before it scored nothing.
   if (cut_before_interpretation) --result_.interpretations;
-  result_.readings = std::span<const ScoredReading>(pool_.data(), used_);
+  result_.readings = ScoredReadings(pool_.data(), used_);
   choose_best();
   return result_;
 }
@@ -158,7 +158,7 @@ void Scorer::score_interpretation(const Interpretation& interpretation,
         }
         const std::size_t cls = options.realisation_classes ? keys_.classify(concrete) : 0;
         if (options.realisation_classes && cls < class_slot_.size()) {
-          ++pool_[class_slot_[cls]].alike;
+          ++pool_[class_slot_[cls]]->alike;
           ++result_.scored;
           ++index;
           return true;
@@ -187,8 +187,8 @@ void Scorer::score_interpretation(const Interpretation& interpretation,
         ++result_.scored;
         std::size_t slot = used_ - 1;
         for (std::size_t k = first; k + 1 < used_; ++k) {
-          if (scores_alike(pool_[k], scored)) {
-            ++pool_[k].alike;
+          if (scores_alike(*pool_[k], scored)) {
+            ++pool_[k]->alike;
             --used_;  // the slot is reused by the next reading
             slot = k;
             break;
@@ -211,8 +211,8 @@ void Scorer::score_interpretation(const Interpretation& interpretation,
 ScoredReading& Scorer::score_reading(const Interpretation& interpretation) {
   // Step 3: read, record, evaluate, value; into the next pool slot, its buffers reused.
   ++scored_in_full_;
-  if (used_ == pool_.size()) pool_.emplace_back();
-  ScoredReading& scored = pool_[used_++];
+  if (used_ == pool_.size()) pool_.push_back(std::make_unique<ScoredReading>());
+  ScoredReading& scored = *pool_[used_++];
   scored.interpretation = interpretation_index_;
   make_reading(context_, interpretation, scored.reading);
   make_score_features(context_, scored.reading, scored.features);
@@ -236,7 +236,7 @@ bool Scorer::cut_here(const ScoreOptions& options) {
 void Scorer::choose_best() {
   // Step 4: the best by kBestReadingRule, then every reading tied with it.
   tied_.clear();
-  const std::span<const ScoredReading> readings = result_.readings;
+  const ScoredReadings& readings = result_.readings;
   if (readings.empty()) {
     result_.no_win_reason = "no interpretation";
     return;

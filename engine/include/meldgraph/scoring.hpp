@@ -11,6 +11,8 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -104,10 +106,86 @@ inline constexpr std::string_view kBestReadingRule =
 /// positive when above.
 [[nodiscard]] int compare_readings(const ReadingValue& a, const ReadingValue& b);
 
+/// The readings of a HandScore, in listing order: a view of the Scorer's slots, one allocation
+/// per reading that never moves once made. (A vector of the readings themselves, a kilobyte
+/// each, copied them and faulted in fresh pages at every growth: about a third of the time of a
+/// hand of 50,000 readings, docs/performance.md "Ninth session".)
+class ScoredReadings {
+ public:
+  using Slot = std::unique_ptr<ScoredReading>;
+
+  /// A random-access iterator over the readings.
+  class Iterator {
+   public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = ScoredReading;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const ScoredReading*;
+    using reference = const ScoredReading&;
+
+    Iterator() = default;
+    explicit Iterator(const Slot* slot) : slot_(slot) {}
+    reference operator*() const { return **slot_; }
+    pointer operator->() const { return slot_->get(); }
+    reference operator[](difference_type n) const { return *slot_[n]; }
+    Iterator& operator++() {
+      ++slot_;
+      return *this;
+    }
+    Iterator operator++(int) {
+      Iterator before = *this;
+      ++slot_;
+      return before;
+    }
+    Iterator& operator--() {
+      --slot_;
+      return *this;
+    }
+    Iterator operator--(int) {
+      Iterator before = *this;
+      --slot_;
+      return before;
+    }
+    Iterator& operator+=(difference_type n) {
+      slot_ += n;
+      return *this;
+    }
+    Iterator& operator-=(difference_type n) {
+      slot_ -= n;
+      return *this;
+    }
+    friend Iterator operator+(Iterator it, difference_type n) { return it += n; }
+    friend Iterator operator+(difference_type n, Iterator it) { return it += n; }
+    friend Iterator operator-(Iterator it, difference_type n) { return it -= n; }
+    friend difference_type operator-(const Iterator& a, const Iterator& b) {
+      return a.slot_ - b.slot_;
+    }
+    friend bool operator==(const Iterator&, const Iterator&) = default;
+    friend auto operator<=>(const Iterator&, const Iterator&) = default;
+
+   private:
+    const Slot* slot_ = nullptr;
+  };
+
+  ScoredReadings() = default;
+  ScoredReadings(const Slot* slots, std::size_t count) : slots_(slots), count_(count) {}
+
+  [[nodiscard]] std::size_t size() const { return count_; }
+  [[nodiscard]] bool empty() const { return count_ == 0; }
+  [[nodiscard]] const ScoredReading& operator[](std::size_t i) const { return *slots_[i]; }
+  [[nodiscard]] const ScoredReading& back() const { return *slots_[count_ - 1]; }
+  [[nodiscard]] Iterator begin() const { return Iterator(slots_); }
+  [[nodiscard]] Iterator end() const { return Iterator(slots_ + count_); }
+
+ private:
+  const Slot* slots_ = nullptr;
+  std::size_t count_ = 0;
+};
+
 /// The score of one hand: a view into the Scorer's workspace, valid until its next score().
 struct HandScore {
-  std::span<const ScoredReading> readings;  ///< in listing order
-  std::uint64_t interpretations = 0;        ///< interpretations listed
+  ScoredReadings readings;            ///< in listing order
+  std::uint64_t interpretations = 0;  ///< interpretations listed
   /// Readings scored: realisations scored (alike ones included) plus interpretations without
   /// abstract groups.
   std::uint64_t scored = 0;
@@ -171,9 +249,10 @@ class Scorer {
   TableUse tables_;
   InterpretationLister lister_;
   ReadingContext context_;
-  /// Every reading of the hand lives in pool_[0, used_); the slots past used_ keep their buffers
-  /// for the next hands (the pool never shrinks).
-  std::vector<ScoredReading> pool_;
+  /// Every reading of the hand lives in *pool_[0, used_); the slots past used_ keep their
+  /// buffers for the next hands (the pool never shrinks). One allocation per slot, so that growth
+  /// moves pointers, never readings (ScoredReadings).
+  std::vector<ScoredReadings::Slot> pool_;
   std::size_t used_ = 0;
   std::size_t interpretation_index_ = 0;
   Interpretation realised_;  ///< an interpretation with its abstract groups replaced
