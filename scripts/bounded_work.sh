@@ -11,35 +11,19 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 
-cat > taiwan16.yaml << 'EOF'
-extends: taiwan
-name: taiwan16
-wildcards: {jokers: 16}
-EOF
-cat > taiwan_wild5z.yaml << 'EOF'
-extends: taiwan
-name: taiwan_wild5z
-wildcards: {jokers: 16, tiles: "5z"}
-EOF
-cat > laizi16.yaml << 'EOF'
-extends: laizi
-name: laizi16
-wildcards: {jokers: 16}
-EOF
-cat > own_suit.yaml << 'EOF'
-extends: laizi
-name: own_suit
-wildcards: {tiles: "1m1p1s", stand_ins: {"1m": own_suit, "1p": own_suit, "1s": own_suit}}
-EOF
-cat > many_kinds.yaml << 'EOF'
-extends: laizi
-name: many_kinds
-wildcards: {tiles: "19m19p19s1234567z"}
-EOF
+# rule_file NAME BASE WILDCARDS: a rule file extending BASE with the wildcards mapping WILDCARDS.
+rule_file() {
+  printf 'extends: %s\nname: %s\nwildcards: %s\n' "$2" "$1" "$3" > "$1.yaml"
+}
+rule_file taiwan16 taiwan '{jokers: 16}'
+rule_file taiwan_wild5z taiwan '{jokers: 16, tiles: "5z"}'
+rule_file laizi16 laizi '{jokers: 16}'
+rule_file own_suit laizi '{tiles: "1m1p1s", stand_ins: {"1m": own_suit, "1p": own_suit, "1s": own_suit}}'
+rule_file many_kinds laizi '{tiles: "19m19p19s1234567z"}'
 
 jokers() { printf '%*s' "$1" '' | tr ' ' '*'; }
 
-# rules|hand: complete hands (the last natural tile is dropped for the one-short commands).
+# rules|hand: complete hands; the one-short commands drop a joker.
 cases=()
 naturals=(1m 2m 3m 4m 5m 6m 7m 8m 9m)
 for j in 8 9 10 12 14 16; do

@@ -33,6 +33,7 @@ using meldgraph::TileId;
 std::vector<Hand> random_hands(const RuleSet& rules, int size, int count, std::uint64_t seed) {
   meldgraph::RandomHands generator(rules, seed);
   std::vector<Hand> hands;
+  hands.reserve(static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i) {
     // Mostly near-complete hands, so that waiting and complete hands are counted too.
     hands.push_back(i % 3 == 0 ? generator.random(size, 0)
@@ -67,14 +68,16 @@ HandStats reference_stats(const RuleSet& rules, const std::vector<Hand>& hands) 
   for (const Hand& hand : hands) {
     ++stats.hands;
     const meldgraph::ShantenResult shanten = meldgraph::compute_shanten(rules, hand);
-    ++stats.shanten[static_cast<std::size_t>(shanten.shanten + 1)];
+    const int bucket = shanten.shanten + 1;  // -1 (complete) is bucket 0
+    ++stats.shanten[static_cast<std::size_t>(bucket)];
     for (std::size_t f = 0; f < rules.forms().size(); ++f) {
       if (!rules.forms()[f].enabled) continue;
       const int value = shanten.of_form(f, meldgraph::kNoShanten);
       if (value == meldgraph::kNoShanten) {
         ++stats.form_not_applicable[f];
       } else {
-        ++stats.form_shanten[f][static_cast<std::size_t>(value + 1)];
+        const int form_bucket = value + 1;
+        ++stats.form_shanten[f][static_cast<std::size_t>(form_bucket)];
         if (value == shanten.shanten) ++stats.form_best[f];
       }
     }

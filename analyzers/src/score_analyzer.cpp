@@ -371,8 +371,9 @@ void ScoreAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out) 
   }
   out << value_summary(scoring, best->value) << " (reading " << score.best + 1 << " of "
       << score.readings.size() << ")\n";
-  if (score.cut != ScoreCut::none)
+  if (score.cut != ScoreCut::none) {
     out << "cut              " << cut_text(score, budget_ms_) << '\n';
+  }
   for (std::size_t r = 0; r < score.readings.size() && (limit_ == 0 || r < limit_); ++r) {
     const bool is_best = static_cast<int>(r) == score.best;
     out << (is_best ? "  * " : "    ") << r + 1 << ". " << reading_label(rules, score.readings[r])
@@ -441,8 +442,9 @@ void ExplainAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out
       scorer.score(analysis.hand(), analysis.win_context(), score_options(analysis, budget_ms_));
   const ScoringRules& scoring = scorer.scoring();
   if (score.readings.empty()) out << "explain          no interpretation\n";
-  if (score.cut != ScoreCut::none)
+  if (score.cut != ScoreCut::none) {
     out << "cut              " << cut_text(score, budget_ms_) << '\n';
+  }
   for (std::size_t r = 0; r < score.readings.size() && (limit_ == 0 || r < limit_); ++r) {
     const ScoredReading& scored = score.readings[r];
     out << (static_cast<int>(r) == score.best ? "* " : "  ") << r + 1 << ". "

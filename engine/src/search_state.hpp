@@ -196,8 +196,9 @@ inline constexpr std::array<std::uint8_t, 12> kTemplatesAll = templates_with_at_
 /// Group::wild_classes with every one of `size` slots of class `cls`.
 constexpr std::uint8_t uniform_classes(int cls, int size) {
   unsigned code = 0;
-  for (int slot = 0; slot < size && slot < 4; ++slot)
+  for (int slot = 0; slot < size && slot < 4; ++slot) {
     code |= static_cast<unsigned>(cls) << (2 * slot);
+  }
   return static_cast<std::uint8_t>(code);
 }
 

@@ -399,8 +399,9 @@ SpecialAnswer SpecialForm::knitted_waits(const SpecialHand& hand, const Held& he
     const int budget = wildcards - holes;
     static_assert(kMaxSuits <= kMaxBudgetSuits);
     std::array<std::uint8_t, kMaxBudgetSuits> entries{};
-    for (std::size_t s = 0; s < suit_count_; ++s)
+    for (std::size_t s = 0; s < suit_count_; ++s) {
       entries[s] = suits_[s].tables->win(false)[keys[s]];
+    }
     std::array<WaitBudget, kMaxBudgetSuits> budgets;
     wait_budgets(entries, suit_count_, budget, budgets);
     for (std::size_t s = 0; s < suit_count_; ++s) {
@@ -434,6 +435,7 @@ int SpecialForm::pattern_room(const std::array<std::uint16_t, kMaxSuits>& masks)
   }
   int room = 0;
   for (std::size_t s = 0; s < seq_count_; ++s) {
+    // NOLINTNEXTLINE(bugprone-signed-char-misuse): a small signed count, -1 for none
     const int here = room_[s][masks[s]];
     if (here < 0) return -1;
     room += here;
@@ -596,8 +598,9 @@ int SpecialForm::gapped_singles_kept(TileMask one, TileMask two) const {
   // Bits set in each 9-bit rank subset.
   static constexpr std::array<std::uint8_t, kRankSubsets> kBits = [] {
     std::array<std::uint8_t, kRankSubsets> bits{};
-    for (std::size_t x = 0; x < bits.size(); ++x)
+    for (std::size_t x = 0; x < bits.size(); ++x) {
       bits[x] = static_cast<std::uint8_t>(count_bits(x));
+    }
     return bits;
   }();
   Table best;
@@ -623,17 +626,20 @@ int SpecialForm::gapped_singles_kept(TileMask one, TileMask two) const {
       cell = std::max(cell, static_cast<std::int8_t>(k1));
     }
     Table next;
-    for (int n = 0; n <= std::min(k, most + largest); ++n)
+    for (int n = 0; n <= std::min(k, most + largest); ++n) {
       next[static_cast<std::size_t>(n)].fill(kNone);
+    }
     for (int n1 = 0; n1 <= most; ++n1) {
       for (int j1 = 0; j1 <= p; ++j1) {
+        // NOLINTNEXTLINE(bugprone-signed-char-misuse): a small signed count, -1 for none
         const int a = best[static_cast<std::size_t>(n1)][static_cast<std::size_t>(j1)];
         if (a == kNone) continue;
         for (int n2 = 0; n2 <= largest && n1 + n2 <= k; ++n2) {
           for (int j2 = 0; j2 <= p; ++j2) {
+            // NOLINTNEXTLINE(bugprone-signed-char-misuse): a small signed count, -1 for none
             const int b = here[static_cast<std::size_t>(n2)][static_cast<std::size_t>(j2)];
             if (b == kNone) continue;
-            std::int8_t& cell = next[static_cast<std::size_t>(n1 + n2)]
+            std::int8_t& cell = next[static_cast<std::size_t>(n1) + static_cast<std::size_t>(n2)]
                                     [static_cast<std::size_t>(std::min(p, j1 + j2))];
             cell = std::max(cell, static_cast<std::int8_t>(a + b));
           }
@@ -641,8 +647,9 @@ int SpecialForm::gapped_singles_kept(TileMask one, TileMask two) const {
       }
     }
     most = std::min(k, most + largest);
-    for (int n = 0; n <= most; ++n)
+    for (int n = 0; n <= most; ++n) {
       best[static_cast<std::size_t>(n)] = next[static_cast<std::size_t>(n)];
+    }
   }
   // Honours: the required ones, then up to the rest of the allowed ones.
   if ((required_honours_ & ~honours_) != 0) return -1;

@@ -226,7 +226,7 @@ const std::vector<std::uint8_t>& SuitTables::complete() const {
       if (shape_.sequences && i + 2 < shape_.ranks && digits.at(i + 1) > 0 &&
           digits.at(i + 2) > 0) {
         const std::uint32_t chow =
-            s + steps_[static_cast<std::size_t>(i + 1)] + steps_[static_cast<std::size_t>(i + 2)];
+            s + steps_[static_cast<std::size_t>(i) + 1] + steps_[static_cast<std::size_t>(i) + 2];
         v |= c[key - chow] & 3U;
       }
       if (a >= 2 && (c[key - 2 * s] & 1U) != 0) v |= 2U;
@@ -431,6 +431,7 @@ void SuitTables::build_overflow_kept(OverflowKept& out) const {
   const std::int8_t* kept0 = kept();
   // The meld types: a pung on each rank (the same rank three times), a chow on each start.
   std::vector<std::array<int, 3>> melds;
+  melds.reserve(2 * static_cast<std::size_t>(shape_.ranks));
   for (int r = 0; r < shape_.ranks; ++r) melds.push_back({r, r, r});
   if (shape_.sequences) {
     for (int r = 0; r + 2 < shape_.ranks; ++r) melds.push_back({r, r + 1, r + 2});
@@ -485,8 +486,9 @@ void SuitTables::build_overflow_kept(OverflowKept& out) const {
       least[key] = g;
       if (g >= 1 && g <= kMaxOverflow) overflows |= 1U << g;
     }
-    for (const std::uint32_t key : small)
+    for (const std::uint32_t key : small) {
       previous[key] = kept0[std::size_t{key} * kKeptStride + cell];
+    }
     for (int o = 1; o <= kMaxOverflow; ++o) {
       if ((overflows >> o & 1U) == 0) continue;
       for (const std::uint32_t key : small) {
