@@ -45,9 +45,10 @@ bool answered_by_tables(const RuleSet& rules, const Hand& hand, Query query) {
 void build_query_tables(const RuleSet& rules, Query query, TableParts parts) {
   const detail::QueryPlan& plan = rules.query_plan();
   if (parts == TableParts::rare) {
-    const WildcardRules& wild = rules.wildcards();
-    const bool may_hold_wildcards =
-        wild.jokers > 0 || !wild.tiles.empty() || wild.per_hand || wild.indicator.enabled;
+    // Every way a hand can hold a wildcard (RuleSet::features, derived once at load).
+    const RuleFeatures wildcard_sources{RuleFeature::jokers, RuleFeature::fixed_wild_tiles,
+                                        RuleFeature::per_hand_wild, RuleFeature::indicator_wild};
+    const bool may_hold_wildcards = !(rules.features() & wildcard_sources).empty();
     if (query == Query::shanten && plan.shanten_ok && !plan.capped && may_hold_wildcards) {
       static_cast<void>(plan.overflow());
     }
