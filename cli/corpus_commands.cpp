@@ -309,10 +309,11 @@ int count_enumerated(const GlobalOptions& global, const CorpusOptions& options) 
   const RuleSet rules = load_selected_rules(global);
   const int size = options.size == 0 ? rules.hand_tiles() : options.size;
   const std::vector<FormSpec>& forms = rules.forms();
-  if (!options.labels.empty() || !options.shard.empty() || !options.format.empty()) {
+  if (!options.labels.empty() || !options.shard.empty() || !options.format.empty() ||
+      options.budget_ms != 0) {
     throw Error(
-        "--count-only counts the whole corpus: --label, --shard and --format apply to "
-        "the listing");
+        "--count-only counts the whole corpus: --label, --shard, --format and --budget-ms apply "
+        "to the listing");
   }
   const auto started = std::chrono::steady_clock::now();
   const EnumerationCounts counts = enumerate_complete_hands(rules, size, options.wildcards, {});

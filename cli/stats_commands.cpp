@@ -329,6 +329,11 @@ void check_stats_options(const RuleSet& rules, const GlobalOptions& global,
   if (options.deal == 0 && options.size != 0) {
     throw Error("--size: only for --deal (a corpus file's hands have their own sizes)");
   }
+  if (options.budget_ms != 0 && (!options.score || rules.scoring() == nullptr)) {
+    throw Error(
+        "--budget-ms bounds the scoring of complete hands; there is none with --no-score or a "
+        "rule set without scoring");
+  }
   const TileMask wild = wild_choice(global, rules);
   if (options.deal > 0) static_cast<void>(stats_deal_options(rules, wild, options));
   if (!options.shard.empty()) static_cast<void>(shard_range(options.shard, 0));

@@ -189,6 +189,7 @@ expect count-only-label 1 '^meldgraph: error: --count-only' -- m corpus enumerat
 
 # --budget-ms: refused without a label it bounds; with one, the CSV says where it stopped a hand;
 # a budget no hand reaches changes no byte; eight jokers' readings are cut at 1 ms.
+expect budget-count-only 1 '^meldgraph: error: --count-only counts the whole corpus: --label, --shard, --format and --budget-ms apply' -- m corpus enumerate --size 5 --count-only --budget-ms 5
 expect budget-no-label 1 '^meldgraph: error: --budget-ms bounds the interpretations and score labels' -- m corpus deal --count 1 --budget-ms 5 --label win
 expect budget-negative 2 'budget-ms: must not be negative' -- m corpus deal --count 1 --budget-ms -5 --label score
 expect budget-csv-columns 0 ',truncated,truncated_by,interpretations,.*,score.readings,score.cut.by,error$' -- bash -c "m() { \"$bin\" --rules riichi \"\$@\"; }; m corpus deal --count 1 --complete --context random --label interpretations,score --budget-ms 5 --format csv | head -1"

@@ -60,6 +60,8 @@ printf '11m********1234p\n' > heavy.txt
 expect stats-budget-cut 0 '"score":\{"scored":1,"cut":1,' -- "$bin" --rules laizi stats --input heavy.txt --budget-ms 1 --format json
 expect stats-budget-text 0 '^  cut      1 scored in part' -- "$bin" --rules laizi stats --input heavy.txt --budget-ms 1
 expect stats-unbudgeted 0 '"score":\{"scored":1,"cut":0,' -- "$bin" --rules laizi stats --input heavy.txt --format json
+expect stats-budget-no-score 1 'budget-ms bounds the scoring of complete hands; there is none with --no-score' -- "$bin" --rules riichi stats --deal 10 --budget-ms 5 --no-score
+expect stats-budget-no-scoring 1 'budget-ms bounds the scoring of complete hands' -- "$bin" --rules basic stats --deal 10 --budget-ms 5
 expect stats-budget-zero 2 'budget-ms: Value 0 not in range' -- "$bin" --rules riichi stats --deal 10 --budget-ms 0
 
 # A corpus file: every complete 5-tile riichi hand, then plain MPSZ lines and comments.
