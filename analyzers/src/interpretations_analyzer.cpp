@@ -6,7 +6,6 @@
 
 #include "meldgraph/analyzers/interpretations_analyzer.hpp"
 #include "meldgraph/json.hpp"
-#include "meldgraph/queries.hpp"
 #include "meldgraph/reading.hpp"
 #include "meldgraph/realisations.hpp"
 
@@ -141,9 +140,8 @@ void InterpretationsAnalyzer::write_text(const HandAnalysis& analysis, std::ostr
   }
 }
 
-// A reading context asks for the hand's waits (wait_mask), which read the win and wait tables.
 void InterpretationsAnalyzer::build_tables(const RuleSet& rules, TableParts parts) const {
-  if (tables_ == TableUse::tables) build_query_tables(rules, Query::waits, parts);
+  build_reading_tables(rules, tables_, parts);
 }
 
 }  // namespace meldgraph

@@ -12,7 +12,6 @@
 
 #include "meldgraph/error.hpp"
 #include "meldgraph/json.hpp"
-#include "meldgraph/queries.hpp"
 #include "meldgraph/scoring.hpp"
 
 namespace meldgraph {
@@ -458,13 +457,13 @@ void ExplainAnalyzer::write_text(const HandAnalysis& analysis, std::ostream& out
   }
 }
 
-// The Scorer's reading context asks for the hand's waits (wait_mask): the win and wait tables.
+// What the Scorer's reading contexts read.
 void ScoreAnalyzer::build_tables(const RuleSet& rules, TableParts parts) const {
-  if (tables_ == TableUse::tables) build_query_tables(rules, Query::waits, parts);
+  build_reading_tables(rules, tables_, parts);
 }
 
 void ExplainAnalyzer::build_tables(const RuleSet& rules, TableParts parts) const {
-  if (tables_ == TableUse::tables) build_query_tables(rules, Query::waits, parts);
+  build_reading_tables(rules, tables_, parts);
 }
 
 }  // namespace meldgraph

@@ -343,6 +343,11 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
   context.waits_known_ = false;
 }
 
+void build_reading_tables(const RuleSet& rules, TableUse tables, TableParts parts) {
+  // compute_waits_before's wait_mask: the waits query.
+  if (tables == TableUse::tables) build_query_tables(rules, Query::waits, parts);
+}
+
 void ReadingContext::compute_waits_before() const {
   has_waits_ = false;
   waits_ = 0;

@@ -9,7 +9,6 @@
 #include "form_search.hpp"
 #include "meldgraph/error.hpp"
 #include "meldgraph/realisations.hpp"
-#include "query_plan.hpp"
 
 namespace meldgraph {
 
@@ -66,12 +65,8 @@ Scorer::Scorer(const RuleSet& rules, TableUse tables)
   if (&rules.scoring_view() != &rules) {
     for (const FormSpec& form : rules.forms()) scored_only_.push_back(form.scored_only);
   }
-  if (tables == TableUse::search_only) return;
-  // Every hand's reading context asks for the hand's waits before the win (wait_mask), whose
-  // fast path reads the win and wait tables.
-  const detail::QueryPlan& plan = rules.query_plan();
-  if (plan.win_ok) static_cast<void>(plan.win());
-  if (plan.waits_ok) static_cast<void>(plan.wait_rows());
+  // Every hand's reading context asks for the hand's waits before the win.
+  build_reading_tables(rules, tables);
 }
 
 const HandScore& Scorer::score(const Hand& hand, const WinContext& win,

@@ -98,18 +98,6 @@ struct Digits {
   }
 };
 
-/// Keys are decoded on the fly: a digit array per key would cost more memory than the tables.
-void decode(std::uint32_t key, int ranks, Digits& out) {
-  out.ranks = ranks;
-  out.sum = 0;
-  for (int i = 0; i < ranks; ++i) {
-    const int digit = static_cast<int>(key % kBase);
-    key /= kBase;
-    out.d[static_cast<std::size_t>(i)] = digit;
-    out.sum += digit;
-  }
-}
-
 /// The digits of consecutive keys, rank 0 first, and their sum, stepped like an odometer: the
 /// packed tables' passes over every key need the sums without a division per digit.
 struct KeyOdometer {
@@ -149,6 +137,15 @@ struct KeyOdometer {
     }
   }
 };
+
+/// The digits of the odometer's key over `ranks` ranks. Keys are decoded on the fly (a digit
+/// array per key would cost more memory than the tables), from the odometer every pass over the
+/// keys steps anyway, so without a division per digit.
+void decode(const KeyOdometer& odometer, int ranks, Digits& out) {
+  out.ranks = ranks;
+  out.sum = odometer.sum;  // the digits past `ranks` are 0: keys stay below 5^ranks
+  std::copy_n(odometer.digits.begin(), kTableMaxRanks, out.d.begin());
+}
 
 /// Whether a key of `tiles` tiles is ever read: a hand holds at most kMaxSuitTiles natural tiles
 /// of a suit, and the wait rows read one more than a hand one tile short holds, so no reader asks
@@ -216,7 +213,7 @@ const std::vector<std::uint8_t>& SuitTables::complete() const {
       poll_abandon(key);
       odometer.advance();
       if (!in_reach(odometer.sum)) continue;
-      decode(key, shape_.ranks, digits);
+      decode(odometer, shape_.ranks, digits);
       if (!valid(digits, shape_.copies)) continue;
       const int i = digits.lowest();
       const std::uint32_t s = steps_[static_cast<std::size_t>(i)];
@@ -248,7 +245,7 @@ void SuitTables::build_win_uncapped(TableVector<std::uint8_t>& out) const {
     poll_abandon(key);
     odometer.advance();
     if (!in_reach(odometer.sum)) continue;
-    decode(key, shape_.ranks, digits);
+    decode(odometer, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
     const int i = digits.lowest();
     const auto step = [&](int rank) { return steps_[static_cast<std::size_t>(rank)]; };
@@ -304,7 +301,7 @@ void SuitTables::build_win_capped(TableVector<std::uint8_t>& out) const {
     poll_abandon(key);
     odometer.retreat();
     if (!in_reach(odometer.sum)) continue;
-    decode(key, shape_.ranks, digits);
+    decode(odometer, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
     int best0 = (c[key] & 1) != 0 ? 0 : kInfinity;
     int best1 = (c[key] & 2) != 0 ? 0 : kInfinity;
@@ -334,7 +331,7 @@ void SuitTables::build_kept(TableVector<std::int8_t>& out) const {
     poll_abandon(key);
     odometer.retreat();
     if (!in_reach(odometer.sum)) continue;
-    decode(key, shape_.ranks, digits);
+    decode(odometer, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
     std::uint16_t bits = 0;
     if ((c[key] & 1) != 0 && digits.sum % 3 == 0 && digits.sum / 3 <= kTableMaxMelds) {
@@ -354,7 +351,7 @@ void SuitTables::build_kept(TableVector<std::int8_t>& out) const {
   for (std::uint32_t key = 0; key < key_count_; ++key, ascending.advance()) {
     poll_abandon(key);
     if (!in_reach(ascending.sum)) continue;
-    decode(key, shape_.ranks, digits);
+    decode(ascending, shape_.ranks, digits);
     if (!valid(digits, shape_.copies)) continue;
     std::array<std::int8_t, kKeptStride> row{};
     row.fill(kKeptNone);
@@ -448,10 +445,12 @@ void SuitTables::build_overflow_kept(OverflowKept& out) const {
   std::vector<std::uint8_t> sums(key_count_, kInfinity);
   std::vector<std::uint32_t> moves(key_count_, 0);
   Digits digits;
-  for (std::uint32_t key = 0; key < key_count_; ++key) {
+  KeyOdometer odometer;
+  for (std::uint32_t key = 0; key < key_count_; ++key, odometer.advance()) {
     poll_abandon(key);
-    decode(key, shape_.ranks, digits);
-    if (!valid(digits, shape_.copies) || digits.sum > kMaxSuitTiles) continue;
+    if (!in_reach(odometer.sum)) continue;
+    decode(odometer, shape_.ranks, digits);
+    if (!valid(digits, shape_.copies)) continue;
     small.push_back(key);
     sums[key] = static_cast<std::uint8_t>(digits.sum);
     std::uint32_t bits = 0;
@@ -647,7 +646,7 @@ const std::uint8_t* SuitTables::neighbours(bool capped) const {
       poll_abandon(key);
       // Neighbours of kMaxSuitTiles + 1 tiles or more are out of reach: 0xFF, as reading them.
       if (!in_reach(odometer.sum + 1)) continue;
-      decode(key, shape_.ranks, digits);
+      decode(odometer, shape_.ranks, digits);
       if (!valid(digits, shape_.copies)) continue;
       std::uint8_t* row = &out[std::size_t{key} * kNeighbourStride];
       for (int r = 0; r < shape_.ranks; ++r) {

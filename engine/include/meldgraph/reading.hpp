@@ -13,6 +13,7 @@
 #include "meldgraph/decomposition.hpp"
 #include "meldgraph/group.hpp"
 #include "meldgraph/hand.hpp"
+#include "meldgraph/queries.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/table_use.hpp"
 #include "meldgraph/tiles.hpp"
@@ -183,6 +184,13 @@ class ReadingContext {
 /// workspace builds one per hand without allocating once they have grown.
 void make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
                           ReadingContext& out, TableUse tables = TableUse::tables);
+
+/// Builds now the `parts` of the lookup tables a ReadingContext made with `tables` reads (its
+/// wait set before the win: the waits query's tables), which its first hand would otherwise
+/// build; nothing for TableUse::search_only. For workers that read many hands' contexts (the
+/// Scorer) and for builds ahead of need (Analyzer::build_tables).
+void build_reading_tables(const RuleSet& rules, TableUse tables,
+                          TableParts parts = TableParts::common);
 
 /// One interpretation as a scorer reads it.
 struct Reading {

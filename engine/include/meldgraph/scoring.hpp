@@ -216,9 +216,9 @@ struct HandScore {
 class Scorer {
  public:
   /// Throws Error naming the rule set when it has no `scoring` section. With TableUse::tables
-  /// the lookup tables the listing and every hand's waits read are built here, once per rule
-  /// set, so that no score() call (which a benchmark times) builds them; TableUse::search_only
-  /// builds nothing.
+  /// the lookup tables the listing and every hand's reading context read (build_reading_tables)
+  /// are built here, once per rule set, so that no score() call (which a benchmark times) builds
+  /// them; TableUse::search_only builds nothing.
   explicit Scorer(const RuleSet& rules, TableUse tables = TableUse::tables);
 
   [[nodiscard]] const RuleSet& rules() const { return *rules_; }
