@@ -1,12 +1,14 @@
 // The feature record of a reading (score_features.hpp): hand-worked records for declared melds,
 // a self-draw and a ron on a shanpon wait (the pung completed by the discard counts as open), and
-// a joker hand under laizi whose wildcard-only meld is realised. Tagged [features].
+// a joker hand under laizi whose wildcard-only meld is realised; the record of a plain hand made
+// from its interpretations against the one made from its readings. Tagged [features].
 
 #include <catch2/catch.hpp>
 
 #include <string>
 
 #include "meldgraph/hand.hpp"
+#include "meldgraph/random_hands.hpp"
 #include "meldgraph/realisations.hpp"
 #include "meldgraph/rules.hpp"
 #include "meldgraph/score_features.hpp"
@@ -207,4 +209,117 @@ TEST_CASE("every realisation of an abstract reading gives a record of 14 counted
     });
   }
   CHECK(realised > 0);
+}
+
+namespace {
+
+/// Every field of two records the same (the pointers included: both are of one context).
+void check_same_record(const ScoreFeatures& a, const ScoreFeatures& b) {
+  CHECK(a.rules == b.rules);
+  CHECK(a.win == b.win);
+  CHECK(a.context == b.context);
+  CHECK(a.form == b.form);
+  CHECK(a.form_type == b.form_type);
+  REQUIRE(a.group_count == b.group_count);
+  for (std::size_t g = 0; g < a.group_count; ++g) {
+    const GroupFeature& x = a.groups[g];
+    const GroupFeature& y = b.groups[g];
+    CHECK(x.kind == y.kind);
+    CHECK(x.suit == y.suit);
+    CHECK(x.rank == y.rank);
+    CHECK(x.low == y.low);
+    CHECK(x.flags == y.flags);
+    CHECK(x.wildcards == y.wildcards);
+    CHECK(x.size == y.size);
+    CHECK(x.faces == y.faces);
+  }
+  CHECK(a.winning_group == b.winning_group);
+  CHECK(a.wait == b.wait);
+  CHECK(a.winning_tile == b.winning_tile);
+  CHECK(a.winning_red == b.winning_red);
+  CHECK(a.counts == b.counts);
+  CHECK(a.faces == b.faces);
+  CHECK(a.concealed_faces == b.concealed_faces);
+  CHECK(a.suits_used == b.suits_used);
+  CHECK(a.honours_used == b.honours_used);
+  CHECK(a.closed_hand == b.closed_hand);
+  CHECK(a.seat_wind_tile == b.seat_wind_tile);
+  CHECK(a.round_wind_tile == b.round_wind_tile);
+  CHECK(a.kind_groups == b.kind_groups);
+  CHECK(a.flag_groups == b.flag_groups);
+  CHECK(a.kind_counts == b.kind_counts);
+  CHECK(a.wildcards == b.wildcards);
+  CHECK(a.soft_wildcards == b.soft_wildcards);
+  CHECK(a.red_fives == b.red_fives);
+}
+
+/// For each interpretation of `hand` (plain under `context`): the record made from the
+/// interpretation equals the one made from its reading. Returns how many were compared.
+int compare_plain_records(const RuleSet& rules, const ReadingContext& context) {
+  REQUIRE(context.plain);
+  const Decomposition decomposition(rules, context.hand);
+  InterpretationCursor cursor = decomposition.interpretations();
+  Interpretation interpretation;
+  int compared = 0;
+  while (cursor.next(interpretation)) {
+    ScoreFeatures from_reading;
+    make_score_features(context, make_reading(context, interpretation), from_reading);
+    ScoreFeatures direct;
+    make_score_features(context, interpretation, direct);
+    check_same_record(direct, from_reading);
+    ++compared;
+  }
+  return compared;
+}
+
+}  // namespace
+
+TEST_CASE("a plain hand's record from its interpretations is the record from its readings",
+          "[features]") {
+  SECTION("random complete hands and situations") {
+    for (const char* name : {"riichi", "mcr", "hongkong", "taiwan", "sichuan"}) {
+      INFO(name);
+      const RuleSet rules = load_rules(name);
+      RandomHands hands(rules, 20261205);
+      RandomDraws draws(7);
+      int compared = 0;
+      int with_red = 0;
+      for (int i = 0; i < 400; ++i) {
+        Hand hand = hands.complete(std::min(14, static_cast<int>(rules.hand_tiles())), 0);
+        const WinContext win = random_win_context(rules, hand, draws);
+        const ReadingContext context = make_reading_context(rules, hand, win);
+        INFO(format_hand(hand, rules));
+        compared += compare_plain_records(rules, context);
+        with_red += context.concealed_red_count > 0 ? 1 : 0;
+      }
+      CHECK(compared >= 400);
+      if (std::string(name) == "riichi") CHECK(with_red > 50);  // the red fives are exercised
+    }
+  }
+  SECTION("declared melds, red fives, a robbed kong") {
+    const RuleSet rules = load_rules("riichi");
+    WinContext ron;
+    ron.win = WinKind::discard;
+    ron.from = MeldSource::right;
+    WinContext robbed = ron;
+    robbed.robbing_kong = true;
+    const WinContext tsumo;
+    const std::pair<const char*, const WinContext*> cases[] = {
+        {"[777z]0m5m123p456s99s+5m", &ron},    {"(2222s)123m46p55z789s+0p", &tsumo},
+        {"[1111m][345p]22z678s44s+4s", &ron}, {"1112223334445m+5m", &robbed},
+        {"1199m11p2299s55z0m+5m", &tsumo},    {"[555m]406p123s99s78p+9p", &ron}};
+    for (const auto& [text, win] : cases) {
+      INFO(text);
+      const Hand hand = parse_hand(text, rules);
+      const ReadingContext context = make_reading_context(rules, hand, *win);
+      CHECK(compare_plain_records(rules, context) >= 1);
+    }
+  }
+  SECTION("a red five in a declared meld or a wildcard makes a hand not plain") {
+    const RuleSet riichi = load_rules("riichi");
+    CHECK_FALSE(make_reading_context(riichi, parse_hand("[055m]123p456s789s9s+9s", riichi)).plain);
+    const RuleSet laizi = load_rules("laizi");
+    CHECK_FALSE(make_reading_context(laizi, parse_hand("123m456p789s11z**+*", laizi)).plain);
+    CHECK(make_reading_context(laizi, parse_hand("123m456p789s11z55z+5z", laizi)).plain);
+  }
 }

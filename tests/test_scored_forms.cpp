@@ -79,7 +79,7 @@ TEST_CASE("a scored_only form: invisible to the shape queries, listed by the sco
   const HandScore& score = scorer.score(pungs, self_draw);
   CHECK(score.wins);
   REQUIRE(score.best_reading() != nullptr);
-  CHECK(score.best_reading()->reading.form == big);
+  CHECK(score.best_reading()->reading().form == big);
   // Chows in two suits and a 3-3 pair: no big win: listed, not a win, with the form's reason.
   const Hand chows = parse_hand("123m456m789m444p3p+3p", wuhan, parse_indicator("4m", wuhan));
   const HandScore& none = scorer.score(chows, self_draw);

@@ -113,9 +113,9 @@ void write_value(const ScoringRules& scoring, const RuleSet& rules, const Scored
   nlohmann::json parts = nlohmann::json::array();
   for (const FuPart& part : value.fu_parts) {
     nlohmann::json entry = {{"source", std::string(fu_source_word(part.source))}, {"fu", part.fu}};
-    if (part.group >= 0 && static_cast<std::size_t>(part.group) < scored.reading.groups.size()) {
+    if (part.group >= 0 && static_cast<std::size_t>(part.group) < scored.reading().groups.size()) {
       entry["group"] =
-          format_reading_group(scored.reading.groups[static_cast<std::size_t>(part.group)], rules);
+          format_reading_group(scored.reading().groups[static_cast<std::size_t>(part.group)], rules);
     }
     parts.push_back(entry);
   }
@@ -139,8 +139,8 @@ void write_value(const ScoringRules& scoring, const RuleSet& rules, const Scored
 void write_reading_identity(const RuleSet& rules, const ScoredReading& scored,
                             nlohmann::json& out) {
   out["interpretation"] = scored.interpretation;
-  out["form"] = rules.forms()[scored.reading.form].name;
-  out["text"] = format_reading(scored.reading, rules);
+  out["form"] = rules.forms()[scored.reading().form].name;
+  out["text"] = format_reading(scored.reading(), rules);
   if (scored.realised) {
     out["realisation"] = scored.realisation;
     out["alike"] = scored.alike;
@@ -149,9 +149,9 @@ void write_reading_identity(const RuleSet& rules, const ScoredReading& scored,
 
 std::string reading_label(const RuleSet& rules, const ScoredReading& scored) {
   std::string label = "[";
-  label += rules.forms()[scored.reading.form].name;
+  label += rules.forms()[scored.reading().form].name;
   label += "] ";
-  label += format_reading(scored.reading, rules);
+  label += format_reading(scored.reading(), rules);
   if (scored.realised && scored.alike > 1) {
     label += "  (";
     label += std::to_string(scored.alike);
@@ -245,9 +245,9 @@ void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
       parts += std::to_string(part.fu);
       parts += ' ';
       parts += fu_source_word(part.source);
-      if (part.group >= 0 && static_cast<std::size_t>(part.group) < scored.reading.groups.size()) {
+      if (part.group >= 0 && static_cast<std::size_t>(part.group) < scored.reading().groups.size()) {
         parts += ' ';
-        parts += format_reading_group(scored.reading.groups[static_cast<std::size_t>(part.group)],
+        parts += format_reading_group(scored.reading().groups[static_cast<std::size_t>(part.group)],
                                       rules);
       }
     }

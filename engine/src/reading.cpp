@@ -108,23 +108,17 @@ void read_group(const ReadingContext& context, const Group& group, std::size_t& 
     }
   }
   out.faces = faces;
-  out.winning = group.winning_slot() >= 0;
+  const GroupStanding standing = group_standing(group, claimed);
+  out.state = standing.state;
+  out.source = standing.source;
+  out.winning = standing.winning;
+  out.by_discard = standing.by_discard;
+  out.counts_as_open = standing.counts_as_open;
   out.claimed_slot = -1;
   if (group.declared()) {
-    out.state = group.concealed()    ? MeldState::concealed_kong
-                : group.added_kong() ? MeldState::added_kong
-                                     : MeldState::exposed;
-    out.source = group.source();
     if (out.source != MeldSource::unknown) out.claimed_slot = context.hand.claimed_slot(meld);
     ++meld;
-    out.by_discard = false;
-    out.counts_as_open = out.state == MeldState::exposed || out.state == MeldState::added_kong;
-    return;
   }
-  out.state = MeldState::concealed;
-  out.source = MeldSource::unknown;
-  out.by_discard = out.winning && claimed;
-  out.counts_as_open = out.by_discard && group.kind == GroupKind::pung;
 }
 
 /// Places physical wildcards on the concealed groups' wild slots (make_reading's documented
@@ -294,6 +288,26 @@ void place_red_fives(const ReadingContext& context, int winning_group,
 
 }  // namespace
 
+GroupStanding group_standing(const Group& group, bool claimed) {
+  GroupStanding out;
+  out.winning = group.winning_slot() >= 0;
+  if (group.declared()) {
+    out.state = group.concealed()    ? MeldState::concealed_kong
+                : group.added_kong() ? MeldState::added_kong
+                                     : MeldState::exposed;
+    out.source = group.source();
+    out.counts_as_open = out.state == MeldState::exposed || out.state == MeldState::added_kong;
+    return out;
+  }
+  out.by_discard = out.winning && claimed;
+  out.counts_as_open = out.by_discard && group.kind == GroupKind::pung;
+  return out;
+}
+
+bool winning_tile_claimed(const WinContext& win) {
+  return win.win == WinKind::discard || win.robbing_kong;
+}
+
 ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
                                     TableUse tables) {
   ReadingContext context;
@@ -333,6 +347,11 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
   }
   context.concealed_red_count = reds_held - reds_in_melds;
   context.has_red = hand.winning_red || reds_held > 0;
+  bool declared_marks = false;  // a declared meld holding a wildcard or a red five
+  for (std::size_t m = 0; m < hand.meld_count; ++m) {
+    declared_marks = declared_marks || hand.melds[m].wild_mask != 0 || hand.meld_red[m] != 0;
+  }
+  context.plain = !hand.may_hold_wildcards() && !declared_marks;
   const std::array<TileId, 4>& winds = rules.tile_classes().wind_tiles;
   context.seat_wind_tile = winds[static_cast<std::size_t>(win.seat_wind)];
   context.round_wind_tile = winds[static_cast<std::size_t>(win.round_wind)];
@@ -382,7 +401,7 @@ void make_reading(const ReadingContext& context, const Interpretation& interpret
   // Most readings hold no wildcard and no red five: the placers are skipped for them (a
   // scorer makes one reading per interpretation of every hand).
   bool wild = false;
-  const bool claimed = context.win.win == WinKind::discard || context.win.robbing_kong;
+  const bool claimed = winning_tile_claimed(context.win);
   std::size_t meld = 0;
   for (std::size_t g = 0; g < interpretation.groups.size(); ++g) {
     const Group& group = interpretation.groups[g];

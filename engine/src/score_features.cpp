@@ -68,64 +68,73 @@ void index_group(ScoreFeatures& out, std::size_t g, bool on) {
   }
 }
 
+/// What a group's slots hold, beyond its shape: its faces (every slot's tile), its wildcard
+/// slots and red fives. A plain group (ReadingContext::plain) has no wildcard and no red five.
+struct GroupSlots {
+  TileMask faces = 0;
+  int slots = 0;
+  int wildcards = 0;
+  int reds = 0;
+};
+
 /// Step 1 of make_score_features: one group's record, and its tiles added to the hand's.
-/// `reds`: the hand holds a red five (ReadingContext::has_red); else no slot is red.
-void add_group(ScoreFeatures& out, const ReadingGroup& group, bool reds) {
+void add_group(ScoreFeatures& out, const Group& shape, const GroupStanding& standing,
+               const GroupSlots& slots) {
   const std::size_t index = out.group_count++;
   GroupFeature& feature = out.groups[index];
-  const Group& shape = group.group;
   const bool abstract = shape.abstract();
-  const bool declared = group.declared();
-  set_shape(feature, shape.kind, shape.size, group.faces, *out.rules);
-  // The flags without a branch each: every ReadingGroup field is a bool or a small enum.
-  unsigned flags = (group.counts_as_open ? kFeatureOpen : 0U) | (declared ? kFeatureDeclared : 0U) |
-                   (group.winning ? kFeatureWinning : 0U) |
-                   (group.by_discard ? kFeatureByDiscard : 0U) |
-                   (abstract ? kFeatureAbstract : 0U) |
-                   (group.state == MeldState::concealed_kong ? kFeatureConcealedKong : 0U) |
-                   (group.state == MeldState::added_kong ? kFeatureAddedKong : 0U) |
-                   static_cast<unsigned>(group.source) << kFeatureSourceShift;
-  // The faces are the group's (ReadingGroup::faces, every slot's tile); the counts go tile by
-  // tile (a concrete group's slots are its Group::tiles). An abstract group's slots are all wild
-  // and stand for nothing; a concrete group's wild slots are its Group::wild_mask, so only a
-  // group with one is walked for them.
-  int wildcards = 0;
-  if (abstract) {
-    wildcards = static_cast<int>(group.slots.size());
-  } else {
+  const bool declared = standing.state != MeldState::concealed;
+  set_shape(feature, shape.kind, shape.size, slots.faces, *out.rules);
+  // The flags without a branch each: every GroupStanding field is a bool or a small enum.
+  unsigned flags =
+      (standing.counts_as_open ? kFeatureOpen : 0U) | (declared ? kFeatureDeclared : 0U) |
+      (standing.winning ? kFeatureWinning : 0U) | (standing.by_discard ? kFeatureByDiscard : 0U) |
+      (abstract ? kFeatureAbstract : 0U) |
+      (standing.state == MeldState::concealed_kong ? kFeatureConcealedKong : 0U) |
+      (standing.state == MeldState::added_kong ? kFeatureAddedKong : 0U) |
+      static_cast<unsigned>(standing.source) << kFeatureSourceShift;
+  // The counts go tile by tile (a concrete group's slots are its Group::tiles). An abstract
+  // group's slots are all wild and stand for nothing.
+  if (!abstract) {
     for (int s = 0; s < shape.size; ++s) ++out.counts[shape.tiles[static_cast<std::size_t>(s)]];
-    out.faces |= group.faces;
-    if (!declared) out.concealed_faces |= group.faces;
-    if (shape.wild_mask != 0) {
-      for (const Slot& slot : group.slots) wildcards += slot.wild() ? 1 : 0;
-    }
+    out.faces |= slots.faces;
+    if (!declared) out.concealed_faces |= slots.faces;
   }
-  if (reds) {
-    for (const Slot& slot : group.slots) {
-      if (slot.red) ++out.red_fives;
-    }
-  }
+  out.red_fives = static_cast<std::uint8_t>(out.red_fives + slots.reds);
+  const int wildcards = slots.wildcards;
   if (wildcards > 0) flags |= kFeatureWild;
-  if (wildcards > 0 && static_cast<std::size_t>(wildcards) == group.slots.size()) {
-    flags |= kFeatureAllWild;
-  }
+  if (wildcards > 0 && wildcards == slots.slots) flags |= kFeatureAllWild;
   feature.flags = static_cast<std::uint16_t>(flags);
   feature.wildcards = static_cast<std::uint8_t>(wildcards);
   out.wildcards = static_cast<std::uint8_t>(out.wildcards + wildcards);
-  if (group.counts_as_open && declared) out.closed_hand = false;
+  if (standing.counts_as_open && declared) out.closed_hand = false;
   index_group(out, index, true);
 }
 
-}  // namespace
-
-void make_score_features(const ReadingContext& context, const Reading& reading,
-                         ScoreFeatures& out) {
-  const RuleSet& rules = *context.rules;
-  if (reading.groups.size() > kMaxFeatureGroups) {
-    throw std::logic_error("make_score_features: more groups than kMaxFeatureGroups");
+/// A reading group's slots: its wildcards (an abstract group's every slot; a concrete group's
+/// wild slots are its Group::wild_mask, so only a group with one is walked for them) and, when
+/// the hand holds a red five (`reds`), its red slots.
+GroupSlots slots_of(const ReadingGroup& group, bool reds) {
+  GroupSlots out;
+  out.faces = group.faces;
+  out.slots = static_cast<int>(group.slots.size());
+  if (group.group.abstract()) {
+    out.wildcards = out.slots;
+  } else if (group.group.wild_mask != 0) {
+    for (const Slot& slot : group.slots) out.wildcards += slot.wild() ? 1 : 0;
   }
-  // Every field is set below; the groups past group_count are never read, so they are not
-  // cleared (the record is rewritten for every reading).
+  if (reds) {
+    for (const Slot& slot : group.slots) out.reds += slot.red ? 1 : 0;
+  }
+  return out;
+}
+
+/// make_score_features' first steps, shared by both forms: every field reset but the groups'.
+void start_record(const ReadingContext& context, std::size_t form, int winning_group,
+                  WaitShape wait, std::uint8_t soft_wildcards, ScoreFeatures& out) {
+  const RuleSet& rules = *context.rules;
+  // Every field is set here or by the steps after; the groups past group_count are never read,
+  // so they are not cleared (the record is rewritten for every reading).
   out.group_count = 0;
   out.counts.fill(0);
   out.faces = 0;
@@ -140,20 +149,42 @@ void make_score_features(const ReadingContext& context, const Reading& reading,
   out.winning_red = false;
   out.rules = &rules;
   out.win = &context.win;
-  out.form = reading.form;
-  out.form_type = rules.forms()[reading.form].type;
-  out.winning_group = reading.winning_group;
-  out.wait = reading.wait;
+  out.form = form;
+  out.form_type = rules.forms()[form].type;
+  out.winning_group = winning_group;
+  out.wait = wait;
   out.context = &context;
-  out.soft_wildcards = reading.soft_wildcards;
+  out.soft_wildcards = soft_wildcards;
+  // The value winds of this context.
+  out.seat_wind_tile = context.seat_wind_tile;
+  out.round_wind_tile = context.round_wind_tile;
+}
 
+/// make_score_features' last step: with no winning group, a natural winning tile still counts.
+void winning_tile_outside_groups(const ReadingContext& context, ScoreFeatures& out) {
+  if (context.hand.winning != kNoTile && !context.hand.winning_is_wildcard()) {
+    out.winning_tile = context.hand.winning;
+  }
+}
+
+}  // namespace
+
+void make_score_features(const ReadingContext& context, const Reading& reading,
+                         ScoreFeatures& out) {
+  if (reading.groups.size() > kMaxFeatureGroups) {
+    throw std::logic_error("make_score_features: more groups than kMaxFeatureGroups");
+  }
+  start_record(context, reading.form, reading.winning_group, reading.wait, reading.soft_wildcards,
+               out);
   // Step 1: the groups, and with them the hand's faces.
-  for (const ReadingGroup& group : reading.groups) add_group(out, group, context.has_red);
+  for (const ReadingGroup& group : reading.groups) {
+    const GroupStanding standing{group.state, group.source, group.winning, group.by_discard,
+                                 group.counts_as_open};
+    add_group(out, group.group, standing, slots_of(group, context.has_red));
+  }
   // Step 2: the natural tiles no group holds (an N-wildcards win) are the hand's tiles too.
   for (const TileId tile : reading.loose_tiles) add_face(out, tile, true);
-
   faces_done(out);
-
   // Step 3: the winning tile, as the face its slot counts as (kNoTile in an abstract group, until
   // realise_group gives it one).
   if (reading.winning_group >= 0) {
@@ -163,13 +194,47 @@ void make_score_features(const ReadingContext& context, const Reading& reading,
       out.winning_tile = won.slots[static_cast<std::size_t>(slot)].tile;
       out.winning_red = won.slots[static_cast<std::size_t>(slot)].red;
     }
-  } else if (context.hand.winning != kNoTile && !context.hand.winning_is_wildcard()) {
-    out.winning_tile = context.hand.winning;
+  } else {
+    winning_tile_outside_groups(context, out);
   }
+}
 
-  // Step 4: the value winds of this context.
-  out.seat_wind_tile = context.seat_wind_tile;
-  out.round_wind_tile = context.round_wind_tile;
+void make_score_features(const ReadingContext& context, const Interpretation& interpretation,
+                         ScoreFeatures& out) {
+  if (!context.plain) {
+    throw std::logic_error("make_score_features: the hand is not plain; make its reading");
+  }
+  if (interpretation.groups.size() > kMaxFeatureGroups) {
+    throw std::logic_error("make_score_features: more groups than kMaxFeatureGroups");
+  }
+  start_record(context, interpretation.form, interpretation.winning_group, interpretation.wait,
+               interpretation.soft_wildcards, out);
+  // The steps of the first form, each slot a group's tile as it is (no wildcard); the red
+  // fives after.
+  const bool claimed = winning_tile_claimed(context.win);
+  for (const Group& group : interpretation.groups) {
+    GroupSlots slots;
+    slots.slots = group.size;
+    for (int s = 0; s < group.size; ++s) {
+      slots.faces |= tile_bit(group.tiles[static_cast<std::size_t>(s)]);
+    }
+    add_group(out, group, group_standing(group, claimed), slots);
+  }
+  for (const TileId tile : interpretation.loose_tiles) add_face(out, tile, true);
+  faces_done(out);
+  // Every concealed red five lies on a five slot of its kind (the hand's concealed fives are all
+  // in its concealed groups), a red winning tile on the winning slot (make_reading).
+  out.red_fives = static_cast<std::uint8_t>(context.concealed_red_count);
+  if (interpretation.winning_group >= 0) {
+    const Group& won = interpretation.groups[static_cast<std::size_t>(interpretation.winning_group)];
+    const int slot = won.winning_slot();
+    if (slot >= 0 && slot < won.size) {
+      out.winning_tile = won.tiles[static_cast<std::size_t>(slot)];
+      out.winning_red = context.hand.winning_red;
+    }
+  } else {
+    winning_tile_outside_groups(context, out);
+  }
 }
 
 void realise_group(ScoreFeatures& features, std::size_t group, const Group& concrete,

@@ -37,6 +37,14 @@ bool scores_alike(const ScoredReading& a, const ScoredReading& b) {
 
 }  // namespace
 
+const Reading& ScoredReading::reading() const {
+  if (!reading_made_) {
+    make_reading(*context_, source_, reading_);
+    reading_made_ = true;
+  }
+  return reading_;
+}
+
 int compare_readings(const ReadingValue& a, const ReadingValue& b) {
   if (const int c = order(a.wins, b.wins)) return c;
   if (const int c = order(a.points, b.points)) return c;
@@ -209,8 +217,17 @@ ScoredReading& Scorer::score_reading(const Interpretation& interpretation) {
   if (used_ == pool_.size()) pool_.push_back(std::make_unique<ScoredReading>());
   ScoredReading& scored = *pool_[used_++];
   scored.interpretation = interpretation_index_;
-  make_reading(context_, interpretation, scored.reading);
-  make_score_features(context_, scored.reading, scored.features);
+  scored.context_ = &context_;
+  if (context_.plain) {
+    // The record straight from the interpretation; the reading waits for a caller who asks.
+    scored.source_ = interpretation;
+    scored.reading_made_ = false;
+    make_score_features(context_, interpretation, scored.features);
+  } else {
+    make_reading(context_, interpretation, scored.reading_);
+    scored.reading_made_ = true;
+    make_score_features(context_, scored.reading_, scored.features);
+  }
   evaluate_patterns(*scoring_, scored.features, scored.hits);
   compute_value(*scoring_, scored.features, scored.hits, scored.value);
   return scored;

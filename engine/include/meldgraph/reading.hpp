@@ -92,6 +92,22 @@ enum class MeldState : std::uint8_t {
 
 /// One group of a Reading. `group` is the interpretation's own group, unchanged; `slots` has
 /// `group.size` entries (an N-wildcards group may hold more than four).
+/// How one group of an interpretation stands in its reading, read off the group and how the
+/// hand won: its meld state and source, whether it holds the winning tile, was completed by a
+/// discard, counts as open. make_reading's ReadingGroup fields and the feature record's group
+/// flags both come from here (group_standing).
+struct GroupStanding {
+  MeldState state = MeldState::concealed;
+  MeldSource source = MeldSource::unknown;
+  bool winning = false;
+  bool by_discard = false;
+  bool counts_as_open = false;
+};
+/// The standing of `group`; `claimed`: the winning tile came from another player (a discard,
+/// or a robbed kong: winning_tile_claimed).
+[[nodiscard]] GroupStanding group_standing(const Group& group, bool claimed);
+[[nodiscard]] bool winning_tile_claimed(const WinContext& win);
+
 struct ReadingGroup {
   Group group;
   SlotList slots;
@@ -144,6 +160,12 @@ class ReadingContext {
   /// rule set names no winds.
   TileId seat_wind_tile = kNoTile;
   TileId round_wind_tile = kNoTile;
+  /// The hand holds no wildcard (concealed or in a declared meld) and no red five in a declared
+  /// meld: a reading of it is its interpretation's groups as they are, every slot natural, and
+  /// its concealed red fives all find a natural five slot (the winning one on the winning slot),
+  /// so its record can be made from the interpretation without the reading
+  /// (make_score_features' second form).
+  bool plain = false;
 
   /// The hand has a winning tile and, without it, is one tile short of complete (3n+1 tiles),
   /// so waits_before() is its wait set. Computed on the first call, with waits_before().

@@ -87,10 +87,23 @@ struct ScoredReading {
   bool realised = false;           ///< its abstract groups were given concrete meanings
   std::uint64_t realisation = 0;   ///< index in Realisations::list order, when realised
   std::uint64_t alike = 1;         ///< realisations of this interpretation scoring the same
-  Reading reading;                 ///< with realised groups in place of abstract ones
   ScoreFeatures features;          ///< its record (points into the Scorer's context)
   std::vector<PatternHit> hits;    ///< evaluate_patterns
   ReadingValue value;              ///< compute_value
+
+  /// The reading, with realised groups in place of abstract ones. A plain hand's readings
+  /// (ReadingContext::plain) are scored from their records alone, made from the interpretations
+  /// (make_score_features), and each is made on its first call here: most callers (bench, stats,
+  /// corpus labels) read only values. Like the rest of the HandScore, valid until the Scorer's
+  /// next score(); the first call writes, so two threads must not make it at once.
+  [[nodiscard]] const Reading& reading() const;
+
+ private:
+  friend class Scorer;
+  mutable Reading reading_;
+  mutable bool reading_made_ = false;
+  Interpretation source_;  ///< what reading_ is made from while !reading_made_
+  const ReadingContext* context_ = nullptr;
 };
 
 /// Why the best reading is the best, and what makes two readings equal: docs/scoring.md,
