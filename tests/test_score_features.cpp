@@ -305,7 +305,7 @@ TEST_CASE("a plain hand's record from its interpretations is the record from its
     robbed.robbing_kong = true;
     const WinContext tsumo;
     const std::pair<const char*, const WinContext*> cases[] = {
-        {"[777z]0m5m123p456s99s+5m", &ron},    {"(2222s)123m46p55z789s+0p", &tsumo},
+        {"[777z]0m5m123p456s99s+5m", &ron},   {"(2222s)123m46p55z789s+0p", &tsumo},
         {"[1111m][345p]22z678s44s+4s", &ron}, {"1112223334445m+5m", &robbed},
         {"1199m11p2299s55z0m+5m", &tsumo},    {"[555m]406p123s99s78p+9p", &ron}};
     for (const auto& [text, win] : cases) {

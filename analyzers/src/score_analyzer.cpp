@@ -114,8 +114,8 @@ void write_value(const ScoringRules& scoring, const RuleSet& rules, const Scored
   for (const FuPart& part : value.fu_parts) {
     nlohmann::json entry = {{"source", std::string(fu_source_word(part.source))}, {"fu", part.fu}};
     if (part.group >= 0 && static_cast<std::size_t>(part.group) < scored.reading().groups.size()) {
-      entry["group"] =
-          format_reading_group(scored.reading().groups[static_cast<std::size_t>(part.group)], rules);
+      entry["group"] = format_reading_group(
+          scored.reading().groups[static_cast<std::size_t>(part.group)], rules);
     }
     parts.push_back(entry);
   }
@@ -245,7 +245,8 @@ void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
       parts += std::to_string(part.fu);
       parts += ' ';
       parts += fu_source_word(part.source);
-      if (part.group >= 0 && static_cast<std::size_t>(part.group) < scored.reading().groups.size()) {
+      if (part.group >= 0 &&
+          static_cast<std::size_t>(part.group) < scored.reading().groups.size()) {
         parts += ' ';
         parts += format_reading_group(scored.reading().groups[static_cast<std::size_t>(part.group)],
                                       rules);

@@ -86,13 +86,13 @@ void add_group(ScoreFeatures& out, const Group& shape, const GroupStanding& stan
   const bool declared = standing.state != MeldState::concealed;
   set_shape(feature, shape.kind, shape.size, slots.faces, *out.rules);
   // The flags without a branch each: every GroupStanding field is a bool or a small enum.
-  unsigned flags =
-      (standing.counts_as_open ? kFeatureOpen : 0U) | (declared ? kFeatureDeclared : 0U) |
-      (standing.winning ? kFeatureWinning : 0U) | (standing.by_discard ? kFeatureByDiscard : 0U) |
-      (abstract ? kFeatureAbstract : 0U) |
-      (standing.state == MeldState::concealed_kong ? kFeatureConcealedKong : 0U) |
-      (standing.state == MeldState::added_kong ? kFeatureAddedKong : 0U) |
-      static_cast<unsigned>(standing.source) << kFeatureSourceShift;
+  unsigned flags = (standing.counts_as_open ? kFeatureOpen : 0U) |
+                   (declared ? kFeatureDeclared : 0U) | (standing.winning ? kFeatureWinning : 0U) |
+                   (standing.by_discard ? kFeatureByDiscard : 0U) |
+                   (abstract ? kFeatureAbstract : 0U) |
+                   (standing.state == MeldState::concealed_kong ? kFeatureConcealedKong : 0U) |
+                   (standing.state == MeldState::added_kong ? kFeatureAddedKong : 0U) |
+                   static_cast<unsigned>(standing.source) << kFeatureSourceShift;
   // The counts go tile by tile (a concrete group's slots are its Group::tiles). An abstract
   // group's slots are all wild and stand for nothing.
   if (!abstract) {
@@ -226,7 +226,8 @@ void make_score_features(const ReadingContext& context, const Interpretation& in
   // in its concealed groups), a red winning tile on the winning slot (make_reading).
   out.red_fives = static_cast<std::uint8_t>(context.concealed_red_count);
   if (interpretation.winning_group >= 0) {
-    const Group& won = interpretation.groups[static_cast<std::size_t>(interpretation.winning_group)];
+    const Group& won =
+        interpretation.groups[static_cast<std::size_t>(interpretation.winning_group)];
     const int slot = won.winning_slot();
     if (slot >= 0 && slot < won.size) {
       out.winning_tile = won.tiles[static_cast<std::size_t>(slot)];

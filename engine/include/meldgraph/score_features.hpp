@@ -126,9 +126,9 @@ struct ScoreFeatures {
 /// abstract: kFeatureAbstract, no faces). Allocation-free; `out` is overwritten.
 void make_score_features(const ReadingContext& context, const Reading& reading, ScoreFeatures& out);
 /// The same record, made from the interpretation itself for a plain hand (ReadingContext::plain:
-/// no wildcard, no red five in a declared meld), whose reading is its interpretation's groups as they are: the
-/// scorer scores such a hand without making its readings (ScoredReading::reading() makes one
-/// when asked). Throws std::logic_error when the context is not plain.
+/// no wildcard, no red five in a declared meld), whose reading is its interpretation's groups as
+/// they are: the scorer scores such a hand without making its readings (ScoredReading::reading()
+/// makes one when asked). Throws std::logic_error when the context is not plain.
 void make_score_features(const ReadingContext& context, const Interpretation& interpretation,
                          ScoreFeatures& out);
 
