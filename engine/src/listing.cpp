@@ -457,7 +457,12 @@ std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisi
       case FormType::knitted:
       case FormType::singles: {
         const detail::SpecialForm& check = special[index];
-        const detail::SpecialHand view{naturals.data(), wildcards, static_cast<int>(h.meld_count)};
+        detail::SpecialHand view{naturals.data(), wildcards, static_cast<int>(h.meld_count)};
+        if (wildcards == 0) {
+          // From prepare's pass: with no kind held thrice, the even counts are the pairs.
+          view.pairs_held = natural_over_two ? detail::SpecialHand::kHeldThrice
+                                             : (concealed_size - natural_odd) / 2;
+        }
         if (check.modelled() && check.win(view) == detail::SpecialAnswer::no) continue;
         break;
       }

@@ -262,6 +262,11 @@ SpecialAnswer SpecialForm::win(const SpecialHand& hand) const {
       return knitted_win(hand, held<true, false, false, false>(hand.counts));
     case Kind::singles_knitted:
     case Kind::singles_gapped:
+      // singles_win's test of the counts, from the caller's summary of them: no mask is made.
+      if (hand.wildcards == 0 && (hand.pairs_held == SpecialHand::kHeldThrice ||
+                                  hand.pairs_held > static_cast<int>(pairs_))) {
+        return SpecialAnswer::no;
+      }
       break;
   }
   // The masks only once the counts leave the form possible (most hands do not).

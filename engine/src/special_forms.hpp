@@ -141,6 +141,13 @@ struct SpecialHand {
   int wildcards = 0;
   /// Declared melds (Hand::meld_count), each counting three tiles of the hand's size.
   int declared = 0;
+  /// What the caller already knows of `counts` (kNotGiven: nothing): the kinds held exactly
+  /// twice, or kHeldThrice when some kind is held three times or more. A singles form, which
+  /// holds no kind thrice and at most its pairs twice, then rules most hands out before it
+  /// reads their counts (the lister knows this of every hand from its own pass over them).
+  static constexpr int kNotGiven = -1;
+  static constexpr int kHeldThrice = -2;
+  int pairs_held = kNotGiven;
 };
 
 /// The natural tiles compute_waits considers drawing for a hand: meldable, not of a wild kind,
