@@ -462,6 +462,7 @@ std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisi
           // From prepare's pass: with no kind held thrice, the even counts are the pairs.
           view.pairs_held = natural_over_two ? detail::SpecialHand::kHeldThrice
                                              : (concealed_size - natural_odd) / 2;
+          view.kinds_held = natural_mask;
         }
         if (check.modelled() && check.win(view) == detail::SpecialAnswer::no) continue;
         break;

@@ -259,6 +259,13 @@ SpecialAnswer SpecialForm::win(const SpecialHand& hand) const {
     case Kind::none:
       return SpecialAnswer::unknown;
     case Kind::knitted:
+      // knitted_win's first test of a hand without wildcards, from the caller's summary of its
+      // counts: some arrangement of the knit held whole.
+      if (hand.wildcards == 0 && hand.pairs_held != SpecialHand::kNotGiven &&
+          std::none_of(knit_.begin(), knit_.end(),
+                       [&](TileMask knit) { return (knit & ~hand.kinds_held) == 0; })) {
+        return SpecialAnswer::no;
+      }
       return knitted_win(hand, held<true, false, false, false>(hand.counts));
     case Kind::singles_knitted:
     case Kind::singles_gapped:

@@ -148,6 +148,9 @@ struct SpecialHand {
   static constexpr int kNotGiven = -1;
   static constexpr int kHeldThrice = -2;
   int pairs_held = kNotGiven;
+  /// With pairs_held given: the kinds `counts` holds (a knitted form's knit must be among them
+  /// when there is no wildcard).
+  TileMask kinds_held = 0;
 };
 
 /// The natural tiles compute_waits considers drawing for a hand: meldable, not of a wild kind,
