@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -136,24 +137,34 @@ void compare_sets(const PatternRules& rules, const ScoreFeatures& features, long
                                    (1U << static_cast<unsigned>(GroupKind::kong));
   ConditionNode node;
   node.op = patterns::predicate_op("sets");
-  for (const std::uint32_t kinds : {kChow, kPungs, kChow | kPungs}) {
-    for (std::uint8_t size = 2; size <= 4; ++size) {
-      for (std::uint8_t step = 0; step <= 8; ++step) {
-        for (std::uint8_t suits = 0; suits <= 2; ++suits) {
-          for (std::uint8_t disjoint = 0; disjoint <= 1; ++disjoint) {
-            node.bits = kinds;
-            node.small[0] = size;
-            node.small[1] = step;
-            node.small[2] = suits;
-            node.small[3] = disjoint;
-            const int found = patterns::sets_found(node, features);
-            const int screened = patterns::count_sets(node, features);
-            if (found != screened) {
-              FAIL_CHECK("sets kinds " << kinds << " size " << int{size} << " step " << int{step}
-                                       << " suits " << int{suits} << " disjoint " << int{disjoint}
-                                       << ": found " << found << ", screened " << screened);
+  // One record's cache of instances over every shape, twice: hits (disjoint or not, a second
+  // pass) and shapes listed again after being pushed out (far more shapes than it keeps).
+  patterns::SetInstances cached(features);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const std::uint32_t kinds : {kChow, kPungs, kChow | kPungs}) {
+      for (std::uint8_t size = 2; size <= 4; ++size) {
+        for (std::uint8_t step = 0; step <= 8; ++step) {
+          for (std::uint8_t suits = 0; suits <= 2; ++suits) {
+            for (std::uint8_t disjoint = 0; disjoint <= 1; ++disjoint) {
+              node.bits = kinds;
+              node.small[0] = size;
+              node.small[1] = step;
+              node.small[2] = suits;
+              node.small[3] = disjoint;
+              const int found = patterns::sets_found(node, features);
+              const int screened = patterns::count_sets(node, features);
+              std::array<std::uint32_t, patterns::kMaxSetInstances> masks{};
+              const std::size_t listed = patterns::set_instances(node, features, masks);
+              const std::span<const std::uint32_t> kept = cached.of(node);
+              CHECK(std::equal(kept.begin(), kept.end(), masks.begin(), masks.begin() + listed));
+              CHECK(cached.found(node) == found);
+              if (found != screened) {
+                FAIL_CHECK("sets kinds " << kinds << " size " << int{size} << " step " << int{step}
+                                         << " suits " << int{suits} << " disjoint " << int{disjoint}
+                                         << ": found " << found << ", screened " << screened);
+              }
+              some += found > 0 ? 1 : 0;
             }
-            some += found > 0 ? 1 : 0;
           }
         }
       }

@@ -74,8 +74,8 @@ struct Search {
 
 }  // namespace
 
-void account_once(const PatternRules& rules, const ScoreFeatures& features,
-                  std::vector<PatternHit>& hits) {
+void account_once(const PatternRules& rules, std::vector<PatternHit>& hits,
+                  SetInstances& instances) {
   const PatternProgram& program = rules.program;
   const auto governed = [&](std::uint16_t pattern) {
     return ((program.account_once_governed[pattern / 64U] >> (pattern % 64U)) & 1U) != 0;
@@ -85,29 +85,28 @@ void account_once(const PatternRules& rules, const ScoreFeatures& features,
     return;
   }
   // Step 1: every instance of every governed hit.
-  std::array<Instance, kMaxInstances> instances;  // [0, count) written before read
+  std::array<Instance, kMaxInstances> chosen_from;  // [0, count) written before read
   std::size_t count = 0;
-  std::array<std::uint32_t, kMaxSetInstances> masks;  // [0, found) written by set_instances
   for (std::size_t h = 0; h < hits.size(); ++h) {
     if (!governed(hits[h].pattern)) continue;
     for (std::size_t r = 0; r < rules.account_once.size(); ++r) {
       if (rules.account_once[r].pattern != hits[h].pattern) continue;
       const ConditionNode& sets = program.tests[program.account_once_tests[r]];
-      const std::size_t found = set_instances(sets, features, masks);
-      for (std::size_t k = 0; k < found && count < kMaxInstances; ++k) {
-        instances[count++] = {masks[k], static_cast<std::uint8_t>(h), hits[h].value};
+      for (const std::uint32_t melds : instances.of(sets)) {
+        if (count == kMaxInstances) break;
+        chosen_from[count++] = {melds, static_cast<std::uint8_t>(h), hits[h].value};
       }
     }
   }
   // Step 2: the best forest of instances.
   Components comp{};
   for (std::size_t g = 0; g < comp.size(); ++g) comp[g] = static_cast<std::uint8_t>(g);
-  Search search{instances, count};
+  Search search{chosen_from, count};
   search.run(0, comp, 0, 0);
   // Step 3: each governed hit counts its chosen instances; one with none is dropped.
   std::array<std::uint8_t, kMaxPatterns> times{};
   for (std::size_t k = 0; k < count; ++k) {
-    if (((search.best_taken >> k) & 1U) != 0) ++times[instances[k].hit];
+    if (((search.best_taken >> k) & 1U) != 0) ++times[chosen_from[k].hit];
   }
   std::size_t out = 0;
   for (std::size_t h = 0; h < hits.size(); ++h) {

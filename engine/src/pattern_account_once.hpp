@@ -7,6 +7,7 @@
 
 #include "meldgraph/pattern_rules.hpp"
 #include "meldgraph/score_features.hpp"
+#include "pattern_predicates.hpp"
 
 namespace meldgraph::patterns {
 
@@ -15,12 +16,10 @@ namespace meldgraph::patterns {
 /// instance by instance, never close a cycle (each instance of k melds joins k melds that were
 /// not yet connected); a hit left with no instance is removed. The best choice has the most
 /// units; among equals the first in instance order (patterns in rule-file order, instances in
-/// set_instances' order). Does nothing when the rule set governs none. Allocation-free.
-void account_once(const PatternRules& rules, const ScoreFeatures& features,
-                  std::vector<PatternHit>& hits);
-inline void apply_account_once(const PatternRules& rules, const ScoreFeatures& features,
-                               std::vector<PatternHit>& hits) {
-  if (!rules.account_once.empty()) account_once(rules, features, hits);
-}
+/// set_instances' order). The instances are the record's, listed by `instances` (most already,
+/// by the evaluation of the patterns' conditions). Does nothing when the rule set governs none.
+/// Allocation-free.
+void account_once(const PatternRules& rules, std::vector<PatternHit>& hits,
+                  SetInstances& instances);
 
 }  // namespace meldgraph::patterns

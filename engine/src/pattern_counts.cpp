@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "pattern_evals.hpp"
 #include "pattern_predicates.hpp"
 
 namespace meldgraph::patterns {
@@ -27,6 +28,16 @@ std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
     if (!eval(probe, features)) break;
   }
   return static_cast<std::uint8_t>(n > 1 ? n - 1 : 1);
+}
+
+std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
+                           const ScoreFeatures& features, SetInstances& instances) {
+  const ConditionNode& node = rules.program.tests[rules.program.entries[index].times];
+  // count_sets without its screen, which only answers 0 sooner (the counts are equal).
+  if (node.op == predicate_op("sets")) {
+    return static_cast<std::uint8_t>(std::clamp(instances.found(node), 1, 254));
+  }
+  return counted_times(rules, index, features);
 }
 
 }  // namespace meldgraph::patterns

@@ -54,6 +54,11 @@ namespace meldgraph::patterns {
 /// condition held. Allocation-free.
 [[nodiscard]] std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
                                          const ScoreFeatures& features);
+class SetInstances;
+/// The same, a `sets` count read off `instances` (the record's: SetInstances), which the
+/// evaluation listed already for most shapes.
+[[nodiscard]] std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
+                                         const ScoreFeatures& features, SetInstances& instances);
 [[nodiscard]] inline std::uint8_t pattern_times(const PatternRules& rules, std::size_t index,
                                                 const ScoreFeatures& features) {
   return rules.program.entries[index].times == PatternProgram::kNoTest

@@ -110,6 +110,34 @@ struct SetCandidateRanks {
 /// The `sets` predicate's count: 0 when its screen rules every instance out, else sets_found.
 [[nodiscard]] int count_sets(const ConditionNode& node, const ScoreFeatures& features);
 
+/// The instances of the `sets` shapes (kinds, size, step, suits) met so far over one record,
+/// so that a reading's evaluation, its `times` and account_once list each shape once: a
+/// pattern's `when` and its `times` differ only in `disjoint`, which counts the same instances
+/// another way, and account_once chooses among the `when`'s. A few shapes are kept; a shape met
+/// past them is listed again (the same instances). Uninitialised storage: cheap to make per
+/// reading.
+class SetInstances {
+ public:
+  explicit SetInstances(const ScoreFeatures& features) : features_(features) {}
+
+  /// set_instances of `node`'s shape over the record.
+  [[nodiscard]] std::span<const std::uint32_t> of(const ConditionNode& node);
+  /// sets_found of `node` from those instances.
+  [[nodiscard]] int found(const ConditionNode& node);
+
+ private:
+  static constexpr std::size_t kShapes = 6;
+  struct Shape {
+    std::uint64_t key = 0;
+    std::size_t count = 0;
+    std::array<std::uint32_t, kMaxSetInstances> masks;
+  };
+  const ScoreFeatures& features_;
+  std::array<Shape, kShapes> shapes_;  // [0, used_) filled
+  std::size_t used_ = 0;
+  std::size_t next_ = 0;  ///< the slot a new shape takes once all are used
+};
+
 /// The set bits of a small mask (a record's group indices, suits). Inline: built without
 /// -mpopcnt, std::popcount is a call into libgcc, which the group predicates paid per node.
 [[nodiscard]] constexpr int small_popcount(std::uint32_t x) {

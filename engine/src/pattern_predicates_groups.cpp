@@ -340,6 +340,34 @@ int sets_found(const ConditionNode& n, const ScoreFeatures& f) {
   return n.small[3] != 0 ? most_disjoint(masks, sets, 0, 0) : static_cast<int>(sets);
 }
 
+std::span<const std::uint32_t> SetInstances::of(const ConditionNode& node) {
+  // The fields set_instances reads: kinds, size, step, suits mode.
+  const std::uint64_t key = std::uint64_t{node.bits} << 32 | std::uint64_t{node.small[0]} << 16 |
+                            std::uint64_t{node.small[1]} << 8 | node.small[2];
+  for (std::size_t i = 0; i < used_; ++i) {
+    if (shapes_[i].key == key) return {shapes_[i].masks.data(), shapes_[i].count};
+  }
+  std::size_t slot = used_;
+  if (used_ < kShapes) {
+    ++used_;
+  } else {
+    slot = next_;
+    next_ = (next_ + 1) % kShapes;
+  }
+  Shape& shape = shapes_[slot];
+  shape.key = key;
+  shape.count = set_instances(node, features_, shape.masks);
+  return {shape.masks.data(), shape.count};
+}
+
+int SetInstances::found(const ConditionNode& node) {
+  const std::span<const std::uint32_t> instances = of(node);
+  if (node.small[3] == 0) return static_cast<int>(instances.size());
+  std::array<std::uint32_t, kMaxSets> masks;  // [0, size) copied
+  std::copy(instances.begin(), instances.end(), masks.begin());
+  return most_disjoint(masks, instances.size(), 0, 0);
+}
+
 int count_sets(const ConditionNode& n, const ScoreFeatures& f) {
   return some_set_possible(n, set_candidate_ranks(n.bits, f)) ? sets_found(n, f) : 0;
 }

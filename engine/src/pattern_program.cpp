@@ -458,7 +458,8 @@ TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
     : rules_(rules),
       features_(features),
       predicates_(predicate_registry()),
-      facts_(facts_of(features)) {
+      facts_(facts_of(features)),
+      sets_(features) {
   const PatternProgram& program = rules.program;
   const std::size_t words = (program.tests.size() + 63) / 64;
   std::fill_n(known_.begin(), words, 0);
@@ -595,7 +596,7 @@ bool TestMemo::sets_test_holds(const ConditionNode& node) {
     set_ranks_count_ = std::min(set_ranks_count_ + 1, set_ranks_.size());
     ranks = &slot.ranks;
   }
-  return node.range.holds(some_set_possible(node, *ranks) ? sets_found(node, features_) : 0);
+  return node.range.holds(some_set_possible(node, *ranks) ? sets_.found(node) : 0);
 }
 
 bool TestMemo::costly_holds(const PatternProgram::Entry& entry) {

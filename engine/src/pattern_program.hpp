@@ -50,6 +50,9 @@ class TestMemo {
   [[nodiscard]] bool costly_holds(const PatternProgram::Entry& entry);
 
   [[nodiscard]] const ScoreFeatures& features() const { return features_; }
+  /// The `sets` instances listed so far for the record, which `times` and account_once read
+  /// after the evaluation (SetInstances).
+  [[nodiscard]] SetInstances& set_instances() { return sets_; }
 
  private:
   static constexpr std::size_t kWords = PatternProgram::kMaxTests / 64;
@@ -97,6 +100,7 @@ class TestMemo {
   };
   std::array<KindRanks, 4> set_ranks_;
   std::size_t set_ranks_count_ = 0;
+  SetInstances sets_;
   PatternProgram::PatternMask alive_{};      // [0, pattern_words) set by the constructor
   std::array<std::uint64_t, kWords> known_;  // [0, words in use) cleared by the constructor
   std::array<std::uint64_t, kWords> value_;  // bit t meaningful once known_ has it

@@ -35,9 +35,9 @@ struct HeldPatterns {
 };
 
 /// Step 1 and 2: the patterns whose conditions hold, limit patterns replacing ordinary ones.
-HeldPatterns held_patterns(const PatternRules& rules, const ScoreFeatures& features) {
+/// `memo`: the record's tests (each once, shared by every pattern).
+HeldPatterns held_patterns(const PatternRules& rules, patterns::TestMemo& memo) {
   HeldPatterns out;
-  patterns::TestMemo memo(rules, features);  // each test once, shared by every pattern
   const PatternProgram& program = rules.program;
   for (std::size_t w = 0; w < program.pattern_words; ++w) {
     // The patterns left by the cheap needs hold unless a costly need or subtree fails.
@@ -98,17 +98,24 @@ void evaluate_patterns(const ScoringRules& rules, const ScoreFeatures& features,
                        std::vector<PatternHit>& hits) {
   hits.clear();
   const PatternRules& patterns = rules.patterns;
-  const PatternBits counted = counted_patterns(patterns, held_patterns(patterns, features));
+  patterns::TestMemo memo(patterns, features);
+  const PatternBits counted = counted_patterns(patterns, held_patterns(patterns, memo));
+  // `times` and account_once read the `sets` instances the evaluation listed.
+  patterns::SetInstances& instances = memo.set_instances();
   counted.for_each([&](std::size_t i) {
     const PatternValue& value = patterns.patterns[i].value;
     PatternHit hit;
     hit.pattern = static_cast<std::uint16_t>(i);
     hit.yakuman = value.yakuman;
-    hit.times = patterns::pattern_times(patterns, i, features);
+    hit.times = patterns.program.entries[i].times == PatternProgram::kNoTest
+                    ? 1
+                    : patterns::counted_times(patterns, i, features, instances);
     hit.value = value.yakuman > 0 ? 0 : (features.closed_hand ? value.closed : value.open);
     hits.push_back(hit);
   });
-  patterns::apply_account_once(patterns, features, hits);  // 套算一次, where the rules say so
+  if (!patterns.account_once.empty()) {
+    patterns::account_once(patterns, hits, instances);  // 套算一次, where the rules say so
+  }
 }
 
 std::string explain_pattern(const ScoringRules& rules, const ScoreFeatures& features,
@@ -136,7 +143,8 @@ std::string explain_pattern(const ScoringRules& rules, const ScoreFeatures& feat
       }
     }
   }
-  PatternBits after_limits = held_patterns(patterns, features).held;
+  patterns::TestMemo memo(patterns, features);
+  PatternBits after_limits = held_patterns(patterns, memo).held;
   if (patterns.relations_counted) {
     // Only a pattern that counts removes others: blame one that did.
     after_limits.remove(patterns::removed_in_order(patterns, after_limits));
