@@ -288,26 +288,6 @@ void place_red_fives(const ReadingContext& context, int winning_group,
 
 }  // namespace
 
-GroupStanding group_standing(const Group& group, bool claimed) {
-  GroupStanding out;
-  out.winning = group.winning_slot() >= 0;
-  if (group.declared()) {
-    out.state = group.concealed()    ? MeldState::concealed_kong
-                : group.added_kong() ? MeldState::added_kong
-                                     : MeldState::exposed;
-    out.source = group.source();
-    out.counts_as_open = out.state == MeldState::exposed || out.state == MeldState::added_kong;
-    return out;
-  }
-  out.by_discard = out.winning && claimed;
-  out.counts_as_open = out.by_discard && group.kind == GroupKind::pung;
-  return out;
-}
-
-bool winning_tile_claimed(const WinContext& win) {
-  return win.win == WinKind::discard || win.robbing_kong;
-}
-
 ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
                                     TableUse tables) {
   ReadingContext context;

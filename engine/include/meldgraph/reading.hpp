@@ -104,9 +104,25 @@ struct GroupStanding {
   bool counts_as_open = false;
 };
 /// The standing of `group`; `claimed`: the winning tile came from another player (a discard,
-/// or a robbed kong: winning_tile_claimed).
-[[nodiscard]] GroupStanding group_standing(const Group& group, bool claimed);
-[[nodiscard]] bool winning_tile_claimed(const WinContext& win);
+/// or a robbed kong: winning_tile_claimed). Inline: the scorer asks it of every group.
+[[nodiscard]] inline GroupStanding group_standing(const Group& group, bool claimed) {
+  GroupStanding out;
+  out.winning = group.winning_slot() >= 0;
+  if (group.declared()) {
+    out.state = group.concealed()    ? MeldState::concealed_kong
+                : group.added_kong() ? MeldState::added_kong
+                                     : MeldState::exposed;
+    out.source = group.source();
+    out.counts_as_open = out.state == MeldState::exposed || out.state == MeldState::added_kong;
+    return out;
+  }
+  out.by_discard = out.winning && claimed;
+  out.counts_as_open = out.by_discard && group.kind == GroupKind::pung;
+  return out;
+}
+[[nodiscard]] inline bool winning_tile_claimed(const WinContext& win) {
+  return win.win == WinKind::discard || win.robbing_kong;
+}
 
 struct ReadingGroup {
   Group group;
