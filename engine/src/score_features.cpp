@@ -75,6 +75,7 @@ struct GroupSlots {
   int slots = 0;
   int wildcards = 0;
   int reds = 0;
+  bool counted = false;  ///< the caller added the group's tiles to the record's counts
 };
 
 /// Step 1 of make_score_features: one group's record, and its tiles added to the hand's.
@@ -96,7 +97,9 @@ void add_group(ScoreFeatures& out, const Group& shape, const GroupStanding& stan
   // The counts go tile by tile (a concrete group's slots are its Group::tiles). An abstract
   // group's slots are all wild and stand for nothing.
   if (!abstract) {
-    for (int s = 0; s < shape.size; ++s) ++out.counts[shape.tiles[static_cast<std::size_t>(s)]];
+    if (!slots.counted) {
+      for (int s = 0; s < shape.size; ++s) ++out.counts[shape.tiles[static_cast<std::size_t>(s)]];
+    }
     out.faces |= slots.faces;
     if (!declared) out.concealed_faces |= slots.faces;
   }
@@ -215,8 +218,11 @@ void make_score_features(const ReadingContext& context, const Interpretation& in
   for (const Group& group : interpretation.groups) {
     GroupSlots slots;
     slots.slots = group.size;
+    slots.counted = true;
     for (int s = 0; s < group.size; ++s) {
-      slots.faces |= tile_bit(group.tiles[static_cast<std::size_t>(s)]);
+      const TileId tile = group.tiles[static_cast<std::size_t>(s)];
+      slots.faces |= tile_bit(tile);
+      ++out.counts[tile];
     }
     add_group(out, group, group_standing(group, claimed), slots);
   }
