@@ -162,6 +162,7 @@ class Compiler {
       }
       program.eager_runs.back().end = t + 1;
     }
+    build_faces_table();
     number_leaf_screens(leaf_screens);
     for (std::vector<Need>& list : needs) {
       for (Need& need : list) need.test = number_[need.test];
@@ -395,6 +396,33 @@ class Compiler {
     return screen;
   }
 
+  /// PatternProgram::faces_table and its masks, when the eager tests fit one word.
+  void build_faces_table() {
+    PatternProgram& program = rules_.program;
+    if (program.eager_tests > 64) return;
+    using K = LoweredTest::Kind;
+    for (std::uint32_t t = 0; t < program.eager_tests; ++t) {
+      const LoweredTest& lowered = program.lowered[t];
+      if (lowered.kind != K::faces_all && lowered.kind != K::faces_any &&
+          lowered.kind != K::faces_none) {
+        continue;
+      }
+      const std::uint64_t bit = std::uint64_t{1} << t;
+      program.faces_tests |= bit;
+      if (lowered.kind == K::faces_any) program.faces_any_tests |= bit;
+      if (lowered.kind == K::faces_all) program.faces_all_tests |= bit;
+      if (lowered.index != 0) continue;  // a context wind: evaluated alone
+      program.faces_tabled |= bit;
+      program.faces_table.resize(std::size_t{8} * 256, 0);
+      const std::uint64_t set = lowered.kind == K::faces_all ? ~lowered.mask : lowered.mask;
+      for (std::size_t c = 0; c < 8; ++c) {
+        for (std::uint64_t b = 1; b < 256; ++b) {
+          if (((b << (8 * c)) & set) != 0) program.faces_table[c * 256 + b] |= bit;
+        }
+      }
+    }
+  }
+
   /// Renumbers the tests, those marked `eager` first, by lowered kind (so that each kind is one
   /// run), then the others, each group in its first order; and the references to them made so
   /// far (node_tests). number_ maps an old number to the new.
@@ -514,8 +542,13 @@ void TestMemo::start() {
   const auto set_of = [&](const LoweredTest& t) {
     return t.index == 0 ? t.mask : resolve({t.mask, t.index}, features);
   };
+  const bool faces_together = program.faces_tests != 0 && program.eager_tests <= 64;
   for (const PatternProgram::EagerRun& run : program.eager_runs) {
     using K = LoweredTest::Kind;
+    if (faces_together &&
+        (run.kind == K::faces_all || run.kind == K::faces_any || run.kind == K::faces_none)) {
+      continue;  // all of them below
+    }
     switch (run.kind) {
       case K::word_any:
         evaluate_run(
@@ -558,6 +591,35 @@ void TestMemo::start() {
             rule_out);
         break;
       }
+    }
+  }
+  if (faces_together) {
+    // Which tests' sets the faces meet: the table's, a byte of faces at a time, then those
+    // whose sets name a context wind, one by one.
+    std::uint64_t met = 0;
+    const std::uint64_t* table = program.faces_table.data();
+    for (std::size_t c = 0; c < 8 && table != nullptr; ++c) {
+      const auto byte = static_cast<std::size_t>((faces >> (8 * c)) & 0xFFU);
+      if (byte != 0) met |= table[c * 256 + byte];
+    }
+    for (std::uint64_t rest = program.faces_tests & ~program.faces_tabled; rest != 0;
+         rest &= rest - 1) {
+      const auto t = static_cast<unsigned>(std::countr_zero(rest));
+      const LoweredTest& test = lowered[t];
+      const TileMask set = set_of(test);
+      const bool meets = (faces & (test.kind == LoweredTest::Kind::faces_all ? ~set : set)) != 0;
+      met |= std::uint64_t{meets ? 1U : 0U} << t;
+    }
+    // faces_any holds when its set is met; faces_none when not; faces_all when its complement
+    // is not and some face is held (mask_all_in).
+    const std::uint64_t all_ok = faces != 0 ? program.faces_all_tests : 0;
+    const std::uint64_t held =
+        (met & program.faces_any_tests) | (~met & program.faces_tests & ~program.faces_any_tests &
+                                           ~(program.faces_all_tests & ~all_ok));
+    value_[0] |= held;
+    const std::uint64_t* needers = program.test_needers.data();
+    for (std::uint64_t failed = program.faces_tests & ~held; failed != 0; failed &= failed - 1) {
+      rule_out(needers + static_cast<std::size_t>(std::countr_zero(failed)) * pattern_words);
     }
   }
   alive_ = {};

@@ -162,6 +162,18 @@ struct PatternProgram {
     std::uint32_t end = 0;
   };
   std::vector<EagerRun> eager_runs;
+  /// The eager faces tests (faces_all, faces_any, faces_none) evaluated together, when the
+  /// eager tests fit one word (else all of these are empty): each is "the reading's faces meet
+  /// a set" (the test's set; its complement for faces_all, which also needs some face), so one
+  /// OR over the faces' bytes answers them all. Bit t of faces_table[256 c + b] is set when that
+  /// set of test t meets the tiles of byte value b of tile ids [8c, 8c + 8). A test whose set
+  /// names a context wind (LoweredTest::index) is not in the table (faces_tabled) and is
+  /// evaluated alone. The runs of faces kinds are then not walked.
+  std::vector<std::uint64_t> faces_table;
+  std::uint64_t faces_tests = 0;      ///< every eager faces test
+  std::uint64_t faces_any_tests = 0;  ///< of them, the faces_any ones
+  std::uint64_t faces_all_tests = 0;  ///< the faces_all ones
+  std::uint64_t faces_tabled = 0;     ///< those the table answers
   /// One per pattern: its costly needs are needs[need_begin, need_end), its other subtrees
   /// (roots into PatternRules::nodes) rest[rest_begin, rest_end); `times` is the test its `times`
   /// counts (kNoTest: none).
