@@ -29,7 +29,7 @@ std::string scored_head() {
          "  standard: {type: melds, pair_tiles: \"258m258p258s\"}\n";
 }
 
-const char* const kBigForm = "  big: {type: melds, scored_only: true, max_wildcards: 0}\n";
+constexpr const char* kBigForm = "  big: {type: melds, scored_only: true, max_wildcards: 0}\n";
 
 std::string scoring_tail() {
   return "scoring:\n"
