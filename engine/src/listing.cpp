@@ -459,7 +459,8 @@ std::uint64_t InterpretationLister::Impl::list(const Hand& h, InterpretationVisi
         const detail::SpecialForm& check = special[index];
         detail::SpecialHand view{naturals.data(), wildcards, static_cast<int>(h.meld_count)};
         if (wildcards == 0) {
-          // From prepare's pass: with no kind held thrice, the even counts are the pairs.
+          // From prepare's pass (without wildcards concealed_size counts the natural tiles):
+          // with no kind held thrice, the tiles of even counts are the pairs'.
           view.pairs_held = natural_over_two ? detail::SpecialHand::kHeldThrice
                                              : (concealed_size - natural_odd) / 2;
           view.kinds_held = natural_mask;

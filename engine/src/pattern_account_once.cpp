@@ -1,4 +1,4 @@
-/// apply_account_once (pattern_account_once.hpp). The melds of a reading are vertices; an
+/// account_once (pattern_account_once.hpp). The melds of a reading are vertices; an
 /// instance of a governed pattern (a set of 2 to 4 melds that a `sets` condition found) joins its
 /// melds. 套算一次 allows each combination of melds to be used once and no cycle: so a chosen
 /// instance may only join melds that the instances chosen before left unconnected, and the

@@ -13,11 +13,14 @@
 namespace meldgraph::patterns {
 
 std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
-                           const ScoreFeatures& features) {
+                           const ScoreFeatures& features, SetInstances& instances) {
   ConditionNode probe = rules.program.tests[rules.program.entries[index].times];
   const PredicateSpec& spec = predicate_registry()[probe.op - kFirstPredicate];
-  // A counted predicate holds with `min: n` (no max) exactly while n <= its count.
-  const int count = spec.count != nullptr ? spec.count(probe, features) : -1;
+  // A counted predicate holds with `min: n` (no max) exactly while n <= its count. A `sets`
+  // count is its instances' (count_sets without its screen, which only answers 0 sooner).
+  const int count = probe.op == predicate_op("sets") ? instances.found(probe)
+                    : spec.count != nullptr          ? spec.count(probe, features)
+                                                     : -1;
   if (count >= 0) return static_cast<std::uint8_t>(std::clamp(count, 1, 254));
   const PredicateEval eval = spec.eval;
   // Invariant: the predicate held with min n - 1 (n = 1: the condition held, at least once).
@@ -28,16 +31,6 @@ std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
     if (!eval(probe, features)) break;
   }
   return static_cast<std::uint8_t>(n > 1 ? n - 1 : 1);
-}
-
-std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
-                           const ScoreFeatures& features, SetInstances& instances) {
-  const ConditionNode& node = rules.program.tests[rules.program.entries[index].times];
-  // count_sets without its screen, which only answers 0 sooner (the counts are equal).
-  if (node.op == predicate_op("sets")) {
-    return static_cast<std::uint8_t>(std::clamp(instances.found(node), 1, 254));
-  }
-  return counted_times(rules, index, features);
 }
 
 }  // namespace meldgraph::patterns

@@ -49,21 +49,20 @@ struct PatternBits {
 
 namespace meldgraph::patterns {
 
-/// Pattern `index`'s count for `features`: 1 when it has no `times`, else the largest n (at least
-/// 1, at most 254) for which its predicate holds with `min: n`. Call it only for a pattern whose
-/// condition held. Allocation-free.
-[[nodiscard]] std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
-                                         const ScoreFeatures& features);
 class SetInstances;
-/// The same, a `sets` count read off `instances` (the record's: SetInstances), which the
-/// evaluation listed already for most shapes.
+/// Pattern `index`'s `times` count for `features` (it has one): the largest n (at least 1, at
+/// most 254) for which its predicate holds with `min: n`, a `sets` count read off `instances`
+/// (the record's: SetInstances, which the evaluation listed already for most shapes). Call it
+/// only for a pattern whose condition held. Allocation-free.
 [[nodiscard]] std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
                                          const ScoreFeatures& features, SetInstances& instances);
+/// Pattern `index`'s count: 1 when it has no `times`, else counted_times.
 [[nodiscard]] inline std::uint8_t pattern_times(const PatternRules& rules, std::size_t index,
-                                                const ScoreFeatures& features) {
+                                                const ScoreFeatures& features,
+                                                SetInstances& instances) {
   return rules.program.entries[index].times == PatternProgram::kNoTest
              ? 1
-             : counted_times(rules, index, features);
+             : counted_times(rules, index, features, instances);
 }
 
 /// relations: counted. The patterns of `held` that a counting pattern removes: visiting the

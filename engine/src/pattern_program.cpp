@@ -542,7 +542,8 @@ void TestMemo::start() {
   const auto set_of = [&](const LoweredTest& t) {
     return t.index == 0 ? t.mask : resolve({t.mask, t.index}, features);
   };
-  const bool faces_together = program.faces_tests != 0 && program.eager_tests <= 64;
+  // build_faces_table leaves faces_tests 0 unless the eager tests fit one word.
+  const bool faces_together = program.faces_tests != 0;
   for (const PatternProgram::EagerRun& run : program.eager_runs) {
     using K = LoweredTest::Kind;
     if (faces_together &&
@@ -594,28 +595,27 @@ void TestMemo::start() {
     }
   }
   if (faces_together) {
-    // Which tests' sets the faces meet: the table's, a byte of faces at a time, then those
-    // whose sets name a context wind, one by one.
+    // Which tabled tests' sets the faces meet, a byte of faces at a time.
     std::uint64_t met = 0;
-    const std::uint64_t* table = program.faces_table.data();
-    for (std::size_t c = 0; c < 8 && table != nullptr; ++c) {
-      const auto byte = static_cast<std::size_t>((faces >> (8 * c)) & 0xFFU);
-      if (byte != 0) met |= table[c * 256 + byte];
-    }
-    for (std::uint64_t rest = program.faces_tests & ~program.faces_tabled; rest != 0;
-         rest &= rest - 1) {
-      const auto t = static_cast<unsigned>(std::countr_zero(rest));
-      const LoweredTest& test = lowered[t];
-      const TileMask set = set_of(test);
-      const bool meets = (faces & (test.kind == LoweredTest::Kind::faces_all ? ~set : set)) != 0;
-      met |= std::uint64_t{meets ? 1U : 0U} << t;
+    if (program.faces_tabled != 0) {
+      const std::uint64_t* table = program.faces_table.data();
+      for (std::size_t c = 0; c < 8; ++c) {
+        const auto byte = static_cast<std::size_t>((faces >> (8 * c)) & 0xFFU);
+        if (byte != 0) met |= table[c * 256 + byte];
+      }
     }
     // faces_any holds when its set is met; faces_none when not; faces_all when its complement
     // is not and some face is held (mask_all_in).
     const std::uint64_t all_ok = faces != 0 ? program.faces_all_tests : 0;
-    const std::uint64_t held =
-        (met & program.faces_any_tests) | (~met & program.faces_tests & ~program.faces_any_tests &
+    std::uint64_t held =
+        (met & program.faces_any_tests) | (~met & program.faces_tabled & ~program.faces_any_tests &
                                            ~(program.faces_all_tests & ~all_ok));
+    // Those whose sets name a context wind, one by one.
+    for (std::uint64_t rest = program.faces_tests & ~program.faces_tabled; rest != 0;
+         rest &= rest - 1) {
+      const auto t = static_cast<unsigned>(std::countr_zero(rest));
+      held |= std::uint64_t{lowered_holds(lowered[t], facts, features) ? 1U : 0U} << t;
+    }
     value_[0] |= held;
     const std::uint64_t* needers = program.test_needers.data();
     for (std::uint64_t failed = program.faces_tests & ~held; failed != 0; failed &= failed - 1) {

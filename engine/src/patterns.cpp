@@ -107,9 +107,7 @@ void evaluate_patterns(const ScoringRules& rules, const ScoreFeatures& features,
     PatternHit hit;
     hit.pattern = static_cast<std::uint16_t>(i);
     hit.yakuman = value.yakuman;
-    hit.times = patterns.program.entries[i].times == PatternProgram::kNoTest
-                    ? 1
-                    : patterns::counted_times(patterns, i, features, instances);
+    hit.times = patterns::pattern_times(patterns, i, features, instances);
     hit.value = value.yakuman > 0 ? 0 : (features.closed_hand ? value.closed : value.open);
     hits.push_back(hit);
   });

@@ -181,9 +181,7 @@ void make_score_features(const ReadingContext& context, const Reading& reading,
                out);
   // Step 1: the groups, and with them the hand's faces.
   for (const ReadingGroup& group : reading.groups) {
-    const GroupStanding standing{group.state, group.source, group.winning, group.by_discard,
-                                 group.counts_as_open};
-    add_group(out, group.group, standing, slots_of(group, context.has_red));
+    add_group(out, group.group, group.standing(), slots_of(group, context.has_red));
   }
   // Step 2: the natural tiles no group holds (an N-wildcards win) are the hand's tiles too.
   for (const TileId tile : reading.loose_tiles) add_face(out, tile, true);

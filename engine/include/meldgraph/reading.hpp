@@ -90,8 +90,6 @@ enum class MeldState : std::uint8_t {
 
 [[nodiscard]] std::string_view meld_state_name(MeldState state);
 
-/// One group of a Reading. `group` is the interpretation's own group, unchanged; `slots` has
-/// `group.size` entries (an N-wildcards group may hold more than four).
 /// How one group of an interpretation stands in its reading, read off the group and how the
 /// hand won: its meld state and source, whether it holds the winning tile, was completed by a
 /// discard, counts as open. make_reading's ReadingGroup fields and the feature record's group
@@ -124,6 +122,8 @@ struct GroupStanding {
   return win.win == WinKind::discard || win.robbing_kong;
 }
 
+/// One group of a Reading. `group` is the interpretation's own group, unchanged; `slots` has
+/// `group.size` entries (an N-wildcards group may hold more than four).
 struct ReadingGroup {
   Group group;
   SlotList slots;
@@ -143,6 +143,10 @@ struct ReadingGroup {
   TileMask faces = 0;
 
   [[nodiscard]] bool declared() const { return state != MeldState::concealed; }
+  /// Its GroupStanding (the fields group_standing set).
+  [[nodiscard]] GroupStanding standing() const {
+    return {state, source, winning, by_discard, counts_as_open};
+  }
   [[nodiscard]] bool abstract() const { return group.abstract(); }
   /// Every face of the group is in `mask` (false for abstract groups: they have no fixed face).
   [[nodiscard]] bool all_in(TileMask mask) const { return faces != 0 && (faces & ~mask) == 0; }
