@@ -12,10 +12,13 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "../engine/src/pattern_predicates.hpp"
 #include "../engine/src/pattern_program.hpp"
 #include "meldgraph/decomposition.hpp"
+#include "meldgraph/hand.hpp"
 #include "meldgraph/pattern_rules.hpp"
 #include "meldgraph/random_draws.hpp"
 #include "meldgraph/random_hands.hpp"
@@ -204,4 +207,65 @@ TEST_CASE("the sets screen and the predicates' counts agree with their reference
     }
     CHECK(some > hands);
   }
+}
+
+namespace {
+
+/// The tiles written in `text` (notation), as a mask.
+TileMask mask_of(std::string_view text, const RuleSet& rules) {
+  TileMask mask = 0;
+  for (const TileId tile : parse_tiles(text, rules)) mask |= tile_bit(tile);
+  return mask;
+}
+
+/// The `faces: {none_in: ...}` screens among pattern `id`'s eager needs.
+std::vector<TileMask> none_in_screens(const PatternRules& rules, std::string_view id) {
+  const PatternProgram& program = rules.program;
+  std::vector<TileMask> out;
+  for (std::size_t p = 0; p < rules.patterns.size(); ++p) {
+    if (rules.patterns[p].id != id) continue;
+    const std::size_t words = program.pattern_words;
+    for (std::uint32_t t = 0; t < program.eager_tests; ++t) {
+      const bool needed = ((program.test_needers[t * words + p / 64] >> (p % 64)) & 1U) != 0;
+      if (needed && program.lowered[t].kind == LoweredTest::Kind::faces_none) {
+        out.push_back(program.lowered[t].mask);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("an every-group filter screens out the tiles no group meeting it can hold",
+          "[patterns][program]") {
+  // Worked out from the group shapes: a chow holding a terminal is 123 or 789, so a 4, 5 or 6
+  // lies in no group holding a terminal (or an honour); a group holding a five is the pair or
+  // pung of it or a chow from 345 to 567, or, with knits, 258.
+  const RuleSet riichi = load_rules("riichi");
+  const PatternRules& r = riichi.scoring()->patterns;
+  CHECK(none_in_screens(r, "chanta") == std::vector<TileMask>{mask_of("456m456p456s", riichi)});
+  CHECK(none_in_screens(r, "junchan") ==
+        std::vector<TileMask>{mask_of("456m456p456s1234567z", riichi)});
+  const RuleSet mcr = load_rules("mcr");
+  const PatternRules& m = mcr.scoring()->patterns;
+  // 全带五 may be read in the knitted-straight form: its knit 258 holds a five.
+  CHECK(none_in_screens(m, "quan_dai_wu") ==
+        std::vector<TileMask>{mask_of("19m19p19s1234567z", mcr)});
+  // 全带幺 is read in the standard form only (its `form` need): no knit, though mcr has them
+  // (147 and 369 would let in the 3, 4, 6 and 7).
+  CHECK(none_in_screens(m, "quan_dai_yao") == std::vector<TileMask>{mask_of("456m456p456s", mcr)});
+  // The knits' shapes themselves: every knit holds a tile of 147, 258 or 369 of its suit.
+  ConditionNode node;
+  node.op = patterns::predicate_op("groups");
+  node.bits = 1U << static_cast<unsigned>(GroupKind::knit);
+  node.small[8] = 2;  // any_in
+  node.sets[1].tiles = mask_of("1m", mcr);
+  CHECK(patterns::tiles_outside_meeting_groups(node, mcr, true) ==
+        (mask_of("123456789m123456789p123456789s1234567z", mcr) & ~mask_of("147m", mcr)));
+  CHECK(patterns::tiles_outside_meeting_groups(node, mcr, false) ==
+        mask_of("123456789m123456789p123456789s1234567z", mcr));
+  // A set naming a context wind is only known per reading: no screen.
+  node.sets[1].context = kSetSeatWind;
+  CHECK(patterns::tiles_outside_meeting_groups(node, mcr, true) == 0);
 }

@@ -84,6 +84,14 @@ inline constexpr std::size_t kMaxSetInstances = 64;
 /// many. The `sets` predicate counts these; 套算一次 (pattern_account_once.cpp) chooses among them.
 std::size_t set_instances(const ConditionNode& node, const ScoreFeatures& features,
                           std::array<std::uint32_t, kMaxSetInstances>& masks);
+/// The tiles of `rules` that no group passing `node`'s filter (a `groups` node: kinds and tile
+/// sets) can hold, over the rule set's group shapes: one tile for pairs, pungs, kongs and
+/// singles, three consecutive tiles of a sequence suit for chows, ranks r, r + 3 and r + 6 of one
+/// suit for knits (only when `knits`); the wildcard-only kinds hold no face. When every group of
+/// a reading passes the filter (`all: true`), none of its groups' faces is among these. 0 (no
+/// screen) when a set names a context wind, which only a reading resolves.
+[[nodiscard]] TileMask tiles_outside_meeting_groups(const ConditionNode& node, const RuleSet& rules,
+                                                    bool knits);
 /// The ranks of the candidate groups of a `sets` node of kinds `kinds` (those set_instances
 /// picks: concrete, of a sequence suit), for the screen some_set_possible: bit 16 s + r of
 /// held[k - 1] is set when rank r of suit s is held by at least k candidates, and bit r of

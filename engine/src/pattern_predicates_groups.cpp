@@ -275,6 +275,55 @@ std::size_t set_instances(const ConditionNode& n, const ScoreFeatures& f,
   return walk.sets;
 }
 
+TileMask tiles_outside_meeting_groups(const ConditionNode& n, const RuleSet& rules, bool knits) {
+  const std::uint8_t used = n.small[8];
+  for (std::size_t k = 0; k < 3; ++k) {
+    if ((used & (1U << k)) != 0 && n.sets[k].context != 0) return 0;
+  }
+  // As groups_meeting_sets, for one group's faces.
+  const auto meets = [&](TileMask faces) {
+    return ((used & 1U) == 0 || mask_all_in(faces, n.sets[0].tiles)) &&
+           ((used & 2U) == 0 || (faces & n.sets[1].tiles) != 0) &&
+           ((used & 4U) == 0 || (faces & n.sets[2].tiles) == 0);
+  };
+  const auto admits = [&](GroupKind kind) {
+    return ((n.bits >> static_cast<unsigned>(kind)) & 1U) != 0;
+  };
+  const bool alone = admits(GroupKind::pair) || admits(GroupKind::pung) ||
+                     admits(GroupKind::kong) || admits(GroupKind::single);
+  // The tile `steps` ranks above `tile` in its suit, if the suit has it.
+  const auto above = [&](TileId tile, int steps) {
+    const TileInfo& info = rules.tile(tile);
+    for (TileId t = 0; t < rules.tile_count(); ++t) {
+      const TileInfo& other = rules.tile(t);
+      if (other.suit == info.suit && other.rank == info.rank + steps && !other.bonus) return t;
+    }
+    return kNoTile;
+  };
+  TileMask held = 0;
+  TileMask every = 0;
+  for (TileId t = 0; t < rules.tile_count(); ++t) {
+    const TileInfo& info = rules.tile(t);
+    if (info.bonus) continue;
+    every |= tile_bit(t);
+    if (alone && meets(tile_bit(t))) held |= tile_bit(t);
+    if (admits(GroupKind::chow) && info.next != kNoTile && rules.tile(info.next).next != kNoTile) {
+      const TileMask chow =
+          tile_bit(t) | tile_bit(info.next) | tile_bit(rules.tile(info.next).next);
+      if (meets(chow)) held |= chow;
+    }
+    if (knits && admits(GroupKind::knit)) {
+      const TileId middle = above(t, 3);
+      const TileId top = above(t, 6);
+      if (middle != kNoTile && top != kNoTile) {
+        const TileMask knit = tile_bit(t) | tile_bit(middle) | tile_bit(top);
+        if (meets(knit)) held |= knit;
+      }
+    }
+  }
+  return every & ~held;
+}
+
 namespace {
 
 /// Adds the bits `bits` once each to the multiplicity masks `levels` (levels[k - 1]: the bits

@@ -31,12 +31,14 @@ constexpr std::uint8_t kSuitsOp = patterns::predicate_op("suits");
 constexpr std::uint8_t kCopiesOp = patterns::predicate_op("copies");
 constexpr std::uint8_t kSuitCountsOp = patterns::predicate_op("suit_counts");
 constexpr std::uint8_t kClosedHandOp = patterns::predicate_op("closed_hand");
+constexpr std::uint8_t kFormOp = patterns::predicate_op("form");
 
 // The argument layout of the nodes the screens read and build (pattern_predicates_groups.cpp):
 // groups' small[0] is its count mode (1: `all`), small[8] the set keys used (bit 0 all_in, bit 1
 // any_in, bit 2 none_in); sets' small[0] is its size and small[2] its suits mode (1: distinct).
 constexpr std::uint8_t kSetKeyAllIn = 1;
 constexpr std::uint8_t kSetKeyAnyIn = 2;
+constexpr std::uint8_t kSetKeyNoneIn = 4;
 constexpr std::uint8_t kSuitsDistinct = 1;
 constexpr std::int16_t kNoMax = 0x7FFF;
 
@@ -76,7 +78,8 @@ int cost_rank(const ConditionNode& node) {
 
 class Compiler {
  public:
-  explicit Compiler(PatternRules& rules) : rules_(rules) {}
+  Compiler(PatternRules& rules, const RuleSet& tiles, const std::vector<FormSpec>& forms)
+      : rules_(rules), tiles_(tiles), forms_(forms) {}
 
   /// Fills rules.program; false when the tests overflow PatternProgram::kMaxTests.
   bool run() {
@@ -91,6 +94,7 @@ class Compiler {
     std::vector<std::vector<std::uint32_t>> rest(rules_.patterns.size());
     for (std::size_t p = 0; p < rules_.patterns.size(); ++p) {
       const Pattern& pattern = rules_.patterns[p];
+      pattern_forms_ = forms_required(pattern.when);
       collect(pattern.when, needs[p], rest[p]);
       if (!pattern.value.open_allowed) {
         ConditionNode closed;
@@ -108,6 +112,7 @@ class Compiler {
     // Both only speed the evaluation up: a screen that would take the tests past kMaxTests is
     // left out (optional_), which weakens a clause or a leaf's screens, never an answer.
     optional_ = true;
+    pattern_forms_ = kEveryForm;  // a leaf's screens serve every pattern naming it
     std::vector<std::pair<std::uint16_t, std::vector<Need>>> leaf_screens;
     for (const std::vector<std::uint32_t>& roots : rest) {
       for (const std::uint32_t root : roots) collect_leaf_screens(root, leaf_screens);
@@ -364,6 +369,7 @@ class Compiler {
         add(needs, face);
       }
       if (node.small[0] != kGroupsCountAll) add(needs, kinds_screen(node.bits, node.range.min));
+      if (node.small[0] == kGroupsCountAll) add_every_group_screen(node, needs);
     } else if (node.op == kSetsOp && node.range.min >= 1) {
       // One set: `size` candidate groups of its kinds (`min` sets sharing no group: min times
       // as many), and as many sequence suits if distinct.
@@ -376,6 +382,44 @@ class Compiler {
         add(needs, suits);
       }
     }
+  }
+
+  /// `all: true`: every group passes the filter, so each face of the reading lies in a group
+  /// that does, and none is among the tiles no such group can hold:
+  /// `faces: {none_in: those tiles}`. Not when a form the pattern may be read in lists loose
+  /// tiles (the N-wildcards form's natural tiles lie in no group); knits count only when such a
+  /// form is knitted.
+  void add_every_group_screen(const ConditionNode& node, std::vector<Need>& needs) {
+    bool knits = false;
+    for (std::size_t f = 0; f < forms_.size(); ++f) {
+      if (f < 32 && ((pattern_forms_ >> f) & 1U) == 0) continue;
+      if (forms_[f].type == FormType::wildcards) return;
+      knits = knits || forms_[f].type == FormType::knitted;
+    }
+    const TileMask outside = patterns::tiles_outside_meeting_groups(node, tiles_, knits);
+    if (outside == 0) return;
+    ConditionNode face;
+    face.op = kFacesOp;
+    face.small[8] = kSetKeyNoneIn;
+    face.sets[2].tiles = outside;
+    add(needs, face);
+  }
+
+  /// The forms a reading must be read in for the condition at nodes[root] to hold, as far as
+  /// the `form` leaves it reaches through `all` alone say (bit i: forms[i]; kEveryForm when
+  /// none does).
+  [[nodiscard]] std::uint32_t forms_required(std::uint32_t root) const {
+    if (root >= rules_.nodes.size()) return kEveryForm;
+    const ConditionNode& node = rules_.nodes[root];
+    if (node.op == kFormOp) return node.bits;
+    if (node.op != kOpAll) return kEveryForm;
+    std::uint32_t forms = kEveryForm;
+    std::uint32_t child = root + 1;
+    for (int c = 0; c < node.children; ++c) {
+      forms &= forms_required(child);
+      child += rules_.nodes[child].size;
+    }
+    return forms;
   }
 
   /// `faces: {any_in: set}`.
@@ -448,7 +492,13 @@ class Compiler {
     }
   }
 
+  static constexpr std::uint32_t kEveryForm = ~std::uint32_t{0};
+
   PatternRules& rules_;
+  const RuleSet& tiles_;
+  const std::vector<FormSpec>& forms_;
+  /// The forms the pattern being collected may be read in (forms_required); add_screens reads it.
+  std::uint32_t pattern_forms_ = kEveryForm;
   bool overflow_ = false;
   bool optional_ = false;  ///< intern: a full table gives kNoTest rather than an overflow
   std::vector<std::uint16_t> number_;
@@ -456,8 +506,9 @@ class Compiler {
 
 }  // namespace
 
-bool compile_patterns(PatternRules& rules) {
-  if (Compiler(rules).run()) return true;
+bool compile_patterns(PatternRules& rules, const RuleSet& tiles,
+                      const std::vector<FormSpec>& forms) {
+  if (Compiler(rules, tiles, forms).run()) return true;
   rules.program = PatternProgram{};
   return false;
 }

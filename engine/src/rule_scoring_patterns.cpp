@@ -417,7 +417,7 @@ void read_pattern_rules(const ScoringContext& context, const Value& scoring, Sco
     context.diagnostics.attempt([&] { read_account_once(*once, ids, out); });
   }
   context.diagnostics.attempt([&] {
-    if (!compile_patterns(out)) {
+    if (!compile_patterns(out, context.tiles, context.forms)) {
       fail(patterns->key_where, "the conditions have more than " +
                                     std::to_string(PatternProgram::kMaxTests) +
                                     " distinct predicates; share more of them");

@@ -15,6 +15,8 @@
 
 namespace meldgraph {
 
+class RuleSet;
+struct FormSpec;
 struct ScoringRules;
 struct ScoreFeatures;
 
@@ -258,9 +260,11 @@ struct PatternRules {
 
 /// Compiles every pattern's condition, `times` and account_once into `rules.program`; the loader
 /// calls it once the conditions are read, and whoever changes a condition afterwards calls it
-/// again. False (the program left empty) when the conditions have more than
-/// PatternProgram::kMaxTests distinct tests.
-[[nodiscard]] bool compile_patterns(PatternRules& rules);
+/// again. `tiles` (the rule set's tiles and suits) and `forms` (all of them, enabled or not) are
+/// what the screens are derived from: the group shapes a tile can lie in. False (the program
+/// left empty) when the conditions have more than PatternProgram::kMaxTests distinct tests.
+[[nodiscard]] bool compile_patterns(PatternRules& rules, const RuleSet& tiles,
+                                    const std::vector<FormSpec>& forms);
 
 /// One pattern that counted in a reading.
 struct PatternHit {
