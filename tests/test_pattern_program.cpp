@@ -269,3 +269,39 @@ TEST_CASE("an every-group filter screens out the tiles no group meeting it can h
   node.sets[1].context = kSetSeatWind;
   CHECK(patterns::tiles_outside_meeting_groups(node, mcr, true) == 0);
 }
+
+// The shipped rule sets' eager tests fit one 64-bit word, where they are gathered into one word
+// and the patterns they rule out come from tables by byte (PatternProgram::failed_needers);
+// past 64 they are evaluated one at a time. That path against the walk too.
+TEST_CASE("compiled conditions with more than 64 eager tests agree with the condition walk",
+          "[patterns][program]") {
+  std::string text = "name: t\nextends: riichi\nscoring:\n  patterns:\n";
+  const std::string suits = "mps";
+  for (std::size_t s = 0; s < suits.size(); ++s) {
+    for (char rank = '1'; rank <= '9'; ++rank) {
+      const std::string tile{rank, suits[s]};
+      const std::string id = std::string{suits[s]} + rank;
+      text += "    any_" + id + ":\n      value: 1\n      when: {faces: {any_in: \"" + tile +
+              "\"}, groups: {kind: pung, any_in: \"" + tile + "\"}}\n";
+      text += "    none_" + id + ":\n      value: 1\n      when: {faces: {none_in: \"" + tile +
+              "\"}, groups: {kind: chow, min: 3}}\n";
+    }
+  }
+  const RuleSet rules = load_rules_from_string(text, "t.yaml");
+  REQUIRE(rules.scoring() != nullptr);
+  const PatternRules& patterns = rules.scoring()->patterns;
+  REQUIRE(patterns.program.eager_tests > 64);
+  CHECK(patterns.program.failed_needers.empty());
+  RandomHands generator(rules, 5);
+  RandomDraws draws(5);
+  Tally tally;
+  const int hands = 600 / meldgraph::test::kScale;
+  for (int h = 0; h < hands; ++h) {
+    Hand hand = generator.complete(14, h % 3 == 0 ? 2 : 0);
+    for_each_record(rules, hand, draws, [&](ScoreFeatures& features, const WinContext&) {
+      compare_record(patterns, features, tally);
+    });
+  }
+  CHECK(tally.records > hands);
+  CHECK(tally.held > tally.records);
+}

@@ -1,7 +1,7 @@
 #pragma once
 /// The evaluators of the cheap predicates (the context, the hand as a whole, faces and groups),
 /// defined inline: the registry (pattern_predicates.cpp) takes their addresses, and the compiled
-/// program's up-front evaluation (pattern_program.cpp) calls them without an indirect call, so
+/// program's up-front evaluation (pattern_memo.cpp) calls them without an indirect call, so
 /// each is written once for both. Their readers and writers stay with their concept in
 /// pattern_predicates_{context,groups}.cpp. Internal to the engine.
 

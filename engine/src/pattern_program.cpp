@@ -1,6 +1,6 @@
-/// compile_patterns (pattern_rules.hpp) and TestMemo (pattern_program.hpp): every condition of a
-/// rule set compiled once, at load, into distinct tests and per-pattern lists of them, and their
-/// memoised evaluation over one reading. docs/performance.md, "Scoring", has the figures.
+/// compile_patterns (pattern_rules.hpp): every condition of a rule set compiled once, at load,
+/// into distinct tests and per-pattern lists of them. Their memoised evaluation over one reading
+/// is TestMemo (pattern_memo.cpp). docs/performance.md, "Scoring", has the figures.
 ///
 /// A screen is only ever a necessary condition of the test it precedes (its failing implies the
 /// test's failing), so putting screens first and the needs in any order changes no answer: the
@@ -21,7 +21,6 @@ namespace meldgraph {
 namespace {
 
 using patterns::kGroupsCountAll;
-using patterns::PredicateSpec;
 
 /// The predicate ops the compiler treats by name.
 constexpr std::uint8_t kGroupsOp = patterns::predicate_op("groups");
@@ -200,6 +199,7 @@ class Compiler {
       if (pattern.times < rules_.nodes.size()) entry.times = program.node_tests[pattern.times];
       program.entries.push_back(entry);
     }
+    build_needer_tables();
     for (std::size_t i = 0; i < rules_.patterns.size(); ++i) {
       program.implied_begin.push_back(static_cast<std::uint32_t>(program.implied_by_me.size()));
       for (std::size_t j = 0; j < rules_.patterns.size(); ++j) {
@@ -467,6 +467,36 @@ class Compiler {
     }
   }
 
+  /// PatternProgram::missing_needers and failed_needers, when the eager tests fit one word.
+  void build_needer_tables() {
+    PatternProgram& program = rules_.program;
+    if (program.eager_tests > 64) return;
+    const std::size_t words = program.pattern_words;
+    // Byte c of bit set `used`, each bit b's patterns at needers[b * words, + words).
+    const auto by_byte = [&](std::uint64_t used, const std::vector<std::uint64_t>& needers,
+                             std::vector<std::uint64_t>& table) {
+      const auto bytes = static_cast<std::uint32_t>((std::bit_width(used) + 7) / 8);
+      table.assign(std::size_t{bytes} * 256 * words, 0);
+      for (std::uint32_t c = 0; c < bytes; ++c) {
+        for (std::size_t value = 1; value < 256; ++value) {
+          std::uint64_t* entry = table.data() + (std::size_t{c} * 256 + value) * words;
+          for (std::uint32_t i = 0; i < 8; ++i) {
+            const std::uint32_t bit = 8 * c + i;
+            if (((value >> i) & 1U) == 0 || ((used >> bit) & 1U) == 0) continue;
+            for (std::size_t w = 0; w < words; ++w) entry[w] |= needers[bit * words + w];
+          }
+        }
+      }
+      return bytes;
+    };
+    program.missing_bytes =
+        by_byte(program.word_needed, program.word_needers, program.missing_needers);
+    const std::uint64_t eager = program.eager_tests == 64
+                                    ? ~std::uint64_t{0}
+                                    : (std::uint64_t{1} << program.eager_tests) - 1;
+    program.failed_bytes = by_byte(eager, program.test_needers, program.failed_needers);
+  }
+
   /// Renumbers the tests, those marked `eager` first, by lowered kind (so that each kind is one
   /// run), then the others, each group in its first order; and the references to them made so
   /// far (node_tests). number_ maps an old number to the new.
@@ -512,239 +542,5 @@ bool compile_patterns(PatternRules& rules, const RuleSet& tiles,
   rules.program = PatternProgram{};
   return false;
 }
-
-namespace patterns {
-
-namespace {
-
-/// One eager test that lower_test leaves as it is: groups and faces inline (pattern_evals.hpp),
-/// the others through the registry.
-bool eager_holds(const ConditionNode& n, const ScoreFeatures& f,
-                 std::span<const PredicateSpec> predicates) {
-  switch (n.op) {
-    case predicate_op("groups"):
-      return eval_groups(n, f);
-    case predicate_op("faces"):
-      return eval_faces(n, f);
-    default:
-      return predicates[n.op - kFirstPredicate].eval(n, f);
-  }
-}
-
-}  // namespace
-
-TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
-    : rules_(rules),
-      features_(features),
-      predicates_(predicate_registry()),
-      facts_(facts_of(features)),
-      sets_(features) {
-  const PatternProgram& program = rules.program;
-  const std::size_t words = (program.tests.size() + 63) / 64;
-  std::fill_n(known_.begin(), words, 0);
-  std::fill_n(value_.begin(), words, 0);
-  static_assert(kMaxPatterns <= std::size_t{4} * 64);
-  switch (program.pattern_words) {
-    case 0:  // no pattern: nothing is alive, no test is eager
-      alive_ = {};
-      break;
-    case 1:
-      start<1>();
-      break;
-    case 2:
-      start<2>();
-      break;
-    case 3:
-      start<3>();
-      break;
-    default:
-      start<4>();
-      break;
-  }
-  for (std::uint32_t w = 0; w < program.eager_tests / 64U; ++w) known_[w] = ~std::uint64_t{0};
-  if (program.eager_tests % 64U != 0) {
-    known_[program.eager_tests / 64U] = (std::uint64_t{1} << (program.eager_tests % 64U)) - 1;
-  }
-}
-
-template <std::size_t W>
-void TestMemo::start() {
-  const PatternProgram& program = rules_.program;
-  const ReadingFacts& facts = facts_;
-  const ScoreFeatures& features = features_;
-  const std::uint32_t pattern_words = program.pattern_words;
-  // Ruled out so far: the disabled patterns, then those needing a bit the facts' word lacks.
-  // A mask over the patterns has pattern_words words, W of them (the dispatch's choice).
-  std::array<std::uint64_t, W> alive{};
-  for (std::size_t w = 0; w < W; ++w) alive[w] = program.enabled[w];
-  const auto rule_out = [&](const std::uint64_t* patterns) {
-    for (std::size_t w = 0; w < W; ++w) alive[w] &= ~patterns[w];
-  };
-  for (std::uint64_t missing = program.word_needed & ~facts.word; missing != 0;
-       missing &= missing - 1) {
-    rule_out(program.word_needers.data() +
-             static_cast<std::size_t>(std::countr_zero(missing)) * pattern_words);
-  }
-  // The eager tests, up front, a run of one lowered kind at a time: known from here on. A
-  // failing one rules out every pattern needing it.
-  const LoweredTest* lowered = program.lowered.data();
-  const TileMask faces = features.faces;
-  // A faces test's set: its fixed tiles, with the context's winds when it names them.
-  const auto set_of = [&](const LoweredTest& t) {
-    return t.index == 0 ? t.mask : resolve({t.mask, t.index}, features);
-  };
-  // build_faces_table leaves faces_tests 0 unless the eager tests fit one word.
-  const bool faces_together = program.faces_tests != 0;
-  for (const PatternProgram::EagerRun& run : program.eager_runs) {
-    using K = LoweredTest::Kind;
-    if (faces_together &&
-        (run.kind == K::faces_all || run.kind == K::faces_any || run.kind == K::faces_none)) {
-      continue;  // all of them below
-    }
-    switch (run.kind) {
-      case K::word_any:
-        evaluate_run(
-            run, [&](const LoweredTest& t) { return (facts.word & t.mask) != 0; }, rule_out);
-        break;
-      case K::word_all:
-        evaluate_run(
-            run, [&](const LoweredTest& t) { return (facts.word & t.mask) == t.mask; }, rule_out);
-        break;
-      case K::count:
-        evaluate_run(
-            run, [&](const LoweredTest& t) { return t.range.holds(facts.counts[t.index]); },
-            rule_out);
-        break;
-      case K::kinds:
-        evaluate_run(
-            run,
-            [&](const LoweredTest& t) { return t.range.holds(count_of_kinds(t.mask, features)); },
-            rule_out);
-        break;
-      case K::faces_all:
-        evaluate_run(
-            run, [&](const LoweredTest& t) { return mask_all_in(faces, set_of(t)); }, rule_out);
-        break;
-      case K::faces_any:
-        evaluate_run(
-            run, [&](const LoweredTest& t) { return (faces & set_of(t)) != 0; }, rule_out);
-        break;
-      case K::faces_none:
-        evaluate_run(
-            run, [&](const LoweredTest& t) { return (faces & set_of(t)) == 0; }, rule_out);
-        break;
-      case K::none: {
-        const ConditionNode* tests = program.tests.data();
-        evaluate_run(
-            run,
-            [&](const LoweredTest& t) {
-              return eager_holds(tests[&t - lowered], features, predicates_);
-            },
-            rule_out);
-        break;
-      }
-    }
-  }
-  if (faces_together) {
-    // Which tabled tests' sets the faces meet, a byte of faces at a time.
-    std::uint64_t met = 0;
-    if (program.faces_tabled != 0) {
-      const std::uint64_t* table = program.faces_table.data();
-      for (std::size_t c = 0; c < 8; ++c) {
-        const auto byte = static_cast<std::size_t>((faces >> (8 * c)) & 0xFFU);
-        if (byte != 0) met |= table[c * 256 + byte];
-      }
-    }
-    // faces_any holds when its set is met; faces_none when not; faces_all when its complement
-    // is not and some face is held (mask_all_in).
-    const std::uint64_t all_ok = faces != 0 ? program.faces_all_tests : 0;
-    std::uint64_t held =
-        (met & program.faces_any_tests) | (~met & program.faces_tabled & ~program.faces_any_tests &
-                                           ~(program.faces_all_tests & ~all_ok));
-    // Those whose sets name a context wind, one by one.
-    for (std::uint64_t rest = program.faces_tests & ~program.faces_tabled; rest != 0;
-         rest &= rest - 1) {
-      const auto t = static_cast<unsigned>(std::countr_zero(rest));
-      held |= std::uint64_t{lowered_holds(lowered[t], facts, features) ? 1U : 0U} << t;
-    }
-    value_[0] |= held;
-    const std::uint64_t* needers = program.test_needers.data();
-    for (std::uint64_t failed = program.faces_tests & ~held; failed != 0; failed &= failed - 1) {
-      rule_out(needers + static_cast<std::size_t>(std::countr_zero(failed)) * pattern_words);
-    }
-  }
-  alive_ = {};
-  for (std::size_t w = 0; w < W; ++w) alive_[w] = alive[w];
-}
-
-void TestMemo::evaluate(std::uint16_t test, std::size_t word, std::uint64_t bit) {
-  const PatternProgram& program = rules_.program;
-  known_[word] |= bit;
-  for (std::uint32_t k = program.screen_begin[test]; k < program.screen_begin[test + 1U]; ++k) {
-    const std::uint16_t screen = program.screens[k];  // eager: its value is known
-    if (((value_[screen / 64U] >> (screen % 64U)) & 1U) == 0) return;
-  }
-  const LoweredTest& lowered = program.lowered[test];
-  const ConditionNode& node = program.tests[test];
-  bool holds = false;
-  if (lowered.kind != LoweredTest::Kind::none) {
-    holds = lowered_holds(lowered, facts_, features_);
-  } else if (node.op == kSetsOp) {
-    holds = sets_test_holds(node);
-  } else {
-    holds = predicates_[node.op - kFirstPredicate].eval(node, features_);
-  }
-  if (holds) value_[word] |= bit;
-}
-
-bool TestMemo::sets_test_holds(const ConditionNode& node) {
-  const SetCandidateRanks* ranks = nullptr;
-  for (std::size_t i = 0; i < set_ranks_count_ && ranks == nullptr; ++i) {
-    if (set_ranks_[i].kinds == node.bits) ranks = &set_ranks_[i].ranks;
-  }
-  if (ranks == nullptr) {
-    // A new kind mask: kept in the next slot (the last one is reused once all are taken).
-    KindRanks& slot = set_ranks_[std::min(set_ranks_count_, set_ranks_.size() - 1)];
-    slot = {node.bits, set_candidate_ranks(node.bits, features_)};
-    set_ranks_count_ = std::min(set_ranks_count_ + 1, set_ranks_.size());
-    ranks = &slot.ranks;
-  }
-  return node.range.holds(some_set_possible(node, *ranks) ? sets_.found(node) : 0);
-}
-
-bool TestMemo::costly_holds(const PatternProgram::Entry& entry) {
-  const PatternProgram& program = rules_.program;
-  for (std::uint32_t k = entry.need_begin; k < entry.need_end; ++k) {
-    if (!holds(program.needs[k])) return false;
-  }
-  for (std::uint32_t k = entry.rest_begin; k < entry.rest_end; ++k) {
-    if (!some_clause_holds(k) || !subtree_holds(program.rest[k])) return false;
-  }
-  return true;
-}
-
-bool TestMemo::some_clause_holds(std::uint32_t k) const {
-  const PatternProgram& program = rules_.program;
-  const std::uint32_t first = program.rest_clauses[k];
-  const std::uint32_t last = program.rest_clauses_end[k];
-  if (first == last) return true;  // no clauses: not screened
-  for (std::uint32_t c = first; c < last; ++c) {
-    bool all = true;
-    for (std::uint32_t t = program.clauses[c]; t < program.clauses[c + 1] && all; ++t) {
-      const std::uint16_t test = program.clause_tests[t];  // eager: its value is known
-      all = ((value_[test / 64U] >> (test % 64U)) & 1U) != 0;
-    }
-    if (all) return true;
-  }
-  return false;
-}
-
-bool TestMemo::subtree_holds(std::uint32_t root) {
-  const std::vector<std::uint16_t>& node_tests = rules_.program.node_tests;
-  return fold_condition(rules_.nodes, root,
-                        [&](std::uint32_t leaf) { return holds(node_tests[leaf]); });
-}
-
-}  // namespace patterns
 
 }  // namespace meldgraph

@@ -1,5 +1,6 @@
 #pragma once
-/// The evaluation of a compiled PatternProgram (pattern_rules.hpp) over one reading's record:
+/// The evaluation of a compiled PatternProgram (pattern_rules.hpp) over one reading's record
+/// (pattern_memo.cpp):
 /// each test evaluated at most once, on first use, and remembered. evaluate_patterns, `times`
 /// and account_once read the program through this; `explain` still walks the condition trees
 /// (patterns::condition_holds), which is also the reference the program is tested against.
@@ -65,21 +66,11 @@ class TestMemo {
   /// rather than a loop over memory.
   template <std::size_t W>
   void start();
-  /// The eager tests of one run, each by holds(its lowered test): its value bit set, or the
-  /// patterns needing it ruled out (rule_out, over a mask of pattern_words words).
-  template <class Holds, class RuleOut>
-  void evaluate_run(const PatternProgram::EagerRun& run, Holds&& holds, RuleOut&& rule_out) {
-    const PatternProgram& program = rules_.program;
-    const std::uint64_t* needers = program.test_needers.data();
-    const std::size_t words = program.pattern_words;
-    for (std::uint32_t t = run.begin; t < run.end; ++t) {
-      if (holds(program.lowered[t])) {
-        value_[t / 64U] |= std::uint64_t{1} << (t % 64U);
-      } else {
-        rule_out(needers + std::size_t{t} * words);
-      }
-    }
-  }
+  /// Whether eager test t holds: its lowered comparison, or its evaluator (eager_holds).
+  [[nodiscard]] bool eager_holds_at(std::uint32_t t) const;
+  /// Every eager test's value, bit t for test t, when they fit one word (the faces tests
+  /// through PatternProgram::faces_table).
+  [[nodiscard]] std::uint64_t eager_values() const;
   /// A `sets` test: its screen (some_set_possible) over its kinds' candidate ranks, kept per
   /// kind mask for the reading, then the predicate when the screen holds.
   [[nodiscard]] bool sets_test_holds(const ConditionNode& node);

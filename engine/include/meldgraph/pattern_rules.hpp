@@ -141,9 +141,9 @@ struct LoweredTest {
 /// a *word need*. Tests [0, eager_tests) are the other cheap ones some pattern needs. Both are
 /// kept transposed, as the patterns that need each (word_needers, test_needers), so that a
 /// reading rules out whole families at once: each bit of the facts' word that is missing, then
-/// each eager test that fails, removes every pattern needing it, and an eager test is not
-/// evaluated at all once every pattern needing it is ruled out. Only the patterns left with
-/// costly needs (`costly`) are then visited one by one; the costly needs follow as a list,
+/// each eager test that fails, removes every pattern needing it (when the eager tests fit one
+/// word, a byte of such bits at a time: missing_needers, failed_needers). Only the patterns left
+/// with costly needs (`costly`) are then visited one by one; the costly needs follow as a list,
 /// cheapest first, each evaluated on first use and remembered.
 struct PatternProgram {
   /// The most distinct tests a rule set may compile to (the evaluation keeps their results in
@@ -193,6 +193,15 @@ struct PatternProgram {
   /// and per bit b the patterns that need it: word_needers[b * pattern_words, + pattern_words).
   std::uint64_t word_needed = 0;
   std::vector<std::uint64_t> word_needers;
+  /// The same two transposed by byte, when the eager tests fit one word (else empty): the
+  /// patterns needing some bit of byte value b of bits [8c, 8c + 8) of the facts' word are
+  /// words [(256 c + b) * pattern_words, + pattern_words) of missing_needers; of the eager tests,
+  /// of failed_needers. So ruling out the patterns of every missing bit and every failed test
+  /// is one OR per byte (missing_bytes and failed_bytes of them), with no branch per bit.
+  std::vector<std::uint64_t> missing_needers;
+  std::vector<std::uint64_t> failed_needers;
+  std::uint32_t missing_bytes = 0;
+  std::uint32_t failed_bytes = 0;
   std::vector<std::uint16_t> needs;
   std::vector<std::uint32_t> rest;
   /// The clauses of rest[k], an `any` (none for the others): clauses[c] for c in
