@@ -96,6 +96,19 @@ void TestMemo::start() {
     rule_out_bytes(program.missing_needers, program.missing_bytes,
                    program.word_needed & ~facts_.word);
     rule_out_bytes(program.failed_needers, program.failed_bytes, eager & ~value);
+    // A subtree with clauses holds only when one of them does (some_clause_holds).
+    for (const PatternProgram::ScreenedRest& screened : program.screened_rests) {
+      std::uint64_t& word = alive[screened.pattern / 64U];
+      const std::uint64_t bit = std::uint64_t{1} << (screened.pattern % 64U);
+      if ((word & bit) == 0) continue;
+      bool some = false;
+      for (std::uint32_t c = program.rest_clauses[screened.rest];
+           c < program.rest_clauses_end[screened.rest]; ++c) {
+        const std::uint64_t clause = program.clause_masks[c];
+        some = some || (value & clause) == clause;
+      }
+      if (!some) word &= ~bit;
+    }
   } else {
     for (std::uint64_t missing = program.word_needed & ~facts_.word; missing != 0;
          missing &= missing - 1) {
@@ -243,6 +256,8 @@ bool TestMemo::some_clause_holds(std::uint32_t k) const {
   const std::uint32_t first = program.rest_clauses[k];
   const std::uint32_t last = program.rest_clauses_end[k];
   if (first == last) return true;  // no clauses: not screened
+  // The up-front evaluation ruled out the pattern when none holds (screened_rests).
+  if (program.eager_tests <= 64) return true;
   for (std::uint32_t c = first; c < last; ++c) {
     bool all = true;
     for (std::uint32_t t = program.clauses[c]; t < program.clauses[c + 1] && all; ++t) {

@@ -200,6 +200,7 @@ class Compiler {
       program.entries.push_back(entry);
     }
     build_needer_tables();
+    build_clause_masks();
     for (std::size_t i = 0; i < rules_.patterns.size(); ++i) {
       program.implied_begin.push_back(static_cast<std::uint32_t>(program.implied_by_me.size()));
       for (std::size_t j = 0; j < rules_.patterns.size(); ++j) {
@@ -495,6 +496,26 @@ class Compiler {
                                     ? ~std::uint64_t{0}
                                     : (std::uint64_t{1} << program.eager_tests) - 1;
     program.failed_bytes = by_byte(eager, program.test_needers, program.failed_needers);
+  }
+
+  /// PatternProgram::clause_masks and screened_rests, when the eager tests fit one word.
+  void build_clause_masks() {
+    PatternProgram& program = rules_.program;
+    if (program.eager_tests > 64) return;
+    for (std::size_t c = 0; c + 1 < program.clauses.size(); ++c) {
+      std::uint64_t mask = 0;
+      for (std::uint32_t t = program.clauses[c]; t < program.clauses[c + 1]; ++t) {
+        mask |= std::uint64_t{1} << program.clause_tests[t];
+      }
+      program.clause_masks.push_back(mask);
+    }
+    for (std::size_t p = 0; p < program.entries.size(); ++p) {
+      const PatternProgram::Entry& entry = program.entries[p];
+      for (std::uint32_t k = entry.rest_begin; k < entry.rest_end; ++k) {
+        if (program.rest_clauses[k] == program.rest_clauses_end[k]) continue;
+        program.screened_rests.push_back({static_cast<std::uint16_t>(p), k});
+      }
+    }
   }
 
   /// Renumbers the tests, those marked `eager` first, by lowered kind (so that each kind is one

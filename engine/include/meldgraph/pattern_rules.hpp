@@ -212,6 +212,15 @@ struct PatternProgram {
   std::vector<std::uint32_t> rest_clauses_end;
   std::vector<std::uint32_t> clauses;  ///< one past the last clause: a sentinel
   std::vector<std::uint16_t> clause_tests;
+  /// When the eager tests fit one word (else empty): clause c's tests as a mask, and each rest
+  /// subtree with clauses as (pattern, k), so that the up-front evaluation rules out a pattern
+  /// one of whose subtrees has no clause holding, before any costly test of it runs.
+  std::vector<std::uint64_t> clause_masks;
+  struct ScreenedRest {
+    std::uint16_t pattern = 0;
+    std::uint32_t rest = 0;  ///< k: the subtree rest[k]
+  };
+  std::vector<ScreenedRest> screened_rests;
   /// The screens of the costly leaves of the other subtrees (`any`, `not`, `at_least`): test
   /// t's are the eager tests screens[screen_begin[t], screen_begin[t + 1]); one failing answers
   /// t as false without evaluating it.
