@@ -99,6 +99,16 @@ TEST_CASE("compiled conditions agree with the condition walk", "[patterns][progr
     const PatternProgram& program = patterns.program;
     if (name == "riichi" || name == "mcr") CHECK(program.faces_tabled != 0);
     if (name == "riichi") CHECK((program.faces_tests & ~program.faces_tabled) != 0);
+    // Every clause of an `any` has its mask, checked up front (PatternProgram::clause_masks).
+    REQUIRE(program.eager_tests <= 64);
+    REQUIRE(program.clause_masks.size() + 1 == program.clauses.size());
+    for (std::size_t c = 0; c < program.clause_masks.size(); ++c) {
+      std::uint64_t mask = 0;
+      for (std::uint32_t t = program.clauses[c]; t < program.clauses[c + 1]; ++t) {
+        mask |= std::uint64_t{1} << program.clause_tests[t];
+      }
+      CHECK(program.clause_masks[c] == mask);
+    }
     RandomHands generator(rules, 7);
     RandomDraws draws(7);
     Tally tally;

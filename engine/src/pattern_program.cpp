@@ -199,8 +199,6 @@ class Compiler {
       if (pattern.times < rules_.nodes.size()) entry.times = program.node_tests[pattern.times];
       program.entries.push_back(entry);
     }
-    build_needer_tables();
-    build_clause_masks();
     for (std::size_t i = 0; i < rules_.patterns.size(); ++i) {
       program.implied_begin.push_back(static_cast<std::uint32_t>(program.implied_by_me.size()));
       for (std::size_t j = 0; j < rules_.patterns.size(); ++j) {
@@ -217,6 +215,8 @@ class Compiler {
                                                : PatternProgram::kNoTest);
       program.account_once_governed[rule.pattern / 64U] |= std::uint64_t{1} << (rule.pattern % 64U);
     }
+    build_needer_tables();
+    build_clause_masks();  // after the clauses' sentinel
     return true;
   }
 
