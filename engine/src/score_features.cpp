@@ -78,6 +78,19 @@ struct GroupSlots {
   bool counted = false;  ///< the caller added the group's tiles to the record's counts
 };
 
+/// The kFeature* bits of a group's standing (the abstract and wildcard bits are its slots'),
+/// without a branch each: every GroupStanding field is a bool or a small enum. A concealed group
+/// not holding the winning tile has none.
+unsigned standing_flags(const GroupStanding& standing) {
+  return (standing.counts_as_open ? kFeatureOpen : 0U) |
+         (standing.state != MeldState::concealed ? kFeatureDeclared : 0U) |
+         (standing.winning ? kFeatureWinning : 0U) |
+         (standing.by_discard ? kFeatureByDiscard : 0U) |
+         (standing.state == MeldState::concealed_kong ? kFeatureConcealedKong : 0U) |
+         (standing.state == MeldState::added_kong ? kFeatureAddedKong : 0U) |
+         static_cast<unsigned>(standing.source) << kFeatureSourceShift;
+}
+
 /// Step 1 of make_score_features: one group's record, and its tiles added to the hand's.
 void add_group(ScoreFeatures& out, const Group& shape, const GroupStanding& standing,
                const GroupSlots& slots) {
@@ -86,14 +99,7 @@ void add_group(ScoreFeatures& out, const Group& shape, const GroupStanding& stan
   const bool abstract = shape.abstract();
   const bool declared = standing.state != MeldState::concealed;
   set_shape(feature, shape.kind, shape.size, slots.faces, *out.rules);
-  // The flags without a branch each: every GroupStanding field is a bool or a small enum.
-  unsigned flags = (standing.counts_as_open ? kFeatureOpen : 0U) |
-                   (declared ? kFeatureDeclared : 0U) | (standing.winning ? kFeatureWinning : 0U) |
-                   (standing.by_discard ? kFeatureByDiscard : 0U) |
-                   (abstract ? kFeatureAbstract : 0U) |
-                   (standing.state == MeldState::concealed_kong ? kFeatureConcealedKong : 0U) |
-                   (standing.state == MeldState::added_kong ? kFeatureAddedKong : 0U) |
-                   static_cast<unsigned>(standing.source) << kFeatureSourceShift;
+  unsigned flags = standing_flags(standing) | (abstract ? kFeatureAbstract : 0U);
   // The counts go tile by tile (a concrete group's slots are its Group::tiles). An abstract
   // group's slots are all wild and stand for nothing.
   if (!abstract) {
@@ -112,6 +118,49 @@ void add_group(ScoreFeatures& out, const Group& shape, const GroupStanding& stan
   out.wildcards = static_cast<std::uint8_t>(out.wildcards + wildcards);
   if (standing.counts_as_open && declared) out.closed_hand = false;
   index_group(out, index, true);
+}
+
+/// Step 1 of the plain form for a group that is not declared (no wildcard, no red five: its
+/// faces are its tiles): add_group's work with its one standing worked out, the tiles of a pair,
+/// pung or chow counted without a loop.
+void add_plain_concealed_group(ScoreFeatures& out, const Group& group, bool claimed) {
+  const std::size_t index = out.group_count++;
+  GroupFeature& feature = out.groups[index];
+  const std::array<TileId, 4>& tiles = group.tiles;
+  TileMask faces = 0;
+  switch (group.kind) {
+    case GroupKind::pair:
+    case GroupKind::pung:
+      faces = tile_bit(tiles[0]);
+      out.counts[tiles[0]] = static_cast<std::uint8_t>(out.counts[tiles[0]] + group.size);
+      break;
+    case GroupKind::chow:
+      faces = tile_bit(tiles[0]) | tile_bit(tiles[1]) | tile_bit(tiles[2]);
+      ++out.counts[tiles[0]];
+      ++out.counts[tiles[1]];
+      ++out.counts[tiles[2]];
+      break;
+    default:
+      for (int s = 0; s < group.size; ++s) {
+        faces |= tile_bit(tiles[static_cast<std::size_t>(s)]);
+        ++out.counts[tiles[static_cast<std::size_t>(s)]];
+      }
+      break;
+  }
+  set_shape(feature, group.kind, group.size, faces, *out.rules);
+  // Only the group holding the winning tile has a standing of its own (group_standing).
+  const unsigned flags =
+      group.winning_slot() >= 0 ? standing_flags(group_standing(group, claimed)) : 0U;
+  feature.flags = static_cast<std::uint16_t>(flags);
+  feature.wildcards = 0;
+  out.faces |= faces;
+  out.concealed_faces |= faces;
+  const std::uint32_t bit = 1U << index;
+  out.kind_groups[static_cast<std::size_t>(group.kind)] |= bit;
+  out.kind_counts += std::uint64_t{1} << (kKindCountBits * static_cast<unsigned>(group.kind));
+  for (unsigned rest = flags & ((1U << kIndexedFeatureFlags) - 1); rest != 0; rest &= rest - 1) {
+    out.flag_groups[static_cast<std::size_t>(std::countr_zero(rest))] |= bit;
+  }
 }
 
 /// A reading group's slots: its wildcards (an abstract group's every slot; a concrete group's
@@ -214,6 +263,10 @@ void make_score_features(const ReadingContext& context, const Interpretation& in
   // fives after.
   const bool claimed = winning_tile_claimed(context.win);
   for (const Group& group : interpretation.groups) {
+    if (!group.declared()) {
+      add_plain_concealed_group(out, group, claimed);
+      continue;
+    }
     GroupSlots slots;
     slots.slots = group.size;
     slots.counted = true;
