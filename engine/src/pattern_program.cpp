@@ -268,6 +268,20 @@ class Compiler {
       rest.push_back(root);
       return;
     }
+    if (node.op == kFacesOp && std::popcount(unsigned{node.small[8]}) > 1) {
+      // A conjunction of its set keys: one test each, so that each is one mask test (the
+      // faces table) rather than an evaluation of the whole node.
+      for (const std::uint8_t key : {kSetKeyAllIn, kSetKeyAnyIn, kSetKeyNoneIn}) {
+        if ((node.small[8] & key) == 0) continue;
+        ConditionNode part;
+        part.op = kFacesOp;
+        part.small[8] = key;
+        const std::size_t k = key == kSetKeyAllIn ? 0 : (key == kSetKeyAnyIn ? 1 : 2);
+        part.sets[k] = node.sets[k];
+        add(needs, part);
+      }
+      return;
+    }
     add_screens(node, needs);
     add(needs, node);
   }
