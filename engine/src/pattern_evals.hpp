@@ -47,7 +47,7 @@ inline constexpr std::string_view kPredicateNames[] = {
 /// (ScoreFeatures::waits_before), so those two stay predicates of their own, tested last.
 struct ReadingFacts {
   std::uint64_t word = 0;
-  std::array<int, 4> counts{};  ///< CountFact order
+  std::array<int, 5> counts{};  ///< CountFact order
 };
 inline constexpr unsigned kFlagsShift = 0;   // 10 flags
 inline constexpr unsigned kWinShift = 10;    // 2 win kinds
@@ -56,8 +56,15 @@ inline constexpr unsigned kSeatShift = 20;   // 4 winds
 inline constexpr unsigned kRoundShift = 24;  // 4 winds
 inline constexpr unsigned kYesNoShift = 28;  // closed, honours: yes, no (to bit 31)
 inline constexpr unsigned kFormShift = 32;   // 32 forms
-/// kCountHonba: the context's repeat counter (riichi's 本場, Taiwan's 連莊 count).
-enum CountFact : std::uint8_t { kCountSuits, kCountWildcards, kCountSoftWildcards, kCountHonba };
+/// kCountHonba: the context's repeat counter (riichi's 本場, Taiwan's 連莊 count); kCountBonus: the
+/// bonus tiles held (`bonus: N` without `of`).
+enum CountFact : std::uint8_t {
+  kCountSuits,
+  kCountWildcards,
+  kCountSoftWildcards,
+  kCountHonba,
+  kCountBonus
+};
 
 /// The yes (or no) bit of yes/no fact `k` (0 closed, 1 honours).
 constexpr std::uint64_t yes_no_bit(unsigned k, bool yes) {
@@ -79,6 +86,7 @@ inline ReadingFacts facts_of(const ScoreFeatures& f) {
   facts.counts[kCountWildcards] = f.wildcards;
   facts.counts[kCountSoftWildcards] = f.soft_wildcards;
   facts.counts[kCountHonba] = w.honba;
+  facts.counts[kCountBonus] = w.flower_count;
   return facts;
 }
 
@@ -162,6 +170,10 @@ constexpr LoweredTest lower_test(const ConditionNode& n) {
       return count(kCountSoftWildcards, n.range);
     case predicate_op("honba"):
       return count(kCountHonba, n.range);
+    case predicate_op("bonus"):
+      // Every bonus tile held (small[0] == 0); the `of` form counts some of them.
+      if (n.small[0] != 0) return {};
+      return count(kCountBonus, n.range);
     case predicate_op("groups"):
       if (n.flags_set != 0 || n.flags_clear != 0 || n.small[8] != 0 ||
           n.small[0] == kGroupsCountAll) {

@@ -88,7 +88,7 @@ std::string write_bonus(const ConditionNode& node, const WriteContext& context) 
   return out + "}";
 }
 bool eval_bonus(const ConditionNode& n, const ScoreFeatures& f) {
-  if (n.small[0] == 0) return n.range.holds(f.win->flower_count);
+  if (n.small[0] == 0) return eval_by_facts(n, f);  // its lowering: the count of bonus tiles
   int held = 0;
   for (const TileId tile : f.win->flower_tiles) held += (n.sets[0].tiles & tile_bit(tile)) != 0;
   return n.range.holds(held);
