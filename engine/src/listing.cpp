@@ -404,9 +404,10 @@ void InterpretationLister::Impl::list_by_tables(std::size_t index, const Hand& h
   out.resize(groups);
   std::array<std::uint32_t, kSuits> at{};
   std::size_t from = 0;  // the suits from here on have a new path
+  const Group* stored = search::SuitDecompositions::stored_groups();  // after the last find
   for (;;) {
     for (std::size_t k = from; k < used; ++k) {
-      tables.copy_path(paths[k], at[k], suit_of[k], out.data() + at_group[k]);
+      tables.copy_path(stored, paths[k], at[k], suit_of[k], out.data() + at_group[k]);
     }
     if (!sink.goal()) break;
     std::size_t k = used;

@@ -215,22 +215,8 @@ SuitPaths SuitDecompositions::find(std::size_t form, std::size_t suit, const Til
   return paths;
 }
 
-void SuitDecompositions::copy_path(const SuitPaths& paths, std::uint32_t k, std::size_t suit,
-                                   Group* out) const {
-  const Group* from = memo().groups.data() + paths.offset + std::size_t{k} * paths.size;
-  // The suit's first tile added to the slots held (one byte each, no carry: ids stay below 64),
-  // the empty slots (kNoTile) left alone.
-  static_assert(std::endian::native == std::endian::little, "tiles[0] is the low byte");
-  const std::uint32_t add = std::uint32_t{suits_[suit].first} * 0x01010101U;
-  for (std::size_t g = 0; g < paths.size; ++g) {
-    Group group = from[g];
-    std::uint32_t tiles = 0;
-    std::memcpy(&tiles, group.tiles.data(), sizeof tiles);
-    const std::uint32_t held = group.size >= 4 ? ~0U : (1U << (8U * group.size)) - 1U;
-    tiles += add & held;
-    std::memcpy(group.tiles.data(), &tiles, sizeof tiles);
-    out[g] = group;
-  }
+const Group* SuitDecompositions::stored_groups() {
+  return memo().groups.data();
 }
 
 SuitPaths SuitDecompositions::search(std::size_t form, std::size_t suit, const TileCounts& naturals,

@@ -24,8 +24,10 @@
 /// takes the path only for hands without wildcards whose every count is within its copies and
 /// whose natural winning tile, if any, is held; everything else is walked.
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -86,8 +88,28 @@ class SuitDecompositions {
   /// melds and, when n % 3 == 2, the pair; none when n % 3 == 1. Only during a Listing.
   [[nodiscard]] SuitPaths find(std::size_t form, std::size_t suit, const TileCounts& naturals,
                                TileId winning_tile);
-  /// Path `k` of `paths` of suit `suit` into `out` (size groups), tiles made absolute.
-  void copy_path(const SuitPaths& paths, std::uint32_t k, std::size_t suit, Group* out) const;
+  /// The groups of every path stored, which SuitPaths::offset indexes. A find that misses may
+  /// move them: read this after the last find of a listing.
+  [[nodiscard]] static const Group* stored_groups();
+  /// Path `k` of `paths` of suit `suit` into `out` (size groups), tiles made absolute; `stored`
+  /// is stored_groups(). Inline: the lister copies a path per suit of every interpretation.
+  void copy_path(const Group* stored, const SuitPaths& paths, std::uint32_t k, std::size_t suit,
+                 Group* out) const {
+    const Group* from = stored + paths.offset + std::size_t{k} * paths.size;
+    // The suit's first tile added to the slots held (one byte each, no carry: ids stay below
+    // 64), the empty slots (kNoTile) left alone.
+    static_assert(std::endian::native == std::endian::little, "tiles[0] is the low byte");
+    const std::uint32_t add = std::uint32_t{suits_[suit].first} * 0x01010101U;
+    for (std::size_t g = 0; g < paths.size; ++g) {
+      Group group = from[g];
+      std::uint32_t tiles = 0;
+      std::memcpy(&tiles, group.tiles.data(), sizeof tiles);
+      const std::uint32_t held = group.size >= 4 ? ~0U : (1U << (8U * group.size)) - 1U;
+      tiles += add & held;
+      std::memcpy(group.tiles.data(), &tiles, sizeof tiles);
+      out[g] = group;
+    }
+  }
 
  private:
   struct Walk;  ///< the search on one suit (suit_decompositions.cpp)
