@@ -99,6 +99,8 @@ TEST_CASE("compiled conditions agree with the condition walk", "[patterns][progr
     const PatternProgram& program = patterns.program;
     if (name == "riichi" || name == "mcr") CHECK(program.faces_tabled != 0);
     if (name == "riichi") CHECK((program.faces_tests & ~program.faces_tabled) != 0);
+    // Their kinds tests answered by one lookup (PatternProgram::kinds_table), compared below.
+    if (name == "riichi" || name == "mcr") CHECK(!program.kinds_table.empty());
     // Every clause of an `any` has its mask, checked up front (PatternProgram::clause_masks).
     REQUIRE(program.eager_tests <= 64);
     REQUIRE(program.clause_masks.size() + 1 == program.clauses.size());

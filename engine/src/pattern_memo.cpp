@@ -141,6 +141,19 @@ bool TestMemo::eager_holds_at(std::uint32_t t) const {
   return lowered_holds(lowered, facts_, features_);
 }
 
+std::uint64_t TestMemo::kinds_values() const {
+  const PatternProgram& program = rules_.program;
+  std::size_t key = 0;
+  for (std::uint32_t i = 0; i < program.kinds_table_count; ++i) {
+    const auto count = static_cast<std::uint32_t>(
+        (features_.kind_counts >> (kKindCountBits * program.kinds_table_kinds[i])) &
+        ((1U << kKindCountBits) - 1));
+    const std::uint32_t cap = program.kinds_caps[i];
+    key = key * (cap + 1) + std::min(count, cap);
+  }
+  return program.kinds_table[key];
+}
+
 std::uint64_t TestMemo::eager_values() const {
   const PatternProgram& program = rules_.program;
   const ReadingFacts& facts = facts_;
@@ -165,9 +178,13 @@ std::uint64_t TestMemo::eager_values() const {
         gather(run, [&](const LoweredTest& t) { return t.range.holds(facts.counts[t.index]); });
         break;
       case K::kinds:
-        gather(run, [&](const LoweredTest& t) {
-          return t.range.holds(count_of_kinds(t.mask, features));
-        });
+        if (program.kinds_tests != 0) {
+          value |= kinds_values();
+        } else {
+          gather(run, [&](const LoweredTest& t) {
+            return t.range.holds(count_of_kinds(t.mask, features));
+          });
+        }
         break;
       case K::faces_all:
       case K::faces_any:

@@ -217,6 +217,7 @@ class Compiler {
     }
     build_needer_tables();
     build_clause_masks();  // after the clauses' sentinel
+    build_kinds_table();
     return true;
   }
 
@@ -510,6 +511,65 @@ class Compiler {
                                     ? ~std::uint64_t{0}
                                     : (std::uint64_t{1} << program.eager_tests) - 1;
     program.failed_bytes = by_byte(eager, program.test_needers, program.failed_needers);
+  }
+
+  /// PatternProgram::kinds_table, when the eager tests fit one word and their kinds tests read
+  /// few enough kinds with small enough bounds.
+  void build_kinds_table() {
+    PatternProgram& program = rules_.program;
+    if (program.eager_tests > 64) return;
+    std::uint32_t read = 0;  // bit k: GroupKind k is read by some kinds test
+    std::array<int, kGroupKindCount> cap{};
+    for (std::uint32_t t = 0; t < program.eager_tests; ++t) {
+      const LoweredTest& lowered = program.lowered[t];
+      if (lowered.kind != LoweredTest::Kind::kinds) continue;
+      program.kinds_tests |= std::uint64_t{1} << t;
+      const std::uint32_t kinds = program.tests[t].bits;
+      read |= kinds;
+      const int bound = lowered.range.max != kNoMax
+                            ? std::max<int>(lowered.range.min, lowered.range.max)
+                            : lowered.range.min;
+      for (std::size_t k = 0; k < kGroupKindCount; ++k) {
+        if (((kinds >> k) & 1U) != 0) cap[k] = std::max(cap[k], bound + 1);
+      }
+    }
+    if (program.kinds_tests == 0 ||
+        std::popcount(read) > static_cast<int>(PatternProgram::kKindsTableKinds)) {
+      program.kinds_tests = 0;
+      return;
+    }
+    std::size_t entries = 1;
+    for (std::size_t k = 0; k < kGroupKindCount; ++k) {
+      if (((read >> k) & 1U) == 0) continue;
+      const std::size_t i = program.kinds_table_count++;
+      program.kinds_table_kinds[i] = static_cast<std::uint8_t>(k);
+      program.kinds_caps[i] = static_cast<std::uint8_t>(std::min(cap[k], int{kMaxFeatureGroups}));
+      entries *= std::size_t{program.kinds_caps[i]} + 1;
+    }
+    if (entries > PatternProgram::kKindsTableMost) {
+      program.kinds_tests = 0;
+      program.kinds_table_count = 0;
+      return;
+    }
+    // Each key's counts as a record's kind_counts, every kinds test evaluated over it.
+    program.kinds_table.assign(entries, 0);
+    for (std::size_t key = 0; key < entries; ++key) {
+      ScoreFeatures counts;
+      std::size_t rest = key;
+      for (std::size_t i = program.kinds_table_count; i-- > 0;) {
+        const std::size_t radix = std::size_t{program.kinds_caps[i]} + 1;
+        counts.kind_counts |= std::uint64_t{rest % radix}
+                              << (kKindCountBits * program.kinds_table_kinds[i]);
+        rest /= radix;
+      }
+      for (std::uint64_t tests = program.kinds_tests; tests != 0; tests &= tests - 1) {
+        const auto t = static_cast<std::size_t>(std::countr_zero(tests));
+        const LoweredTest& lowered = program.lowered[t];
+        if (lowered.range.holds(patterns::count_of_kinds(lowered.mask, counts))) {
+          program.kinds_table[key] |= std::uint64_t{1} << t;
+        }
+      }
+    }
   }
 
   /// PatternProgram::clause_masks and screened_rests, when the eager tests fit one word.

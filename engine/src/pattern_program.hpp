@@ -71,6 +71,8 @@ class TestMemo {
   /// Every eager test's value, bit t for test t, when they fit one word (the faces tests
   /// through PatternProgram::faces_table).
   [[nodiscard]] std::uint64_t eager_values() const;
+  /// The eager kinds tests' values from PatternProgram::kinds_table (kinds_tests not 0).
+  [[nodiscard]] std::uint64_t kinds_values() const;
   /// A `sets` test: its screen (some_set_possible) over its kinds' candidate ranks, kept per
   /// kind mask for the reading, then the predicate when the screen holds.
   [[nodiscard]] bool sets_test_holds(const ConditionNode& node);

@@ -198,6 +198,18 @@ struct PatternProgram {
   /// words [(256 c + b) * pattern_words, + pattern_words) of missing_needers; of the eager tests,
   /// of failed_needers. So ruling out the patterns of every missing bit and every failed test
   /// is one OR per byte (missing_bytes and failed_bytes of them), with no branch per bit.
+  /// The eager `kinds` tests answered by one lookup, when they fit one word and read at most
+  /// kKindsTableKinds kinds (else kinds_table is empty): bit t of kinds_table[key] is the value
+  /// of kinds test t, the key being each read kind's count in ScoreFeatures::kind_counts,
+  /// capped at kinds_caps[i] (one past every bound a test puts on a count of it, so that a
+  /// higher count answers every test alike), in mixed radix, kinds_table_kinds[0] slowest.
+  static constexpr std::size_t kKindsTableKinds = 4;
+  static constexpr std::size_t kKindsTableMost = 4096;  ///< the most entries
+  std::vector<std::uint64_t> kinds_table;
+  std::array<std::uint8_t, kKindsTableKinds> kinds_table_kinds{};  ///< GroupKind values
+  std::array<std::uint8_t, kKindsTableKinds> kinds_caps{};
+  std::uint32_t kinds_table_count = 0;  ///< kinds read: [0, kinds_table_count)
+  std::uint64_t kinds_tests = 0;        ///< the eager kinds tests (bit t: test t)
   std::vector<std::uint64_t> missing_needers;
   std::vector<std::uint64_t> failed_needers;
   std::uint32_t missing_bytes = 0;
