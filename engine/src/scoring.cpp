@@ -124,8 +124,10 @@ bool Scorer::repeats_shape_reading(const Interpretation& interpretation) {
 
 void Scorer::score_interpretation(const Interpretation& interpretation,
                                   const ScoreOptions& options) {
-  const bool has_abstract = std::any_of(interpretation.groups.begin(), interpretation.groups.end(),
-                                        [](const Group& group) { return group.abstract(); });
+  // A plain hand holds no wildcard, so no wildcard-only group.
+  const bool has_abstract =
+      !context_.plain && std::any_of(interpretation.groups.begin(), interpretation.groups.end(),
+                                     [](const Group& group) { return group.abstract(); });
   if (!has_abstract) {
     ScoredReading& scored = score_reading(interpretation);
     scored.realised = false;
