@@ -102,7 +102,7 @@ TEST_CASE("compiled conditions agree with the condition walk", "[patterns][progr
     // Their kinds tests answered by one lookup (PatternProgram::kinds_table), compared below.
     if (name == "riichi" || name == "mcr") CHECK(!program.kinds_table.empty());
     // Every clause of an `any` has its mask, checked up front (PatternProgram::clause_masks).
-    REQUIRE(program.eager_tests <= 64);
+    REQUIRE(program.eager_in_one_word());
     REQUIRE(program.clause_masks.size() + 1 == program.clauses.size());
     for (std::size_t c = 0; c < program.clause_masks.size(); ++c) {
       std::uint64_t mask = 0;
@@ -302,7 +302,7 @@ TEST_CASE("compiled conditions with more than 64 eager tests agree with the cond
   const RuleSet rules = load_rules_from_string(text, "t.yaml");
   REQUIRE(rules.scoring() != nullptr);
   const PatternRules& patterns = rules.scoring()->patterns;
-  REQUIRE(patterns.program.eager_tests > 64);
+  REQUIRE(!patterns.program.eager_in_one_word());
   CHECK(patterns.program.failed_needers.empty());
   RandomHands generator(rules, 5);
   RandomDraws draws(5);

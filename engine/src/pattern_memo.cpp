@@ -78,14 +78,11 @@ void TestMemo::start() {
   const auto rule_out = [&](const std::uint64_t* patterns) {
     for (std::size_t w = 0; w < W; ++w) alive[w] &= ~patterns[w];
   };
-  if (program.eager_tests <= 64) {
+  if (program.eager_in_one_word()) {
     // Every eager test's value in one word, then the patterns of each byte of the missing bits
     // and of the failed tests ruled out at once (PatternProgram::missing_needers).
     const std::uint64_t value = eager_values();
     value_[0] |= value;
-    const std::uint64_t eager = program.eager_tests == 64
-                                    ? ~std::uint64_t{0}
-                                    : (std::uint64_t{1} << program.eager_tests) - 1;
     const auto rule_out_bytes = [&](const std::vector<std::uint64_t>& table, std::uint32_t bytes,
                                     std::uint64_t bits) {
       for (std::uint32_t c = 0; c < bytes; ++c) {
@@ -95,7 +92,7 @@ void TestMemo::start() {
     };
     rule_out_bytes(program.missing_needers, program.missing_bytes,
                    program.word_needed & ~facts_.word);
-    rule_out_bytes(program.failed_needers, program.failed_bytes, eager & ~value);
+    rule_out_bytes(program.failed_needers, program.failed_bytes, program.eager_mask() & ~value);
     // A subtree with clauses holds only when one of them does (some_clause_holds).
     for (const PatternProgram::ScreenedRest& screened : program.screened_rests) {
       std::uint64_t& word = alive[screened.pattern / 64U];
@@ -274,7 +271,7 @@ bool TestMemo::some_clause_holds(std::uint32_t k) const {
   const std::uint32_t last = program.rest_clauses_end[k];
   if (first == last) return true;  // no clauses: not screened
   // The up-front evaluation ruled out the pattern when none holds (screened_rests).
-  if (program.eager_tests <= 64) return true;
+  if (program.eager_in_one_word()) return true;
   for (std::uint32_t c = first; c < last; ++c) {
     bool all = true;
     for (std::uint32_t t = program.clauses[c]; t < program.clauses[c + 1] && all; ++t) {

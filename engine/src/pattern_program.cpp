@@ -459,7 +459,7 @@ class Compiler {
   /// PatternProgram::faces_table and its masks, when the eager tests fit one word.
   void build_faces_table() {
     PatternProgram& program = rules_.program;
-    if (program.eager_tests > 64) return;
+    if (!program.eager_in_one_word()) return;
     using K = LoweredTest::Kind;
     for (std::uint32_t t = 0; t < program.eager_tests; ++t) {
       const LoweredTest& lowered = program.lowered[t];
@@ -486,7 +486,7 @@ class Compiler {
   /// PatternProgram::missing_needers and failed_needers, when the eager tests fit one word.
   void build_needer_tables() {
     PatternProgram& program = rules_.program;
-    if (program.eager_tests > 64) return;
+    if (!program.eager_in_one_word()) return;
     const std::size_t words = program.pattern_words;
     // Byte c of bit set `used`, each bit b's patterns at needers[b * words, + words).
     const auto by_byte = [&](std::uint64_t used, const std::vector<std::uint64_t>& needers,
@@ -507,17 +507,15 @@ class Compiler {
     };
     program.missing_bytes =
         by_byte(program.word_needed, program.word_needers, program.missing_needers);
-    const std::uint64_t eager = program.eager_tests == 64
-                                    ? ~std::uint64_t{0}
-                                    : (std::uint64_t{1} << program.eager_tests) - 1;
-    program.failed_bytes = by_byte(eager, program.test_needers, program.failed_needers);
+    program.failed_bytes =
+        by_byte(program.eager_mask(), program.test_needers, program.failed_needers);
   }
 
   /// PatternProgram::kinds_table, when the eager tests fit one word and their kinds tests read
   /// few enough kinds with small enough bounds.
   void build_kinds_table() {
     PatternProgram& program = rules_.program;
-    if (program.eager_tests > 64) return;
+    if (!program.eager_in_one_word()) return;
     std::uint32_t read = 0;  // bit k: GroupKind k is read by some kinds test
     std::array<int, kGroupKindCount> cap{};
     for (std::uint32_t t = 0; t < program.eager_tests; ++t) {
@@ -575,7 +573,7 @@ class Compiler {
   /// PatternProgram::clause_masks and screened_rests, when the eager tests fit one word.
   void build_clause_masks() {
     PatternProgram& program = rules_.program;
-    if (program.eager_tests > 64) return;
+    if (!program.eager_in_one_word()) return;
     for (std::size_t c = 0; c + 1 < program.clauses.size(); ++c) {
       std::uint64_t mask = 0;
       for (std::uint32_t t = program.clauses[c]; t < program.clauses[c + 1]; ++t) {

@@ -120,12 +120,9 @@ void add_group(ScoreFeatures& out, const Group& shape, const GroupStanding& stan
   index_group(out, index, true);
 }
 
-/// Step 1 of the plain form for a group that is not declared (no wildcard, no red five: its
-/// faces are its tiles): add_group's work with its one standing worked out, the tiles of a pair,
-/// pung or chow counted without a loop.
-void add_plain_concealed_group(ScoreFeatures& out, const Group& group, bool claimed) {
-  const std::size_t index = out.group_count++;
-  GroupFeature& feature = out.groups[index];
+/// A plain group's tiles (every slot natural: its faces are its tiles) added to the record's
+/// counts, a pair's, pung's or chow's without a loop; returns its faces.
+TileMask count_plain_tiles(ScoreFeatures& out, const Group& group) {
   const std::array<TileId, 4>& tiles = group.tiles;
   TileMask faces = 0;
   switch (group.kind) {
@@ -147,6 +144,15 @@ void add_plain_concealed_group(ScoreFeatures& out, const Group& group, bool clai
       }
       break;
   }
+  return faces;
+}
+
+/// Step 1 of the plain form for a group that is not declared (no wildcard, no red five):
+/// add_group's work with its one standing worked out.
+void add_plain_concealed_group(ScoreFeatures& out, const Group& group, bool claimed) {
+  const std::size_t index = out.group_count++;
+  GroupFeature& feature = out.groups[index];
+  const TileMask faces = count_plain_tiles(out, group);
   set_shape(feature, group.kind, group.size, faces, *out.rules);
   // Only the group holding the winning tile has a standing of its own (group_standing).
   const unsigned flags =
@@ -270,11 +276,7 @@ void make_score_features(const ReadingContext& context, const Interpretation& in
     GroupSlots slots;
     slots.slots = group.size;
     slots.counted = true;
-    for (int s = 0; s < group.size; ++s) {
-      const TileId tile = group.tiles[static_cast<std::size_t>(s)];
-      slots.faces |= tile_bit(tile);
-      ++out.counts[tile];
-    }
+    slots.faces = count_plain_tiles(out, group);
     add_group(out, group, group_standing(group, claimed), slots);
   }
   for (const TileId tile : interpretation.loose_tiles) add_face(out, tile, true);

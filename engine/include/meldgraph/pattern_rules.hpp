@@ -153,6 +153,13 @@ struct PatternProgram {
   /// The tests: copies of distinct leaf nodes (combinator fields unused), screens included.
   std::vector<ConditionNode> tests;
   std::uint32_t eager_tests = 0;  ///< tests evaluated up front for every reading
+  /// The eager tests fit one 64-bit word: the up-front word, its tables (faces_table,
+  /// failed_needers, kinds_table, clause_masks) and the clause check up front apply.
+  [[nodiscard]] bool eager_in_one_word() const { return eager_tests <= 64; }
+  /// Bits [0, eager_tests) of that word (eager_in_one_word()).
+  [[nodiscard]] std::uint64_t eager_mask() const {
+    return eager_tests >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << eager_tests) - 1;
+  }
   /// Every test lowered (Kind::none: evaluated by its predicate), the eager ones first.
   std::vector<LoweredTest> lowered;
   std::uint32_t pattern_words = 0;  ///< 64-bit words of a mask over the patterns
