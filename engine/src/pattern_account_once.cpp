@@ -33,8 +33,9 @@ struct Instance {
 using Components = std::array<std::uint8_t, kMaxFeatureGroups>;
 
 /// Whether the instance's melds are in pairwise distinct components (joining them closes no
-/// cycle); if so, joins them in `comp`.
-bool join(Components& comp, std::uint32_t melds) {
+/// cycle); if so, joins them in `comp`, whose labels are read only for the groups of
+/// `involved` (every instance's melds).
+bool join(Components& comp, std::uint32_t melds, std::uint32_t involved) {
   std::uint32_t seen = 0;  // component labels met, as bits
   for (std::uint32_t m = melds; m != 0; m &= m - 1) {
     const auto g = static_cast<std::size_t>(std::countr_zero(m));
@@ -43,7 +44,8 @@ bool join(Components& comp, std::uint32_t melds) {
     seen |= bit;
   }
   const auto label = static_cast<std::uint8_t>(std::countr_zero(seen));
-  for (std::uint8_t& c : comp) {
+  for (std::uint32_t rest = involved; rest != 0; rest &= rest - 1) {
+    std::uint8_t& c = comp[static_cast<std::size_t>(std::countr_zero(rest))];
     if (((seen >> c) & 1U) != 0) c = label;
   }
   return true;
@@ -52,6 +54,7 @@ bool join(Components& comp, std::uint32_t melds) {
 struct Search {
   const std::array<Instance, kMaxInstances>& instances;
   std::size_t count;
+  std::uint32_t involved;  ///< the groups of every instance
   std::uint32_t best_taken = 0;
   std::int32_t best_value = -1;
 
@@ -65,7 +68,7 @@ struct Search {
       return;
     }
     Components joined = comp;
-    if (join(joined, instances[i].melds)) {
+    if (join(joined, instances[i].melds, involved)) {
       run(i + 1, joined, taken | (1U << i), value + instances[i].value);
     }
     run(i + 1, comp, taken, value);
@@ -101,10 +104,14 @@ void account_once(const PatternRules& rules, std::vector<PatternHit>& hits,
   // Step 2: the best forest of instances.
   Components comp{};
   for (std::size_t g = 0; g < comp.size(); ++g) comp[g] = static_cast<std::uint8_t>(g);
-  Search search{chosen_from, count};
+  std::uint32_t involved = 0;
+  for (std::size_t k = 0; k < count; ++k) involved |= chosen_from[k].melds;
+  Search search{chosen_from, count, involved};
   search.run(0, comp, 0, 0);
-  // Step 3: each governed hit counts its chosen instances; one with none is dropped.
-  std::array<std::uint8_t, kMaxPatterns> times{};
+  // Step 3: each governed hit counts its chosen instances; one with none is dropped. The hits
+  // are distinct patterns, so at most kMaxPatterns; only theirs are cleared.
+  std::array<std::uint8_t, kMaxPatterns> times;  // [0, hits.size()) cleared before use
+  std::fill_n(times.begin(), std::min(hits.size(), times.size()), std::uint8_t{0});
   for (std::size_t k = 0; k < count; ++k) {
     if (((search.best_taken >> k) & 1U) != 0) ++times[chosen_from[k].hit];
   }
