@@ -78,8 +78,7 @@ class HandMaker {
     const int concealed = size - 3 * hand.meld_count;
 
     // Wildcards: jokers and copies of the wild kinds (bonus kinds too).
-    std::vector<TileId> pool;  // kNoTile: a joker
-    for (int j = 0; j < jokers_left_; ++j) pool.push_back(kNoTile);
+    std::vector<TileId> pool(static_cast<std::size_t>(jokers_left_), kNoTile);  // kNoTile: a joker
     for (TileId t = 0; t < rules_.tile_count(); ++t) {
       if ((hand.wild_tiles & tile_bit(t)) == 0) continue;
       for (int c = 0; c < rules_.tile(t).copies; ++c) pool.push_back(t);
@@ -417,6 +416,53 @@ TEST_CASE("fast queries: hand-worked hands", "[fast]") {
       CHECK(form_shanten(laizi, hand, entry.form) == entry.shanten);
     }
   }
+}
+
+TEST_CASE("fast waits around the knitted and singles forms agree with the search", "[fast]") {
+  // The special forms' waits are answered from a summary of the counts before any mask is made
+  // (SpecialForm::waits): a knit with two holes or more, or a singles hand with a kind thrice or
+  // too many pairs, waits on nothing there. Complete hands of each special form less one tile
+  // (ready: a hole or a pair to fill), and the same with one more tile changed (mostly not),
+  // against the search.
+  const RuleSet mcr = load_rules("mcr");
+  // 组合龙 three times, 全不靠 twice, 十三幺 twice, 七星不靠.
+  const std::vector<std::string> complete = {
+      "147m258p369s123m55z", "147m258p369s555z11p", "147p258s369m789s33m", "147m258p369s12345z",
+      "147s258m369p12367z",  "19m19p19s12345677z",  "19m19p19s11234567z",  "147m25p36s1234567z"};
+  const std::vector<TileId> swaps = {mcr.find_tile('m', 5), mcr.find_tile('p', 9),
+                                     mcr.find_tile('z', 1), mcr.find_tile('s', 2)};
+  long checked = 0;
+  long waiting = 0;
+  for (const std::string& text : complete) {
+    const Hand whole = parse_hand(text, mcr);
+    for (TileId out = 0; out < mcr.meldable_count(); ++out) {
+      if (whole.counts[out] == 0) continue;
+      Hand ready = whole;
+      --ready.counts[out];
+      std::vector<Hand> hands = {ready};
+      for (const TileId in : swaps) {
+        for (TileId again = 0; again < mcr.meldable_count(); ++again) {
+          if (ready.counts[again] == 0 || again == in || ready.counts[in] >= 4) continue;
+          Hand changed = ready;
+          --changed.counts[again];
+          ++changed.counts[in];
+          hands.push_back(changed);
+        }
+      }
+      for (const Hand& hand : hands) {
+        TileMask expected = 0;
+        for (const WaitTile& wait : compute_waits(mcr, hand, nullptr).tiles) {
+          expected |= tile_bit(wait.tile);
+        }
+        INFO(format_hand(hand, mcr));
+        REQUIRE(wait_mask(mcr, hand) == expected);
+        ++checked;
+        waiting += expected != 0 ? 1 : 0;
+      }
+    }
+  }
+  CHECK(checked > 1000);
+  CHECK(waiting > 100);
 }
 
 TEST_CASE("fast queries: the size bound and the wildcards-form shortcut", "[fast]") {

@@ -282,13 +282,31 @@ SpecialAnswer SpecialForm::win(const SpecialHand& hand) const {
 
 SpecialAnswer SpecialForm::waits(const SpecialHand& hand, TileMask candidates,
                                  TileMask& mask) const {
+  // From the caller's summary of a hand without wildcards (SpecialHand::pairs_held), the hands
+  // no draw completes are answered before any mask is made, as win() does: the knitted form
+  // when no arrangement of the knit lacks at most one tile (the draw fills one hole), a singles
+  // form when the hand holds a kind thrice or more pairs than the form has. Both answers are
+  // those of the full checks below for a hand of the size they take (the fast wait query's).
+  const bool summarised = hand.wildcards == 0 && hand.pairs_held != SpecialHand::kNotGiven;
   switch (kind_) {
     case Kind::none:
       return SpecialAnswer::unknown;
     case Kind::knitted:
+      if (summarised && std::none_of(knit_.begin(), knit_.end(), [&](TileMask knit) {
+            const TileMask holes = knit & ~hand.kinds_held;
+            return (holes & (holes - 1)) == 0;
+          })) {
+        mask = 0;
+        return SpecialAnswer::yes;
+      }
       return knitted_waits(hand, held<true, false, true, false>(hand.counts), candidates, mask);
     case Kind::singles_knitted:
     case Kind::singles_gapped:
+      if (summarised && (hand.pairs_held == SpecialHand::kHeldThrice ||
+                         hand.pairs_held > static_cast<int>(pairs_))) {
+        mask = 0;
+        return SpecialAnswer::yes;
+      }
       break;
   }
   return singles_waits(hand, held<false, false, false, true>(hand.counts), candidates, mask);
