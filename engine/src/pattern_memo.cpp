@@ -98,13 +98,12 @@ void TestMemo::start() {
       std::uint64_t& word = alive[screened.pattern / 64U];
       const std::uint64_t bit = std::uint64_t{1} << (screened.pattern % 64U);
       if ((word & bit) == 0) continue;
-      bool some = false;
-      for (std::uint32_t c = program.rest_clauses[screened.rest];
-           c < program.rest_clauses_end[screened.rest]; ++c) {
-        const std::uint64_t clause = program.clause_masks[c];
-        some = some || (value & clause) == clause;
-      }
-      if (!some) word &= ~bit;
+      const std::uint64_t* clause =
+          program.clause_masks.data() + program.rest_clauses[screened.rest];
+      const std::uint64_t* const end =
+          program.clause_masks.data() + program.rest_clauses_end[screened.rest];
+      while (clause != end && (~value & *clause) != 0) ++clause;  // up to the first that holds
+      if (clause == end) word &= ~bit;
     }
   } else {
     for (std::uint64_t missing = program.word_needed & ~facts_.word; missing != 0;
