@@ -196,6 +196,9 @@ class Compiler {
       if (entry.need_begin != entry.need_end || entry.rest_begin != entry.rest_end) {
         program.costly[p / 64U] |= std::uint64_t{1} << (p % 64U);
       }
+      if (entry.need_end == entry.need_begin + 1 && entry.rest_begin == entry.rest_end) {
+        entry.single = program.needs[entry.need_begin];
+      }
       if (pattern.times < rules_.nodes.size()) entry.times = program.node_tests[pattern.times];
       program.entries.push_back(entry);
     }

@@ -45,7 +45,10 @@ HeldPatterns held_patterns(const PatternRules& rules, patterns::TestMemo& memo) 
     std::uint64_t held = alive & ~program.costly[w];
     for (std::uint64_t rest = alive & program.costly[w]; rest != 0; rest &= rest - 1) {
       const auto bit = static_cast<unsigned>(std::countr_zero(rest));
-      if (memo.costly_holds(program.entries[w * 64 + bit])) held |= std::uint64_t{1} << bit;
+      const PatternProgram::Entry& entry = program.entries[w * 64 + bit];
+      const bool holds = entry.single != PatternProgram::kNoTest ? memo.holds(entry.single)
+                                                                 : memo.costly_holds(entry);
+      if (holds) held |= std::uint64_t{1} << bit;
     }
     out.held.words[w] = held;
     out.limits.words[w] = held & program.limits[w];

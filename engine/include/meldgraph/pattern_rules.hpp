@@ -192,6 +192,9 @@ struct PatternProgram {
     std::uint32_t rest_begin = 0;
     std::uint32_t rest_end = 0;
     std::uint16_t times = kNoTest;
+    /// The one costly need of a pattern with no other (and no other subtree), read straight
+    /// through the memo (most costly patterns); kNoTest otherwise.
+    std::uint16_t single = kNoTest;
   };
   std::vector<Entry> entries;
   /// Per eager test t, the patterns that need it: words [t * pattern_words, + pattern_words).
