@@ -12,15 +12,19 @@
 
 namespace meldgraph::patterns {
 
+namespace {
+constexpr std::uint8_t kSetsOp = predicate_op("sets");
+}  // namespace
+
 std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
                            const ScoreFeatures& features, SetInstances& instances) {
   ConditionNode probe = rules.program.tests[rules.program.entries[index].times];
   const PredicateSpec& spec = predicate_registry()[probe.op - kFirstPredicate];
   // A counted predicate holds with `min: n` (no max) exactly while n <= its count. A `sets`
   // count is its instances' (count_sets without its screen, which only answers 0 sooner).
-  const int count = probe.op == predicate_op("sets") ? instances.found(probe)
-                    : spec.count != nullptr          ? spec.count(probe, features)
-                                                     : -1;
+  const int count = probe.op == kSetsOp     ? instances.found(probe)
+                    : spec.count != nullptr ? spec.count(probe, features)
+                                            : -1;
   if (count >= 0) return static_cast<std::uint8_t>(std::clamp(count, 1, 254));
   const PredicateEval eval = spec.eval;
   // Invariant: the predicate held with min n - 1 (n = 1: the condition held, at least once).
