@@ -12,10 +12,6 @@
 
 namespace meldgraph::patterns {
 
-namespace {
-constexpr std::uint8_t kSetsOp = predicate_op("sets");
-}  // namespace
-
 std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
                            const ScoreFeatures& features, SetInstances& instances) {
   ConditionNode probe = rules.program.tests[rules.program.entries[index].times];

@@ -32,6 +32,8 @@ inline constexpr std::string_view kPredicateNames[] = {
   }
   return 0;
 }
+/// The `sets` predicate's op, which the compiled program, the memo and `times` single out.
+inline constexpr std::uint8_t kSetsOp = predicate_op("sets");
 
 // ---------------------------------------------------------------------------------------------
 // The hand as a whole and its context: each predicate is defined by its lowering (lower_test),

@@ -15,8 +15,6 @@ namespace patterns {
 
 namespace {
 
-constexpr std::uint8_t kSetsOp = predicate_op("sets");
-
 /// One eager test that lower_test leaves as it is: groups and faces inline (pattern_evals.hpp),
 /// the others through the registry.
 bool eager_holds(const ConditionNode& n, const ScoreFeatures& f,

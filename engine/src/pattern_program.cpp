@@ -25,7 +25,7 @@ using patterns::kGroupsCountAll;
 /// The predicate ops the compiler treats by name.
 constexpr std::uint8_t kGroupsOp = patterns::predicate_op("groups");
 constexpr std::uint8_t kFacesOp = patterns::predicate_op("faces");
-constexpr std::uint8_t kSetsOp = patterns::predicate_op("sets");
+using patterns::kSetsOp;
 constexpr std::uint8_t kSuitsOp = patterns::predicate_op("suits");
 constexpr std::uint8_t kCopiesOp = patterns::predicate_op("copies");
 constexpr std::uint8_t kSuitCountsOp = patterns::predicate_op("suit_counts");

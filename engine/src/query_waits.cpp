@@ -130,30 +130,6 @@ TileMask melds_waits_wild(const Plan& plan, const View& view, int wildcards, Til
 
 }  // namespace
 
-namespace {
-
-/// A view's counts summed up as SpecialHand::pairs_held and kinds_held say (the view holds no
-/// wildcard): the kinds held, and those held exactly twice or kHeldThrice.
-struct CountsSummary {
-  int pairs_held = detail::SpecialHand::kNotGiven;
-  TileMask kinds_held = 0;
-};
-CountsSummary summarise_counts(const View& view) {
-  CountsSummary out;
-  std::uint64_t twos = 0;  // one per byte held twice or more: at most 8 per byte
-  std::uint64_t threes = 0;
-  for (std::size_t w = 0; w < kWords; ++w) {
-    const std::uint64_t x = view.word(w);  // counts below 128: no byte borrows
-    out.kinds_held |= gather_high_bits(bytes_at_least(x, kOnes)) << (8 * w);
-    twos += bytes_at_least(x, 2 * kOnes) >> 7;
-    threes |= bytes_at_least(x, 3 * kOnes);
-  }
-  out.pairs_held = threes != 0 ? detail::SpecialHand::kHeldThrice : byte_sum(twos);
-  return out;
-}
-
-}  // namespace
-
 Answer fast_wait_mask(const QueryPlan& plan, const Hand& hand, TileMask& mask) {
   if (!plan.waits_ok || plan.exhausted_waits) return Answer::unknown;
   View view;
@@ -215,8 +191,7 @@ Answer fast_wait_mask(const QueryPlan& plan, const Hand& hand, TileMask& mask) {
   }
 
   mask = 0;
-  CountsSummary summary;
-  bool summarised = false;
+  detail::SpecialHand summary;  // the counts' summary for the special forms, made on first use
   for (const WinForm& wf : plan.wait_forms) {
     // applies() and form_wildcards() on the copied fields.
     if (wf.hand_tiles != 0 && (wf.hand_tiles != target || hand.meld_count != 0)) continue;
@@ -287,10 +262,7 @@ Answer fast_wait_mask(const QueryPlan& plan, const Hand& hand, TileMask& mask) {
         if (view.wildcards == 0) {
           // The summary the special forms rule most hands out by (SpecialHand::pairs_held):
           // read once off the view's words for every special form of the rule set.
-          if (!summarised) {
-            summary = summarise_counts(view);
-            summarised = true;
-          }
+          if (summary.pairs_held == detail::SpecialHand::kNotGiven) summary.summarise(view.words);
           special.pairs_held = summary.pairs_held;
           special.kinds_held = summary.kinds_held;
         }

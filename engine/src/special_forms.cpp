@@ -254,26 +254,45 @@ void SpecialForm::build_tables(bool waits) const {
   }
 }
 
+void SpecialHand::summarise(std::span<const std::uint64_t> words) {
+  std::uint64_t twos = 0;  // one per byte held twice or more: at most 8 per byte
+  std::uint64_t threes = 0;
+  kinds_held = 0;
+  for (std::size_t w = 0; w < words.size(); ++w) {
+    const std::uint64_t x = words[w];
+    kinds_held |= gather_high_bits(bytes_at_least(x, kOnes)) << (8 * w);
+    twos += bytes_at_least(x, 2 * kOnes) >> 7;
+    threes |= bytes_at_least(x, 3 * kOnes);
+  }
+  pairs_held = threes != 0 ? kHeldThrice : byte_sum(twos);
+}
+
+bool SpecialForm::knit_out_of_reach(const SpecialHand& hand, int holes) const {
+  if (hand.wildcards != 0 || hand.pairs_held == SpecialHand::kNotGiven) return false;
+  return std::none_of(knit_.begin(), knit_.end(), [&](TileMask knit) {
+    const TileMask missing = knit & ~hand.kinds_held;
+    return holes == 0 ? missing == 0 : (missing & (missing - 1)) == 0;  // none, or one
+  });
+}
+
+bool SpecialForm::too_many_repeats(const SpecialHand& hand) const {
+  return hand.wildcards == 0 && (hand.pairs_held == SpecialHand::kHeldThrice ||
+                                 hand.pairs_held > static_cast<int>(pairs_));
+}
+
 SpecialAnswer SpecialForm::win(const SpecialHand& hand) const {
   switch (kind_) {
     case Kind::none:
       return SpecialAnswer::unknown;
     case Kind::knitted:
-      // knitted_win's first test of a hand without wildcards, from the caller's summary of its
-      // counts: some arrangement of the knit held whole.
-      if (hand.wildcards == 0 && hand.pairs_held != SpecialHand::kNotGiven &&
-          std::none_of(knit_.begin(), knit_.end(),
-                       [&](TileMask knit) { return (knit & ~hand.kinds_held) == 0; })) {
-        return SpecialAnswer::no;
-      }
+      // knitted_win's first test of a hand without wildcards: some arrangement of the knit held
+      // whole.
+      if (knit_out_of_reach(hand, 0)) return SpecialAnswer::no;
       return knitted_win(hand, held<true, false, false, false>(hand.counts));
     case Kind::singles_knitted:
     case Kind::singles_gapped:
-      // singles_win's test of the counts, from the caller's summary of them: no mask is made.
-      if (hand.wildcards == 0 && (hand.pairs_held == SpecialHand::kHeldThrice ||
-                                  hand.pairs_held > static_cast<int>(pairs_))) {
-        return SpecialAnswer::no;
-      }
+      // singles_win's test of the counts: no mask is made.
+      if (too_many_repeats(hand)) return SpecialAnswer::no;
       break;
   }
   // The masks only once the counts leave the form possible (most hands do not).
@@ -282,28 +301,23 @@ SpecialAnswer SpecialForm::win(const SpecialHand& hand) const {
 
 SpecialAnswer SpecialForm::waits(const SpecialHand& hand, TileMask candidates,
                                  TileMask& mask) const {
-  // From the caller's summary of a hand without wildcards (SpecialHand::pairs_held), the hands
-  // no draw completes are answered before any mask is made, as win() does: the knitted form
-  // when no arrangement of the knit lacks at most one tile (the draw fills one hole), a singles
-  // form when the hand holds a kind thrice or more pairs than the form has. Both answers are
-  // those of the full checks below for a hand of the size they take (the fast wait query's).
-  const bool summarised = hand.wildcards == 0 && hand.pairs_held != SpecialHand::kNotGiven;
+  // The hands no draw completes are answered before any mask is made, by win()'s tests of the
+  // caller's summary: the knitted form when no arrangement of the knit lacks at most one tile
+  // (the draw fills one hole), a singles form when the hand holds a kind thrice or more pairs
+  // than the form has. Both answers are those of the full checks below for a hand of the size
+  // they take (the fast wait query's).
   switch (kind_) {
     case Kind::none:
       return SpecialAnswer::unknown;
     case Kind::knitted:
-      if (summarised && std::none_of(knit_.begin(), knit_.end(), [&](TileMask knit) {
-            const TileMask holes = knit & ~hand.kinds_held;
-            return (holes & (holes - 1)) == 0;
-          })) {
+      if (knit_out_of_reach(hand, 1)) {
         mask = 0;
         return SpecialAnswer::yes;
       }
       return knitted_waits(hand, held<true, false, true, false>(hand.counts), candidates, mask);
     case Kind::singles_knitted:
     case Kind::singles_gapped:
-      if (summarised && (hand.pairs_held == SpecialHand::kHeldThrice ||
-                         hand.pairs_held > static_cast<int>(pairs_))) {
+      if (too_many_repeats(hand)) {
         mask = 0;
         return SpecialAnswer::yes;
       }

@@ -102,6 +102,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "meldgraph/hand.hpp"
@@ -151,6 +152,10 @@ struct SpecialHand {
   /// With pairs_held given: the kinds `counts` holds (a knitted form's knit must be among them
   /// when there is no wildcard).
   TileMask kinds_held = 0;
+
+  /// Gives pairs_held and kinds_held from the counts eight kinds a word (`words`: every
+  /// meldable kind, zero past them, each count below 128), for a caller without them at hand.
+  void summarise(std::span<const std::uint64_t> words);
 };
 
 /// The natural tiles compute_waits considers drawing for a hand: meldable, not of a wild kind,
@@ -240,6 +245,13 @@ class SpecialForm {
   /// (`short_by` 0: win) or 3n+1 (`short_by` 1: waits) and, with `short_by` more tiles, at most
   /// the rule set's hand size; −1 for any other size (the search throws: unknown).
   [[nodiscard]] int sized_concealed(const SpecialHand& hand, const Held& held, int short_by) const;
+
+  /// From the caller's summary of a hand without wildcards (SpecialHand::pairs_held; false
+  /// without one): every arrangement of the knit lacks more than `holes` (0 or 1) of its
+  /// tiles.
+  [[nodiscard]] bool knit_out_of_reach(const SpecialHand& hand, int holes) const;
+  /// From the same summary: the hand holds a kind thrice, or more pairs than the form has.
+  [[nodiscard]] bool too_many_repeats(const SpecialHand& hand) const;
 
   // knitted
   [[nodiscard]] SpecialAnswer knitted_win(const SpecialHand& hand, const Held& held) const;
