@@ -121,28 +121,16 @@ void add_group(ScoreFeatures& out, const Group& shape, const GroupStanding& stan
 }
 
 /// A plain group's tiles (every slot natural: its faces are its tiles) added to the record's
-/// counts, a pair's, pung's or chow's without a loop; returns its faces.
+/// counts; returns its faces. Each of the four slots is counted when within the group's size,
+/// without a branch on the kind (it varies group to group and would mispredict): a slot past
+/// the size adds 0 to counts[0] and no face.
 TileMask count_plain_tiles(ScoreFeatures& out, const Group& group) {
-  const std::array<TileId, 4>& tiles = group.tiles;
   TileMask faces = 0;
-  switch (group.kind) {
-    case GroupKind::pair:
-    case GroupKind::pung:
-      faces = tile_bit(tiles[0]);
-      out.counts[tiles[0]] = static_cast<std::uint8_t>(out.counts[tiles[0]] + group.size);
-      break;
-    case GroupKind::chow:
-      faces = tile_bit(tiles[0]) | tile_bit(tiles[1]) | tile_bit(tiles[2]);
-      ++out.counts[tiles[0]];
-      ++out.counts[tiles[1]];
-      ++out.counts[tiles[2]];
-      break;
-    default:
-      for (int s = 0; s < group.size; ++s) {
-        faces |= tile_bit(tiles[static_cast<std::size_t>(s)]);
-        ++out.counts[tiles[static_cast<std::size_t>(s)]];
-      }
-      break;
+  for (std::size_t s = 0; s < 4; ++s) {
+    const bool held = s < group.size;
+    const TileId tile = held ? group.tiles[s] : TileId{0};
+    faces |= held ? tile_bit(tile) : TileMask{0};
+    out.counts[tile] = static_cast<std::uint8_t>(out.counts[tile] + (held ? 1U : 0U));
   }
   return faces;
 }

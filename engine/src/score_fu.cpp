@@ -21,8 +21,7 @@ bool any_hit(std::span<const PatternHit> hits, const std::vector<std::uint16_t>&
 }
 
 void add(ReadingValue& out, FuSource source, int fu, int group = -1) {
-  if (fu == 0) return;
-  out.fu_parts.push_back(FuPart{source, static_cast<std::int8_t>(group), fu});
+  out.fu_parts.push_back_if(FuPart{source, static_cast<std::int8_t>(group), fu}, fu != 0);
   out.fu += fu;
 }
 
@@ -82,12 +81,11 @@ void compute_fu(const FuRules& rules, const ScoreFeatures& features,
     const auto i = static_cast<std::size_t>(std::countr_zero(rest));
     const GroupFeature& group = features.groups[i];
     if (group.has(kFeatureAbstract) || group.faces == 0) continue;
-    const int index = static_cast<int>(i);
-    if (group.kind == GroupKind::pung || group.kind == GroupKind::kong) {
-      add(out, FuSource::meld, meld_fu(rules, group, classes.terminals_or_honours), index);
-    } else if (group.kind == GroupKind::pair) {
-      add(out, FuSource::pair, pair_fu(rules, features, group, classes.dragons), index);
-    }
+    // Both worked out and one kept, without a branch on the kind (it varies group to group).
+    const bool pair = group.kind == GroupKind::pair;
+    const int meld = meld_fu(rules, group, classes.terminals_or_honours);
+    const int pair_value = pair_fu(rules, features, group, classes.dragons);
+    add(out, pair ? FuSource::pair : FuSource::meld, pair ? pair_value : meld, static_cast<int>(i));
   }
   // Step 4. The wait, as this reading has it (45556m on 5m: a pair wait here, two-sided there).
   if (features.winning_group >= 0) {

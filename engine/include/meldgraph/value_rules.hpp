@@ -49,6 +49,12 @@ class FuParts {
   void clear() { size_ = 0; }
   /// Appends `part`; the caller adds at most kCapacity parts (compute_fu's steps do).
   void push_back(const FuPart& part) { parts_[size_++] = part; }
+  /// Appends `part` when `keep`, without a branch: the slot is written either way (a part of 0 fu
+  /// is left out, which varies group to group and would mispredict); the caller's bound holds.
+  void push_back_if(const FuPart& part, bool keep) {
+    parts_[size_] = part;
+    size_ += keep ? 1U : 0U;
+  }
 
   [[nodiscard]] std::size_t size() const { return size_; }
   [[nodiscard]] bool empty() const { return size_ == 0; }
