@@ -158,8 +158,8 @@ struct PointsRules {
   /// text's "1x NAME"): riichi's `yakuman` (multiples `double_yakuman`, `triple_yakuman`, a
   /// count reached `kazoe_yakuman`), Guangdong's `ding_fen` (定分, a fixed score).
   std::string yakuman_name = "yakuman";
-  bool yakuman_stack = true;      ///< several limit patterns add up
-  bool double_yakuman = true;     ///< a pattern's multiplicity above 1 counts; false: 1
+  bool yakuman_stack = true;   ///< several limit patterns add up
+  bool double_yakuman = true;  ///< a pattern's multiplicity above 1 counts; false: 1
 };
 
 /// Liability (pao): who fed the last meld of `tiles` pays for `pattern`.
