@@ -197,8 +197,10 @@ std::uint64_t TestMemo::eager_values() const {
   if (program.faces_tabled != 0) {
     const std::uint64_t* table = program.faces_table.data();
     for (std::size_t c = 0; c < 8; ++c) {
+      // Entry 0 of each byte's table is 0 (no face meets no set): read without a branch on
+      // which bytes hold faces, which varies hand to hand.
       const auto byte = static_cast<std::size_t>((faces >> (8 * c)) & 0xFFU);
-      if (byte != 0) met |= table[c * 256 + byte];
+      met |= table[c * 256 + byte];
     }
   }
   // faces_any holds when its set is met; faces_none when not; faces_all when its complement is
