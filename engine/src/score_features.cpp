@@ -127,10 +127,11 @@ void add_group(ScoreFeatures& out, const Group& shape, const GroupStanding& stan
 TileMask count_plain_tiles(ScoreFeatures& out, const Group& group) {
   TileMask faces = 0;
   for (std::size_t s = 0; s < 4; ++s) {
-    const bool held = s < group.size;
-    const TileId tile = held ? group.tiles[s] : TileId{0};
-    faces |= held ? tile_bit(tile) : TileMask{0};
-    out.counts[tile] = static_cast<std::uint8_t>(out.counts[tile] + (held ? 1U : 0U));
+    // Masks rather than selects: GCC turns a select of a loaded value into a branch.
+    const auto held = static_cast<unsigned>(s < group.size);
+    const auto tile = static_cast<TileId>(group.tiles[s] & (0U - held));
+    faces |= tile_bit(tile) & (TileMask{0} - held);
+    out.counts[tile] = static_cast<std::uint8_t>(out.counts[tile] + held);
   }
   return faces;
 }
