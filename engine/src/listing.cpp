@@ -286,7 +286,8 @@ bool InterpretationLister::Impl::prepare(const Hand& h) {
     if (!within_copies) break;
     natural_total += swar::byte_sum(x);
     odd_kinds += swar::byte_sum(x & swar::kOnes);
-    over_two = over_two || ((x + 0x7D * swar::kOnes) & swar::kHigh) != 0;
+    // `|`, not `||`: no branch on which word first holds a kind thrice.
+    over_two = over_two | (((x + 0x7D * swar::kOnes) & swar::kHigh) != 0);
     mask |= swar::gather_high_bits((x + 0x7F * swar::kOnes) & swar::kHigh) << (8 * w);
   }
   if (!within_copies) {
