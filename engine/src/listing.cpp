@@ -278,6 +278,7 @@ bool InterpretationLister::Impl::prepare(const Hand& h) {
   int odd_kinds = 0;
   int natural_total = 0;
   bool over_two = false;
+  std::uint64_t thrice = 0;  // the word pass's kinds held thrice or more, as high bits
   bool within_copies = small_copies;
   for (std::size_t w = 0; w < words && within_copies; ++w) {
     const std::uint64_t x = swar::load_word(naturals.data() + 8 * w);
@@ -286,11 +287,13 @@ bool InterpretationLister::Impl::prepare(const Hand& h) {
     if (!within_copies) break;
     natural_total += swar::byte_sum(x);
     odd_kinds += swar::byte_sum(x & swar::kOnes);
-    // `|`, not `||`: no branch on which word first holds a kind thrice.
-    over_two = over_two | (((x + 0x7D * swar::kOnes) & swar::kHigh) != 0);
+    // Gathered, not tested word by word: no branch on which word first holds a kind thrice.
+    thrice |= (x + 0x7D * swar::kOnes) & swar::kHigh;
     mask |= swar::gather_high_bits((x + 0x7F * swar::kOnes) & swar::kHigh) << (8 * w);
   }
+  over_two = thrice != 0;
   if (!within_copies) {
+    over_two = false;
     mask = 0;
     odd_kinds = 0;
     natural_total = 0;

@@ -44,9 +44,10 @@ void faces_done(ScoreFeatures& out) {
   const TileClasses& classes = rules.tile_classes();
   std::uint8_t suits = 0;
   for (std::size_t s = 0; s < rules.suits().size() && s < 8; ++s) {
-    // `&`, not `&&` and an `if`: which suits the hand uses varies hand to hand.
-    const bool used = rules.suits()[s].sequences & ((out.faces & classes.of_suit[s]) != 0);
-    suits = static_cast<std::uint8_t>(suits | (static_cast<unsigned>(used) << s));
+    // Flag arithmetic, not `&&` and an `if`: which suits the hand uses varies hand to hand.
+    const unsigned used = static_cast<unsigned>(rules.suits()[s].sequences) &
+                          static_cast<unsigned>((out.faces & classes.of_suit[s]) != 0);
+    suits = static_cast<std::uint8_t>(suits | (used << s));
   }
   out.suits_used = suits;
   out.honours_used = (out.faces & classes.honours) != 0;

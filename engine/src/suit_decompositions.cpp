@@ -205,10 +205,11 @@ SuitPaths SuitDecompositions::find(std::size_t form, std::size_t suit, const Til
   if (info.ninth) x |= std::uint64_t{naturals[info.first + 8]} << 24;
   // Without a branch on whether the winning tile is of this suit (it is of one suit a hand):
   // `&` rather than `&&`, and its rank + 1 kept by a mask.
-  const bool wins_here =
-      (winning_tile < kMaxTileKinds) & (((info.mask >> (winning_tile & 63U)) & 1U) != 0);
+  const std::uint64_t in_suit = static_cast<std::uint64_t>(winning_tile < kMaxTileKinds) &
+                                (info.mask >> (winning_tile & 63U));
+  const bool wins_here = (in_suit & 1U) != 0;
   const std::uint64_t winning =
-      (std::uint64_t{winning_tile} - info.first + 1) & (std::uint64_t{0} - wins_here);
+      (std::uint64_t{winning_tile} - info.first + 1) & (std::uint64_t{0} - (in_suit & 1U));
   const std::uint64_t key = x | winning << kWinningShift | pair_keys_[form * suits_.size() + suit];
   Memo& m = memo();
   if (const SuitPaths* found = m.find(key)) return *found;
