@@ -14,12 +14,6 @@ namespace {
 // rounding and the open minimum (a fixed form's one part is fewer).
 static_assert(FuParts::kCapacity >= 2 + kMaxFeatureGroups + 3);
 
-bool any_hit(std::span<const PatternHit> hits, const std::vector<std::uint16_t>& patterns) {
-  return std::any_of(hits.begin(), hits.end(), [&](const PatternHit& hit) {
-    return std::find(patterns.begin(), patterns.end(), hit.pattern) != patterns.end();
-  });
-}
-
 void add(ReadingValue& out, FuSource source, int fu, int group = -1) {
   out.fu_parts.push_back_if(FuPart{source, static_cast<std::int8_t>(group), fu}, fu != 0);
   out.fu += fu;

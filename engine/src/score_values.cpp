@@ -23,9 +23,7 @@ bool listed(const std::vector<std::uint16_t>& patterns, std::uint16_t pattern) {
 /// Whether one of the patterns of `minimum.forms` for the reading's form counted (or the form
 /// has no such rule).
 bool form_minimum_met(const FormMinimum& minimum, std::span<const PatternHit> hits) {
-  if (minimum.patterns.empty()) return true;
-  return std::any_of(hits.begin(), hits.end(),
-                     [&](const PatternHit& hit) { return listed(minimum.patterns, hit.pattern); });
+  return minimum.patterns.empty() || detail::any_hit(hits, minimum.patterns);
 }
 
 // Step 1. The patterns' units, the units towards the minimum, the yakuman total.

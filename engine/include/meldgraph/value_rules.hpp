@@ -47,10 +47,9 @@ class FuParts {
   static constexpr std::size_t kCapacity = 24;
 
   void clear() { size_ = 0; }
-  /// Appends `part`; the caller adds at most kCapacity parts (compute_fu's steps do).
-  void push_back(const FuPart& part) { parts_[size_++] = part; }
-  /// Appends `part` when `keep`, without a branch: the slot is written either way (a part of 0 fu
-  /// is left out, which varies group to group and would mispredict); the caller's bound holds.
+  /// Appends `part` when `keep`, without a branch: the slot is written either way (compute_fu
+  /// leaves out parts of 0 fu, which vary group to group and would mispredict). The caller
+  /// offers at most kCapacity parts (compute_fu's steps do), kept or not.
   void push_back_if(const FuPart& part, bool keep) {
     parts_[size_] = part;
     size_ += keep ? 1U : 0U;
