@@ -138,22 +138,29 @@ TileMask count_plain_tiles(ScoreFeatures& out, const Group& group) {
 }
 
 /// Step 1 of the plain form for a group that is not declared (no wildcard, no red five):
-/// add_group's work with its one standing worked out.
-void add_plain_concealed_group(ScoreFeatures& out, const Group& group, bool claimed) {
+/// add_group's work without its standing. A concealed group has none unless it holds the
+/// winning tile, and that one group's is added after the loop (add_winning_standing), so that
+/// no group's record branches on whether it is the winning one.
+void add_plain_concealed_group(ScoreFeatures& out, const Group& group) {
   const std::size_t index = out.group_count++;
   GroupFeature& feature = out.groups[index];
   const TileMask faces = count_plain_tiles(out, group);
   set_shape(feature, group.kind, group.size, faces, *out.rules);
-  // Only the group holding the winning tile has a standing of its own (group_standing).
-  const unsigned flags =
-      group.winning_slot() >= 0 ? standing_flags(group_standing(group, claimed)) : 0U;
-  feature.flags = static_cast<std::uint16_t>(flags);
+  feature.flags = 0;
   feature.wildcards = 0;
   out.faces |= faces;
   out.concealed_faces |= faces;
   const std::uint32_t bit = 1U << index;
   out.kind_groups[static_cast<std::size_t>(group.kind)] |= bit;
   out.kind_counts += std::uint64_t{1} << (kKindCountBits * static_cast<unsigned>(group.kind));
+}
+
+/// The standing of the concealed group `index` holding the winning tile (group_standing), which
+/// add_plain_concealed_group left out: its flags, and its bit in the flag indexes.
+void add_winning_standing(ScoreFeatures& out, std::size_t index, const Group& group, bool claimed) {
+  const unsigned flags = standing_flags(group_standing(group, claimed));
+  out.groups[index].flags = static_cast<std::uint16_t>(flags);
+  const std::uint32_t bit = 1U << index;
   for (unsigned rest = flags & ((1U << kIndexedFeatureFlags) - 1); rest != 0; rest &= rest - 1) {
     out.flag_groups[static_cast<std::size_t>(std::countr_zero(rest))] |= bit;
   }
@@ -260,7 +267,7 @@ void make_score_features(const ReadingContext& context, const Interpretation& in
   const bool claimed = winning_tile_claimed(context.win);
   for (const Group& group : interpretation.groups) {
     if (!group.declared()) {
-      add_plain_concealed_group(out, group, claimed);
+      add_plain_concealed_group(out, group);
       continue;
     }
     GroupSlots slots;
@@ -275,8 +282,9 @@ void make_score_features(const ReadingContext& context, const Interpretation& in
   // in its concealed groups), a red winning tile on the winning slot (make_reading).
   out.red_fives = static_cast<std::uint8_t>(context.concealed_red_count);
   if (interpretation.winning_group >= 0) {
-    const Group& won =
-        interpretation.groups[static_cast<std::size_t>(interpretation.winning_group)];
+    const auto index = static_cast<std::size_t>(interpretation.winning_group);
+    const Group& won = interpretation.groups[index];
+    if (!won.declared() && won.winning_slot() >= 0) add_winning_standing(out, index, won, claimed);
     const int slot = won.winning_slot();
     if (slot >= 0 && slot < won.size) {
       out.winning_tile = won.tiles[static_cast<std::size_t>(slot)];

@@ -5,6 +5,7 @@
 #include "meldgraph/scoring.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "form_search.hpp"
 #include "meldgraph/error.hpp"
@@ -39,7 +40,13 @@ bool scores_alike(const ScoredReading& a, const ScoredReading& b) {
 
 const Reading& ScoredReading::reading() const {
   if (!reading_made_) {
-    make_reading(*context_, source_, reading_);
+    Interpretation made;
+    made.form = source_.form;
+    made.groups.assign(source_.groups.begin(), source_.groups.begin() + source_.group_count);
+    made.winning_group = source_.winning_group;
+    made.wait = source_.wait;
+    made.soft_wildcards = source_.soft_wildcards;
+    make_reading(*context_, made, reading_);
     reading_made_ = true;
   }
   return reading_;
@@ -222,9 +229,19 @@ ScoredReading& Scorer::score_reading(const Interpretation& interpretation) {
   scored.context_ = &context_;
   if (context_.plain) {
     // The record straight from the interpretation; the reading waits for a caller who asks.
-    scored.source_ = interpretation;
-    scored.reading_made_ = false;
+    // make_score_features checks the bound on the groups first.
     make_score_features(context_, interpretation, scored.features);
+    if (!interpretation.loose_tiles.empty()) {
+      throw std::logic_error("Scorer: a plain interpretation with loose tiles");
+    }
+    ScoredReading::PlainSource& source = scored.source_;
+    source.form = interpretation.form;
+    source.winning_group = interpretation.winning_group;
+    source.wait = interpretation.wait;
+    source.soft_wildcards = interpretation.soft_wildcards;
+    source.group_count = static_cast<std::uint8_t>(interpretation.groups.size());
+    std::copy(interpretation.groups.begin(), interpretation.groups.end(), source.groups.begin());
+    scored.reading_made_ = false;
   } else {
     make_reading(context_, interpretation, scored.reading_);
     scored.reading_made_ = true;

@@ -8,6 +8,7 @@
 /// `Scorer` is the reusable workspace: one per rule set and thread. After its buffers have grown,
 /// scoring a hand without wildcards allocates nothing (bench --op score).
 
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -100,9 +101,22 @@ struct ScoredReading {
 
  private:
   friend class Scorer;
+  /// A plain interpretation, kept until reading() asks for its reading: the groups in a fixed
+  /// array rather than a vector, so that keeping it is one copy of the groups. A plain
+  /// interpretation has no loose tiles (only an N-wildcards form has them) and at most
+  /// kMaxFeatureGroups groups (make_score_features' bound).
+  struct PlainSource {
+    std::size_t form = 0;
+    int winning_group = -1;
+    WaitShape wait = WaitShape::none;
+    std::uint8_t soft_wildcards = 0;
+    std::uint8_t group_count = 0;
+    std::array<Group, kMaxFeatureGroups> groups{};
+  };
+
   mutable Reading reading_;
   mutable bool reading_made_ = false;
-  Interpretation source_;  ///< what reading_ is made from while !reading_made_
+  PlainSource source_;  ///< what reading_ is made from while !reading_made_
   const ReadingContext* context_ = nullptr;
 };
 
