@@ -295,6 +295,28 @@ ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, cons
   return context;
 }
 
+namespace {
+
+/// ReadingContext::plain_counts, once `plain` is known. A plain hand holds no wildcard, so its
+/// natural tiles are its counts of meldable kinds; its declared melds are all natural.
+void set_plain_counts(const RuleSet& rules, const Hand& hand, ReadingContext& context) {
+  TileCounts& counts = context.plain_counts;
+  if (!context.plain) {
+    counts.fill(0);
+    return;
+  }
+  // The whole array at once (a fixed copy), then the bonus kinds cleared: a hand holds none past
+  // tile_count().
+  counts = hand.counts;
+  for (TileId t = rules.meldable_count(); t < rules.tile_count(); ++t) counts[t] = 0;
+  for (std::size_t m = 0; m < hand.meld_count; ++m) {
+    const Group& meld = hand.melds[m];
+    for (int s = 0; s < meld.size && s < 4; ++s) ++counts[meld.tiles[static_cast<std::size_t>(s)]];
+  }
+}
+
+}  // namespace
+
 void make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
                           ReadingContext& context, TableUse tables) {
   context.rules = &rules;
@@ -332,6 +354,7 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
     declared_marks = declared_marks || hand.melds[m].wild_mask != 0 || hand.meld_red[m] != 0;
   }
   context.plain = !hand.may_hold_wildcards() && !declared_marks;
+  set_plain_counts(rules, hand, context);
   const std::array<TileId, 4>& winds = rules.tile_classes().wind_tiles;
   context.seat_wind_tile = winds[static_cast<std::size_t>(win.seat_wind)];
   context.round_wind_tile = winds[static_cast<std::size_t>(win.round_wind)];

@@ -121,18 +121,17 @@ void add_group(ScoreFeatures& out, const Group& shape, const GroupStanding& stan
   index_group(out, index, true);
 }
 
-/// A plain group's tiles (every slot natural: its faces are its tiles) added to the record's
-/// counts; returns its faces. Each of the four slots is counted when within the group's size,
-/// without a branch on the kind (it varies group to group and would mispredict): a slot past
-/// the size adds 0 to counts[0] and no face.
-TileMask count_plain_tiles(ScoreFeatures& out, const Group& group) {
+/// A plain group's faces (every slot natural: its faces are its tiles; its counts are the
+/// context's plain_counts). Each of the four slots counts when within the group's size, without
+/// a branch on the kind (it varies group to group and would mispredict): a slot past the size
+/// adds no face.
+TileMask plain_faces(const Group& group) {
   TileMask faces = 0;
   for (std::size_t s = 0; s < 4; ++s) {
     // Masks rather than selects: GCC turns a select of a loaded value into a branch.
     const auto held = static_cast<unsigned>(s < group.size);
     const auto tile = static_cast<TileId>(group.tiles[s] & (0U - held));
     faces |= tile_bit(tile) & (TileMask{0} - held);
-    out.counts[tile] = static_cast<std::uint8_t>(out.counts[tile] + held);
   }
   return faces;
 }
@@ -144,7 +143,7 @@ TileMask count_plain_tiles(ScoreFeatures& out, const Group& group) {
 void add_plain_concealed_group(ScoreFeatures& out, const Group& group) {
   const std::size_t index = out.group_count++;
   GroupFeature& feature = out.groups[index];
-  const TileMask faces = count_plain_tiles(out, group);
+  const TileMask faces = plain_faces(group);
   set_shape(feature, group.kind, group.size, faces, *out.rules);
   feature.flags = 0;
   feature.wildcards = 0;
@@ -184,14 +183,14 @@ GroupSlots slots_of(const ReadingGroup& group, bool reds) {
   return out;
 }
 
-/// make_score_features' first steps, shared by both forms: every field reset but the groups'.
+/// make_score_features' first steps, shared by both forms: every field reset but the groups'
+/// and the counts (each form sets those).
 void start_record(const ReadingContext& context, std::size_t form, int winning_group,
                   WaitShape wait, std::uint8_t soft_wildcards, ScoreFeatures& out) {
   const RuleSet& rules = *context.rules;
   // Every field is set here or by the steps after; the groups past group_count are never read,
   // so they are not cleared (the record is rewritten for every reading).
   out.group_count = 0;
-  out.counts.fill(0);
   out.faces = 0;
   out.concealed_faces = 0;
   out.closed_hand = true;
@@ -231,6 +230,7 @@ void make_score_features(const ReadingContext& context, const Reading& reading,
   }
   start_record(context, reading.form, reading.winning_group, reading.wait, reading.soft_wildcards,
                out);
+  out.counts.fill(0);
   // Step 1: the groups, and with them the hand's faces.
   for (const ReadingGroup& group : reading.groups) {
     add_group(out, group.group, group.standing(), slots_of(group, context.has_red));
@@ -262,8 +262,9 @@ void make_score_features(const ReadingContext& context, const Interpretation& in
   }
   start_record(context, interpretation.form, interpretation.winning_group, interpretation.wait,
                interpretation.soft_wildcards, out);
-  // The steps of the first form, each slot a group's tile as it is (no wildcard); the red
-  // fives after.
+  // The steps of the first form, each slot a group's tile as it is (no wildcard), the counts
+  // the hand's (the same for every reading); the red fives after.
+  out.counts = context.plain_counts;
   const bool claimed = winning_tile_claimed(context.win);
   for (const Group& group : interpretation.groups) {
     if (!group.declared()) {
@@ -273,10 +274,13 @@ void make_score_features(const ReadingContext& context, const Interpretation& in
     GroupSlots slots;
     slots.slots = group.size;
     slots.counted = true;
-    slots.faces = count_plain_tiles(out, group);
+    slots.faces = plain_faces(group);
     add_group(out, group, group_standing(group, claimed), slots);
   }
-  for (const TileId tile : interpretation.loose_tiles) add_face(out, tile, true);
+  for (const TileId tile : interpretation.loose_tiles) {
+    out.faces |= tile_bit(tile);  // counted in plain_counts
+    out.concealed_faces |= tile_bit(tile);
+  }
   faces_done(out);
   // Every concealed red five lies on a five slot of its kind (the hand's concealed fives are all
   // in its concealed groups), a red winning tile on the winning slot (make_reading).

@@ -180,6 +180,10 @@ class ReadingContext {
   /// rule set names no winds.
   TileId seat_wind_tile = kNoTile;
   TileId round_wind_tile = kNoTile;
+  /// When `plain`: every reading's ScoreFeatures::counts. They are the hand's tiles, declared
+  /// melds included and kongs as four, bonus tiles not: every natural tile lies in some group of
+  /// each interpretation, so the counts do not depend on the reading. All zero when not plain.
+  TileCounts plain_counts{};
   /// The hand holds no wildcard (concealed or in a declared meld) and no red five in a declared
   /// meld: a reading of it is its interpretation's groups as they are, every slot natural, and
   /// its concealed red fives all find a natural five slot (the winning one on the winning slot),
