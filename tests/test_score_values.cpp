@@ -273,6 +273,7 @@ TEST_CASE("fu: value pairs, the double wind pair with both key values", "[scorin
   };
   ScoringRules two = rules;
   two.values.fu.pair_double_wind = 2;
+  two.values.fu.derive_tables();  // the lookups follow the keys only when derived again
   for (const Case& c : cases) {
     CAPTURE(c.pair, c.fu);
     // 123m 456m 789p 234s + the pair, ron on 2s (two-sided): 20 + 10 + the pair.
@@ -285,6 +286,7 @@ TEST_CASE("fu: value pairs, the double wind pair with both key values", "[scorin
     const ReadingValue w = value_of(two, r);
     const int expected = c.fu == 4 ? 2 : c.fu;
     REQUIRE(w.fu_parts.size() == (expected != 0 ? 4U : 2U));
+    if (expected != 0) REQUIRE(parts(w)[2] == std::array<int, 3>{kPair, expected, 4});
   }
 }
 

@@ -177,13 +177,9 @@ void read_fu_map(const Value& fu, std::string_view key, std::string_view path,
   });
 }
 
-void read_fu(const ScoringContext& context, const Value& scoring, const PatternRules& patterns,
-             FuRules& out) {
-  out.fixed.assign(context.forms.size(), 0);
-  const Item* item = scoring.find("fu");
-  if (item == nullptr) return;
-  const Value& fu = expect_map(*item);
-  out.enabled = true;
+/// read_fu's keys, the melds, pair, waits and fixed maps included.
+void read_fu_keys(const ScoringContext& context, const Value& fu, const PatternRules& patterns,
+                  FuRules& out) {
   Diagnostics& diagnostics = context.diagnostics;
   check_keys(fu,
              {"base", "closed_ron", "self_draw", "no_self_draw_fu_with", "melds", "pair", "waits",
@@ -233,6 +229,17 @@ void read_fu(const ScoringContext& context, const Value& scoring, const PatternR
       }
     });
   }
+}
+
+void read_fu(const ScoringContext& context, const Value& scoring, const PatternRules& patterns,
+             FuRules& out) {
+  out.fixed.assign(context.forms.size(), 0);
+  const Item* item = scoring.find("fu");
+  if (item == nullptr) return;
+  const Value& fu = expect_map(*item);
+  out.enabled = true;
+  read_fu_keys(context, fu, patterns, out);
+  out.derive_tables();
 }
 
 // Step 3. `dora`.

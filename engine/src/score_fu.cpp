@@ -20,27 +20,24 @@ void add(ReadingValue& out, FuSource source, int fu, int group = -1) {
 }
 
 /// A pung's or kong's fu: `pung`, doubled (by the factors) when concealed, of terminals or
-/// honours, a kong.
+/// honours, a kong; looked up (FuRules::meld_fu), as each factor applies or not hand to hand.
 int meld_fu(const FuRules& rules, const GroupFeature& group, TileMask terminals_or_honours) {
-  int fu = rules.pung;
-  if (!group.has(kFeatureOpen)) fu *= rules.concealed;
-  if ((group.faces & ~terminals_or_honours) == 0) fu *= rules.terminal_or_honour;
-  if (group.kind == GroupKind::kong) fu *= rules.kong;
-  return fu;
+  const unsigned open = group.has(kFeatureOpen) ? FuRules::kMeldFuOpen : 0U;
+  const unsigned terminal =
+      (group.faces & ~terminals_or_honours) == 0 ? FuRules::kMeldFuTerminal : 0U;
+  const unsigned kong = group.kind == GroupKind::kong ? FuRules::kMeldFuKong : 0U;
+  return rules.meld_fu[open | terminal | kong];
 }
 
 /// A pair's fu: a dragon, the seat wind, the round wind; the wind that is both counts
-/// `pair_double_wind` instead of the sum.
+/// `pair_double_wind` instead of the sum (FuRules::pair_wind_fu).
 int pair_fu(const FuRules& rules, const ScoreFeatures& features, const GroupFeature& group,
             TileMask dragons) {
   const TileId tile = group.low;
-  int fu = (dragons & tile_bit(tile)) != 0 ? rules.pair_dragon : 0;
-  const bool seat = tile == features.seat_wind_tile;
-  const bool round = tile == features.round_wind_tile;
-  if (seat && round) return fu + rules.pair_double_wind;
-  if (seat) fu += rules.pair_seat_wind;
-  if (round) fu += rules.pair_round_wind;
-  return fu;
+  const auto dragon = static_cast<int>((dragons >> tile) & 1U);
+  const unsigned seat = tile == features.seat_wind_tile ? FuRules::kPairFuSeat : 0U;
+  const unsigned round = tile == features.round_wind_tile ? FuRules::kPairFuRound : 0U;
+  return dragon * rules.pair_dragon + rules.pair_wind_fu[seat | round];
 }
 
 }  // namespace

@@ -94,6 +94,30 @@ struct FuRules {
   /// By form index (RuleSet::forms()): the form's fixed fu (seven pairs 25), or 0: computed.
   std::vector<std::int16_t> fixed;
   std::int16_t round_to = 10;  ///< 1: no rounding
+
+  /// Derived from the keys above when they are read (derive_tables), so that a group's fu is a
+  /// lookup rather than a branch on each factor: a pung's or kong's fu by kMeldFuOpen,
+  /// kMeldFuTerminal and kMeldFuKong (at most 100 x 8^3), and a pair's wind fu by kPairFuSeat
+  /// and kPairFuRound (0, the seat's, the round's, the double wind's).
+  std::array<std::int32_t, 8> meld_fu{};
+  std::array<std::int16_t, 4> pair_wind_fu{};
+  static constexpr unsigned kMeldFuOpen = 1;
+  static constexpr unsigned kMeldFuTerminal = 2;
+  static constexpr unsigned kMeldFuKong = 4;
+  static constexpr unsigned kPairFuSeat = 1;
+  static constexpr unsigned kPairFuRound = 2;
+
+  /// Sets meld_fu and pair_wind_fu from the keys.
+  void derive_tables() {
+    for (unsigned i = 0; i < meld_fu.size(); ++i) {
+      std::int32_t fu = pung;
+      if ((i & kMeldFuOpen) == 0) fu *= concealed;
+      if ((i & kMeldFuTerminal) != 0) fu *= terminal_or_honour;
+      if ((i & kMeldFuKong) != 0) fu *= kong;
+      meld_fu[i] = fu;
+    }
+    pair_wind_fu = {0, pair_seat_wind, pair_round_wind, pair_double_wind};
+  }
 };
 
 /// Dora (`scoring.dora`): each face of the hand that an indicator names counts `per_tile` units per
