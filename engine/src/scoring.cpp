@@ -280,8 +280,8 @@ void Scorer::choose_best() {
     if (compare_readings(readings[r].value, readings[best].value) == 0) tied_.push_back(r);
   }
   result_.best = static_cast<int>(best);
-  result_.tied =
-      tied_.size() > 1 ? std::span<const std::size_t>(tied_) : std::span<const std::size_t>{};
+  // Empty unless two or more tie; a length, not a branch (ties vary hand to hand).
+  result_.tied = std::span<const std::size_t>(tied_.data(), tied_.size() > 1 ? tied_.size() : 0);
   result_.wins = readings[best].value.wins;
   if (!result_.wins) result_.no_win_reason = readings[best].value.no_win_reason;
 }
