@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 command -v clang-tidy >/dev/null || { echo "tidy.sh: clang-tidy is not installed" >&2; exit 2; }
 build=build/tidy
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
-  -DMELDGRAPH_BENCH=OFF >/dev/null
+  -DMELDGRAPH_BENCH=OFF -DMELDGRAPH_INLINE_STRING_OPS=OFF >/dev/null
 jobs=${TIDY_JOBS:-$(nproc)}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -42,10 +42,12 @@ PatternBits removed_in_order(const PatternRules& rules, const PatternBits& held)
   PatternBits removed;
   // In increasing order: a held pattern not removed by an earlier one counts.
   held.for_each([&](std::size_t i) {
-    if (removed.test(i)) return;
-    for (const std::uint16_t e : rules.patterns[i].excludes) removed.set(e);
-    for (std::uint32_t k = program.implied_begin[i]; k < program.implied_begin[i + 1]; ++k) {
-      removed.set(program.implied_by_me[k]);
+    // One already removed removes nothing: its mask is applied as zeros, without a branch on
+    // which patterns a reading holds.
+    const std::uint64_t applies = std::uint64_t{removed.test(i) ? 0U : 1U};
+    const PatternProgram::PatternMask& removes = program.removes[i];
+    for (std::size_t w = 0; w < PatternBits::kWords; ++w) {
+      removed.words[w] |= removes[w] & (0 - applies);
     }
   });
   return removed;

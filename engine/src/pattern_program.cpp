@@ -202,15 +202,16 @@ class Compiler {
       if (pattern.times < rules_.nodes.size()) entry.times = program.node_tests[pattern.times];
       program.entries.push_back(entry);
     }
-    for (std::size_t i = 0; i < rules_.patterns.size(); ++i) {
-      program.implied_begin.push_back(static_cast<std::uint32_t>(program.implied_by_me.size()));
-      for (std::size_t j = 0; j < rules_.patterns.size(); ++j) {
-        for (const std::uint16_t q : rules_.patterns[j].implied_by) {
-          if (q == i) program.implied_by_me.push_back(static_cast<std::uint16_t>(j));
-        }
+    program.removes.assign(rules_.patterns.size(), PatternProgram::PatternMask{});
+    for (std::size_t j = 0; j < rules_.patterns.size(); ++j) {
+      const auto bit = std::uint64_t{1} << (j % 64U);
+      for (const std::uint16_t e : rules_.patterns[j].excludes) {
+        program.removes[j][e / 64U] |= std::uint64_t{1} << (e % 64U);
+      }
+      for (const std::uint16_t q : rules_.patterns[j].implied_by) {
+        program.removes[q][j / 64U] |= bit;
       }
     }
-    program.implied_begin.push_back(static_cast<std::uint32_t>(program.implied_by_me.size()));
     program.clauses.push_back(static_cast<std::uint32_t>(program.clause_tests.size()));
     for (const PatternRules::AccountOnce& rule : rules_.account_once) {
       program.account_once_tests.push_back(rule.sets < rules_.nodes.size()

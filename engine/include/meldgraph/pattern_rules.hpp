@@ -252,13 +252,13 @@ struct PatternProgram {
   std::vector<std::uint16_t> node_tests;
   /// The test of each PatternRules::account_once entry's `sets` node, in its order.
   std::vector<std::uint16_t> account_once_tests;
-  /// The inverse of implied_by, for `relations: counted`: the patterns that name pattern i in
-  /// their implied_by are implied_by_me[implied_begin[i], implied_begin[i + 1]).
-  std::vector<std::uint32_t> implied_begin;
-  std::vector<std::uint16_t> implied_by_me;
   /// Bit sets over the patterns (bit i: pattern i): enabled ones, limit patterns, only_without
   /// ones. A closed-only pattern needs the test `closed_hand: true`.
   using PatternMask = std::array<std::uint64_t, (kMaxPatterns + 63) / 64>;
+  /// For `relations: counted`, by pattern: the patterns its counting removes, which are its
+  /// excludes and the patterns naming it in their implied_by (the inverse of implied_by), as one
+  /// mask, so that applying them is a few ORs rather than two walks of lists.
+  std::vector<PatternMask> removes;
   PatternMask enabled{};
   PatternMask limits{};
   PatternMask only_without{};
