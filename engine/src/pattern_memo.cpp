@@ -225,17 +225,23 @@ void TestMemo::evaluate(std::uint16_t test, std::size_t word, std::uint64_t bit)
     const std::uint16_t screen = program.screens[k];  // eager: its value is known
     if (((value_[screen / 64U] >> (screen % 64U)) & 1U) == 0) return;
   }
-  const LoweredTest& lowered = program.lowered[test];
   const ConditionNode& node = program.tests[test];
   bool holds = false;
-  if (lowered.kind != LoweredTest::Kind::none) {
-    holds = lowered_holds(lowered, facts_, features_);
-  } else if (node.op == kSetsOp) {
-    holds = sets_test_holds(node);
-  } else {
-    holds = predicates_[node.op - kFirstPredicate].eval(node, features_);
+  switch (program.routes[test]) {
+    case PatternProgram::TestRoute::lowered:
+      holds = lowered_holds(program.lowered[test], facts_, features_);
+      break;
+    case PatternProgram::TestRoute::sets:
+      holds = sets_test_holds(node);
+      break;
+    case PatternProgram::TestRoute::groups:
+      holds = eval_groups(node, features_);
+      break;
+    case PatternProgram::TestRoute::predicate:
+      holds = predicates_[node.op - kFirstPredicate].eval(node, features_);
+      break;
   }
-  if (holds) value_[word] |= bit;
+  value_[word] |= bit & (std::uint64_t{0} - static_cast<std::uint64_t>(holds));  // no branch
 }
 
 bool TestMemo::sets_test_holds(const ConditionNode& node) {

@@ -160,6 +160,7 @@ class Compiler {
     for (std::uint32_t t = 0; t < program.tests.size(); ++t) {
       const LoweredTest lowered = patterns::lower_test(program.tests[t]);
       program.lowered.push_back(lowered);
+      program.routes.push_back(route_of(program.tests[t], lowered));
       if (t >= program.eager_tests) continue;
       if (program.eager_runs.empty() || program.eager_runs.back().kind != lowered.kind) {
         program.eager_runs.push_back({lowered.kind, t, t});
@@ -374,6 +375,16 @@ class Compiler {
       program.screens.insert(program.screens.end(), screens.begin(), screens.end());
     }
     program.screen_begin.push_back(static_cast<std::uint32_t>(program.screens.size()));
+  }
+
+  /// PatternProgram::routes' entry of a test.
+  [[nodiscard]] static PatternProgram::TestRoute route_of(const ConditionNode& test,
+                                                          const LoweredTest& lowered) {
+    using Route = PatternProgram::TestRoute;
+    if (lowered.kind != LoweredTest::Kind::none) return Route::lowered;
+    if (test.op == kSetsOp) return Route::sets;
+    if (test.op == kGroupsOp) return Route::groups;
+    return Route::predicate;
   }
 
   /// The screens of a dear leaf: cheap tests that hold whenever it does.

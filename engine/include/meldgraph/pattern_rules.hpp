@@ -162,6 +162,13 @@ struct PatternProgram {
   }
   /// Every test lowered (Kind::none: evaluated by its predicate), the eager ones first.
   std::vector<LoweredTest> lowered;
+  /// How a test that is not eager is evaluated, by test: its lowered comparison, as a `sets`
+  /// test (with the memo's candidate ranks), as a `groups` filter (inline), or through the
+  /// predicate registry. Chosen at load, so that evaluating a test is one jump on its route:
+  /// which test comes next varies from reading to reading, and a branch on each possibility
+  /// was mispredicted in turn.
+  enum class TestRoute : std::uint8_t { lowered, sets, groups, predicate };
+  std::vector<TestRoute> routes;
   std::uint32_t pattern_words = 0;  ///< 64-bit words of a mask over the patterns
   /// The eager tests ordered by lowered kind, as runs [begin, end) of one kind each, so that
   /// the up-front evaluation switches once per run rather than once per test.
