@@ -298,21 +298,15 @@ ReadingContext make_reading_context(const RuleSet& rules, const Hand& hand, cons
 namespace {
 
 /// ReadingContext::plain_counts, once `plain` is known. A plain hand holds no wildcard, so its
-/// natural tiles are its counts of meldable kinds; its declared melds are all natural.
+/// tiles are Hand::held_counts less the bonus kinds (a hand holds none past tile_count()).
 void set_plain_counts(const RuleSet& rules, const Hand& hand, ReadingContext& context) {
   TileCounts& counts = context.plain_counts;
   if (!context.plain) {
     counts.fill(0);
     return;
   }
-  // The whole array at once (a fixed copy), then the bonus kinds cleared: a hand holds none past
-  // tile_count().
-  counts = hand.counts;
+  counts = hand.held_counts();
   for (TileId t = rules.meldable_count(); t < rules.tile_count(); ++t) counts[t] = 0;
-  for (std::size_t m = 0; m < hand.meld_count; ++m) {
-    const Group& meld = hand.melds[m];
-    for (int s = 0; s < meld.size && s < 4; ++s) ++counts[meld.tiles[static_cast<std::size_t>(s)]];
-  }
 }
 
 }  // namespace

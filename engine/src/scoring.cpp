@@ -38,15 +38,31 @@ bool scores_alike(const ScoredReading& a, const ScoredReading& b) {
 
 }  // namespace
 
+void ScoredReading::PlainSource::keep(const Interpretation& interpretation) {
+  if (!interpretation.loose_tiles.empty() || interpretation.groups.size() > groups.size()) {
+    throw std::logic_error("Scorer: a plain interpretation with loose tiles or too many groups");
+  }
+  form = interpretation.form;
+  winning_group = interpretation.winning_group;
+  wait = interpretation.wait;
+  soft_wildcards = interpretation.soft_wildcards;
+  group_count = static_cast<std::uint8_t>(interpretation.groups.size());
+  std::copy(interpretation.groups.begin(), interpretation.groups.end(), groups.begin());
+}
+
+Interpretation ScoredReading::PlainSource::interpretation() const {
+  Interpretation out;
+  out.form = form;
+  out.groups.assign(groups.begin(), groups.begin() + group_count);
+  out.winning_group = winning_group;
+  out.wait = wait;
+  out.soft_wildcards = soft_wildcards;
+  return out;
+}
+
 const Reading& ScoredReading::reading() const {
   if (!reading_made_) {
-    Interpretation made;
-    made.form = source_.form;
-    made.groups.assign(source_.groups.begin(), source_.groups.begin() + source_.group_count);
-    made.winning_group = source_.winning_group;
-    made.wait = source_.wait;
-    made.soft_wildcards = source_.soft_wildcards;
-    make_reading(*context_, made, reading_);
+    make_reading(*context_, source_.interpretation(), reading_);
     reading_made_ = true;
   }
   return reading_;
@@ -229,18 +245,8 @@ ScoredReading& Scorer::score_reading(const Interpretation& interpretation) {
   scored.context_ = &context_;
   if (context_.plain) {
     // The record straight from the interpretation; the reading waits for a caller who asks.
-    // make_score_features checks the bound on the groups first.
     make_score_features(context_, interpretation, scored.features);
-    if (!interpretation.loose_tiles.empty()) {
-      throw std::logic_error("Scorer: a plain interpretation with loose tiles");
-    }
-    ScoredReading::PlainSource& source = scored.source_;
-    source.form = interpretation.form;
-    source.winning_group = interpretation.winning_group;
-    source.wait = interpretation.wait;
-    source.soft_wildcards = interpretation.soft_wildcards;
-    source.group_count = static_cast<std::uint8_t>(interpretation.groups.size());
-    std::copy(interpretation.groups.begin(), interpretation.groups.end(), source.groups.begin());
+    scored.source_.keep(interpretation);
     scored.reading_made_ = false;
   } else {
     make_reading(context_, interpretation, scored.reading_);

@@ -112,6 +112,11 @@ struct ScoredReading {
     std::uint8_t soft_wildcards = 0;
     std::uint8_t group_count = 0;
     std::array<Group, kMaxFeatureGroups> groups{};
+
+    /// Keeps `interpretation` (plain, at most kMaxFeatureGroups groups; throws on loose tiles).
+    void keep(const Interpretation& interpretation);
+    /// The interpretation kept.
+    [[nodiscard]] Interpretation interpretation() const;
   };
 
   mutable Reading reading_;
