@@ -20,12 +20,13 @@
 #include <utility>
 #include <vector>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/listing.hpp"
-#include "meldgraph/queries.hpp"
-#include "meldgraph/random_hands.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/search/listing.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 namespace {
 

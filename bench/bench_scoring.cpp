@@ -12,9 +12,9 @@
 #include <memory>
 #include <vector>
 
-#include "meldgraph/pattern_rules.hpp"
-#include "meldgraph/scoring.hpp"
-#include "meldgraph/scoring_rules.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
+#include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
 #include "scoring_workload.hpp"
 
 namespace {
@@ -31,7 +31,7 @@ const bench::ScoringWorkload& workload() {
 
 void evaluate_patterns_riichi(benchmark::State& state) {
   const bench::ScoringWorkload& w = workload();
-  const ScoringRules& scoring = *w.rules.scoring();
+  const ScoringRules& scoring = *scoring_rules(w.rules);
   std::vector<PatternHit> hits;
   std::size_t next = 0;
   for (auto _ : state) {

@@ -12,8 +12,8 @@
 #include <memory>
 #include <vector>
 
-#include "meldgraph/scoring_rules.hpp"
-#include "meldgraph/value_rules.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/scoring/value_rules.hpp"
 #include "scoring_workload.hpp"
 
 namespace {
@@ -30,7 +30,7 @@ const bench::ScoringWorkload& workload() {
 
 void compute_value_riichi(benchmark::State& state) {
   const bench::ScoringWorkload& w = workload();
-  const ScoringRules& scoring = *w.rules.scoring();
+  const ScoringRules& scoring = *scoring_rules(w.rules);
   const std::vector<PatternHit> hits = {PatternHit{0, 1, 0, 1}};
   ReadingValue value;
   std::size_t next = 0;

@@ -10,14 +10,15 @@
 #include <string_view>
 #include <vector>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/random_draws.hpp"
-#include "meldgraph/random_hands.hpp"
-#include "meldgraph/reading.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/score_features.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/support/random_draws.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/reading/reading.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/features.hpp"
+#include "meldgraph/model/win_context.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 namespace meldgraph::bench {
 

@@ -6,9 +6,9 @@
 #include <stop_token>
 #include <thread>
 
-#include "meldgraph/analyzers/analyzer.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/suit_tables.hpp"
+#include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/tables/suit_tables.hpp"
 
 namespace meldgraph::cli {
 

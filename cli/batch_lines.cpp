@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "meldgraph/error.hpp"
+#include "meldgraph/model/error.hpp"
 
 namespace meldgraph::cli {
 

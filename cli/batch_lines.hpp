@@ -5,10 +5,10 @@
 #include <optional>
 #include <string>
 
-#include "meldgraph/analyzers/analyzer.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/model/win_context.hpp"
 
 namespace meldgraph::cli {
 

@@ -9,13 +9,13 @@
 #include <chrono>
 #include <sstream>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/listing.hpp"
-#include "meldgraph/queries.hpp"
-#include "meldgraph/random_hands.hpp"
-#include "meldgraph/shanten.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/search/listing.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/shanten/shanten.hpp"
 #include "parallel.hpp"
 
 namespace meldgraph::cli {

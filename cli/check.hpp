@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/listing.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/tiles.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/search/listing.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/model/tiles.hpp"
 
 namespace meldgraph::cli {
 

@@ -24,18 +24,20 @@
 #include <utility>
 #include <vector>
 
-#include "meldgraph/analyzers/analyzer.hpp"
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/listing.hpp"
-#include "meldgraph/queries.hpp"
-#include "meldgraph/random_draws.hpp"
-#include "meldgraph/random_hands.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/scoring.hpp"
-#include "meldgraph/shanten.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/answers/json.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/search/listing.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/support/random_draws.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/shanten/shanten.hpp"
+#include "meldgraph/model/win_context.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 namespace meldgraph::cli {
 
@@ -469,8 +471,8 @@ int run_analyze(const GlobalOptions& global, const std::string& hand_text, Outpu
     const bool wins = complete_size && analysis.decomposition().wins();
     // A winning hand under a rule set that scores is scored too (docs/cli.md, "score"); so is
     // every complete hand of a rule set with scored_only forms, which may win by scoring alone.
-    const bool scored_forms = &rules.scoring_view() != &rules;
-    const bool scores = (wins || (complete_size && scored_forms)) && rules.scoring() != nullptr;
+    const bool scored_forms = rules.has_scored_only_forms();
+    const bool scores = (wins || (complete_size && scored_forms)) && scoring_rules(rules) != nullptr;
     const auto shanten = registry.create("shanten", rules, options);
     if (format == OutputFormat::json) {
       nlohmann::json out = analysis_json_head(analysis);

@@ -7,9 +7,9 @@
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/tiles.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/model/tiles.hpp"
 
 namespace meldgraph::cli {
 

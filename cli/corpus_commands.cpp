@@ -17,10 +17,10 @@
 #include <system_error>
 #include <vector>
 
-#include "meldgraph/corpus.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/corpus/corpus.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
 
 namespace meldgraph::cli {
 namespace {

@@ -4,9 +4,9 @@
 #include <string_view>
 #include <utility>
 
-#include "meldgraph/analyzers/score_analyzer.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/scoring_rules.hpp"
+#include "meldgraph/answers/score_analyzer.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
 
 namespace meldgraph::cli {
 namespace {
@@ -235,7 +235,7 @@ void Labeller::add_columns() {
       case Label::score: {
         add({"score", "wins"}, Cell::scalar);
         add({"score", "no_win_reason"}, Cell::scalar);
-        add({"score", score_unit_key(*rules.scoring())}, Cell::scalar);
+        add({"score", score_unit_key(*scoring_rules(rules))}, Cell::scalar);
         for (const char* key : {"fu", "points", "yakuman", "limit", "dora", "ura", "red"}) {
           add({"score", key}, Cell::scalar);
         }

@@ -11,7 +11,7 @@
 #include "check.hpp"
 #include "commands.hpp"
 #include "corpus_commands.hpp"
-#include "meldgraph/analyzers/analyzer.hpp"
+#include "meldgraph/answers/analyzer.hpp"
 #include "output.hpp"
 #include "stats_commands.hpp"
 #include "word_option.hpp"

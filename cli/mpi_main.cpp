@@ -27,9 +27,9 @@
 #include <vector>
 
 #include "corpus_commands.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/stats.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/corpus/stats.hpp"
 #include "output.hpp"
 #include "stats_commands.hpp"
 #include "word_option.hpp"

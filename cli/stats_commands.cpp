@@ -18,10 +18,11 @@
 #include <sstream>
 #include <vector>
 
-#include "meldgraph/corpus.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/corpus/corpus.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/win_context.hpp"
 #include "parallel.hpp"
 #include "stats_plot.hpp"
 
@@ -329,7 +330,7 @@ void check_stats_options(const RuleSet& rules, const GlobalOptions& global,
   if (options.deal == 0 && options.size != 0) {
     throw Error("--size: only for --deal (a corpus file's hands have their own sizes)");
   }
-  if (options.budget_ms != 0 && (!options.score || rules.scoring() == nullptr)) {
+  if (options.budget_ms != 0 && (!options.score || scoring_rules(rules) == nullptr)) {
     throw Error(
         "--budget-ms bounds the scoring of complete hands; there is none with --no-score or a "
         "rule set without scoring");

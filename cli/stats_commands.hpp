@@ -9,8 +9,8 @@
 
 #include "commands.hpp"
 #include "corpus_commands.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/stats.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/corpus/stats.hpp"
 
 namespace CLI {
 class App;

@@ -13,7 +13,7 @@
 #include <sstream>
 #include <vector>
 
-#include "meldgraph/error.hpp"
+#include "meldgraph/model/error.hpp"
 
 extern char** environ;  // NOLINT(readability-redundant-declaration): POSIX declares it nowhere
 

@@ -10,10 +10,11 @@
 
 #include "check.hpp"
 #include "fuzz_support.hpp"
-#include "meldgraph/analyzers/analyzer.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/listing.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/search/listing.hpp"
 
 namespace meldgraph::fuzz {
 
@@ -44,7 +45,7 @@ inline void require_tables_agree(const RuleSet& rules, InterpretationLister& lis
     require(answers.fast == answers.search,
             std::string(cli::check_op_name(op)) + " of " + input + ": tables '" + answers.fast + "', search '" + answers.search + "'");
   }
-  if (rules.scoring() != nullptr) {
+  if (scoring_rules(rules) != nullptr) {
     const std::string by_tables = score_summary(rules, hand, false);
     const std::string by_search = score_summary(rules, hand, true);
     require(by_tables == by_search,

@@ -7,9 +7,10 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "meldgraph/analyzers/analyzer.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
   using namespace meldgraph;
@@ -25,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   const Hand& hand = *parsed;
   const AnalyzerRegistry registry = builtin_analyzers();
   for (const std::string& name : registry.names()) {
-    if ((name == "score" || name == "explain") && rules.scoring() == nullptr) continue;
+    if ((name == "score" || name == "explain") && scoring_rules(rules) == nullptr) continue;
     try {
       const HandAnalysis analysis(rules, hand);
       nlohmann::json out;

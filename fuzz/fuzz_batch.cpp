@@ -7,7 +7,8 @@
 
 #include "batch_lines.hpp"
 #include "fuzz_support.hpp"
-#include "meldgraph/analyzers/analyzer.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/answers/analyzer.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
   using namespace meldgraph;
@@ -15,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   const RuleSet& rules = fuzz::pick_rules(data);
   static const char* const kOps[] = {"win", "interpretations", "waits", "shanten", "score"};
   const char* op = kOps[data.ConsumeIntegralInRange(0, 4)];
-  if (std::string(op) == "score" && rules.scoring() == nullptr) op = "win";
+  if (std::string(op) == "score" && scoring_rules(rules) == nullptr) op = "win";
   AnalyzerOptions options;
   options.limit = data.ConsumeIntegralInRange<std::uint64_t>(0, 16);
   options.search_only = data.ConsumeBool();

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
   using namespace meldgraph;

@@ -6,9 +6,10 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/queries.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 namespace {
 

@@ -7,10 +7,10 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "meldgraph/analyzers/analyzer.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/win_context.hpp"
 
 namespace {
 

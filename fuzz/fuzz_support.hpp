@@ -10,11 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/queries.hpp"
-#include "meldgraph/random_hands.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 namespace meldgraph::fuzz {
 
@@ -33,7 +35,7 @@ inline const std::vector<const RuleSet*>& scored_rule_sets() {
   static const std::vector<const RuleSet*> sets = [] {
     std::vector<const RuleSet*> scored;
     for (const RuleSet& rules : shipped_rule_sets()) {
-      if (rules.scoring() != nullptr) scored.push_back(&rules);
+      if (scoring_rules(rules) != nullptr) scored.push_back(&rules);
     }
     return scored;
   }();

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "differential_check.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 namespace {
 

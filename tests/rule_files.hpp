@@ -10,7 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 namespace meldgraph::test {
 

@@ -9,13 +9,13 @@
 #include <utility>
 #include <vector>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/pattern_rules.hpp"
-#include "meldgraph/reading.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/score_features.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
+#include "meldgraph/reading/reading.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/features.hpp"
+#include "meldgraph/model/win_context.hpp"
 
 namespace meldgraph::test {
 

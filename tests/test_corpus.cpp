@@ -16,10 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/corpus.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/queries.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/corpus/corpus.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "rule_files.hpp"
 #include "test_scale.hpp"
 

@@ -8,12 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/corpus.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/queries.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/corpus/corpus.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/model/win_context.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 namespace {
 

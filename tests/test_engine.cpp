@@ -8,11 +8,11 @@
 #include <set>
 #include <string>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/json.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/answers/json.hpp"
+#include "meldgraph/model/rules.hpp"
 #include "rule_files.hpp"
 
 using namespace meldgraph;

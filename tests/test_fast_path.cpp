@@ -17,14 +17,15 @@
 #include <string_view>
 #include <vector>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/queries.hpp"
-#include "meldgraph/random_draws.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/shanten.hpp"
-#include "meldgraph/suit_tables.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/support/random_draws.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/shanten/shanten.hpp"
+#include "meldgraph/tables/suit_tables.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 #include "rule_files.hpp"
 #include "test_scale.hpp"

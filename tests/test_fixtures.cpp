@@ -8,10 +8,11 @@
 #include <sstream>
 #include <string>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/shanten.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/shanten/shanten.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 using namespace meldgraph;
 

@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/scoring.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/model/win_context.hpp"
 #include "rule_files.hpp"
 
 using namespace meldgraph;

@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/random_draws.hpp"
-#include "meldgraph/scoring.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/support/random_draws.hpp"
+#include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/model/win_context.hpp"
 #include "rule_files.hpp"
 
 using namespace meldgraph;
@@ -370,7 +370,7 @@ TEST_CASE("hongkong: every reading's faan, win, points and payments match the pl
   CHECK(wins > 300);
   CHECK(limits > 30);
   // Every pattern came up but thirteen orphans (the maker draws melds and a pair only).
-  const auto& patterns = rules.scoring()->patterns.patterns;
+  const auto& patterns = scoring_rules(rules)->patterns.patterns;
   for (std::uint16_t p = 0; p < patterns.size(); ++p) {
     INFO("pattern " << patterns[p].id);
     CHECK(counted.count(p) == (patterns[p].id == "thirteen_orphans" ? 0U : 1U));

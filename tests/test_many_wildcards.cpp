@@ -14,13 +14,14 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/group.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/json.hpp"
-#include "meldgraph/listing.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/tiles.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/group.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/answers/json.hpp"
+#include "meldgraph/search/listing.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/model/tiles.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 namespace {
 

@@ -6,10 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/pattern_rules.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/scoring_rules.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/model/win_context.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "scoring_support.hpp"
 
 using namespace meldgraph;
@@ -36,10 +37,10 @@ std::vector<std::string> counted(const RuleSet& rules, const std::string& hand,
   const auto* reading = scored->find(text);
   REQUIRE(reading != nullptr);
   std::vector<PatternHit> hits;
-  evaluate_patterns(*rules.scoring(), reading->features, hits);
+  evaluate_patterns(*scoring_rules(rules), reading->features, hits);
   std::vector<std::string> out;
   for (const PatternHit& hit : hits) {
-    out.push_back(rules.scoring()->patterns.patterns[hit.pattern].id + " x" +
+    out.push_back(scoring_rules(rules)->patterns.patterns[hit.pattern].id + " x" +
                   std::to_string(hit.times));
   }
   return out;
@@ -105,10 +106,10 @@ TEST_CASE("only_without except, and relations counted or held", "[patterns][mcr]
     const auto scored = score_hand(rules, open, w);
     REQUIRE_FALSE(scored->readings.empty());
     std::vector<PatternHit> hits;
-    evaluate_patterns(*rules.scoring(), scored->readings.front().features, hits);
+    evaluate_patterns(*scoring_rules(rules), scored->readings.front().features, hits);
     std::vector<std::string> ids;
     for (const PatternHit& hit : hits)
-      ids.push_back(rules.scoring()->patterns.patterns[hit.pattern].id);
+      ids.push_back(scoring_rules(rules)->patterns.patterns[hit.pattern].id);
     return ids;
   };
   CHECK(first(in_order, win) == std::vector<std::string>{"chicken"});
@@ -136,8 +137,8 @@ TEST_CASE("the counting keys: errors name their place, and dump writes them back
   // mcr's dump loads back to the same counting keys.
   const RuleSet mcr = load_rules("mcr");
   const RuleSet again = load_rules_from_string(dump_rules(mcr), "dump.yaml");
-  const PatternRules& a = mcr.scoring()->patterns;
-  const PatternRules& b = again.scoring()->patterns;
+  const PatternRules& a = scoring_rules(mcr)->patterns;
+  const PatternRules& b = scoring_rules(again)->patterns;
   CHECK(b.relations_counted);
   CHECK(b.local_names);
   REQUIRE(a.patterns.size() == b.patterns.size());
@@ -152,7 +153,7 @@ TEST_CASE("the counting keys: errors name their place, and dump writes them back
 
 TEST_CASE("explain under relations: counted names a pattern that counted", "[patterns][mcr]") {
   const RuleSet mcr = load_rules("mcr");
-  const ScoringRules& scoring = *mcr.scoring();
+  const ScoringRules& scoring = *scoring_rules(mcr);
   const auto index = [&](const std::string& id) {
     for (std::size_t i = 0; i < scoring.patterns.patterns.size(); ++i) {
       if (scoring.patterns.patterns[i].id == id) return i;

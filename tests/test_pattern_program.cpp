@@ -15,17 +15,18 @@
 #include <string_view>
 #include <vector>
 
-#include "../engine/src/pattern_predicates.hpp"
-#include "../engine/src/pattern_program.hpp"
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/pattern_rules.hpp"
-#include "meldgraph/random_draws.hpp"
-#include "meldgraph/random_hands.hpp"
-#include "meldgraph/reading.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/score_features.hpp"
-#include "meldgraph/scoring_rules.hpp"
+#include "patterns/predicates.hpp"
+#include "patterns/program.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
+#include "meldgraph/support/random_draws.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/reading/reading.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/features.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "test_scale.hpp"
 
 using namespace meldgraph;
@@ -90,9 +91,9 @@ TEST_CASE("compiled conditions agree with the condition walk", "[patterns][progr
   const int hands = 1500 / meldgraph::test::kScale;
   for (const std::string& name : builtin_rule_names()) {
     const RuleSet rules = load_rules(name);
-    if (rules.scoring() == nullptr || rules.scoring()->patterns.patterns.empty()) continue;
+    if (scoring_rules(rules) == nullptr || scoring_rules(rules)->patterns.patterns.empty()) continue;
     INFO(name);
-    const PatternRules& patterns = rules.scoring()->patterns;
+    const PatternRules& patterns = scoring_rules(rules)->patterns;
     REQUIRE(patterns.program.entries.size() == patterns.patterns.size());
     // The faces tests answered together (PatternProgram::faces_table) and, for riichi's value
     // winds, alone are both compared below.
@@ -206,8 +207,8 @@ TEST_CASE("the sets screen and the predicates' counts agree with their reference
   for (const std::string name : {"mcr", "riichi", "hongkong", "sichuan", "taiwan"}) {
     const RuleSet rules = load_rules(name);
     INFO(name);
-    REQUIRE(rules.scoring() != nullptr);
-    const PatternRules& patterns = rules.scoring()->patterns;
+    REQUIRE(scoring_rules(rules) != nullptr);
+    const PatternRules& patterns = scoring_rules(rules)->patterns;
     RandomHands generator(rules, 11);
     RandomDraws draws(11);
     long some = 0;  // shapes with an instance: the comparison saw sets, not only their absence
@@ -255,12 +256,12 @@ TEST_CASE("an every-group filter screens out the tiles no group meeting it can h
   // lies in no group holding a terminal (or an honour); a group holding a five is the pair or
   // pung of it or a chow from 345 to 567, or, with knits, 258.
   const RuleSet riichi = load_rules("riichi");
-  const PatternRules& r = riichi.scoring()->patterns;
+  const PatternRules& r = scoring_rules(riichi)->patterns;
   CHECK(none_in_screens(r, "chanta") == std::vector<TileMask>{mask_of("456m456p456s", riichi)});
   CHECK(none_in_screens(r, "junchan") ==
         std::vector<TileMask>{mask_of("456m456p456s1234567z", riichi)});
   const RuleSet mcr = load_rules("mcr");
-  const PatternRules& m = mcr.scoring()->patterns;
+  const PatternRules& m = scoring_rules(mcr)->patterns;
   // 全带五 may be read in the knitted-straight form: its knit 258 holds a five.
   CHECK(none_in_screens(m, "quan_dai_wu") ==
         std::vector<TileMask>{mask_of("19m19p19s1234567z", mcr)});
@@ -273,13 +274,13 @@ TEST_CASE("an every-group filter screens out the tiles no group meeting it can h
   node.bits = 1U << static_cast<unsigned>(GroupKind::knit);
   node.small[8] = 2;  // any_in
   node.sets[1].tiles = mask_of("1m", mcr);
-  CHECK(patterns::tiles_outside_meeting_groups(node, mcr, true) ==
+  CHECK(patterns::tiles_outside_meeting_groups(node, mcr.tile_table(), true) ==
         (mask_of("123456789m123456789p123456789s1234567z", mcr) & ~mask_of("147m", mcr)));
-  CHECK(patterns::tiles_outside_meeting_groups(node, mcr, false) ==
+  CHECK(patterns::tiles_outside_meeting_groups(node, mcr.tile_table(), false) ==
         mask_of("123456789m123456789p123456789s1234567z", mcr));
   // A set naming a context wind is only known per reading: no screen.
   node.sets[1].context = kSetSeatWind;
-  CHECK(patterns::tiles_outside_meeting_groups(node, mcr, true) == 0);
+  CHECK(patterns::tiles_outside_meeting_groups(node, mcr.tile_table(), true) == 0);
 }
 
 // The shipped rule sets' eager tests fit one 64-bit word, where they are gathered into one word
@@ -300,8 +301,8 @@ TEST_CASE("compiled conditions with more than 64 eager tests agree with the cond
     }
   }
   const RuleSet rules = load_rules_from_string(text, "t.yaml");
-  REQUIRE(rules.scoring() != nullptr);
-  const PatternRules& patterns = rules.scoring()->patterns;
+  REQUIRE(scoring_rules(rules) != nullptr);
+  const PatternRules& patterns = scoring_rules(rules)->patterns;
   REQUIRE(!patterns.program.eager_in_one_word());
   CHECK(patterns.program.failed_needers.empty());
   RandomHands generator(rules, 5);

@@ -16,11 +16,12 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/error.hpp"
-#include "meldgraph/pattern_rules.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/scoring_rules.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/model/win_context.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "rule_files.hpp"
 #include "scoring_support.hpp"
 
@@ -32,7 +33,7 @@ namespace {
 
 /// The index of pattern `id` in `rules`, which must declare it.
 std::size_t pattern_index(const RuleSet& rules, const std::string& id) {
-  const auto& patterns = rules.scoring()->patterns.patterns;
+  const auto& patterns = scoring_rules(rules)->patterns.patterns;
   for (std::size_t i = 0; i < patterns.size(); ++i) {
     if (patterns[i].id == id) return i;
   }
@@ -61,7 +62,7 @@ bool holds(const std::string& condition, const std::string& hand, const WinConte
   const std::size_t probe = pattern_index(rules, "probe");
   REQUIRE_FALSE(scored->readings.empty());
   return std::any_of(scored->readings.begin(), scored->readings.end(), [&](const auto& r) {
-    return pattern_condition_holds(*rules.scoring(), r.features, probe);
+    return pattern_condition_holds(*scoring_rules(rules), r.features, probe);
   });
 }
 
@@ -73,10 +74,10 @@ std::vector<std::vector<std::string>> reading_patterns(const RuleSet& rules,
   std::vector<std::vector<std::string>> out;
   std::vector<PatternHit> hits;
   for (const auto& r : scored->readings) {
-    evaluate_patterns(*rules.scoring(), r.features, hits);
+    evaluate_patterns(*scoring_rules(rules), r.features, hits);
     std::vector<std::string> ids;
     for (const PatternHit& hit : hits)
-      ids.push_back(rules.scoring()->patterns.patterns[hit.pattern].id);
+      ids.push_back(scoring_rules(rules)->patterns.patterns[hit.pattern].id);
     std::sort(ids.begin(), ids.end());
     out.push_back(ids);
   }
@@ -411,9 +412,9 @@ TEST_CASE("riichi: open and closed values, and closed-only yaku", "[patterns][ri
     std::vector<PatternHit> hits;
     int best = -1;
     for (const auto& r : scored->readings) {
-      evaluate_patterns(*rules.scoring(), r.features, hits);
+      evaluate_patterns(*scoring_rules(rules), r.features, hits);
       for (const PatternHit& hit : hits) {
-        if (rules.scoring()->patterns.patterns[hit.pattern].id == id)
+        if (scoring_rules(rules)->patterns.patterns[hit.pattern].id == id)
           best = std::max(best, hit.value);
       }
     }
@@ -548,7 +549,7 @@ TEST_CASE("a child file replaces a pattern's condition and value whole", "[patte
       "name: no_kuitan\nextends: riichi\nscoring:\n  patterns:\n    tanyao:\n"
       "      value: {closed: 1}\n",
       "no_kuitan.yaml");
-  const auto& tanyao = no_kuitan.scoring()->patterns.patterns[pattern_index(no_kuitan, "tanyao")];
+  const auto& tanyao = scoring_rules(no_kuitan)->patterns.patterns[pattern_index(no_kuitan, "tanyao")];
   CHECK_FALSE(tanyao.value.open_allowed);
   CHECK(tanyao.name == "All simples");
   CHECK(some_reading_counts(no_kuitan, "234m567p44s23s[678s]+4s", ron(), {}));
@@ -574,7 +575,7 @@ TEST_CASE("a child file replaces a pattern's condition and value whole", "[patte
                        {"333444m567p8s[222m]+8s", ron(), {"tanyao", "sanrenkou"}},
                        {"222444555m567p8s+8s", ron(), {"tanyao", "sanankou"}},
                    });
-  const auto& changed = local.scoring()->patterns;
+  const auto& changed = scoring_rules(local)->patterns;
   const Pattern& replaced = changed.patterns[pattern_index(local, "tanyao")];
   CHECK(changed.nodes[replaced.when].op >= kFirstPredicate);
   CHECK(changed.nodes[replaced.when].size == 1);
@@ -584,9 +585,9 @@ TEST_CASE("rules dump writes the patterns back", "[patterns][rules]") {
   const RuleSet& rules = riichi();
   const std::string dumped = dump_rules(rules);
   const RuleSet again = load_rules_from_string(dumped, "dump.yaml");
-  REQUIRE(again.scoring() != nullptr);
-  const PatternRules& a = rules.scoring()->patterns;
-  const PatternRules& b = again.scoring()->patterns;
+  REQUIRE(scoring_rules(again) != nullptr);
+  const PatternRules& a = scoring_rules(rules)->patterns;
+  const PatternRules& b = scoring_rules(again)->patterns;
   REQUIRE(a.patterns.size() == b.patterns.size());
   CHECK(a.patterns.size() == 46);
   for (std::size_t i = 0; i < a.patterns.size(); ++i) {
@@ -680,11 +681,11 @@ TEST_CASE("explain says why a pattern did not count", "[patterns]") {
   std::set<std::string> sanankou_why;
   std::set<std::string> pinfu_why;
   for (const auto& r : scored->readings) {
-    evaluate_patterns(*rules.scoring(), r.features, hits);
+    evaluate_patterns(*scoring_rules(rules), r.features, hits);
     sanankou_why.insert(
-        explain_pattern(*rules.scoring(), r.features, pattern_index(rules, "sanankou"), hits));
+        explain_pattern(*scoring_rules(rules), r.features, pattern_index(rules, "sanankou"), hits));
     pinfu_why.insert(
-        explain_pattern(*rules.scoring(), r.features, pattern_index(rules, "pinfu"), hits));
+        explain_pattern(*scoring_rules(rules), r.features, pattern_index(rules, "pinfu"), hits));
   }
   CHECK(sanankou_why == std::set<std::string>{
                             "counted", "no: {groups: {kind: [pung, kong], open: false, min: 3}}"});
@@ -693,22 +694,22 @@ TEST_CASE("explain says why a pattern did not count", "[patterns]") {
   // Relations: ryanpeikou excludes iipeikou; a yakuman replaces the ordinary yaku.
   const auto peikou = score_hand(rules, "112233m445566p1s+1s", ron());
   for (const auto& r : peikou->readings) {
-    evaluate_patterns(*rules.scoring(), r.features, hits);
-    if (!pattern_condition_holds(*rules.scoring(), r.features, pattern_index(rules, "ryanpeikou")))
+    evaluate_patterns(*scoring_rules(rules), r.features, hits);
+    if (!pattern_condition_holds(*scoring_rules(rules), r.features, pattern_index(rules, "ryanpeikou")))
       continue;
-    CHECK(explain_pattern(*rules.scoring(), r.features, pattern_index(rules, "iipeikou"), hits) ==
+    CHECK(explain_pattern(*scoring_rules(rules), r.features, pattern_index(rules, "iipeikou"), hits) ==
           "excluded by ryanpeikou");
   }
   const auto dragons = score_hand(rules, "11m555666z22z[777z]+2z", ron());
   const auto& f = dragons->readings.at(0).features;
-  evaluate_patterns(*rules.scoring(), f, hits);
-  CHECK(explain_pattern(*rules.scoring(), f, pattern_index(rules, "honitsu"), hits) ==
+  evaluate_patterns(*scoring_rules(rules), f, hits);
+  CHECK(explain_pattern(*scoring_rules(rules), f, pattern_index(rules, "honitsu"), hits) ==
         "replaced by the limit pattern daisangen");
-  CHECK(explain_pattern(*rules.scoring(), f, pattern_index(rules, "renhou"), hits) == "disabled");
+  CHECK(explain_pattern(*scoring_rules(rules), f, pattern_index(rules, "renhou"), hits) == "disabled");
   const auto open = score_hand(rules, "112233m456p4s[789s]+4s", ron());
   const auto& g = open->readings.at(0).features;
-  evaluate_patterns(*rules.scoring(), g, hits);
-  CHECK(explain_pattern(*rules.scoring(), g, pattern_index(rules, "iipeikou"), hits) ==
+  evaluate_patterns(*scoring_rules(rules), g, hits);
+  CHECK(explain_pattern(*scoring_rules(rules), g, pattern_index(rules, "iipeikou"), hits) ==
         "closed hands only");
 }
 
@@ -755,11 +756,11 @@ TEST_CASE("the riichi yaku and yakuman fixtures: some reading counts exactly the
       bool found = false;
       std::vector<PatternHit> hits;
       for (const auto& r : scored->readings) {
-        evaluate_patterns(*rules.scoring(), r.features, hits);
+        evaluate_patterns(*scoring_rules(rules), r.features, hits);
         std::vector<std::string> ids;
         int yakuman = 0;
         for (const PatternHit& hit : hits) {
-          ids.push_back(rules.scoring()->patterns.patterns[hit.pattern].id);
+          ids.push_back(scoring_rules(rules)->patterns.patterns[hit.pattern].id);
           yakuman += hit.yakuman;
         }
         std::sort(ids.begin(), ids.end());

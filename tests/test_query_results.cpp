@@ -12,13 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/analyzers/analyzer.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/queries.hpp"
-#include "meldgraph/query_results.hpp"
-#include "meldgraph/random_hands.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/shanten.hpp"
+#include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/queries/results.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/shanten/shanten.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "test_scale.hpp"
 
 namespace {

@@ -12,13 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/random_draws.hpp"
-#include "meldgraph/random_hands.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/shanten.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/support/random_draws.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/shanten/shanten.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "rule_files.hpp"
 
 namespace {

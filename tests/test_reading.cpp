@@ -11,14 +11,15 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/json.hpp"
-#include "meldgraph/random_hands.hpp"
-#include "meldgraph/reading.hpp"
-#include "meldgraph/realisations.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/shanten.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/answers/json.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/reading/reading.hpp"
+#include "meldgraph/reading/realisations.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/shanten/shanten.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "rule_files.hpp"
 #include "test_scale.hpp"
 

@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/listing.hpp"
-#include "meldgraph/random_draws.hpp"
-#include "meldgraph/random_hands.hpp"
-#include "meldgraph/realisation_keys.hpp"
-#include "meldgraph/realisations.hpp"
-#include "meldgraph/scoring.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/search/listing.hpp"
+#include "meldgraph/support/random_draws.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/scoring/realisation_keys.hpp"
+#include "meldgraph/reading/realisations.hpp"
+#include "meldgraph/scoring/scorer.hpp"
 #include "rule_files.hpp"
 #include "test_scale.hpp"
 
@@ -72,7 +72,7 @@ void require_same(const HandScore& fast, const HandScore& slow) {
 /// classes, which the scorer scores one each.
 void count_classes(const RuleSet& rules, const Hand& hand, const WinContext& win,
                    std::uint64_t& listed, std::uint64_t& classes) {
-  const RuleSet& view = rules.scoring_view();
+  const RuleSet& view = scoring_view(rules);
   const ReadingContext context = make_reading_context(view, hand, win);
   RealisationKeys keys(view);
   InterpretationLister lister(view);
@@ -161,9 +161,9 @@ TEST_CASE("realisation classes: tiles a rule names alone or the hand holds are t
   WinContext win;
   win.win = WinKind::discard;
   win.seat_wind = Wind::south;
-  ReadingContext context = make_reading_context(rules.scoring_view(), hand, win);
-  RealisationKeys keys(rules.scoring_view());
-  InterpretationLister lister(rules.scoring_view());
+  ReadingContext context = make_reading_context(scoring_view(rules), hand, win);
+  RealisationKeys keys(scoring_view(rules));
+  InterpretationLister lister(scoring_view(rules));
   bool seen = false;
   static_cast<void>(lister.list(context.hand, [&](const Interpretation& interpretation) {
     if (seen) return;

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
 #include "reference/canonical.hpp"
 #include "reference/differential.hpp"
 #include "reference/engine_view.hpp"

@@ -14,8 +14,9 @@
 #include <utility>
 #include <vector>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "reference/canonical.hpp"
 #include "reference/differential.hpp"
 #include "reference/engine_view.hpp"

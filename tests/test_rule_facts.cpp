@@ -7,10 +7,11 @@
 #include <optional>
 #include <string>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/queries.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "rule_files.hpp"
 
 namespace meldgraph {
@@ -38,7 +39,7 @@ TEST_CASE("suit layouts cover the meldable tiles suit by suit", "[rule_facts]") 
         CHECK(layout.copies == tile.copies);
       }
       // Every shipped suit is a table shape: ranks 1-9 or 1-7, four copies, no gaps.
-      CHECK(layout.table_shape);
+      CHECK(layout.regular);
       next = static_cast<TileId>(layout.first + layout.ranks);
     }
     CHECK(next == rules.meldable_count());
@@ -48,8 +49,8 @@ TEST_CASE("suit layouts cover the meldable tiles suit by suit", "[rule_facts]") 
 TEST_CASE("suit layouts: rank gaps and uneven copies have no table shape", "[rule_facts]") {
   const RuleSet gapped = test::test_rules("test_gapped_suit");
   REQUIRE(gapped.suit_layouts().size() == 2);
-  CHECK_FALSE(gapped.suit_layouts()[0].table_shape);  // 2m's next is not 3m's id: no 3m
-  CHECK(gapped.suit_layouts()[1].table_shape);
+  CHECK_FALSE(gapped.suit_layouts()[0].regular);  // 2m's next is not 3m's id: no 3m
+  CHECK(gapped.suit_layouts()[1].regular);
   CHECK(gapped.features().has(F::irregular_suits));
   CHECK_FALSE(gapped.knit_suits().complete);
 

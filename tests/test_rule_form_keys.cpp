@@ -12,8 +12,9 @@
 #include <vector>
 
 #include "catch2/catch.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 namespace {
 

@@ -9,9 +9,10 @@
 #include <vector>
 
 #include "catch2/catch.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/tiles.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/model/tiles.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "temp_dir.hpp"
 
 namespace {

@@ -8,8 +8,9 @@
 #include <vector>
 
 #include "catch2/catch.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "temp_dir.hpp"
 
 namespace {

@@ -8,9 +8,10 @@
 #include <cstdint>
 #include <string>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/scoring.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "rule_files.hpp"
 #include "test_scale.hpp"
 

@@ -7,11 +7,12 @@
 
 #include <string>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/random_hands.hpp"
-#include "meldgraph/realisations.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/score_features.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/reading/realisations.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/features.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "scoring_support.hpp"
 
 using namespace meldgraph;

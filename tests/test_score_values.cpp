@@ -11,13 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "../engine/src/score_points.hpp"
+#include "values/points.hpp"
 #include "catch2/catch.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/score_features.hpp"
-#include "meldgraph/scoring_rules.hpp"
-#include "meldgraph/value_rules.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/features.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/scoring/value_rules.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "scoring_support.hpp"
 
 namespace {
@@ -122,7 +123,7 @@ WinContext tsumo(Wind seat, Wind round = Wind::east) {
 /// Riichi's scoring rules with a pattern `pinfu` (index 0) and `yaku` (index 1) declared, pinfu
 /// cancelling the self-draw fu, as rules/riichi.yaml will say once its patterns are declared.
 ScoringRules riichi_with_pinfu() {
-  ScoringRules rules = *riichi().scoring();
+  ScoringRules rules = *scoring_rules(riichi());
   rules.patterns.patterns.clear();
   rules.patterns.patterns.push_back(make_pattern("pinfu", "Pinfu", "平和", {1, 0, false, 0}));
   rules.patterns.patterns.push_back(make_pattern("yaku", "Some yaku", "役", {1, 1, true, 0}));
@@ -202,7 +203,7 @@ TEST_CASE("fu: pinfu tsumo 20, pinfu ron 30, the self-draw fu without pinfu", "[
 
 TEST_CASE("fu: an open pinfu shape is raised to 30, an open self-draw rounds to 30",
           "[scoring][fu]") {
-  const ScoringRules& rules = *riichi().scoring();
+  const ScoringRules& rules = *scoring_rules(riichi());
   {
     Record r(ron(Wind::south, MeldSource::left));
     pinfu_shape(r, kOpen);
@@ -221,7 +222,7 @@ TEST_CASE("fu: an open pinfu shape is raised to 30, an open self-draw rounds to 
 }
 
 TEST_CASE("fu: pungs and kongs by openness, terminal or honour, and kong", "[scoring][fu]") {
-  const ScoringRules& rules = *riichi().scoring();
+  const ScoringRules& rules = *scoring_rules(riichi());
   struct Case {
     GroupKind kind;
     const char* tile;
@@ -256,7 +257,7 @@ TEST_CASE("fu: pungs and kongs by openness, terminal or honour, and kong", "[sco
 }
 
 TEST_CASE("fu: value pairs, the double wind pair with both key values", "[scoring][fu]") {
-  const ScoringRules& rules = *riichi().scoring();
+  const ScoringRules& rules = *scoring_rules(riichi());
   struct Case {
     const char* pair;
     Wind seat;
@@ -291,7 +292,7 @@ TEST_CASE("fu: value pairs, the double wind pair with both key values", "[scorin
 }
 
 TEST_CASE("fu: every wait shape of the reading", "[scoring][fu]") {
-  const ScoringRules& rules = *riichi().scoring();
+  const ScoringRules& rules = *scoring_rules(riichi());
   struct Case {
     WaitShape wait;
     int group;
@@ -322,7 +323,7 @@ TEST_CASE("fu: every wait shape of the reading", "[scoring][fu]") {
 }
 
 TEST_CASE("fu: 45556m won on 5m, each reading's own wait", "[scoring][fu]") {
-  const ScoringRules& rules = *riichi().scoring();
+  const ScoringRules& rules = *scoring_rules(riichi());
   // 123p 789p 456m 55m + 111s... as 456m 55m: the 5m in the chow (closed 4_6) or in the pair.
   for (const auto& [group, wait] : {std::pair{2, WaitShape::closed}, {3, WaitShape::single}}) {
     Record r(tsumo(Wind::west));
@@ -336,7 +337,7 @@ TEST_CASE("fu: 45556m won on 5m, each reading's own wait", "[scoring][fu]") {
 }
 
 TEST_CASE("fu: seven pairs are 25 whatever the win", "[scoring][fu]") {
-  const ScoringRules& rules = *riichi().scoring();
+  const ScoringRules& rules = *scoring_rules(riichi());
   REQUIRE(riichi().forms()[1].name == "seven_pairs");
   for (const WinContext& win : {tsumo(Wind::east), ron(Wind::south, MeldSource::across)}) {
     Record r(win);
@@ -377,7 +378,7 @@ Paid pay(const ValueRules& rules, int han, int fu, bool dealer, bool by_ron, int
 }
 
 TEST_CASE("points: the riichi table, non-dealer and dealer, ron and tsumo", "[scoring][points]") {
-  const ValueRules& rules = riichi().scoring()->values;
+  const ValueRules& rules = scoring_rules(riichi())->values;
   struct Row {
     int han;
     int fu;
@@ -420,7 +421,7 @@ TEST_CASE("points: the riichi table, non-dealer and dealer, ron and tsumo", "[sc
 }
 
 TEST_CASE("points: kiriage mangan and kazoe as keys", "[scoring][points]") {
-  ValueRules rules = riichi().scoring()->values;
+  ValueRules rules = scoring_rules(riichi())->values;
   rules.points.round_up_from = 1920;
   REQUIRE(pay(rules, 4, 30, false, true).points == 8000);
   REQUIRE(pay(rules, 3, 60, true, true).points == 12000);
@@ -431,7 +432,7 @@ TEST_CASE("points: kiriage mangan and kazoe as keys", "[scoring][points]") {
 }
 
 TEST_CASE("points: yakuman, double yakuman", "[scoring][points]") {
-  const ValueRules& rules = riichi().scoring()->values;
+  const ValueRules& rules = scoring_rules(riichi())->values;
   REQUIRE(pay(rules, 0, 30, false, true, 0, 0, 1).points == 32000);
   REQUIRE(pay(rules, 0, 30, true, true, 0, 0, 1).points == 48000);
   REQUIRE(pay(rules, 0, 30, false, true, 0, 0, 2).points == 64000);
@@ -441,7 +442,7 @@ TEST_CASE("points: yakuman, double yakuman", "[scoring][points]") {
 
 TEST_CASE("payments: by seat wind, ron from each side, tsumo split, counters",
           "[scoring][payments]") {
-  const ValueRules& rules = riichi().scoring()->values;
+  const ValueRules& rules = scoring_rules(riichi())->values;
   using P = std::array<std::int64_t, 4>;
   // South wins 3 han 30 fu by ron from the left (East): East pays 3900.
   REQUIRE(pay(rules, 3, 30, false, true).payments == P{-3900, 3900, 0, 0});
@@ -482,7 +483,7 @@ TEST_CASE("payments: by seat wind, ron from each side, tsumo split, counters",
 // --- Whole values: minimum, dora, yakuman keys --------------------------------------------------
 
 TEST_CASE("value: no yaku is no win, and dora do not make one", "[scoring][values]") {
-  const ScoringRules& rules = *riichi().scoring();
+  const ScoringRules& rules = *scoring_rules(riichi());
   WinContext win = ron(Wind::south, MeldSource::left);
   win.dora = {tile(riichi(), "4s")};  // 5s is dora: the pair makes 2
   Record r(win);
@@ -504,7 +505,7 @@ TEST_CASE("value: no yaku is no win, and dora do not make one", "[scoring][value
 
 TEST_CASE("value: dora by indicator cycles, kan dora, ura only with riichi", "[scoring][values]") {
   const RuleSet& rules = riichi();
-  const DoraRules& dora = rules.scoring()->values.dora;
+  const DoraRules& dora = scoring_rules(rules)->values.dora;
   // 9 -> 1 in a suit, winds E S W N E, dragons white green red white.
   for (const auto& [indicator, named] : {std::pair{"9m", "1m"},
                                          {"4p", "5p"},
@@ -525,18 +526,18 @@ TEST_CASE("value: dora by indicator cycles, kan dora, ura only with riichi", "[s
     r->add(GroupKind::chow, "4m").add(GroupKind::pair, "5p").wins_on(4, WaitShape::single);
     return r;
   };
-  const ReadingValue plain = value_of(*rules.scoring(), *record(win));
+  const ReadingValue plain = value_of(*scoring_rules(rules), *record(win));
   REQUIRE(plain.dora == 4);
   REQUIRE(plain.ura == 0);
   win.riichi = true;
-  const ReadingValue with_riichi = value_of(*rules.scoring(), *record(win));
+  const ReadingValue with_riichi = value_of(*scoring_rules(rules), *record(win));
   REQUIRE(with_riichi.dora == 4);
   REQUIRE(with_riichi.ura == 1);
   REQUIRE(with_riichi.units == 1 + 4 + 1);
 }
 
 TEST_CASE("value: yakuman stacking and the double yakuman key", "[scoring][values]") {
-  ScoringRules rules = *riichi().scoring();
+  ScoringRules rules = *scoring_rules(riichi());
   Record r(ron(Wind::south, MeldSource::left));
   pinfu_shape(r);
   // A double yakuman (multiplicity 2) and a single one.
@@ -590,7 +591,7 @@ TEST_CASE("value keys: riichi's are read, dumped and read back the same", "[scor
   const RuleSet again = load_rules_from_string(dump_rules(riichi()), "dump.yaml");
   REQUIRE(dump_rules(again).substr(dump_rules(again).find("scoring:")) ==
           dump_rules(riichi()).substr(dump_rules(riichi()).find("scoring:")));
-  const ValueRules& v = again.scoring()->values;
+  const ValueRules& v = scoring_rules(again)->values;
   REQUIRE(v.fu.enabled);
   REQUIRE(v.fu.fixed[1] == 25);
   REQUIRE(v.fu.pair_double_wind == 4);
@@ -604,7 +605,7 @@ TEST_CASE("value keys: a local file changes one option", "[scoring][rules]") {
       "name: t\nextends: riichi\nscoring:\n  fu:\n    pair: {double_wind: 2}\n  points:\n"
       "    kazoe: false\n    round_up_mangan: true\n    yakuman: {double: false}\n",
       "t.yaml");
-  const ValueRules& v = rules.scoring()->values;
+  const ValueRules& v = scoring_rules(rules)->values;
   REQUIRE(v.fu.pair_double_wind == 2);
   REQUIRE(v.fu.pair_dragon == 2);
   REQUIRE(v.points.kazoe == 0);
@@ -669,7 +670,7 @@ TEST_CASE("value keys: the largest values do not overflow", "[scoring][rules]") 
   r.add(GroupKind::pair, "5m").wins_on(4, WaitShape::single);
   const std::vector<PatternHit> hits = {PatternHit{0, 30, 0, 1}};
   ReadingValue v;
-  compute_value(*rules.scoring(), r.features(), hits, v);
+  compute_value(*scoring_rules(rules), r.features(), hits, v);
   REQUIRE(v.fu == 207000);  // 1000 + 1000 + 4 x 51200 + 2 = 206802 -> 207000
   REQUIRE(v.base == std::int64_t{207000} << 22);
   REQUIRE(v.points == (std::int64_t{207000} << 22) * 100);

@@ -10,10 +10,11 @@
 #include <vector>
 
 #include "catch2/catch.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/score_features.hpp"
-#include "meldgraph/scoring_rules.hpp"
-#include "meldgraph/value_rules.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/features.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/scoring/value_rules.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "rule_files.hpp"
 #include "scoring_support.hpp"
 
@@ -32,7 +33,7 @@ const RuleSet& riichi() {
 /// riichi.yaml says) and `yaku` (1), both one han.
 const ScoringRules& rules_with_pinfu() {
   static const ScoringRules rules = [] {
-    ScoringRules r = *riichi().scoring();
+    ScoringRules r = *scoring_rules(riichi());
     r.patterns.patterns = {make_pattern("pinfu", "Pinfu", "平和", {1, 0, false, 0}),
                            make_pattern("yaku", "Some yaku", "役", {1, 1, true, 0})};
     r.values.fu.no_self_draw_fu_with = {0};
@@ -194,7 +195,7 @@ TEST_CASE("values: docs/scoring.md's rule option, the double-wind pair at 2 fu",
   // East pair, 4 under riichi (42 -> 50 fu, 50 x 2^3 x 6 = 2400), 2 under the file (40 fu,
   // 1920 -> 2000).
   const RuleSet file = meldgraph::test::test_rules("riichi_double_wind_2fu");
-  ScoringRules rules = *file.scoring();
+  ScoringRules rules = *scoring_rules(file);
   rules.patterns = rules_with_pinfu().patterns;  // the hits name the stand-in patterns
   const WinContext win = ron(Wind::east, MeldSource::across);
   const auto scored = score_hand(file, "999m234p567p34s11z+5s", win);

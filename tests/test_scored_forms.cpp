@@ -6,14 +6,15 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/queries.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/scoring.hpp"
-#include "meldgraph/scoring_rules.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/model/win_context.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "rule_files.hpp"
 
 using namespace meldgraph;
@@ -58,16 +59,20 @@ TEST_CASE("a scored_only form: invisible to the shape queries, listed by the sco
   // Frozen: switched off for the shape search, on in the scorer's view, same index.
   CHECK(wuhan.forms()[big].scored_only);
   CHECK_FALSE(wuhan.forms()[big].enabled);
-  const RuleSet& view = wuhan.scoring_view();
+  const RuleSet& view = scoring_view(wuhan);
   REQUIRE(&view != &wuhan);
+  // Derived once: the same view every time, and copies of the rule set share it.
+  CHECK(&scoring_view(wuhan) == &view);
+  const RuleSet copy = wuhan;
+  CHECK(&scoring_view(copy) == &view);
   CHECK(view.forms()[big].enabled);
   CHECK(view.forms()[big].name == "big_win");
   CHECK(form_wildcard_cap(view, view.forms()[big]) == 0);
   CHECK(form_wildcard_cap(view, view.forms()[form_index(view, "standard")]) == 1);
-  CHECK(view.scoring() == wuhan.scoring());
+  CHECK(scoring_rules(view) == scoring_rules(wuhan));
   // A rule set without such a form is its own view.
   const RuleSet& riichi = test::rules_named("riichi");
-  CHECK(&riichi.scoring_view() == &riichi);
+  CHECK(&scoring_view(riichi) == &riichi);
 
   // All pungs with a 3-3 pair: no small win, so the shape says no; the scorer finds 碰碰胡.
   const Hand pungs = parse_hand("111222333m444p3p+3p", wuhan, parse_indicator("4m", wuhan));
@@ -205,7 +210,7 @@ TEST_CASE("scored_only, max_wildcards, minimum.forms and points.starts dump and 
   CHECK_THAT(wuhan, Contains("    scored_only: true\n") && Contains("    max_wildcards: 0\n") &&
                         Contains("    forms:\n      big_win:\n") && Contains("    starts:\n"));
   const RuleSet& again = test::rules_named("wuhan");
-  const ValueRules& values = again.scoring()->values;
+  const ValueRules& values = scoring_rules(again)->values;
   REQUIRE(values.points.starts.size() == 1);
   CHECK(values.points.starts[0].start == 5);
   CHECK(values.points.starts[0].patterns.size() == 8);

@@ -7,13 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/random_draws.hpp"
-#include "meldgraph/random_hands.hpp"
-#include "meldgraph/reading.hpp"
-#include "meldgraph/realisations.hpp"
-#include "meldgraph/scoring.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/support/random_draws.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/reading/reading.hpp"
+#include "meldgraph/reading/realisations.hpp"
+#include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "rule_files.hpp"
 
 using namespace meldgraph;
@@ -51,8 +52,8 @@ std::vector<ReferenceReading> reference_score(const RuleSet& rules, const Hand& 
     ScoreFeatures features;
     make_score_features(context, reading, features);
     ReferenceReading scored;
-    evaluate_patterns(*rules.scoring(), features, scored.hits);
-    compute_value(*rules.scoring(), features, scored.hits, scored.value);
+    evaluate_patterns(*scoring_rules(rules), features, scored.hits);
+    compute_value(*scoring_rules(rules), features, scored.hits, scored.value);
     out.push_back(std::move(scored));
   }
   return out;
@@ -84,7 +85,7 @@ TEST_CASE("readings compare by wins, points, yakuman, units, fu", "[scoring]") {
 
 TEST_CASE("a rule set without a scoring section cannot be scored", "[scoring]") {
   const RuleSet rules = load_rules("basic");
-  REQUIRE(rules.scoring() == nullptr);
+  REQUIRE(scoring_rules(rules) == nullptr);
   REQUIRE_THROWS_AS(Scorer(rules), Error);
   REQUIRE_THROWS_WITH(Scorer(rules), Catch::Matchers::Contains("'basic'") &&
                                          Catch::Matchers::Contains("no scoring section"));
@@ -93,7 +94,7 @@ TEST_CASE("a rule set without a scoring section cannot be scored", "[scoring]") 
 TEST_CASE("the Scorer's reused workspace scores as a fresh reading of every interpretation",
           "[scoring]") {
   const RuleSet& rules = test::rules_named("riichi");
-  REQUIRE(rules.scoring() != nullptr);
+  REQUIRE(scoring_rules(rules) != nullptr);
   RandomHands hands(rules, 12);
   RandomDraws draws(34);
   // With and without the lookup tables (the listing's pruning, the waits before the win).
@@ -180,7 +181,7 @@ TEST_CASE("a reused Scorer forgets a counted limit: a hand that does not win aft
 TEST_CASE("wildcard-only groups are scored through every realisation, alike ones folded",
           "[scoring]") {
   const RuleSet& rules = test::rules_named("scoring_jokers");
-  REQUIRE(rules.scoring() != nullptr);
+  REQUIRE(scoring_rules(rules) != nullptr);
   Scorer scorer(rules);
   // An abstract pair {**}, or the jokers in a meld with a natural tile: realised in many ways.
   for (const char* text : {"234m567p678s55s**+5s", "234m567p678s555s**", "123m456p789s111z**",
@@ -206,9 +207,9 @@ TEST_CASE("wildcard-only groups are scored through every realisation, alike ones
         ScoreFeatures features;
         make_score_features(context, reading, features);
         std::vector<PatternHit> hits;
-        evaluate_patterns(*rules.scoring(), features, hits);
+        evaluate_patterns(*scoring_rules(rules), features, hits);
         ReadingValue value;
-        compute_value(*rules.scoring(), features, hits, value);
+        compute_value(*scoring_rules(rules), features, hits, value);
         if (!any || compare_readings(value, best_value) > 0) best_value = value;
         any = true;
       };

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/scoring.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/model/win_context.hpp"
 #include "rule_files.hpp"
 
 using namespace meldgraph;
@@ -157,8 +157,8 @@ std::set<std::string> expected_patterns(const std::string& prefix) {
 void check_table_covered(const std::string& name, std::size_t count) {
   const std::set<std::string> expected = expected_patterns(name);
   const RuleSet& rules = test::rules_named(name);
-  REQUIRE(rules.scoring() != nullptr);
-  const auto& patterns = rules.scoring()->patterns.patterns;
+  REQUIRE(scoring_rules(rules) != nullptr);
+  const auto& patterns = scoring_rules(rules)->patterns.patterns;
   CHECK(patterns.size() == count);
   for (const auto& pattern : patterns) {
     INFO("pattern " << pattern.id);

@@ -5,11 +5,12 @@
 #include <vector>
 
 #include "catch2/catch.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/pattern_rules.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/scoring_rules.hpp"
-#include "meldgraph/value_rules.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/scoring/value_rules.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 namespace {
 
@@ -20,17 +21,17 @@ using meldgraph::ScoringUnit;
 
 TEST_CASE("a rule set without a scoring section has no scoring rules", "[scoring][rules]") {
   const auto rules = load_rules_from_string("name: t\nextends: basic\n", "t.yaml");
-  REQUIRE(rules.scoring() == nullptr);
+  REQUIRE(scoring_rules(rules) == nullptr);
 }
 
 TEST_CASE("scoring.unit is read and dumped back", "[scoring][rules]") {
   const auto rules =
       load_rules_from_string("name: t\nextends: basic\nscoring:\n  unit: tai\n", "t.yaml");
-  REQUIRE(rules.scoring() != nullptr);
-  REQUIRE(rules.scoring()->unit == ScoringUnit::tai);
+  REQUIRE(scoring_rules(rules) != nullptr);
+  REQUIRE(scoring_rules(rules)->unit == ScoringUnit::tai);
   const auto again = load_rules_from_string(meldgraph::dump_rules(rules), "dump.yaml");
-  REQUIRE(again.scoring() != nullptr);
-  REQUIRE(again.scoring()->unit == ScoringUnit::tai);
+  REQUIRE(scoring_rules(again) != nullptr);
+  REQUIRE(scoring_rules(again)->unit == ScoringUnit::tai);
 }
 
 TEST_CASE("scoring's unknown keys and bad units are errors with their place", "[scoring][rules]") {
@@ -62,9 +63,9 @@ TEST_CASE("bonus.of and payments.discard_others: read, checked, dumped back", "[
   const auto rules = load(
       "  payments:\n    discard: {dealer: 2, other: 2}\n    discard_others: {dealer: 1, other: 1}\n"
       "  patterns:\n    p:\n      value: 1\n      when: {bonus: {of: \"15f\", count: 2}}\n");
-  REQUIRE(rules.scoring() != nullptr);
-  CHECK(rules.scoring()->values.payments.discard_others_dealer == 1);
-  CHECK(rules.scoring()->values.payments.discard_others_other == 1);
+  REQUIRE(scoring_rules(rules) != nullptr);
+  CHECK(scoring_rules(rules)->values.payments.discard_others_dealer == 1);
+  CHECK(scoring_rules(rules)->values.payments.discard_others_other == 1);
   const std::string dumped = meldgraph::dump_rules(rules);
   CHECK_THAT(dumped, Contains("discard_others: {dealer: 1, other: 1}"));
   CHECK_THAT(dumped, Contains("when: {bonus: {of: \"15f\", count: 2}}"));
@@ -106,8 +107,8 @@ TEST_CASE("more distinct predicates than the compiled form holds is an error", "
   };
   const std::size_t most = meldgraph::PatternProgram::kMaxTests;
   const auto rules = load(most);
-  REQUIRE(rules.scoring() != nullptr);
-  CHECK(rules.scoring()->patterns.program.tests.size() == most);
+  REQUIRE(scoring_rules(rules) != nullptr);
+  CHECK(scoring_rules(rules)->patterns.program.tests.size() == most);
   REQUIRE_THROWS_WITH(load(most + 1), Contains("t.yaml:5:3") &&
                                           Contains("more than " + std::to_string(most)) &&
                                           Contains("distinct predicates"));
@@ -121,11 +122,11 @@ TEST_CASE("payments.flat: a number or a map by win kind", "[scoring][rules]") {
                                   "t.yaml");
   };
   const auto sichuan = meldgraph::load_rules("sichuan");
-  CHECK(sichuan.scoring()->values.payments.flat_discard == 0);
-  CHECK(sichuan.scoring()->values.payments.flat_self_draw == 1);
+  CHECK(scoring_rules(sichuan)->values.payments.flat_discard == 0);
+  CHECK(scoring_rules(sichuan)->values.payments.flat_self_draw == 1);
   const auto mcr = meldgraph::load_rules("mcr");
-  CHECK(mcr.scoring()->values.payments.flat_discard == 8);
-  CHECK(mcr.scoring()->values.payments.flat_self_draw == 8);
+  CHECK(scoring_rules(mcr)->values.payments.flat_discard == 8);
+  CHECK(scoring_rules(mcr)->values.payments.flat_self_draw == 8);
   REQUIRE_THROWS_WITH(load("    flat: {discard: 1, selfdraw: 2}\n"),
                       Contains("t.yaml:5:24") && Contains("selfdraw"));
   REQUIRE_THROWS_WITH(load("    flat: {self_draw: -1}\n"), Contains("t.yaml:5:23"));
@@ -133,10 +134,10 @@ TEST_CASE("payments.flat: a number or a map by win kind", "[scoring][rules]") {
   for (const auto* rules : {&sichuan, &mcr}) {
     const std::string dumped = meldgraph::dump_rules(*rules);
     const auto again = load_rules_from_string(dumped, "dump.yaml");
-    CHECK(again.scoring()->values.payments.flat_discard ==
-          rules->scoring()->values.payments.flat_discard);
-    CHECK(again.scoring()->values.payments.flat_self_draw ==
-          rules->scoring()->values.payments.flat_self_draw);
+    CHECK(scoring_rules(again)->values.payments.flat_discard ==
+          scoring_rules(*rules)->values.payments.flat_discard);
+    CHECK(scoring_rules(again)->values.payments.flat_self_draw ==
+          scoring_rules(*rules)->values.payments.flat_self_draw);
   }
   CHECK_THAT(meldgraph::dump_rules(sichuan), Contains("flat: {discard: 0, self_draw: 1}"));
   CHECK_THAT(meldgraph::dump_rules(mcr), Contains("flat: 8"));
@@ -145,9 +146,9 @@ TEST_CASE("payments.flat: a number or a map by win kind", "[scoring][rules]") {
 // `payments.dealer_pays_extra` (Taiwan's dealer tai on the paying side): read, checked, dumped.
 TEST_CASE("payments.dealer_pays_extra: read, checked, dumped back", "[scoring][rules]") {
   const auto taiwan = meldgraph::load_rules("taiwan");
-  CHECK(taiwan.scoring()->values.payments.dealer_pays_units == 1);
-  CHECK(taiwan.scoring()->values.payments.dealer_pays_per_honba == 2);
-  CHECK(meldgraph::load_rules("riichi").scoring()->values.payments.dealer_pays_units == 0);
+  CHECK(scoring_rules(taiwan)->values.payments.dealer_pays_units == 1);
+  CHECK(scoring_rules(taiwan)->values.payments.dealer_pays_per_honba == 2);
+  CHECK(scoring_rules(meldgraph::load_rules("riichi"))->values.payments.dealer_pays_units == 0);
   const auto load = [](const std::string& payments) {
     return load_rules_from_string("name: t\nextends: taiwan\nscoring:\n  payments:\n" + payments,
                                   "t.yaml");
@@ -158,7 +159,7 @@ TEST_CASE("payments.dealer_pays_extra: read, checked, dumped back", "[scoring][r
   const std::string dumped = meldgraph::dump_rules(taiwan);
   CHECK_THAT(dumped, Contains("dealer_pays_extra: {units: 1, per_honba: 2}"));
   const auto again = load_rules_from_string(dumped, "dump.yaml");
-  CHECK(again.scoring()->values.payments.dealer_pays_per_honba == 2);
+  CHECK(scoring_rules(again)->values.payments.dealer_pays_per_honba == 2);
   CHECK_THAT(meldgraph::dump_rules(meldgraph::load_rules("riichi")),
              !Contains("dealer_pays_extra"));
 }

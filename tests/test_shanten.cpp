@@ -29,11 +29,11 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/error.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/shanten.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/shanten/shanten.hpp"
 #include "reference/shanten_check.hpp"
 #include "rule_files.hpp"
 

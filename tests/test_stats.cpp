@@ -11,14 +11,15 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/queries.hpp"
-#include "meldgraph/random_draws.hpp"
-#include "meldgraph/random_hands.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/scoring.hpp"
-#include "meldgraph/shanten.hpp"
-#include "meldgraph/stats.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/support/random_draws.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/shanten/shanten.hpp"
+#include "meldgraph/corpus/stats.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "test_scale.hpp"
 
 namespace {

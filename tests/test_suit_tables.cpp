@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "meldgraph/suit_tables.hpp"
+#include "meldgraph/tables/suit_tables.hpp"
 
 using namespace meldgraph;
 

@@ -4,9 +4,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/win_context.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/model/win_context.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 
 using namespace meldgraph;
 using nlohmann::json;

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/group.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/group.hpp"
+#include "meldgraph/model/rules.hpp"
 
 namespace meldgraph::testref {
 

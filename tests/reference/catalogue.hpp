@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/rules.hpp"
 #include "reference/canonical.hpp"
 #include "reference/ref_hand.hpp"
 

@@ -12,8 +12,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "meldgraph/error.hpp"
-#include "meldgraph/random_draws.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/support/random_draws.hpp"
 #include "reference/canonical.hpp"
 #include "reference/engine_view.hpp"
 #include "reference/hand_text.hpp"

@@ -10,8 +10,8 @@
 #include <variant>
 #include <vector>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
 #include "reference/canonical.hpp"
 #include "reference/hand_generator.hpp"
 #include "test_scale.hpp"

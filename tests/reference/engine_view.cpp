@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/decomposition.hpp"
+#include "meldgraph/search/decomposition.hpp"
 #include "reference/ref_hand.hpp"
 
 namespace meldgraph::testref {

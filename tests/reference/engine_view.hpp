@@ -9,8 +9,8 @@
 #include <map>
 #include <string>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
 #include "reference/canonical.hpp"
 
 namespace meldgraph::testref {

@@ -8,10 +8,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "meldgraph/group.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/random_draws.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/group.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/support/random_draws.hpp"
+#include "meldgraph/model/rules.hpp"
 
 namespace meldgraph::testref {
 

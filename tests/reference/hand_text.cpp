@@ -9,7 +9,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "meldgraph/error.hpp"
+#include "meldgraph/model/error.hpp"
 
 namespace meldgraph::testref {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
 
 namespace meldgraph::testref {
 

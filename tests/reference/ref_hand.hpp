@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "meldgraph/group.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/group.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
 #include "reference/canonical.hpp"
 
 namespace meldgraph::testref {

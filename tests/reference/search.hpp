@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
 #include "reference/canonical.hpp"
 #include "reference/ref_hand.hpp"
 

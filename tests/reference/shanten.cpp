@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-#include "meldgraph/group.hpp"
+#include "meldgraph/model/group.hpp"
 
 namespace meldgraph::testref {
 

@@ -8,8 +8,8 @@
 #include <cstddef>
 #include <map>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
 
 namespace meldgraph::testref {
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/decomposition.hpp"
-#include "meldgraph/hand.hpp"
-#include "meldgraph/shanten.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/shanten/shanten.hpp"
 #include "reference/shanten.hpp"
 #include "reference/shanten_hands.hpp"
 #include "rule_files.hpp"

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/hand.hpp"
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
 
 namespace meldgraph::testref::shanten_check {
 

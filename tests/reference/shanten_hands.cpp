@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/rules.hpp"
+#include "meldgraph/model/rules.hpp"
 
 namespace meldgraph::testref {
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/random_draws.hpp"
-#include "meldgraph/rules.hpp"
-#include "meldgraph/tiles.hpp"
+#include "meldgraph/support/random_draws.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/model/tiles.hpp"
 
 namespace meldgraph::testref {
 

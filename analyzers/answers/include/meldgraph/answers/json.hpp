@@ -1,0 +1,58 @@
+#pragma once
+/// JSON forms of the engine's values, shared by the graph export and every analyzer.
+/// Only the forward declaration of nlohmann::json is pulled in here.
+
+#include <nlohmann/json_fwd.hpp>
+#include <span>
+#include <string>
+
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/reading/reading.hpp"
+
+namespace meldgraph {
+
+/// {"kind", "text", "tiles": [codes], "wild": [bools], "wildcards": N}; abstract groups have
+/// empty tile lists.
+[[nodiscard]] nlohmann::json group_to_json(const Group& group, const RuleSet& rules);
+
+/// {"form": NAME, "groups": [...], "wildcards": N, "text": "123m 456p ..."}.
+[[nodiscard]] nlohmann::json interpretation_to_json(const Interpretation& interpretation,
+                                                    const RuleSet& rules);
+
+/// Interpretation as one line of text: groups separated by spaces.
+[[nodiscard]] std::string format_interpretation(const Interpretation& interpretation,
+                                                const RuleSet& rules);
+
+/// interpretation_to_json with the reading's fields for scorers added (docs/engine.md,
+/// "Interpretation fields for scorers"): red fives written 0 in "text", "winning_red" when the
+/// hand has a winning tile, per group "slots", "state", "source", "claimed_slot" and "claimed",
+/// "by_discard", "counts_as_open", and "realisations" (with "realisations_saturated") when the
+/// interpretation has abstract groups. With `list_realisations` above 0, also
+/// "realised_groups" (the abstract groups' indices), "realisation_list" (at most that many,
+/// realisation_to_json each) and "realisations_unlisted". `interpretation` is the one `reading`
+/// was made from, an interpretation of `context.hand`.
+[[nodiscard]] nlohmann::json reading_to_json(const Reading& reading,
+                                             const Interpretation& interpretation,
+                                             const ReadingContext& context,
+                                             std::uint64_t list_realisations = 0);
+
+/// One realisation of an interpretation's abstract groups (Realisations::list; `winning_index`
+/// as Realisations::winning_index): {"text", "groups": [group_to_json], and with a winning group
+/// "winning_group", "winning_tile" (what the winning wildcard stands for) and "wait"}.
+[[nodiscard]] nlohmann::json realisation_to_json(std::span<const Group> groups, int winning_index,
+                                                 const RuleSet& rules);
+
+/// A realisation as text: its groups, then the winning one, its winning tile and wait:
+/// `{3}{4}{5}m {1}{1}z  (wins {3}{4}{5}m on 4m, closed wait)`.
+[[nodiscard]] std::string format_realisation(std::span<const Group> groups, int winning_index,
+                                             const RuleSet& rules);
+
+/// The whole decomposition as Graphviz DOT (one digraph per form).
+[[nodiscard]] std::string decomposition_to_dot(const Decomposition& decomposition);
+/// The whole decomposition as JSON text: per form, vertices, edges, root, goal, path count.
+[[nodiscard]] std::string decomposition_to_json(const Decomposition& decomposition);
+
+/// format_interpretation with red fives written 0.
+[[nodiscard]] std::string format_reading(const Reading& reading, const RuleSet& rules);
+
+}  // namespace meldgraph

@@ -1,0 +1,10 @@
+#include "meldgraph/answers/analyzer.hpp"
+
+namespace meldgraph {
+
+const Decomposition& HandAnalysis::decomposition() const {
+  if (!decomposition_) decomposition_.emplace(*rules_, hand_);
+  return *decomposition_;
+}
+
+}  // namespace meldgraph

@@ -1,0 +1,299 @@
+/// TestMemo (pattern_program.hpp): the memoised evaluation of a compiled PatternProgram over one
+/// reading's record. The program itself is compiled by compile_patterns (pattern_program.cpp).
+
+#include <algorithm>
+#include <bit>
+#include <vector>
+
+#include "meldgraph/scoring/pattern_rules.hpp"
+#include "patterns/evals.hpp"
+#include "patterns/program.hpp"
+
+namespace meldgraph {
+
+namespace patterns {
+
+namespace {
+
+/// One eager test that lower_test leaves as it is: groups and faces inline (pattern_evals.hpp),
+/// the others through the registry.
+bool eager_holds(const ConditionNode& n, const ScoreFeatures& f,
+                 std::span<const PredicateSpec> predicates) {
+  switch (n.op) {
+    case predicate_op("groups"):
+      return eval_groups(n, f);
+    case predicate_op("faces"):
+      return eval_faces(n, f);
+    default:
+      return predicates[n.op - kFirstPredicate].eval(n, f);
+  }
+}
+
+}  // namespace
+
+TestMemo::TestMemo(const PatternRules& rules, const ScoreFeatures& features)
+    : rules_(rules),
+      features_(features),
+      predicates_(predicate_registry()),
+      facts_(facts_of(features)),
+      sets_(features) {
+  const PatternProgram& program = rules.program;
+  const std::size_t words = (program.tests.size() + 63) / 64;
+  std::fill_n(known_.begin(), words, 0);
+  std::fill_n(value_.begin(), words, 0);
+  static_assert(kMaxPatterns <= std::size_t{4} * 64);
+  switch (program.pattern_words) {
+    case 0:  // no pattern: nothing is alive, no test is eager
+      alive_ = {};
+      break;
+    case 1:
+      start<1>();
+      break;
+    case 2:
+      start<2>();
+      break;
+    case 3:
+      start<3>();
+      break;
+    default:
+      start<4>();
+      break;
+  }
+  for (std::uint32_t w = 0; w < program.eager_tests / 64U; ++w) known_[w] = ~std::uint64_t{0};
+  if (program.eager_tests % 64U != 0) {
+    known_[program.eager_tests / 64U] = (std::uint64_t{1} << (program.eager_tests % 64U)) - 1;
+  }
+}
+
+template <std::size_t W>
+void TestMemo::start() {
+  const PatternProgram& program = rules_.program;
+  // Ruled out so far: the disabled patterns, then those needing a bit the facts' word lacks or
+  // an eager test that fails. A mask over the patterns has pattern_words words, W of them (the
+  // dispatch's choice).
+  std::array<std::uint64_t, W> alive{};
+  for (std::size_t w = 0; w < W; ++w) alive[w] = program.enabled[w];
+  const auto rule_out = [&](const std::uint64_t* patterns) {
+    for (std::size_t w = 0; w < W; ++w) alive[w] &= ~patterns[w];
+  };
+  if (program.eager_in_one_word()) {
+    // Every eager test's value in one word, then the patterns of each byte of the missing bits
+    // and of the failed tests ruled out at once (PatternProgram::missing_needers).
+    const std::uint64_t value = eager_values();
+    value_[0] |= value;
+    const auto rule_out_bytes = [&](const std::vector<std::uint64_t>& table, std::uint32_t bytes,
+                                    std::uint64_t bits) {
+      for (std::uint32_t c = 0; c < bytes; ++c) {
+        const std::size_t byte = (bits >> (8 * c)) & 0xFFU;  // entry 0 rules out nothing
+        rule_out(table.data() + (std::size_t{c} * 256 + byte) * W);
+      }
+    };
+    rule_out_bytes(program.missing_needers, program.missing_bytes,
+                   program.word_needed & ~facts_.word);
+    rule_out_bytes(program.failed_needers, program.failed_bytes, program.eager_mask() & ~value);
+    // A subtree with clauses holds only when one of them does (some_clause_holds).
+    for (const PatternProgram::ScreenedRest& screened : program.screened_rests) {
+      std::uint64_t& word = alive[screened.pattern / 64U];
+      const std::uint64_t bit = std::uint64_t{1} << (screened.pattern % 64U);
+      if ((word & bit) == 0) continue;
+      const std::uint64_t* clause =
+          program.clause_masks.data() + program.rest_clauses[screened.rest];
+      const std::uint64_t* const end =
+          program.clause_masks.data() + program.rest_clauses_end[screened.rest];
+      while (clause != end && (~value & *clause) != 0) ++clause;  // up to the first that holds
+      if (clause == end) word &= ~bit;
+    }
+  } else {
+    for (std::uint64_t missing = program.word_needed & ~facts_.word; missing != 0;
+         missing &= missing - 1) {
+      rule_out(program.word_needers.data() +
+               static_cast<std::size_t>(std::countr_zero(missing)) * program.pattern_words);
+    }
+    // The eager tests one at a time, a run of one lowered kind at a time: a failing one rules
+    // out every pattern needing it.
+    const std::uint64_t* needers = program.test_needers.data();
+    for (const PatternProgram::EagerRun& run : program.eager_runs) {
+      for (std::uint32_t t = run.begin; t < run.end; ++t) {
+        if (eager_holds_at(t)) {
+          value_[t / 64U] |= std::uint64_t{1} << (t % 64U);
+        } else {
+          rule_out(needers + std::size_t{t} * program.pattern_words);
+        }
+      }
+    }
+  }
+  alive_ = {};
+  for (std::size_t w = 0; w < W; ++w) alive_[w] = alive[w];
+}
+
+bool TestMemo::eager_holds_at(std::uint32_t t) const {
+  const PatternProgram& program = rules_.program;
+  const LoweredTest& lowered = program.lowered[t];
+  if (lowered.kind == LoweredTest::Kind::none) {
+    return eager_holds(program.tests[t], features_, predicates_);
+  }
+  return lowered_holds(lowered, facts_, features_);
+}
+
+std::uint64_t TestMemo::kinds_values() const {
+  const PatternProgram& program = rules_.program;
+  std::size_t key = 0;
+  for (std::uint32_t i = 0; i < program.kinds_table_count; ++i) {
+    const auto count = static_cast<std::uint32_t>(
+        (features_.kind_counts >> (kKindCountBits * program.kinds_table_kinds[i])) &
+        ((1U << kKindCountBits) - 1));
+    const std::uint32_t cap = program.kinds_caps[i];
+    key = key * (cap + 1) + std::min(count, cap);
+  }
+  return program.kinds_table[key];
+}
+
+std::uint64_t TestMemo::eager_values() const {
+  const PatternProgram& program = rules_.program;
+  const ReadingFacts& facts = facts_;
+  const ScoreFeatures& features = features_;
+  std::uint64_t value = 0;
+  // Each run's values gathered without a branch per test.
+  const auto gather = [&](const PatternProgram::EagerRun& run, auto&& holds) {
+    for (std::uint32_t t = run.begin; t < run.end; ++t) {
+      value |= std::uint64_t{holds(program.lowered[t]) ? 1U : 0U} << t;
+    }
+  };
+  for (const PatternProgram::EagerRun& run : program.eager_runs) {
+    using K = LoweredTest::Kind;
+    switch (run.kind) {
+      case K::word_any:
+        gather(run, [&](const LoweredTest& t) { return (facts.word & t.mask) != 0; });
+        break;
+      case K::word_all:
+        gather(run, [&](const LoweredTest& t) { return (facts.word & t.mask) == t.mask; });
+        break;
+      case K::count:
+        gather(run, [&](const LoweredTest& t) { return t.range.holds(facts.counts[t.index]); });
+        break;
+      case K::kinds:
+        if (program.kinds_tests != 0) {
+          value |= kinds_values();
+        } else {
+          gather(run, [&](const LoweredTest& t) {
+            return t.range.holds(count_of_kinds(t.mask, features));
+          });
+        }
+        break;
+      case K::faces_all:
+      case K::faces_any:
+      case K::faces_none:
+        break;  // all of them below
+      case K::none:
+        for (std::uint32_t t = run.begin; t < run.end; ++t) {
+          value |= std::uint64_t{eager_holds_at(t) ? 1U : 0U} << t;
+        }
+        break;
+    }
+  }
+  // The faces tests: which tabled tests' sets the faces meet, a byte of faces at a time.
+  const TileMask faces = features.faces;
+  std::uint64_t met = 0;
+  if (program.faces_tabled != 0) {
+    const std::uint64_t* table = program.faces_table.data();
+    for (std::size_t c = 0; c < 8; ++c) {
+      // Entry 0 of each byte's table is 0 (no face meets no set): read without a branch on
+      // which bytes hold faces, which varies hand to hand.
+      const auto byte = static_cast<std::size_t>((faces >> (8 * c)) & 0xFFU);
+      met |= table[c * 256 + byte];
+    }
+  }
+  // faces_any holds when its set is met; faces_none when not; faces_all when its complement is
+  // not and some face is held (mask_all_in).
+  const std::uint64_t all_ok = faces != 0 ? program.faces_all_tests : 0;
+  value |=
+      (met & program.faces_any_tests) | (~met & program.faces_tabled & ~program.faces_any_tests &
+                                         ~(program.faces_all_tests & ~all_ok));
+  // Those whose sets name a context wind, one by one.
+  for (std::uint64_t rest = program.faces_tests & ~program.faces_tabled; rest != 0;
+       rest &= rest - 1) {
+    const auto t = static_cast<unsigned>(std::countr_zero(rest));
+    value |= std::uint64_t{lowered_holds(program.lowered[t], facts, features) ? 1U : 0U} << t;
+  }
+  return value;
+}
+
+void TestMemo::evaluate(std::uint16_t test, std::size_t word, std::uint64_t bit) {
+  const PatternProgram& program = rules_.program;
+  known_[word] |= bit;
+  for (std::uint32_t k = program.screen_begin[test]; k < program.screen_begin[test + 1U]; ++k) {
+    const std::uint16_t screen = program.screens[k];  // eager: its value is known
+    if (((value_[screen / 64U] >> (screen % 64U)) & 1U) == 0) return;
+  }
+  const ConditionNode& node = program.tests[test];
+  bool holds = false;
+  switch (program.routes[test]) {
+    case PatternProgram::TestRoute::lowered:
+      holds = lowered_holds(program.lowered[test], facts_, features_);
+      break;
+    case PatternProgram::TestRoute::sets:
+      holds = sets_test_holds(node);
+      break;
+    case PatternProgram::TestRoute::groups:
+      holds = eval_groups(node, features_);
+      break;
+    case PatternProgram::TestRoute::predicate:
+      holds = predicates_[node.op - kFirstPredicate].eval(node, features_);
+      break;
+  }
+  value_[word] |= bit & (std::uint64_t{0} - static_cast<std::uint64_t>(holds));  // no branch
+}
+
+bool TestMemo::sets_test_holds(const ConditionNode& node) {
+  const SetCandidateRanks* ranks = nullptr;
+  for (std::size_t i = 0; i < set_ranks_count_ && ranks == nullptr; ++i) {
+    if (set_ranks_[i].kinds == node.bits) ranks = &set_ranks_[i].ranks;
+  }
+  if (ranks == nullptr) {
+    // A new kind mask: kept in the next slot (the last one is reused once all are taken).
+    KindRanks& slot = set_ranks_[std::min(set_ranks_count_, set_ranks_.size() - 1)];
+    slot = {node.bits, set_candidate_ranks(node.bits, features_)};
+    set_ranks_count_ = std::min(set_ranks_count_ + 1, set_ranks_.size());
+    ranks = &slot.ranks;
+  }
+  return node.range.holds(some_set_possible(node, *ranks) ? sets_.found(node) : 0);
+}
+
+bool TestMemo::costly_holds(const PatternProgram::Entry& entry) {
+  const PatternProgram& program = rules_.program;
+  for (std::uint32_t k = entry.need_begin; k < entry.need_end; ++k) {
+    if (!holds(program.needs[k])) return false;
+  }
+  for (std::uint32_t k = entry.rest_begin; k < entry.rest_end; ++k) {
+    if (!some_clause_holds(k) || !subtree_holds(program.rest[k])) return false;
+  }
+  return true;
+}
+
+bool TestMemo::some_clause_holds(std::uint32_t k) const {
+  const PatternProgram& program = rules_.program;
+  const std::uint32_t first = program.rest_clauses[k];
+  const std::uint32_t last = program.rest_clauses_end[k];
+  if (first == last) return true;  // no clauses: not screened
+  // The up-front evaluation ruled out the pattern when none holds (screened_rests).
+  if (program.eager_in_one_word()) return true;
+  for (std::uint32_t c = first; c < last; ++c) {
+    bool all = true;
+    for (std::uint32_t t = program.clauses[c]; t < program.clauses[c + 1] && all; ++t) {
+      const std::uint16_t test = program.clause_tests[t];  // eager: its value is known
+      all = ((value_[test / 64U] >> (test % 64U)) & 1U) != 0;
+    }
+    if (all) return true;
+  }
+  return false;
+}
+
+bool TestMemo::subtree_holds(std::uint32_t root) {
+  const std::vector<std::uint16_t>& node_tests = rules_.program.node_tests;
+  return fold_condition(rules_.nodes, root,
+                        [&](std::uint32_t leaf) { return holds(node_tests[leaf]); });
+}
+
+}  // namespace patterns
+
+}  // namespace meldgraph

@@ -1,0 +1,56 @@
+#pragma once
+/// The yes/no and numeric questions about a hand, answered without listing interpretations.
+///
+/// These are the entry points the analyzers, `meldgraph bench` and the benchmarks call. Each has
+/// one meaning, defined by the exact search (Decomposition, compute_shanten, compute_waits); a
+/// faster implementation (lookup tables) may answer instead when the rule set and the hand allow
+/// it, and must give the same answer on every hand. docs/tables.md says which path answers
+/// (answered_by_tables tells for one hand).
+
+#include <cstddef>
+#include <cstdint>
+
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/model/tiles.hpp"
+
+namespace meldgraph {
+
+/// Whether a complete hand (3n+2 tiles, a declared meld counting three) has an interpretation in
+/// some enabled form: the same as Decomposition(rules, hand).wins(). Throws AnalysisError for
+/// other sizes.
+[[nodiscard]] bool is_win(const RuleSet& rules, const Hand& hand);
+
+/// The minimum shanten over all forms: the same as compute_shanten(rules, hand).shanten.
+[[nodiscard]] int shanten_number(const RuleSet& rules, const Hand& hand);
+
+/// The shanten of one form (an index into rules.forms()), or kNoShanten when the form cannot
+/// apply to the hand or no exchange completes it: the by_form entry of compute_shanten.
+[[nodiscard]] int form_shanten(const RuleSet& rules, const Hand& hand, std::size_t form);
+inline constexpr int kNoShanten = 1 << 20;
+
+/// The natural tiles that complete a hand of 3n+1 tiles: the tiles of compute_waits(rules, hand,
+/// nullptr).tiles as a mask (a drawn wildcard is not a tile of the mask).
+[[nodiscard]] TileMask wait_mask(const RuleSet& rules, const Hand& hand);
+/// The same mask from the exact search alone: no lookup table is built or read.
+[[nodiscard]] TileMask search_wait_mask(const RuleSet& rules, const Hand& hand);
+
+/// The questions above, for answered_by_tables (shanten covers shanten_number and form_shanten).
+enum class Query : std::uint8_t { win, shanten, waits };
+
+/// Whether the lookup tables (docs/tables.md) answer `query` for this hand under these rules;
+/// otherwise the exact search does. For tests and benchmarks: the answer is the same either way.
+[[nodiscard]] bool answered_by_tables(const RuleSet& rules, const Hand& hand, Query query);
+
+/// Which lookup tables build_query_tables builds: `common`, those every hand the tables answer
+/// reads; `rare`, the parts only some hands read (the overflow rows of hands whose wildcards may
+/// stand beyond the copies), when the rule set allows such hands at all.
+enum class TableParts : std::uint8_t { common, rare };
+
+/// Builds now, on the calling thread, the lookup tables the fast path of `query` reads under
+/// these rules; otherwise each part is built by the first hand that reads it. For a caller that
+/// builds them ahead of need (`batch --answers-from auto` does so on a thread of its own, see
+/// AbandonableTableBuilds). Changes no answer.
+void build_query_tables(const RuleSet& rules, Query query, TableParts parts);
+
+}  // namespace meldgraph

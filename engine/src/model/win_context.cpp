@@ -1,0 +1,422 @@
+// The one reader and writer of WinContext: a JSON object of named fields (a batch line, or the
+// CLI's options gathered into one), every bad value and contradiction named by its field.
+
+#include "meldgraph/model/win_context.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+namespace meldgraph {
+namespace {
+
+using nlohmann::json;
+
+/// Indicators of each kind a table shows at most: the first and one per kong (four).
+constexpr std::size_t kMaxIndicators = 5;
+
+constexpr std::array<Wind, 4> kWinds = {Wind::east, Wind::south, Wind::west, Wind::north};
+constexpr std::array<MeldSource, 3> kSources = {MeldSource::left, MeldSource::across,
+                                                MeldSource::right};
+
+std::string quoted_value(const json& value) {
+  return value.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+bool read_flag(const std::string& field, const json& value) {
+  if (!value.is_boolean()) {
+    throw ContextError(field, "expected true or false, not " + quoted_value(value));
+  }
+  return value.get<bool>();
+}
+
+std::uint16_t read_counter(const std::string& field, const json& value) {
+  constexpr auto kMost = std::numeric_limits<std::uint16_t>::max();
+  if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
+      value.get<std::int64_t>() > kMost) {
+    throw ContextError(field, "expected a whole number from 0 to " + std::to_string(kMost) +
+                                  ", not " + quoted_value(value));
+  }
+  return static_cast<std::uint16_t>(value.get<std::int64_t>());
+}
+
+/// A string one of `names` (as the `name_of` function writes them).
+template <class T, std::size_t N, class NameOf>
+T read_word(const std::string& field, const json& value, const std::array<T, N>& choices,
+            NameOf name_of) {
+  std::string valid;
+  for (const T choice : choices) {
+    if (value.is_string() && value.get<std::string>() == name_of(choice)) return choice;
+    valid += (valid.empty() ? "" : ", ") + std::string(name_of(choice));
+  }
+  throw ContextError(field, quoted_value(value) + " is not one of " + valid);
+}
+
+/// Tiles given as an array of tile strings or as one string of tiles (`"4s1z"`, `"4s,1z"`).
+std::vector<TileId> read_tiles(const std::string& field, const json& value, const RuleSet& rules) {
+  std::vector<TileId> tiles;
+  try {
+    if (value.is_string()) return parse_tiles(value.get<std::string>(), rules);
+    if (!value.is_array()) {
+      throw ContextError(field,
+                         "expected tiles: an array such as [\"4s\", \"1z\"] or a string, "
+                         "not " +
+                             quoted_value(value));
+    }
+    for (const json& element : value) {
+      if (!element.is_string()) {
+        throw ContextError(field, "expected a tile such as \"4s\", not " + quoted_value(element));
+      }
+      const std::vector<TileId> one = parse_tiles(element.get<std::string>(), rules);
+      if (one.size() != 1) {
+        throw ContextError(field, "each element is one tile, not " + quoted_value(element));
+      }
+      tiles.push_back(one.front());
+    }
+  } catch (const NotationError& error) {
+    throw ContextError(field, error.what());
+  }
+  return tiles;
+}
+
+/// Indicator tiles: meldable tiles, at most kMaxIndicators.
+std::vector<TileId> read_indicators(const std::string& field, const json& value,
+                                    const RuleSet& rules) {
+  std::vector<TileId> tiles = read_tiles(field, value, rules);
+  if (tiles.size() > kMaxIndicators) {
+    throw ContextError(field, "at most " + std::to_string(kMaxIndicators) +
+                                  " indicators (the first and one per kong), not " +
+                                  std::to_string(tiles.size()));
+  }
+  for (const TileId tile : tiles) {
+    if (rules.tile(tile).bonus) {
+      throw ContextError(field, "bonus tile " + rules.tile(tile).code + " cannot be an indicator");
+    }
+  }
+  return tiles;
+}
+
+/// Bonus tiles held, as tiles (each a bonus tile, within its copies) or as a count (at most the
+/// rule set's bonus tiles).
+void read_flowers(const json& value, const RuleSet& rules, WinContext& context) {
+  int available = 0;
+  for (TileId t = 0; t < rules.tile_count(); ++t) {
+    if (rules.tile(t).bonus) available += rules.tile(t).copies;
+  }
+  if (value.is_number()) {
+    if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
+        value.get<std::int64_t>() > available) {
+      throw ContextError("flowers", "expected a count from 0 to " + std::to_string(available) +
+                                        " (the bonus tiles of rule set '" + rules.name() +
+                                        "'), not " + quoted_value(value));
+    }
+    context.flower_tiles.clear();
+    context.flower_count = static_cast<std::uint8_t>(value.get<std::int64_t>());
+    return;
+  }
+  std::vector<TileId> tiles = read_tiles("flowers", value, rules);
+  TileCounts seen{};
+  for (const TileId tile : tiles) {
+    const TileInfo& info = rules.tile(tile);
+    if (!info.bonus) throw ContextError("flowers", info.code + " is not a bonus tile");
+    if (++seen[tile] > info.copies) {
+      throw ContextError("flowers",
+                         "more than " + std::to_string(info.copies) + " of " + info.code);
+    }
+  }
+  std::sort(tiles.begin(), tiles.end());
+  context.flower_count = static_cast<std::uint8_t>(tiles.size());
+  context.flower_tiles = std::move(tiles);
+}
+
+/// What the fields say together: contradictions are errors, implications are applied.
+void settle(WinContext& context, bool win_given, bool riichi_given, bool from_given) {
+  if (!win_given && (from_given || context.robbing_kong || context.after_kong_discard)) {
+    context.win = WinKind::discard;
+  }
+  if (context.win == WinKind::self_draw && from_given) {
+    throw ContextError("from", "a self-drawn win has no discarder (give \"win\": \"discard\")");
+  }
+  if (context.robbing_kong && context.win == WinKind::self_draw) {
+    throw ContextError("robbing_kong",
+                       "robbing a kong is a win on another player's tile, not a self-draw");
+  }
+  if (context.after_kong_discard && context.win == WinKind::self_draw) {
+    throw ContextError("after_kong_discard",
+                       "a win on the discard after a kong (杠上炮) is not a self-draw");
+  }
+  if (context.after_kong_discard && context.robbing_kong) {
+    throw ContextError("after_kong_discard",
+                       "the tile was either discarded after a kong or robbed from one, not both");
+  }
+  if (context.after_kong && context.win == WinKind::discard) {
+    throw ContextError("after_kong",
+                       "a win after a kong is on the replacement tile, which is drawn (self-draw)");
+  }
+  if (context.double_riichi) {
+    if (riichi_given && !context.riichi) {
+      throw ContextError("riichi", "false with double_riichi, which is a riichi");
+    }
+    context.riichi = true;
+  }
+  if (context.ippatsu && !context.riichi) {
+    throw ContextError("ippatsu", "needs riichi (or double_riichi)");
+  }
+  if (!context.ura.empty() && !context.riichi) {
+    throw ContextError("ura",
+                       "ura-dora indicators are shown to a riichi winner only: needs riichi");
+  }
+  if (context.first_draw && context.riichi) {
+    throw ContextError("first_draw", "no riichi can be declared before the first draw");
+  }
+  if (context.robbing_gold) {
+    // 抢金 takes the turned-up tile at the opening: counted as a self-draw, before any draw.
+    if (context.win == WinKind::discard) {
+      throw ContextError("robbing_gold",
+                         "robbing the gold takes the turned-up tile, counted as a self-draw, "
+                         "not a discard");
+    }
+    const std::array<std::pair<const char*, bool>, 5> others = {{{"first_draw", context.first_draw},
+                                                                 {"after_kong", context.after_kong},
+                                                                 {"last_tile", context.last_tile},
+                                                                 {"riichi", context.riichi},
+                                                                 {"ippatsu", context.ippatsu}}};
+    for (const auto& [name, set] : others) {
+      if (set) {
+        throw ContextError("robbing_gold", std::string("robbing the gold at the opening cannot "
+                                                       "be with ") +
+                                               name);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::string_view wind_code(Wind wind) {
+  static constexpr std::array<std::string_view, 4> kCodes = {"E", "S", "W", "N"};
+  return kCodes[static_cast<std::size_t>(wind)];
+}
+
+std::string_view win_kind_name(WinKind kind) {
+  return kind == WinKind::self_draw ? "self-draw" : "discard";
+}
+
+std::string_view meld_source_name(MeldSource source) {
+  static constexpr std::array<std::string_view, 4> kNames = {"unknown", "left", "across", "right"};
+  return kNames[static_cast<std::size_t>(source)];
+}
+
+WinContext parse_win_context(const json& object, const RuleSet& rules) {
+  if (!object.is_object()) {
+    throw ContextError("", "a context is a JSON object of fields, not " + quoted_value(object));
+  }
+  WinContext context;
+  bool win_given = false;
+  bool riichi_given = false;
+  bool from_given = false;
+  const std::array<std::pair<std::string_view, bool*>, 10> flags = {{
+      {"riichi", &context.riichi},
+      {"double_riichi", &context.double_riichi},
+      {"ippatsu", &context.ippatsu},
+      {"last_tile", &context.last_tile},
+      {"after_kong", &context.after_kong},
+      {"robbing_kong", &context.robbing_kong},
+      {"first_draw", &context.first_draw},
+      {"last_of_kind", &context.last_of_kind},
+      {"after_kong_discard", &context.after_kong_discard},
+      {"robbing_gold", &context.robbing_gold},
+  }};
+  for (const auto& [key, value] : object.items()) {
+    if (key == "hand") continue;
+    // A named copy: clang 14 cannot capture a structured binding in a lambda.
+    const std::string& field = key;
+    const auto flag = std::find_if(flags.begin(), flags.end(),
+                                   [&](const auto& entry) { return entry.first == field; });
+    if (flag != flags.end()) {
+      *flag->second = read_flag(key, value);
+      riichi_given = riichi_given || key == "riichi";
+    } else if (key == "win") {
+      context.win =
+          read_word(key, value, std::array{WinKind::self_draw, WinKind::discard}, win_kind_name);
+      win_given = true;
+    } else if (key == "from") {
+      context.from = read_word(key, value, kSources, meld_source_name);
+      from_given = true;
+    } else if (key == "seat_wind") {
+      context.seat_wind = read_word(key, value, kWinds, wind_code);
+    } else if (key == "round_wind") {
+      context.round_wind = read_word(key, value, kWinds, wind_code);
+    } else if (key == "dora") {
+      context.dora = read_indicators(key, value, rules);
+    } else if (key == "ura") {
+      context.ura = read_indicators(key, value, rules);
+    } else if (key == "flowers") {
+      read_flowers(value, rules, context);
+    } else if (key == "honba") {
+      context.honba = read_counter(key, value);
+    } else if (key == "riichi_sticks") {
+      context.riichi_sticks = read_counter(key, value);
+    } else {
+      std::string known;
+      for (const std::string_view name : kWinContextFields) {
+        known += (known.empty() ? "" : ", ") + std::string(name);
+      }
+      throw ContextError(key, "unknown field; the fields are hand, " + known);
+    }
+  }
+  settle(context, win_given, riichi_given, from_given);
+  return context;
+}
+
+json win_context_to_json(const WinContext& context, const RuleSet& rules) {
+  const auto codes = [&](const std::vector<TileId>& tiles) {
+    json out = json::array();
+    for (const TileId tile : tiles) out.push_back(rules.tile(tile).code);
+    return out;
+  };
+  json out = {{"win", win_kind_name(context.win)},
+              {"seat_wind", wind_code(context.seat_wind)},
+              {"round_wind", wind_code(context.round_wind)},
+              {"riichi", context.riichi},
+              {"double_riichi", context.double_riichi},
+              {"ippatsu", context.ippatsu},
+              {"last_tile", context.last_tile},
+              {"after_kong", context.after_kong},
+              {"robbing_kong", context.robbing_kong},
+              {"first_draw", context.first_draw},
+              {"last_of_kind", context.last_of_kind},
+              {"after_kong_discard", context.after_kong_discard},
+              {"robbing_gold", context.robbing_gold},
+              {"dora", codes(context.dora)},
+              {"ura", codes(context.ura)},
+              {"honba", context.honba},
+              {"riichi_sticks", context.riichi_sticks}};
+  if (context.from != MeldSource::unknown) out["from"] = meld_source_name(context.from);
+  if (context.flower_tiles.empty()) {
+    out["flowers"] = context.flower_count;
+  } else {
+    out["flowers"] = codes(context.flower_tiles);
+  }
+  return out;
+}
+
+std::string format_win_context(const WinContext& context, const RuleSet& rules) {
+  std::string out(win_kind_name(context.win));
+  if (context.from != MeldSource::unknown) {
+    out += " from ";
+    out += meld_source_name(context.from);
+  }
+  out += ", seat ";
+  out += wind_code(context.seat_wind);
+  out += ", round ";
+  out += wind_code(context.round_wind);
+  const std::array<std::pair<std::string_view, bool>, 10> flags = {{
+      {"double riichi", context.double_riichi},
+      {"riichi", context.riichi && !context.double_riichi},
+      {"ippatsu", context.ippatsu},
+      {"last tile", context.last_tile},
+      {"after kong", context.after_kong},
+      {"robbing kong", context.robbing_kong},
+      {"first draw", context.first_draw},
+      {"last of kind", context.last_of_kind},
+      {"after kong discard", context.after_kong_discard},
+      {"robbing gold", context.robbing_gold},
+  }};
+  for (const auto& [name, set] : flags) {
+    if (set) {
+      out += ", ";
+      out += name;
+    }
+  }
+  const auto tiles = [&](std::string_view name, const std::vector<TileId>& list) {
+    if (list.empty()) return;
+    out += ", ";
+    out += name;
+    for (const TileId tile : list) out += " " + rules.tile(tile).code;
+  };
+  tiles("dora", context.dora);
+  tiles("ura", context.ura);
+  if (!context.flower_tiles.empty()) {
+    tiles("flowers", context.flower_tiles);
+  } else if (context.flower_count > 0) {
+    out += ", flowers " + std::to_string(context.flower_count);
+  }
+  if (context.honba > 0) out += ", honba " + std::to_string(context.honba);
+  if (context.riichi_sticks > 0) out += ", riichi sticks " + std::to_string(context.riichi_sticks);
+  return out;
+}
+
+namespace {
+
+/// The flags that say something of the hand's declared melds, checked against them: riichi is
+/// declared with a closed hand (a concealed kong keeps it closed), a replacement tile follows a
+/// kong, and a first-draw win comes before any call (a concealed kong included).
+void check_declared_melds(const WinContext& context, const Hand& hand) {
+  bool claimed = false;
+  bool kong = false;
+  for (std::size_t m = 0; m < hand.meld_count; ++m) {
+    claimed = claimed || !hand.melds[m].concealed();
+    kong = kong || hand.melds[m].size == 4;
+  }
+  if ((context.riichi || context.double_riichi) && claimed) {
+    throw ContextError(context.double_riichi ? "double_riichi" : "riichi",
+                       "riichi is declared with a closed hand, and this hand has a claimed meld");
+  }
+  if (context.after_kong && !kong) {
+    throw ContextError("after_kong",
+                       "a replacement tile follows a kong, and this hand declares none");
+  }
+  if (context.first_draw && hand.meld_count > 0) {
+    throw ContextError("first_draw",
+                       "a first-draw win comes before any call, and this hand declares a meld");
+  }
+  if (context.robbing_gold && hand.meld_count > 0) {
+    throw ContextError("robbing_gold",
+                       "robbing the gold comes at the opening, before any call, and this hand "
+                       "declares a meld");
+  }
+  if (context.robbing_gold && !hand.winning_is_wildcard()) {
+    throw ContextError("robbing_gold",
+                       "the tile robbed is the turned-up wildcard, so the winning tile must be a "
+                       "wildcard of the hand (give it with --wild)");
+  }
+}
+
+}  // namespace
+
+void check_win_context(const WinContext& context, const Hand& hand, const RuleSet& rules) {
+  check_declared_melds(context, hand);
+  TileCounts held = hand.held_counts();
+  const auto add = [&](const char* field, const std::vector<TileId>& tiles) {
+    for (const TileId tile : tiles) {
+      // Wild kinds held stay tiles of their kind: they take copies as well.
+      if (++held[tile] > rules.tile(tile).copies) {
+        throw ContextError(field, "indicator " + rules.tile(tile).code + " would be copy " +
+                                      std::to_string(held[tile]) + " of " +
+                                      std::to_string(rules.tile(tile).copies) +
+                                      ", counting the hand's and the other indicators");
+      }
+    }
+  };
+  add("dora", context.dora);
+  add("ura", context.ura);
+  // Robbing a kong: another player added the winning tile to their pung of it, so three more
+  // copies are in that pung, outside the hand and the indicators. (With wildcards in melds the
+  // pung may hold stand-ins: no copies can be counted.)
+  if (context.robbing_kong && hand.winning != kNoTile && !rules.wildcards().in_melds) {
+    const TileId robbed = hand.winning;
+    const int copies = rules.tile(robbed).copies;
+    if (held[robbed] + 3 > copies) {
+      throw ContextError("robbing_kong", "a kong robbed of " + rules.tile(robbed).code +
+                                             " holds 3 more of its " + std::to_string(copies) +
+                                             " copies, but the hand and the indicators hold " +
+                                             std::to_string(static_cast<int>(held[robbed])) +
+                                             " with the winning tile");
+    }
+  }
+}
+
+}  // namespace meldgraph

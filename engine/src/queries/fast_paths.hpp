@@ -1,0 +1,25 @@
+#pragma once
+/// The fast paths of the queries (queries.hpp), each answering from the plan's tables or
+/// Answer::unknown, when the search must answer. Nothing here allocates or throws.
+
+#include <array>
+#include <cstddef>
+
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/tiles.hpp"
+#include "plan.hpp"
+
+namespace meldgraph::detail {
+
+/// is_win (query_win.cpp).
+[[nodiscard]] Answer fast_is_win(const QueryPlan& plan, const Hand& hand);
+
+/// wait_mask: the tiles completing a hand one tile short, into `mask` (query_waits.cpp).
+[[nodiscard]] Answer fast_wait_mask(const QueryPlan& plan, const Hand& hand, TileMask& mask);
+
+/// Shanten by form into `by_form`, indexed as plan.forms (kNoShanten where a form does not
+/// apply or cannot complete); yes when answered (query_shanten.cpp).
+[[nodiscard]] Answer fast_shanten(const QueryPlan& plan, const Hand& hand,
+                                  std::array<int, 32>& by_form);
+
+}  // namespace meldgraph::detail

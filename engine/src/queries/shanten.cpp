@@ -1,0 +1,667 @@
+/// shanten_number and form_shanten from the tables. With U usable wildcards the exchanges of a
+/// target W are |W| - kept - U (a wildcard fills any slot; shanten.cpp's only limit is that
+/// slots beyond a tile's copies, "overflow", are wildcards, at most U, none when capped). The
+/// most naturals a target of M melds and one pair keeps is the best split of (melds, pair) over
+/// the suits of kept(suit, m, p) (SuitTables::kept, combined by (max, +) in SSE2 lanes), with
+/// overflow rows (OverflowKept) for the rare keys that keep more beyond the copies; the shanten
+/// is 3M + 2 - kept - U - 1. The pairs and set forms are priced by word-wide counts, the
+/// knitted form per class assignment from the kept rows, singles by SpecialForm.
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "fast_paths.hpp"
+#include "hand_view.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/shanten/shanten.hpp"
+
+namespace meldgraph::detail {
+namespace {
+
+/// One kept row per suit (kKeptStride bytes: kept by (pairs, melds) in the suit).
+using KeptRows = std::array<const std::int8_t*, kMaxPlanSuits>;
+
+#if defined(__SSE2__)
+
+/// The (max, +) combination of kept rows runs on 16 bytes at once (SSE2, in every x86-64): a
+/// row's 12 cells are lanes 0..5 (no pair, 0..5 melds) and 6..11 (the pair), held *biased* as
+/// kept + 64, so that kKeptNone is 0, unsigned saturating arithmetic never wraps, and a lane
+/// shifted in from outside (a zero) is "none". Biased sums: (a + b) - 64, saturating at 0, which
+/// keeps every sum through a "none" below 64 (real kept negative), as the scalar form did.
+constexpr int kKeptBias = -kKeptNone;
+static_assert(kKeptBias == 64 && kKeptStride == 12, "the lanes below assume these");
+
+inline __m128i load_kept_row(const std::int8_t* row) {
+  // Rows are padded (kKeptPadding): 16 bytes may be read from any row.
+  const __m128i raw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row));
+  return _mm_add_epi8(raw, _mm_set1_epi8(static_cast<char>(kKeptBias)));
+}
+
+inline __m128i kept_plus(__m128i a, __m128i b) {
+  return _mm_subs_epu8(_mm_adds_epu8(a, b), _mm_set1_epi8(static_cast<char>(kKeptBias)));
+}
+
+/// Lanes 6 .. 6 + K - 1 cleared: after shifting combined cells by K lanes, those hold no-pair
+/// cells that crossed into the pair half.
+template <int K>
+inline __m128i clear_crossed(__m128i x) {
+  if constexpr (K == 0) return x;
+  alignas(16) static constexpr std::array<std::uint8_t, 16> kKeep = [] {
+    std::array<std::uint8_t, 16> keep{};
+    for (int lane = 0; lane < 16; ++lane) keep[lane] = (lane >= 6 && lane < 6 + K) ? 0 : 0xFF;
+    return keep;
+  }();
+  return _mm_and_si128(x, _mm_load_si128(reinterpret_cast<const __m128i*>(kKeep.data())));
+}
+
+/// Byte k of a row, broadcast, from the row's bytes doubled into 16-bit lanes (`low`: bytes
+/// 0..7, `high`: 8..15): two shuffles, where a byte load and broadcast would take six operations.
+template <int K>
+inline __m128i broadcast_lane(__m128i low, __m128i high) {
+  if constexpr (K < 4) {
+    return _mm_shuffle_epi32(_mm_shufflelo_epi16(low, K * 0x55), 0);
+  } else if constexpr (K < 8) {
+    return _mm_shuffle_epi32(_mm_shufflehi_epi16(low, (K - 4) * 0x55), 0xFF);
+  } else if constexpr (K < 12) {
+    return _mm_shuffle_epi32(_mm_shufflelo_epi16(high, (K - 8) * 0x55), 0);
+  } else {
+    return _mm_shuffle_epi32(_mm_shufflehi_epi16(high, (K - 12) * 0x55), 0xFF);
+  }
+}
+
+/// next[p][m] = max over k <= m of best[p][m - k] + row[0][k], and for the pair also
+/// best[0][m - k] + row[1][k]: terms K..M of the combination of `best` with a (biased) row.
+template <int K, int M>
+inline __m128i combine_terms(__m128i next, __m128i best, __m128i low, __m128i high) {
+  if constexpr (K > M) {
+    return next;
+  } else {
+    const __m128i r0 = broadcast_lane<K>(low, high);
+    const __m128i r1 = broadcast_lane<6 + K>(low, high);
+    // Lane m (and 6 + m) of the shift holds best[.][m - K]; the pair half's crossed lanes are
+    // cleared. Shifted by 6 + K, the pair half holds best[0][m - K] and the rest is zero.
+    const __m128i same = clear_crossed<K>(_mm_slli_si128(best, K));
+    const __m128i cross = _mm_slli_si128(best, 6 + K);
+    next = _mm_max_epu8(next, kept_plus(same, r0));
+    next = _mm_max_epu8(next, kept_plus(cross, r1));
+    return combine_terms<K + 1, M>(next, best, low, high);
+  }
+}
+
+/// The (max, +) combination of two biased rows (or combined rows): every cell up to M melds.
+template <int M>
+inline __m128i combine_rows(__m128i best, __m128i row) {
+  return combine_terms<0, M>(_mm_setzero_si128(), best, _mm_unpacklo_epi8(row, row),
+                             _mm_unpackhi_epi8(row, row));
+}
+
+/// The suits [first, end) combined, biased.
+template <int M>
+inline __m128i combine_range(const KeptRows& rows, std::size_t first, std::size_t end) {
+  __m128i best = load_kept_row(rows[first]);
+  for (std::size_t s = first + 1; s < end; ++s)
+    best = combine_rows<M>(best, load_kept_row(rows[s]));
+  return best;
+}
+
+/// Most naturals the standard form (one pair, M melds) keeps, from one kept row per suit
+/// combined by (max, +) over (melds, pair) splits; negative when no target fits. The suits are
+/// combined in two halves, independent chains the processor overlaps, and only the one cell of
+/// M melds and the pair is taken from the two. M is a template argument so that the
+/// combination unrolls into straight-line SIMD code.
+template <int M>
+int melds_kept(const KeptRows& rows, std::size_t n) {
+  constexpr std::size_t kPairLane = kTableMaxMelds + 1;
+  if (n == 1) return rows[0][kPairLane + M];
+  const std::size_t half = n / 2;
+  alignas(16) std::array<std::uint8_t, 16> left;
+  alignas(16) std::array<std::uint8_t, 16> right;
+  _mm_store_si128(reinterpret_cast<__m128i*>(left.data()), combine_range<M>(rows, 0, half));
+  _mm_store_si128(reinterpret_cast<__m128i*>(right.data()), combine_range<M>(rows, half, n));
+  int kept = 0;  // biased twice: below 2 * kKeptBias is "none"
+  for (std::size_t k = 0; k <= M; ++k) {
+    kept = std::max(kept, left[M - k] + right[kPairLane + k]);
+    kept = std::max(kept, left[kPairLane + M - k] + right[k]);
+  }
+  return kept - 2 * kKeptBias;
+}
+
+#else
+
+/// Most naturals the standard form (one pair, M melds) keeps, from one kept row per suit
+/// combined by (max, +) over (melds, pair) splits; negative when no target fits. Rows hold
+/// kKeptNone where a split does not fit, so sums through such a cell stay negative (the other
+/// suits keep at most 17 tiles) and no branch is needed. Without SSE2, one cell at a time.
+template <int M>
+int melds_kept(const KeptRows& rows, std::size_t n) {
+  constexpr std::size_t kWidth = kTableMaxMelds + 1;
+  constexpr auto kCells = static_cast<std::size_t>(M) + 1;
+  std::array<int, kCells> best0;
+  std::array<int, kCells> best1;
+  const std::int8_t* row = rows[0];
+  for (std::size_t m = 0; m < kCells; ++m) {
+    best0[m] = row[m];
+    best1[m] = row[kWidth + m];
+  }
+  if (n == 1) return best1[M];
+  for (std::size_t s = 1; s + 1 < n; ++s) {
+    row = rows[s];
+    std::array<int, kCells> next0;
+    std::array<int, kCells> next1;
+    for (std::size_t m = 0; m < kCells; ++m) {
+      int v0 = kKeptNone;
+      int v1 = kKeptNone;
+      for (std::size_t k = 0; k <= m; ++k) {
+        v0 = std::max(v0, best0[m - k] + row[k]);
+        v1 = std::max(v1, std::max(best0[m - k] + row[kWidth + k], best1[m - k] + row[k]));
+      }
+      next0[m] = v0;
+      next1[m] = v1;
+    }
+    best0 = next0;
+    best1 = next1;
+  }
+  row = rows[n - 1];
+  int kept = kKeptNone;
+  for (std::size_t k = 0; k < kCells; ++k) {
+    kept = std::max(kept, std::max(best0[M - k] + row[kWidth + k], best1[M - k] + row[k]));
+  }
+  return kept;
+}
+
+#endif
+
+/// melds_kept for a meld count known at run time.
+int melds_kept_of(int melds, const KeptRows& rows, std::size_t n) {
+  static_assert(kTableMaxMelds == 5, "one case per meld count");
+  switch (melds) {
+    case 0:
+      return melds_kept<0>(rows, n);
+    case 1:
+      return melds_kept<1>(rows, n);
+    case 2:
+      return melds_kept<2>(rows, n);
+    case 3:
+      return melds_kept<3>(rows, n);
+    case 4:
+      return melds_kept<4>(rows, n);
+    case 5:
+      return melds_kept<5>(rows, n);
+    default:
+      return kKeptNone;
+  }
+}
+
+/// What fast_shanten needs to know of a hand once, whichever forms it prices.
+struct ShantenHand {
+  View view;
+  int target = 0;
+  /// The kept rows (overflow 0) of the suits a target may use: every suit, or under
+  /// hand.missing_suits those of the choice being priced (row_suit: their plan indices).
+  KeptRows rows{};
+  std::size_t row_count = 0;
+  std::array<std::uint8_t, kMaxPlanSuits> row_suit{};
+  const Exclusion* exclusion = nullptr;  ///< the lacked suits being priced (missing_suits)
+};
+
+/// The hand checks of the shanten fast path; false: the search answers.
+bool shanten_hand(const Plan& plan, const Hand& hand, ShantenHand& out) {
+  if (!plan.shanten_ok || plan.forms.size() > 32) return false;
+  if (hand.meld_count != 0) return false;
+  if (plan.missing_suits != 0 && plan.exclusions.empty()) return false;
+  make_view(plan, hand, out.view);
+  const View& view = out.view;
+  // A wild meldable kind has no natural copy to keep: its slots are wildcard-only, which the
+  // kept tables (natural limit = copies) do not model.
+  if (view.wild_meldable) return false;
+  if (plan.restricted && view.wildcards != 0) return false;
+  if (view.size < 1 || view.size > plan.hand_tiles || view.size % 3 == 0) return false;
+  out.target = view.concealed + (view.size % 3 == 2 ? 0 : 1);
+  const auto& tables = plan.kept();
+  for (std::size_t s = 0; s < plan.suit_count; ++s) {
+    out.rows[s] = tables[s] + std::size_t{view.keys[s]} * kKeptStride;
+    prefetch(out.rows[s]);
+  }
+  out.row_count = plan.suit_count;
+  return true;
+}
+
+constexpr int kDeclined = -1;  ///< a form_cost result: the search must answer
+
+/// Most naturals the standard form keeps when up to `usable` slots may lie beyond the copies
+/// (exceed_copies: a held wildcard fills each), kDeclined when some suit's overflow rows are not
+/// built. Overflow adds up over the suits, so this is the best over every split of `usable`
+/// among the suits whose key gains from it (rare: a tile held four times, see OverflowKept);
+/// the other suits keep their overflow-0 row at any overflow. `base` and `keys`: the suits'
+/// overflow-0 rows (by sh's row order) and keys (by plan suit), sh.rows and sh.view.keys but
+/// for the knitted form's rest.
+int overflow_melds_kept(const Plan& plan, const ShantenHand& sh, const KeptRows& base,
+                        const std::array<std::uint32_t, kMaxPlanSuits>& keys, int melds,
+                        int usable) {
+  const auto& tables = plan.overflow();
+  const std::size_t n = sh.row_count;
+  std::array<const std::int8_t*, kMaxPlanSuits> gain_rows{};
+  std::array<std::size_t, kMaxPlanSuits> gain_suit{};  // index into sh.rows
+  std::array<int, kMaxPlanSuits> depth{};
+  std::size_t gains = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t s = sh.exclusion != nullptr ? sh.row_suit[i] : i;
+    const OverflowKept& table = *tables[s];
+    if (!table.available) return kDeclined;
+    if (table.depth == 0) continue;
+    const std::int8_t* rows = table.rows_of(keys[s]);
+    if (rows == nullptr) continue;
+    gain_rows[gains] = rows;
+    gain_suit[gains] = i;
+    depth[gains] = std::min(table.depth, usable);
+    ++gains;
+  }
+  if (gains == 0) return melds_kept_of(melds, base, n);
+  // Every split (o_0, ..., o_{gains-1}) with o_i <= depth_i and sum <= usable, by an odometer.
+  std::array<int, kMaxPlanSuits> split{};
+  KeptRows rows = base;
+  int best = kKeptNone;
+  while (true) {
+    int total = 0;
+    for (std::size_t g = 0; g < gains; ++g) {
+      total += split[g];
+      rows[gain_suit[g]] =
+          split[g] == 0 ? base[gain_suit[g]]
+                        : gain_rows[g] + static_cast<std::size_t>(split[g] - 1) * kKeptStride;
+    }
+    if (total <= usable) best = std::max(best, melds_kept_of(melds, rows, n));
+    std::size_t g = 0;
+    while (g < gains && split[g] == depth[g]) split[g++] = 0;
+    if (g == gains) break;
+    ++split[g];
+  }
+  return best;
+}
+
+/// Wildcards a form may use in a target: none for `wildcards: false`, at most max_in_win.
+int usable_wildcards(const Plan& plan, const FormSpec& form, int wildcards) {
+  if (!form.wildcards) return 0;
+  return plan.max_in_win == 0 ? wildcards : std::min(wildcards, plan.max_in_win);
+}
+
+/// Most naturals the rest of the knit keeps, one pair and `melds` (0 or 1) melds, from one kept
+/// row per suit (overflow 0): the meld and the pair in one suit, or in two (scalar, as the
+/// (max, +) combination of melds_kept_of: a suit placing nothing keeps 0).
+int rest_kept(const KeptRows& rows, std::size_t n, int melds) {
+  constexpr std::size_t kPair = kTableMaxMelds + 1;
+  int best = kKeptNone;
+  if (melds == 0) {
+    for (std::size_t s = 0; s < n; ++s) best = std::max(best, static_cast<int>(rows[s][kPair]));
+    return best;
+  }
+  // The best meld-only and pair-only suits, and the runners-up, for the split across suits.
+  int meld1 = kKeptNone;
+  int meld2 = kKeptNone;
+  int pair1 = kKeptNone;
+  int pair2 = kKeptNone;
+  std::size_t meld_suit = n;
+  std::size_t pair_suit = n;
+  for (std::size_t s = 0; s < n; ++s) {
+    const int meld = rows[s][1];
+    const int pair = rows[s][kPair];
+    best = std::max(best, static_cast<int>(rows[s][kPair + 1]));
+    if (meld > meld1) {
+      meld2 = meld1;
+      meld1 = meld;
+      meld_suit = s;
+    } else {
+      meld2 = std::max(meld2, meld);
+    }
+    if (pair > pair1) {
+      pair2 = pair1;
+      pair1 = pair;
+      pair_suit = s;
+    } else {
+      pair2 = std::max(pair2, pair);
+    }
+  }
+  const int split = meld_suit != pair_suit ? meld1 + pair1 : std::max(meld1 + pair2, meld2 + pair1);
+  return std::max(best, split);
+}
+
+/// Exchanges of the knitted form (组合龙), as shanten.cpp's knitted_exchanges: per assignment
+/// of 147/258/369 to the knit suits, the knit keeps one copy of each of its tiles the hand
+/// holds, the rest of the target (M melds and the pair) keeps what the kept rows give for the
+/// hand less those copies (overflow rows with usable wildcards, uncapped), and the exchanges
+/// are target − both − usable. Exact while the rest never asks a knit tile for more than the
+/// three copies the knit leaves: four copies and M ≤ 1, where a meld and the pair ask one tile
+/// 0, 1, 2, 3 or 5 times, and 5 (a pung and the pair on one tile, overflow) keeps no more than
+/// the pung with the pair on another tile. Declined: M ≥ 2 (17-tile targets: a pung and a chow
+/// could ask a knit tile four times), `pair_wildcards` other than `any` with usable wildcards
+/// (the knit suits' copies are checked by SpecialForm::shanten_modelled).
+int knitted_cost(const Plan& plan, const FormPlan& fp, const ShantenHand& sh, int usable) {
+  const int rest = sh.target - 3 * kKnitClasses - 2;
+  if (rest < 0 || rest % 3 != 0) return kNoShanten;
+  const int melds = rest / 3;
+  if (melds > 1 || sh.exclusion != nullptr) return kDeclined;
+  if (usable > 0 && fp.spec.pair_wildcards != PairWildcards::any) return kDeclined;
+  const bool overflow = usable > 0 && !plan.capped;
+  const View& view = sh.view;
+  const auto& tables = plan.kept();
+  const auto& first = fp.special.knit_first();
+  // Per knit suit k and class c: the copies the knit keeps and the rest's key, from the suit's
+  // held ranks (a 9-bit mask; the knit suits are ranks 1-9, so rank r's key step is 5^r).
+  constexpr std::size_t kClasses = kKnitClasses;
+  constexpr std::size_t kMasks = std::size_t{1} << 9;
+  // detail::kRanksByClass[mask]: the held ranks of each class; kSteps[c][mask]: their key steps.
+  static constexpr std::array<std::array<std::uint32_t, kMasks>, kClasses> kSteps = [] {
+    std::array<std::array<std::uint32_t, kMasks>, kClasses> steps{};
+    for (std::size_t m = 0; m < kMasks; ++m) {
+      std::uint32_t step = 1;
+      for (std::size_t r = 0; r < 9; ++r, step *= 5) {
+        if ((m >> r & 1U) != 0) steps[r % 3][m] += step;
+      }
+    }
+    return steps;
+  }();
+  TileMask one = 0;  // the kinds held
+  for (std::size_t w = 0; w < kWords; ++w) {
+    one |= gather_high_bits(bytes_at_least(view.word(w), kOnes)) << (8 * w);
+  }
+  std::array<std::array<int, kClasses>, kClasses> knit{};
+  std::array<std::array<std::uint32_t, kClasses>, kClasses> rest_keys{};
+  std::array<std::size_t, kClasses> suit{};
+  for (std::size_t k = 0; k < kClasses; ++k) {
+    const std::size_t s = plan.suit_of[first[k]];
+    suit[k] = s;
+    const auto ranks = static_cast<std::size_t>((one >> first[k]) & (kMasks - 1));
+    for (std::size_t c = 0; c < kClasses; ++c) {
+      knit[k][c] = (detail::kRanksByClass[ranks] >> (4 * c)) & 15;
+      rest_keys[k][c] = view.keys[s] - kSteps[c][ranks];
+    }
+  }
+  const auto row_of = [&](std::size_t p, std::size_t k) {
+    const auto c = static_cast<std::size_t>(kKnitAssignments[p][k]);
+    return tables[suit[k]] + std::size_t{rest_keys[k][c]} * kKeptStride;
+  };
+  // Assignments by the knit's kept, most first, so that the bound ends the loop early (on
+  // random mcr hands after 1.4 assignments on average: only the first two are prefetched).
+  constexpr std::size_t kAssignments = kKnitAssignments.size();
+  std::array<int, kAssignments> total{};
+  std::array<std::size_t, kAssignments> order{};
+  for (std::size_t p = 0; p < kAssignments; ++p) {
+    for (std::size_t k = 0; k < kClasses; ++k) {
+      total[p] += knit[k][static_cast<std::size_t>(kKnitAssignments[p][k])];
+    }
+    std::size_t i = p;
+    for (; i > 0 && total[order[i - 1]] < total[p]; --i) order[i] = order[i - 1];
+    order[i] = p;
+  }
+  for (std::size_t k = 0; k < kClasses; ++k) {
+    prefetch(row_of(order[0], k));
+    prefetch(row_of(order[1], k));
+  }
+  // The whole hand's kept bounds the rest's under every assignment (fewer tiles keep less).
+  const int bound = overflow ? overflow_melds_kept(plan, sh, sh.rows, view.keys, melds, usable)
+                             : rest_kept(sh.rows, sh.row_count, melds);
+  if (bound == kDeclined) return kDeclined;
+  if (bound < 0) return kNoShanten;
+  int best = kKeptNone;
+  for (const std::size_t p : order) {
+    if (total[p] + bound <= best) break;
+    KeptRows rows = sh.rows;
+    for (std::size_t k = 0; k < kClasses; ++k) rows[suit[k]] = row_of(p, k);
+    int kept = 0;
+    if (overflow) {
+      std::array<std::uint32_t, kMaxPlanSuits> keys = view.keys;
+      for (std::size_t k = 0; k < kClasses; ++k) {
+        keys[suit[k]] = rest_keys[k][static_cast<std::size_t>(kKnitAssignments[p][k])];
+      }
+      kept = overflow_melds_kept(plan, sh, rows, keys, melds, usable);
+    } else {
+      kept = rest_kept(rows, sh.row_count, melds);
+    }
+    if (kept == kDeclined) return kDeclined;
+    if (kept >= 0) best = std::max(best, total[p] + kept);
+  }
+  if (best < 0) return kNoShanten;
+  return sh.target - best - usable;
+}
+
+/// Exchanges of a pairs form with one pung beside the pairs (taiwan's 嚦咕嚦咕: seven pairs and
+/// a pung), or kDeclined. Without usable wildcards a target holds the pung and the pairs on
+/// distinct kinds (a pung and a pair of one kind would be five copies), so it keeps min(3, n) of
+/// the pung's kind and, of every other kind, what its pairs keep: min(2, n) for one pair, or
+/// with four of a kind as two pairs n's pairs and a single toward one more. The pung goes on a
+/// kind held 4, 3, 2, 1 or 0 times (the best of each count is alike), and the pairs take the
+/// best of the other kinds: full pairs first, then singles (fresh kinds abound, form_support).
+/// With usable wildcards a slot beyond the copies could put both on one kind: the search
+/// answers.
+int pairs_and_pung_cost(const FormSpec& form, const View& view, const ShantenHand& sh, int usable) {
+  if (usable != 0 || sh.exclusion != nullptr || form.pungs != 1) return kDeclined;
+  const Tally counts = tally(view);
+  const std::array<int, 5>& by = counts.by_count;
+  const int pairs = form.pairs;
+  const auto pairs_kept = [pairs](int full_pairs, int singles) {
+    const int full = std::min(pairs, full_pairs);
+    return 2 * full + std::min(pairs - full, singles);
+  };
+  // Full pairs and singles of each count when no pung takes the kind.
+  const bool split = form.four_as_two_pairs;
+  const std::array<int, 5> full_of = {0, 0, 1, 1, split ? 2 : 1};
+  const std::array<int, 5> single_of = {0, 1, 0, split ? 1 : 0, 0};
+  int full_pairs = 0;
+  int singles = 0;
+  for (std::size_t n = 1; n <= 4; ++n) {
+    full_pairs += by[n] * full_of[n];
+    singles += by[n] * single_of[n];
+  }
+  int kept = pairs_kept(full_pairs, singles);  // the pung on a fresh kind
+  for (std::size_t n = 1; n <= 4; ++n) {
+    if (by[n] == 0) continue;
+    kept = std::max(kept, std::min(3, static_cast<int>(n)) +
+                              pairs_kept(full_pairs - full_of[n], singles - single_of[n]));
+  }
+  return sh.target - kept;
+}
+
+/// Exchanges (shanten + 1) of one modelled form, kNoShanten where it cannot apply or complete,
+/// kDeclined where the tables do not model this hand.
+///
+/// With U usable wildcards, every slot of a target the naturals held do not fill is a draw or a
+/// wildcard, so the exchanges are (target size - naturals kept) - U. The wildcards fill any slot;
+/// the only limit is the definition's (shanten.cpp): slots beyond a tile's copies (overflow) are
+/// wildcards, at most U of them, and none at all with capped copies. The pairs and set forms
+/// never gain from overflow (a tile keeps at most its copies, which two pairs or the set's one
+/// or two copies already reach, and fresh kinds abound), so their kept is the natural one; the
+/// melds form reads the overflow rows.
+int form_cost(const Plan& plan, const Hand& hand, const FormPlan& fp, const ShantenHand& sh) {
+  const FormSpec& form = fp.spec;
+  const View& view = sh.view;
+  const int target = sh.target;
+  const bool whole_hand = form.hand_tiles == target && hand.meld_count == 0;
+  const int usable = usable_wildcards(plan, form, view.wildcards);
+  switch (form.type) {
+    case FormType::wildcards: {
+      int supply = plan.jokers;
+      for (TileMask bits = hand.wild_tiles; bits != 0; bits &= bits - 1) {
+        supply += plan.copies[static_cast<std::size_t>(std::countr_zero(bits))];
+      }
+      if (form.count > target || supply < form.count) return kNoShanten;
+      return std::max(target - view.concealed, form.count - view.wildcards);
+    }
+    case FormType::melds: {
+      if (target < 2 || (target - 2) % 3 != 0) return kNoShanten;
+      const int melds = (target - 2) / 3;
+      int kept = kKeptNone;  // stays so when every suit is lacked: not even the pair fits
+      if (sh.row_count != 0 && (usable == 0 || plan.capped)) {
+        kept = melds_kept_of(melds, sh.rows, sh.row_count);
+      } else if (sh.row_count != 0) {
+        kept = overflow_melds_kept(plan, sh, sh.rows, sh.view.keys, melds, usable);
+        if (kept == kDeclined) return kDeclined;
+      }
+      if (kept < 0) return kNoShanten;
+      return target - kept - usable;
+    }
+    case FormType::pairs: {
+      if (!whole_hand) return kNoShanten;
+      if (form.pungs != 0) return pairs_and_pung_cost(form, view, sh, usable);
+      // Kept: a full pair from each kind of two copies or more (two from four, when four of a
+      // kind is two pairs), then one tile from each single, up to the pairs. Exact when the
+      // kinds a target may use (all of four copies, form_support) are at least the pairs: the
+      // kinds held are at most twos + ones, so the pairs left over always find fresh kinds.
+      const std::uint64_t* keep = sh.exclusion != nullptr ? sh.exclusion->keep.data() : nullptr;
+      if (keep != nullptr && sh.exclusion->kinds < form.pairs) return kDeclined;
+      int twos = 0;
+      int ones = 0;
+      if (form.four_as_two_pairs) {
+        // Pairs are the counts halved, singles the odd counts: (naturals - odd) / 2 and odd.
+        int naturals = view.concealed - view.wildcards;
+        int odd = view.odd;
+        if (keep != nullptr) {
+          std::uint64_t sum = 0;
+          std::uint64_t odd_bytes = 0;
+          for (std::size_t w = 0; w < kWords; ++w) {
+            const std::uint64_t x = view.word(w) & keep[w];
+            sum += x;
+            odd_bytes += x & kOnes;
+          }
+          naturals = byte_sum(sum);
+          odd = byte_sum(odd_bytes);
+        }
+        twos = (naturals - odd) / 2;
+        ones = odd;
+      } else {
+        std::uint64_t at_least_two = 0;
+        std::uint64_t single = 0;
+        for (std::size_t w = 0; w < kWords; ++w) {
+          const std::uint64_t x = keep != nullptr ? view.word(w) & keep[w] : view.word(w);
+          const std::uint64_t high = ((x >> 1) | (x >> 2)) & kOnes;  // counts 2..4
+          at_least_two += high;
+          single += x & kOnes & ~high;
+        }
+        twos = byte_sum(at_least_two);
+        ones = byte_sum(single);
+      }
+      const int pairs = form.pairs;
+      const int full = std::min(pairs, twos);
+      return 2 * pairs - 2 * full - std::min(pairs - full, ones) - usable;
+    }
+    case FormType::set: {
+      if (!whole_hand) return kNoShanten;
+      // A lacked suit holds no target tile: a set touching it cannot complete.
+      if (sh.exclusion != nullptr && (fp.set & sh.exclusion->tiles) != 0) return kNoShanten;
+      // Kept: one of each set tile held, and a second of one held twice or more.
+      std::uint64_t held = 0;
+      std::uint64_t doubled = 0;
+      for (std::size_t w = 0; w < kWords; ++w) {
+        const std::uint64_t x = view.word(w);
+        held += (x | (x >> 1) | (x >> 2)) & fp.set_ones[w];
+        doubled |= ((x >> 1) | (x >> 2)) & fp.set_ones[w];
+      }
+      const int missing = fp.set_size - byte_sum(held);
+      return missing + (doubled != 0 ? 0 : 1) - usable;
+    }
+    case FormType::knitted:
+      return knitted_cost(plan, fp, sh, usable);
+    case FormType::singles: {
+      // A whole-hand shape; SpecialForm::singles_kept says how much a target keeps.
+      if (!whole_hand) return kNoShanten;
+      if (sh.exclusion != nullptr) return kDeclined;
+      const int kept = fp.special.singles_kept(view.counts);
+      return kept < 0 ? kNoShanten : target - kept - usable;
+    }
+    default:
+      return kDeclined;
+  }
+}
+
+/// Shanten by form for hands the tables model, each passed to visit(form position, shanten)
+/// (kNoShanten where a form does not apply or cannot complete); unknown otherwise, possibly after
+/// some visits (the caller then discards them).
+template <class Visit>
+Answer visit_shanten(const Plan& plan, const Hand& hand, Visit&& visit) {
+  ShantenHand sh;
+  if (!shanten_hand(plan, hand, sh)) return Answer::unknown;
+  bool any = false;
+  if (plan.missing_suits == 0) {
+    for (std::size_t i = 0; i < plan.forms.size(); ++i) {
+      const int cost = form_cost(plan, hand, plan.forms[i], sh);
+      if (cost == kDeclined) return Answer::unknown;
+      visit(i, cost >= kNoShanten ? kNoShanten : cost - 1);
+      any = any || cost < kNoShanten;
+    }
+    return any ? Answer::yes : Answer::unknown;  // no form at all: the search throws
+  }
+  // hand.missing_suits: per form, the least over the choices of lacked suits.
+  std::array<int, 32> least;
+  least.fill(kNoShanten);
+  const KeptRows rows = sh.rows;
+  for (const Exclusion& ex : plan.exclusions) {
+    // A lacked suit places nothing and keeps nothing: it leaves the combination.
+    sh.exclusion = &ex;
+    sh.row_count = 0;
+    for (std::size_t s = 0; s < plan.suit_count; ++s) {
+      if ((ex.suits >> s & 1U) != 0) continue;
+      sh.rows[sh.row_count] = rows[s];
+      sh.row_suit[sh.row_count++] = static_cast<std::uint8_t>(s);
+    }
+    for (std::size_t i = 0; i < plan.forms.size(); ++i) {
+      const int cost = form_cost(plan, hand, plan.forms[i], sh);
+      if (cost == kDeclined) return Answer::unknown;
+      least[i] = std::min(least[i], cost);
+    }
+  }
+  for (std::size_t i = 0; i < plan.forms.size(); ++i) {
+    visit(i, least[i] >= kNoShanten ? kNoShanten : least[i] - 1);
+    any = any || least[i] < kNoShanten;
+  }
+  return any ? Answer::yes : Answer::unknown;
+}
+
+}  // namespace
+
+Answer fast_shanten(const QueryPlan& plan, const Hand& hand, std::array<int, 32>& by_form) {
+  return visit_shanten(plan, hand, [&](std::size_t i, int shanten) { by_form[i] = shanten; });
+}
+
+}  // namespace meldgraph::detail
+
+namespace meldgraph {
+
+using detail::Answer;
+using detail::FormPlan;
+using detail::QueryPlan;
+
+int shanten_number(const RuleSet& rules, const Hand& hand) {
+  int best = kNoShanten;
+  const auto keep_least = [&best](std::size_t, int shanten) { best = std::min(best, shanten); };
+  if (detail::visit_shanten(detail::query_plan(rules), hand, keep_least) == Answer::yes) return best;
+  return compute_shanten(rules, hand).shanten;
+}
+
+int form_shanten(const RuleSet& rules, const Hand& hand, std::size_t form) {
+  const QueryPlan& plan = detail::query_plan(rules);
+  // One form priced alone: when it completes, some form applies, so the search would not throw
+  // and its entry for this form is this one.
+  detail::ShantenHand sh;
+  if (plan.missing_suits == 0 && detail::shanten_hand(plan, hand, sh)) {
+    for (const FormPlan& fp : plan.forms) {
+      if (fp.index != form) continue;
+      const int cost = detail::form_cost(plan, hand, fp, sh);
+      if (cost != detail::kDeclined && cost < kNoShanten) return cost - 1;
+      break;
+    }
+  }
+  std::array<int, 32> by_form{};
+  if (detail::fast_shanten(plan, hand, by_form) == Answer::yes) {
+    for (std::size_t i = 0; i < plan.forms.size(); ++i) {
+      if (plan.forms[i].index == form) return by_form[i];
+    }
+    return kNoShanten;
+  }
+  return compute_shanten(rules, hand).of_form(form, kNoShanten);
+}
+
+}  // namespace meldgraph

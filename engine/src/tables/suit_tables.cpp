@@ -1,0 +1,667 @@
+/// Suit tables: built by dynamic programmes over the keys of a suit shape, each key's value read
+/// from keys already done, so a table costs a few lookups per key.
+///
+///   complete  ascending keys: the lowest tile of a complete pattern is in a pair, a pung or a
+///             chow it starts, and the rest is complete (with one pair fewer for the pair).
+///   win, uncapped  ascending keys: the lowest natural tile is in some group, exactly as in the
+///             exact search (decomposition.cpp): pair NN/NW, pung NNN/NNW/NWW, or a chow holding
+///             it first, in the middle or last (wildcards below it: lower ranks hold no natural);
+///             the rest, one natural tile fewer at least, is a smaller key.
+///   win, capped  descending keys: the fewest wildcards = the fewest tiles to add, one tile at a
+///             time within the copies, before the pattern is complete.
+///   neighbours  per key, the win entries of key + 5^r for each rank r (0xFF past the ranks or
+///             where rank r is full): what a wait query reads, in one place.
+///   kept      A(m, p), the patterns some complete placement of m melds and p pairs within the
+///             copies contains, by descending keys (a pattern is in A when it is complete with m
+///             melds and p pairs, or when adding some tile within the copies gives a pattern in
+///             A); then kept(n) = |n| when n is in A, else the best of n less one tile, by
+///             ascending keys.
+///   overflow  (exceed_copies) G(m, p, n), the least overflow (slots beyond the copies) of a
+///             complete placement of m melds and p pairs that contains n: every placement is
+///             listed (for nine ranks the 20,349 multisets of at most five melds, each with no
+///             pair or a pair on any rank), its key the counts cut at the copies, and G is closed
+///             downwards by descending keys; then for each overflow o that G takes, kept_o(n) =
+///             |n| when G(n) <= o, else the best of n less one tile, by ascending keys. A
+///             placement holds at most 17 tiles, so both passes visit only the keys of at most
+///             kMaxSuitTiles tiles. Only the changes against o - 1 are kept.
+
+#include "meldgraph/tables/suit_tables.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
+#include <map>
+#include <new>
+#include <stdexcept>
+#include <tuple>
+#include <utility>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace meldgraph {
+
+namespace {
+/// Blocks from this size up are table blocks: aligned to and rounded up to kHugePage.
+constexpr std::size_t kTableBlockMin = std::size_t{1} << 20;
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+}  // namespace
+
+void* allocate_table_bytes(std::size_t bytes) {
+  if (bytes < kTableBlockMin) return ::operator new(bytes);
+  const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  void* p = std::aligned_alloc(kHugePage, rounded);
+  if (p == nullptr) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  // Only advice: without huge pages the table works the same, a little slower.
+  (void)madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+  return p;
+}
+
+void free_table_bytes(void* p, std::size_t bytes) {
+  if (bytes < kTableBlockMin) {
+    ::operator delete(p);
+  } else {
+    std::free(p);  // NOLINT(cppcoreguidelines-no-malloc): paired with aligned_alloc
+  }
+}
+
+namespace {
+
+constexpr int kBase = 5;
+constexpr int kInfinity = 255;
+
+/// The stop the calling thread's builds poll (AbandonableTableBuilds), or null: not abandonable.
+thread_local const std::stop_token* abandon_on_stop = nullptr;
+
+/// A build's poll, at the top of its passes over the keys: one test in 16,384 keys reads the stop.
+void poll_abandon(std::uint32_t key) {
+  constexpr std::uint32_t kPollMask = (1U << 14) - 1;
+  if ((key & kPollMask) == 0 && abandon_on_stop != nullptr && abandon_on_stop->stop_requested()) {
+    throw TableBuildAbandoned{};
+  }
+}
+
+/// The digits of a key, rank 0 first, and their sum.
+struct Digits {
+  std::array<int, kTableMaxRanks> d{};
+  int ranks = 0;
+  int sum = 0;
+
+  [[nodiscard]] int at(int i) const { return i < ranks ? d[static_cast<std::size_t>(i)] : 0; }
+  [[nodiscard]] int lowest() const {
+    int i = 0;
+    while (d[static_cast<std::size_t>(i)] == 0) ++i;
+    return i;
+  }
+};
+
+/// The digits of consecutive keys, rank 0 first, and their sum, stepped like an odometer: the
+/// packed tables' passes over every key need the sums without a division per digit.
+struct KeyOdometer {
+  std::array<int, kTableMaxRanks> digits{};
+  int sum = 0;
+
+  /// At key k.
+  explicit KeyOdometer(std::uint32_t key = 0) {
+    for (int& digit : digits) {
+      digit = static_cast<int>(key % kBase);
+      key /= kBase;
+      sum += digit;
+    }
+  }
+  /// From key k to key k + 1.
+  void advance() {
+    for (int& digit : digits) {
+      if (digit < kBase - 1) {
+        ++digit;
+        ++sum;
+        return;
+      }
+      sum -= digit;
+      digit = 0;
+    }
+  }
+  /// From key k to key k - 1 (k > 0).
+  void retreat() {
+    for (int& digit : digits) {
+      if (digit > 0) {
+        --digit;
+        --sum;
+        return;
+      }
+      sum += kBase - 1;
+      digit = kBase - 1;
+    }
+  }
+};
+
+/// The digits of the odometer's key over `ranks` ranks. Keys are decoded on the fly (a digit
+/// array per key would cost more memory than the tables), from the odometer every pass over the
+/// keys steps anyway, so without a division per digit.
+void decode(const KeyOdometer& odometer, int ranks, Digits& out) {
+  out.ranks = ranks;
+  out.sum = odometer.sum;  // the digits past `ranks` are 0: keys stay below 5^ranks
+  std::copy_n(odometer.digits.begin(), kTableMaxRanks, out.d.begin());
+}
+
+/// Whether a key of `tiles` tiles is ever read: a hand holds at most kMaxSuitTiles natural tiles
+/// of a suit, and the wait rows read one more than a hand one tile short holds, so no reader asks
+/// about a key of more. The builds leave those keys at their initial values (saturated, or
+/// kKeptNone): every entry of a key in reach is still exact, since it is read from keys of fewer
+/// tiles (uncapped win, kept rows), or from keys of more tiles on the way to a complete pattern
+/// of at most n + f tiles (capped win, A(m, p) of at most 5 melds and a pair), and an entry whose
+/// pattern would pass kMaxSuitTiles tiles is more than any hand's wildcards (n + f > 17).
+constexpr bool in_reach(int tiles) {
+  return tiles <= kMaxSuitTiles;
+}
+
+bool valid(const Digits& digits, int copies) {
+  for (int i = 0; i < digits.ranks; ++i) {
+    if (digits.d[static_cast<std::size_t>(i)] > copies) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+AbandonableTableBuilds::AbandonableTableBuilds(std::stop_token stop) : stop_(std::move(stop)) {
+  abandon_on_stop = &stop_;
+}
+
+AbandonableTableBuilds::~AbandonableTableBuilds() {
+  abandon_on_stop = nullptr;
+}
+
+SuitTables::SuitTables(SuitShape shape) : shape_(shape) {
+  if (shape.ranks < 1 || shape.ranks > kTableMaxRanks || shape.copies < 1 ||
+      shape.copies > kTableMaxCopies) {
+    throw std::invalid_argument("suit shape outside the tables' range");
+  }
+  steps_[0] = 1;
+  for (std::size_t r = 1; r <= kTableMaxRanks; ++r) steps_[r] = steps_[r - 1] * kBase;
+  key_count_ = steps_[static_cast<std::size_t>(shape.ranks)];
+}
+
+const SuitTables& SuitTables::of(SuitShape shape) {
+  static std::mutex mutex;
+  static std::map<std::tuple<int, bool, int>, std::unique_ptr<SuitTables>> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = cache[{shape.ranks, shape.sequences, shape.copies}];
+  if (!slot) slot = std::make_unique<SuitTables>(shape);
+  return *slot;
+}
+
+std::size_t SuitTables::memory_bytes() const {
+  return complete_.capacity() + win_[0].capacity() + win_[1].capacity() +
+         win_packed_[0].capacity() + win_packed_[1].capacity() + wait_rows_[0].capacity() +
+         wait_rows_[1].capacity() + neighbours_[0].capacity() + neighbours_[1].capacity() +
+         kept_.capacity() + overflow_.rows.capacity() +
+         overflow_.gain_bits.capacity() * sizeof(std::uint64_t) +
+         overflow_.gain_ranks.capacity() * sizeof(std::uint32_t);
+}
+
+const std::vector<std::uint8_t>& SuitTables::complete() const {
+  std::call_once(complete_once_, [this] {
+    std::vector<std::uint8_t> c(key_count_, 0);
+    c[0] = 1;  // no tile: melds only (none of them)
+    Digits digits;
+    KeyOdometer odometer;
+    for (std::uint32_t key = 1; key < key_count_; ++key) {
+      poll_abandon(key);
+      odometer.advance();
+      if (!in_reach(odometer.sum)) continue;
+      decode(odometer, shape_.ranks, digits);
+      if (!valid(digits, shape_.copies)) continue;
+      const int i = digits.lowest();
+      const std::uint32_t s = steps_[static_cast<std::size_t>(i)];
+      const int a = digits.at(i);
+      unsigned v = 0;
+      if (a >= 3) v |= c[key - 3 * s] & 3U;
+      if (shape_.sequences && i + 2 < shape_.ranks && digits.at(i + 1) > 0 &&
+          digits.at(i + 2) > 0) {
+        const std::uint32_t chow =
+            s + steps_[static_cast<std::size_t>(i) + 1] + steps_[static_cast<std::size_t>(i) + 2];
+        v |= c[key - chow] & 3U;
+      }
+      if (a >= 2 && (c[key - 2 * s] & 1U) != 0) v |= 2U;
+      c[key] = static_cast<std::uint8_t>(v);
+    }
+    complete_ = std::move(c);
+  });
+  return complete_;
+}
+
+void SuitTables::build_win_uncapped(TableVector<std::uint8_t>& out) const {
+  std::vector<std::uint8_t> f0(key_count_, kWinSaturated);
+  std::vector<std::uint8_t> f1(key_count_, kWinSaturated);
+  f0[0] = 0;
+  f1[0] = 2;  // a pair of wildcards
+  Digits digits;
+  KeyOdometer odometer;
+  for (std::uint32_t key = 1; key < key_count_; ++key) {
+    poll_abandon(key);
+    odometer.advance();
+    if (!in_reach(odometer.sum)) continue;
+    decode(odometer, shape_.ranks, digits);
+    if (!valid(digits, shape_.copies)) continue;
+    const int i = digits.lowest();
+    const auto step = [&](int rank) { return steps_[static_cast<std::size_t>(rank)]; };
+    const std::uint32_t s = step(i);
+    const int a = digits.at(i);
+    int best0 = kInfinity;
+    int best1 = kInfinity;
+    // A meld holding the lowest tile, `wild` wildcards, leaving `rest`.
+    const auto meld = [&](std::uint32_t rest, int wild) {
+      best0 = std::min(best0, wild + f0[rest]);
+      best1 = std::min(best1, wild + f1[rest]);
+    };
+    if (a >= 3) meld(key - 3 * s, 0);
+    if (a >= 2) meld(key - 2 * s, 1);
+    meld(key - s, 2);
+    if (a >= 2) best1 = std::min(best1, static_cast<int>(f0[key - 2 * s]));
+    best1 = std::min(best1, 1 + f0[key - s]);
+    if (shape_.sequences) {
+      const int b = digits.at(i + 1);
+      const int c = digits.at(i + 2);
+      if (i + 2 < shape_.ranks) {
+        for (int n1 = 0; n1 <= std::min(b, 1); ++n1) {
+          for (int n2 = 0; n2 <= std::min(c, 1); ++n2) {
+            meld(key - s - static_cast<std::uint32_t>(n1) * step(i + 1) -
+                     static_cast<std::uint32_t>(n2) * step(i + 2),
+                 2 - n1 - n2);
+          }
+        }
+      }
+      if (i >= 1 && i + 1 < shape_.ranks) {
+        for (int n1 = 0; n1 <= std::min(b, 1); ++n1) {
+          meld(key - s - static_cast<std::uint32_t>(n1) * step(i + 1), 2 - n1);
+        }
+      }
+      if (i >= 2) meld(key - s, 2);
+    }
+    f0[key] = static_cast<std::uint8_t>(std::min(best0, kWinSaturated));
+    f1[key] = static_cast<std::uint8_t>(std::min(best1, kWinSaturated));
+  }
+  out.resize(key_count_);
+  for (std::size_t key = 0; key < key_count_; ++key) {
+    out[key] = static_cast<std::uint8_t>(f0[key] | (f1[key] << 4));
+  }
+}
+
+void SuitTables::build_win_capped(TableVector<std::uint8_t>& out) const {
+  const std::vector<std::uint8_t>& c = complete();
+  std::vector<std::uint8_t> f0(key_count_, kWinSaturated);
+  std::vector<std::uint8_t> f1(key_count_, kWinSaturated);
+  Digits digits;
+  KeyOdometer odometer(static_cast<std::uint32_t>(key_count_));
+  for (std::uint32_t key = static_cast<std::uint32_t>(key_count_); key-- > 0;) {
+    poll_abandon(key);
+    odometer.retreat();
+    if (!in_reach(odometer.sum)) continue;
+    decode(odometer, shape_.ranks, digits);
+    if (!valid(digits, shape_.copies)) continue;
+    int best0 = (c[key] & 1) != 0 ? 0 : kInfinity;
+    int best1 = (c[key] & 2) != 0 ? 0 : kInfinity;
+    for (int i = 0; i < shape_.ranks; ++i) {
+      if (digits.at(i) >= shape_.copies) continue;
+      const std::uint32_t up = key + steps_[static_cast<std::size_t>(i)];
+      best0 = std::min(best0, f0[up] + 1);
+      best1 = std::min(best1, f1[up] + 1);
+    }
+    f0[key] = static_cast<std::uint8_t>(std::min(best0, kWinSaturated));
+    f1[key] = static_cast<std::uint8_t>(std::min(best1, kWinSaturated));
+  }
+  out.resize(key_count_);
+  for (std::size_t key = 0; key < key_count_; ++key) {
+    out[key] = static_cast<std::uint8_t>(f0[key] | (f1[key] << 4));
+  }
+}
+
+void SuitTables::build_kept(TableVector<std::int8_t>& out) const {
+  const std::vector<std::uint8_t>& c = complete();
+  constexpr int kWidth = kTableMaxMelds + 1;
+  // A(m, p) membership, bit p * kWidth + m.
+  std::vector<std::uint16_t> members(key_count_, 0);
+  Digits digits;
+  KeyOdometer odometer(static_cast<std::uint32_t>(key_count_));
+  for (std::uint32_t key = static_cast<std::uint32_t>(key_count_); key-- > 0;) {
+    poll_abandon(key);
+    odometer.retreat();
+    if (!in_reach(odometer.sum)) continue;
+    decode(odometer, shape_.ranks, digits);
+    if (!valid(digits, shape_.copies)) continue;
+    std::uint16_t bits = 0;
+    if ((c[key] & 1) != 0 && digits.sum % 3 == 0 && digits.sum / 3 <= kTableMaxMelds) {
+      bits = static_cast<std::uint16_t>(bits | (1U << (digits.sum / 3)));
+    }
+    if ((c[key] & 2) != 0 && (digits.sum - 2) % 3 == 0 && (digits.sum - 2) / 3 <= kTableMaxMelds) {
+      bits = static_cast<std::uint16_t>(bits | (1U << (kWidth + (digits.sum - 2) / 3)));
+    }
+    for (int i = 0; i < shape_.ranks; ++i) {
+      if (digits.at(i) >= shape_.copies) continue;
+      bits = static_cast<std::uint16_t>(bits | members[key + steps_[static_cast<std::size_t>(i)]]);
+    }
+    members[key] = bits;
+  }
+  out.assign(key_count_ * kKeptStride + kKeptPadding, kKeptNone);
+  KeyOdometer ascending;
+  for (std::uint32_t key = 0; key < key_count_; ++key, ascending.advance()) {
+    poll_abandon(key);
+    if (!in_reach(ascending.sum)) continue;
+    decode(ascending, shape_.ranks, digits);
+    if (!valid(digits, shape_.copies)) continue;
+    std::array<std::int8_t, kKeptStride> row{};
+    row.fill(kKeptNone);
+    for (int i = 0; i < shape_.ranks; ++i) {
+      if (digits.at(i) == 0) continue;
+      const std::int8_t* below = &out[(key - steps_[static_cast<std::size_t>(i)]) * kKeptStride];
+      for (std::size_t b = 0; b < kKeptStride; ++b) row[b] = std::max(row[b], below[b]);
+    }
+    for (std::size_t b = 0; b < kKeptStride; ++b) {
+      if ((members[key] >> b & 1U) != 0) row[b] = static_cast<std::int8_t>(digits.sum);
+    }
+    std::copy(row.begin(), row.end(), &out[key * kKeptStride]);
+  }
+}
+
+namespace {
+
+/// A complete placement within one suit, cut at the copies: its key, its (melds, pairs) cell of
+/// the kept row and its overflow.
+struct Placement {
+  std::uint32_t key = 0;
+  std::uint8_t cell = 0;
+  std::uint8_t overflow = 0;
+};
+
+/// One change of an overflow kept value: from overflow `overflow` on, (key, cell) keeps `kept`.
+struct OverflowChange {
+  std::uint32_t key = 0;
+  std::uint8_t cell = 0;
+  std::uint8_t overflow = 0;
+  std::int8_t kept = 0;
+};
+
+/// Every multiset of at most kTableMaxMelds melds (types from `first` on), each with no pair or
+/// a pair on each rank.
+void list_placements(const SuitShape& shape, const std::vector<std::array<int, 3>>& melds,
+                     std::size_t first, int count, std::array<int, kTableMaxRanks>& demand,
+                     const std::array<std::uint32_t, kTableMaxRanks + 1>& steps,
+                     std::vector<Placement>& out) {
+  for (int pair = -1; pair < shape.ranks; ++pair) {
+    if (pair >= 0) demand[static_cast<std::size_t>(pair)] += 2;
+    std::uint32_t key = 0;
+    int overflow = 0;
+    for (int r = 0; r < shape.ranks; ++r) {
+      const int d = demand[static_cast<std::size_t>(r)];
+      key += static_cast<std::uint32_t>(std::min(d, shape.copies)) *
+             steps[static_cast<std::size_t>(r)];
+      overflow += std::max(0, d - shape.copies);
+    }
+    if (overflow <= kMaxOverflow) {
+      const int cell = (pair >= 0 ? kTableMaxMelds + 1 : 0) + count;
+      out.push_back({key, static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(overflow)});
+    }
+    if (pair >= 0) demand[static_cast<std::size_t>(pair)] -= 2;
+  }
+  if (count == kTableMaxMelds) return;
+  for (std::size_t i = first; i < melds.size(); ++i) {
+    for (const int r : melds[i]) {
+      if (r >= 0) ++demand[static_cast<std::size_t>(r)];
+    }
+    list_placements(shape, melds, i, count + 1, demand, steps, out);
+    for (const int r : melds[i]) {
+      if (r >= 0) --demand[static_cast<std::size_t>(r)];
+    }
+  }
+}
+
+/// Most bytes of overflow rows a shape may hold; past it the shape's rows are not built.
+constexpr std::size_t kMaxOverflowBytes = std::size_t{32} << 20;
+
+}  // namespace
+
+void SuitTables::build_overflow_kept(OverflowKept& out) const {
+  const std::int8_t* kept0 = kept();
+  // The meld types: a pung on each rank (the same rank three times), a chow on each start.
+  std::vector<std::array<int, 3>> melds;
+  melds.reserve(2 * static_cast<std::size_t>(shape_.ranks));
+  for (int r = 0; r < shape_.ranks; ++r) melds.push_back({r, r, r});
+  if (shape_.sequences) {
+    for (int r = 0; r + 2 < shape_.ranks; ++r) melds.push_back({r, r + 1, r + 2});
+  }
+  std::vector<Placement> placements;
+  std::array<int, kTableMaxRanks> demand{};
+  list_placements(shape_, melds, 0, 0, demand, steps_, placements);
+
+  // A placement holds at most 5 melds and a pair, 17 tiles: so do the keys G is finite on, and
+  // the keys queried. The passes below visit only the keys of at most kMaxSuitTiles tiles, in
+  // ascending order, each decoded once: its digit sum and the ranks that may gain a tile (bits
+  // 0..8) or lose one (bits 16..24).
+  std::vector<std::uint32_t> small;  // keys of at most kMaxSuitTiles tiles, ascending
+  std::vector<std::uint8_t> sums(key_count_, kInfinity);
+  std::vector<std::uint32_t> moves(key_count_, 0);
+  Digits digits;
+  KeyOdometer odometer;
+  for (std::uint32_t key = 0; key < key_count_; ++key, odometer.advance()) {
+    poll_abandon(key);
+    if (!in_reach(odometer.sum)) continue;
+    decode(odometer, shape_.ranks, digits);
+    if (!valid(digits, shape_.copies)) continue;
+    small.push_back(key);
+    sums[key] = static_cast<std::uint8_t>(digits.sum);
+    std::uint32_t bits = 0;
+    for (int r = 0; r < shape_.ranks; ++r) {
+      if (digits.at(r) < shape_.copies) bits |= 1U << r;
+      if (digits.at(r) > 0) bits |= 1U << (16 + r);
+    }
+    moves[key] = bits;
+  }
+
+  std::vector<OverflowChange> changes;
+  std::vector<std::uint8_t> least(key_count_);  // G of one cell
+  std::vector<std::int8_t> previous(key_count_);
+  std::vector<std::int8_t> current(key_count_);
+  int depth = 0;
+  for (std::size_t cell = 0; cell < kKeptStride; ++cell) {
+    std::fill(least.begin(), least.end(), std::uint8_t{kInfinity});
+    for (const Placement& placement : placements) {
+      if (placement.cell != cell) continue;
+      least[placement.key] = std::min(least[placement.key], placement.overflow);
+    }
+    // Closed downwards: a pattern inside one a placement contains is contained as well. A key
+    // one tile above a small key is small or holds no placement (kInfinity either way).
+    std::uint32_t overflows = 0;  // bit o: G takes the value o
+    for (auto it = small.rbegin(); it != small.rend(); ++it) {
+      poll_abandon(*it);
+      const std::uint32_t key = *it;
+      std::uint8_t g = least[key];
+      for (std::uint32_t up = moves[key] & 0xFFFFU; up != 0; up &= up - 1) {
+        g = std::min(g, least[key + steps_[static_cast<std::size_t>(std::countr_zero(up))]]);
+      }
+      least[key] = g;
+      if (g >= 1 && g <= kMaxOverflow) overflows |= 1U << g;
+    }
+    for (const std::uint32_t key : small) {
+      previous[key] = kept0[std::size_t{key} * kKeptStride + cell];
+    }
+    for (int o = 1; o <= kMaxOverflow; ++o) {
+      if ((overflows >> o & 1U) == 0) continue;
+      for (const std::uint32_t key : small) {
+        poll_abandon(key);
+        std::int8_t k = kKeptNone;
+        if (least[key] <= o) {
+          k = static_cast<std::int8_t>(sums[key]);
+        } else {
+          for (std::uint32_t down = moves[key] >> 16; down != 0; down &= down - 1) {
+            k = std::max(k,
+                         current[key - steps_[static_cast<std::size_t>(std::countr_zero(down))]]);
+          }
+        }
+        current[key] = k;
+        if (k != previous[key]) {
+          changes.push_back(
+              {key, static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(o), k});
+          depth = std::max(depth, o);
+          previous[key] = k;
+        }
+      }
+      if (changes.size() * sizeof(OverflowChange) > kMaxOverflowBytes) return;  // unavailable
+    }
+  }
+
+  out.depth = depth;
+  const std::size_t words = (key_count_ + 63) / 64;
+  out.gain_bits.assign(words, 0);
+  out.gain_ranks.assign(words, 0);
+  for (const OverflowChange& change : changes) {
+    out.gain_bits[change.key >> 6] |= std::uint64_t{1} << (change.key & 63U);
+  }
+  std::uint32_t before = 0;
+  for (std::size_t w = 0; w < words; ++w) {
+    out.gain_ranks[w] = before;
+    before += static_cast<std::uint32_t>(std::popcount(out.gain_bits[w]));
+  }
+  const std::size_t stride = static_cast<std::size_t>(depth) * kKeptStride;
+  if (std::size_t{before} * stride > kMaxOverflowBytes) {
+    out = OverflowKept{};
+    return;
+  }
+  out.rows.assign(std::size_t{before} * stride + kKeptPadding, kKeptNone);
+  // The rows of a gain key, writable (rows_of is the readers' const view).
+  const auto rows_at = [&](std::uint32_t key) {
+    const std::int8_t* rows = out.rows_of(key);
+    return out.rows.data() + (rows - out.rows.data());
+  };
+  for (std::uint32_t key = 0; key < key_count_; ++key) {
+    poll_abandon(key);
+    if ((out.gain_bits[key >> 6] >> (key & 63U) & 1U) == 0) continue;
+    std::int8_t* rows = rows_at(key);
+    for (int o = 0; o < depth; ++o) {
+      std::copy_n(&kept0[std::size_t{key} * kKeptStride], kKeptStride,
+                  rows + static_cast<std::size_t>(o) * kKeptStride);
+    }
+  }
+  // Changes come by cell, then by rising overflow: each one holds from its overflow on.
+  for (const OverflowChange& change : changes) {
+    std::int8_t* rows = rows_at(change.key);
+    for (int o = change.overflow; o <= depth; ++o) {
+      rows[static_cast<std::size_t>(o - 1) * kKeptStride + change.cell] = change.kept;
+    }
+  }
+  out.available = true;
+}
+
+const OverflowKept& SuitTables::overflow_kept() const {
+  std::call_once(overflow_once_, [this] { build_overflow_kept(overflow_); });
+  return overflow_;
+}
+
+const std::uint8_t* SuitTables::win(bool capped) const {
+  const std::size_t index = capped ? 1 : 0;
+  std::call_once(win_once_[index], [this, capped, index] {
+    if (capped) {
+      build_win_capped(win_[index]);
+    } else {
+      build_win_uncapped(win_[index]);
+    }
+  });
+  return win_[index].data();
+}
+
+const std::uint8_t* SuitTables::win_packed(bool capped) const {
+  const std::size_t index = capped ? 1 : 0;
+  std::call_once(win_packed_once_[index], [this, capped, index] {
+    const std::uint8_t* win_entries = win(capped);
+    TableVector<std::uint8_t>& out = win_packed_[index];
+    out.assign((key_count_ + 1) / 2, 0);
+    KeyOdometer odometer;
+    for (std::uint32_t key = 0; key < key_count_; ++key) {
+      poll_abandon(key);
+      const int sum = odometer.sum;
+      const int f0 = win_entries[key] & 15;
+      const int f1 = win_entries[key] >> 4;
+      // A saturated entry (15, or a key beyond the copies) caps: 15 - residue >= 13.
+      const int a = std::min(3, (f0 - melds_residue(sum)) / 3);
+      const int b = std::min(3, (f1 - pair_residue(sum)) / 3);
+      out[key / 2] |= static_cast<std::uint8_t>((a | b << 2) << (key % 2 * 4));
+      odometer.advance();
+    }
+  });
+  return win_packed_[index].data();
+}
+
+const std::uint8_t* SuitTables::wait_rows(bool capped) const {
+  const std::size_t index = capped ? 1 : 0;
+  std::call_once(wait_rows_once_[index], [this, capped, index] {
+    const std::uint8_t* packed = win_packed(capped);
+    const auto nibble = [packed](std::uint32_t key) -> std::uint64_t {
+      return (packed[key / 2] >> (key % 2 * 4)) & 15U;
+    };
+    TableVector<std::uint8_t>& out = wait_rows_[index];
+    out.assign(key_count_ * kWaitRowBytes + kWaitRowPadding, 0);
+    KeyOdometer odometer;
+    for (std::uint32_t key = 0; key < key_count_; ++key) {
+      poll_abandon(key);
+      const int sum = odometer.sum;
+      const std::uint64_t own = nibble(key);
+      const std::uint64_t f0 = static_cast<std::uint64_t>(melds_residue(sum)) + 3 * (own & 3U);
+      const std::uint64_t f1 = static_cast<std::uint64_t>(pair_residue(sum)) + 3 * (own >> 2);
+      std::uint64_t row = (f0 | f1 << 4) << kWaitEntry |
+                          static_cast<std::uint64_t>(melds_residue(sum + 1)) << kWaitDrawnMelds |
+                          static_cast<std::uint64_t>(pair_residue(sum + 1)) << kWaitDrawnPair;
+      // A key of kMaxSuitTiles tiles or more: every neighbour is out of reach (saturated), so
+      // every plane says "never completes", as reading them would.
+      const bool reach = in_reach(sum + 1);
+      for (int r = 0; r < kTableMaxRanks; ++r) {
+        // Past the ranks, or a full rank (key + 5^r would carry): never completes.
+        const bool open = reach && r < shape_.ranks &&
+                          odometer.digits[static_cast<std::size_t>(r)] < shape_.copies;
+        const std::uint64_t entry =
+            open ? nibble(key + steps_[static_cast<std::size_t>(r)]) : std::uint64_t{15};
+        row |= (entry & 1U) << (kWaitPlaneA0 + r) | (entry >> 1 & 1U) << (kWaitPlaneA1 + r) |
+               (entry >> 2 & 1U) << (kWaitPlaneB0 + r) | (entry >> 3 & 1U) << (kWaitPlaneB1 + r);
+      }
+      for (std::size_t b = 0; b < kWaitRowBytes; ++b) {
+        out[std::size_t{key} * kWaitRowBytes + b] = static_cast<std::uint8_t>(row >> (8 * b));
+      }
+      odometer.advance();
+    }
+  });
+  return wait_rows_[index].data();
+}
+
+const std::uint8_t* SuitTables::neighbours(bool capped) const {
+  const std::size_t index = capped ? 1 : 0;
+  std::call_once(neighbours_once_[index], [this, capped, index] {
+    const std::uint8_t* win_entries = win(capped);
+    TableVector<std::uint8_t>& out = neighbours_[index];
+    out.assign(key_count_ * kNeighbourStride, 0xFF);
+    Digits digits;
+    KeyOdometer odometer;
+    for (std::uint32_t key = 0; key < key_count_; ++key, odometer.advance()) {
+      poll_abandon(key);
+      // Neighbours of kMaxSuitTiles + 1 tiles or more are out of reach: 0xFF, as reading them.
+      if (!in_reach(odometer.sum + 1)) continue;
+      decode(odometer, shape_.ranks, digits);
+      if (!valid(digits, shape_.copies)) continue;
+      std::uint8_t* row = &out[std::size_t{key} * kNeighbourStride];
+      for (int r = 0; r < shape_.ranks; ++r) {
+        // A full rank has no neighbour: key + 5^r would carry into the next digit.
+        if (digits.at(r) >= shape_.copies) continue;
+        row[static_cast<std::size_t>(r)] = win_entries[key + steps_[static_cast<std::size_t>(r)]];
+      }
+    }
+  });
+  return neighbours_[index].data();
+}
+
+const std::int8_t* SuitTables::kept() const {
+  std::call_once(kept_once_, [this] { build_kept(kept_); });
+  return kept_.data();
+}
+
+}  // namespace meldgraph
