@@ -126,7 +126,7 @@ print('ok', len(rows))"
 expect enumerate-context-seed 0 'differ' -- bash -c "\"$bin\" --rules riichi corpus enumerate --size 5 --format json --context random --seed 5 --label score | cmp -s - ctx.json || echo differ"
 # Knitted and singles forms: mcr's 11-tile knitted straights (a knit and a pair, 6 x 34; mcr's
 # knitted forms alone, tests/data/rules/corpus_knitted.yaml), with their forms as batch names them.
-knitted_rules=$(dirname "$(readlink -f "$0")")/data/rules/corpus_knitted.yaml
+knitted_rules=$(dirname "$(readlink -f "$0")")/../data/rules/corpus_knitted.yaml
 "$bin" --rules "$knitted_rules" corpus enumerate --size 11 --format json > knitted.json
 python3 -c "
 import json

@@ -378,7 +378,7 @@ expect bench-score-bad-field 1 "score_bad.txt:1: field 'seat_wind'" -- "$bin" --
 # Bounds (docs/cli.md, analyze's "Bounds"): a tiny --budget-ms on a hand whose readings run to
 # millions stops the listing and the scoring with a note, and the output stays valid. What is
 # checked is the note and the output's form, never the time.
-bounds_rules="$(dirname "$(readlink -f "$0")")/data/rules/bounds_jokers.yaml"
+bounds_rules="$(dirname "$(readlink -f "$0")")/../data/rules/bounds_jokers.yaml"
 bounds_hand='1m2m3m4m5m6m7m8m*********'
 # json_holds EXPR: prints ok when the one JSON answer on standard input (`d`) makes EXPR true.
 printf '%s\n' 'import json, sys' 'd = json.loads(sys.stdin.readline())' \

@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
-"""Every error message in the code appears in docs/errors.md (issue 15).
+"""Every error message in the code appears in docs/errors.md.
 
 Usage: errors_doc_test.py REPOSITORY_ROOT [--list]
 
 What counts as an error message: the arguments of
   - `throw X(...)` for X in Error, NotationError, ContextError, AnalysisError, RuleError,
     LineError, OutputError (with or without a namespace);
-  - `fail(where, ...)`, the rule loader's error (engine/src/rule_tree.hpp);
+  - `fail(where, ...)`, the rule loader's error (meldgraph/loader/rule_tree.hpp);
   - `CLI::Validator(...)`, the command line's own checks (usage errors, exit 2);
   - a `std::cerr << ...;` statement;
   - the loader's other message carriers: `Problem{where, ...}` (problems collected and reported
     together), `resolve(ref, ...)` (the message for an unknown tile) and `problem = ...;` (the
     reason a rule file cannot be read);
-in the C++ files under engine/src, analyzers/src and cli. Comments are ignored. Broken invariants
+in the C++ files under engine/, analyzers/ and cli/. Comments are ignored. Broken invariants
 (`throw std::logic_error(...)`) are bugs, shown as internal errors, and are not checked.
 
 Which text must appear: a message is built from string literals and variables
@@ -40,7 +40,7 @@ import tempfile
 from pathlib import Path
 
 MIN_FRAGMENT = 12
-SOURCE_DIRS = ["engine/src", "analyzers/src", "cli"]
+SOURCE_DIRS = ["engine", "analyzers", "cli"]
 ERROR_TYPES = "Error|NotationError|ContextError|AnalysisError|RuleError|LineError|OutputError"
 CALL = re.compile(
     r"(?=[tfCsPrpl])(?:"  # each call's first letter, which lets the search skip ahead (5x faster)
@@ -180,7 +180,7 @@ def calls(root):
     """Yields (path, line, fragments required) for every error call."""
     for directory in SOURCE_DIRS:
         if not (root / directory).is_dir():
-            continue
+            raise SystemExit(f"errors_doc_test: no folder {directory} under {root}")
         for path in sorted((root / directory).rglob("*")):
             if path.suffix not in (".cpp", ".hpp"):
                 continue
@@ -237,6 +237,8 @@ def self_test(directory):
     source = directory / "engine" / "src" / "example.cpp"
     source.parent.mkdir(parents=True)
     source.write_text(SELF_TEST_SOURCE, encoding="utf-8")
+    for other in SOURCE_DIRS:
+        (directory / other).mkdir(parents=True, exist_ok=True)
     found = [fragments for _, _, fragments in calls(directory)]
     if found != SELF_TEST_EXPECTED:
         print(f"errors_doc: the scanner's self-test failed: {found} != {SELF_TEST_EXPECTED}")
