@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# The heavy hands of issue 15's "bounded work" (docs/performance.md, "Seventh session: bounded
-# work" and "Ninth session: the bounded-work hands re-timed"): 17-tile taiwan hands of 8 to 16
-# jokers and of only wildcards, laizi hands of 8 to 14 jokers, restricted wild kinds, many wild
-# kinds. Runs every command on each, prints its wall and processor time, and the slowest.
+# The heavy hands of docs/performance.md, "Bounded work": 17-tile taiwan hands of 8 to 16 jokers
+# and of only wildcards, laizi hands of 8 to 14 jokers, restricted wild kinds, many wild kinds.
+# Runs every command on each, prints its wall and processor time, and the slowest.
 # A measurement, not a test: run it on an idle machine.
 # Usage: scripts/bounded_work.sh [PATH_TO_MELDGRAPH]   (default build/release/meldgraph)
 set -u

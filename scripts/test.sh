@@ -14,7 +14,7 @@ ctest --test-dir build/release --output-on-failure -j2
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests, with a libFuzzer smoke run"
 # One clang build: the suite under the sanitizers, the fuzz targets' replays of their seeds and
-# past findings, and each libFuzzer target run for 10 s (fuzz_smoke_*, docs/fuzzing.md "In CI";
+# past findings, and each libFuzzer target run for 5 s (fuzz_smoke_*, docs/fuzzing.md "In CI";
 # light coverage, so the suite does not pay for comparison tracing). -O1 keeps the build time
 # down (-g1: line tables only, all the sanitizers' reports need); assertions stay on.
 cmake -S . -B build/sanitize -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=Debug \
