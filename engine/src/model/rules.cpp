@@ -8,16 +8,25 @@
 
 namespace meldgraph {
 
-void DerivedFacts::throw_full() {
-  throw std::logic_error("a rule set holds at most " + std::to_string(kSlots) +
-                         " derived facts");
+const void* DerivedFacts::find(const void* key) const {
+  for (const Slot& slot : slots_) {
+    if (slot.key.load(std::memory_order_acquire) == key) return slot.fact;
+  }
+  return nullptr;
+}
+
+std::size_t DerivedFacts::free_slot(std::size_t hint) const {
+  if (hint < kSlots && slots_[hint].key.load(std::memory_order_relaxed) == nullptr) return hint;
+  for (std::size_t i = 0; i < kSlots; ++i) {
+    if (slots_[i].key.load(std::memory_order_relaxed) == nullptr) return i;
+  }
+  throw std::logic_error("a rule set holds at most " + std::to_string(kSlots) + " derived facts");
 }
 
 RuleSet::RuleSet(Data data) : RuleSet(TileTable(data.suits, data.name), std::move(data)) {}
 
 RuleSet::RuleSet(TileTable tiles, Data data)
-    : data_(std::move(data)), table_(std::move(tiles)),
-      derived_(std::make_shared<DerivedFacts>()) {
+    : data_(std::move(data)), table_(std::move(tiles)) {
   // Forms left to the scorer (FormSpec::scored_only) are switched off here, so that no shape
   // query sees them; they keep the mark, by which the scorer's view enables them again.
   for (FormSpec& form : data_.forms) {

@@ -5,10 +5,12 @@
 /// names its fact by a DerivedFact object of its own, whose address is the fact's identity and
 /// whose function derives it from the rules.
 ///
-/// A fact is derived on first use, once per rule set; copies of a RuleSet share their facts, so a
-/// fact must not point into the RuleSet object it was derived from (it may hold copies of it).
+/// A fact is derived on first use, once per rule set; a copy of a RuleSet shares the facts derived
+/// before it was made, so a fact must not point into the RuleSet object it was derived from (it
+/// may hold copies of it).
 /// Thread-safe: the first reader derives under a lock; every later reader finds the fact with one
-/// atomic load a slot, without a lock (the queries read their plan on every hand).
+/// comparison in the slot the fact asks for, without a lock (the queries read their plan on every
+/// hand).
 
 #include <array>
 #include <atomic>
@@ -26,49 +28,78 @@ class RuleSet;
 template <class Fact>
 struct DerivedFact {
   std::shared_ptr<const Fact> (*derive)(const RuleSet& rules);
+  /// The slot the fact is kept in when that slot is free, below DerivedFacts::kSlots: a hint
+  /// each layer picks for its own fact (the queries' plan 0, scoring's view 1), so that reading
+  /// it is one comparison. A fact whose slot another took first goes to a free one, found by a
+  /// search: slower, never wrong.
+  std::size_t slot = 0;
 };
 
 /// The derived facts of one rule set: a few slots, each a key (the DerivedFact's address) and the
 /// fact. Invariant: a slot's fact is stored before its key is published (release), and a slot is
-/// never rewritten, so a reader that sees the key (acquire) sees the fact.
+/// never rewritten, so a reader that sees the key (acquire) sees the fact. Held in the RuleSet
+/// itself, so that finding a fact reads the rule set's own words: the queries find their plan on
+/// every hand.
 class DerivedFacts {
  public:
   /// The most facts a rule set holds (each layer that derives one uses a slot).
-  static constexpr std::size_t kSlots = 8;
+  static constexpr std::size_t kSlots = 4;
 
-  /// The fact keyed `key`, or null when it is not derived yet.
-  [[nodiscard]] const void* find(const void* key) const {
-    for (std::size_t i = 0; i < kSlots; ++i) {
-      const void* slot_key = keys_[i].load(std::memory_order_acquire);
-      if (slot_key == key) return facts_[i].get();
-      if (slot_key == nullptr) return nullptr;
-    }
-    return nullptr;
+  DerivedFacts() = default;
+  /// A copy holds the facts `other` has derived so far (the same objects: facts are immutable);
+  /// what either derives later is its own.
+  DerivedFacts(const DerivedFacts& other) { copy_from(other); }
+  DerivedFacts& operator=(const DerivedFacts& other) {
+    if (this != &other) copy_from(other);
+    return *this;
   }
+  ~DerivedFacts() = default;
+
+  /// Whether slot `hint` (below kSlots) holds the fact keyed `key`.
+  [[nodiscard]] bool holds(std::size_t hint, const void* key) const {
+    return slots_[hint].key.load(std::memory_order_acquire) == key;
+  }
+  /// The fact of slot `hint`, once holds() said which it is.
+  [[nodiscard]] const void* fact_in(std::size_t hint) const { return slots_[hint].fact; }
+
+  /// The fact keyed `key` wherever it is, or null when it is not derived yet.
+  [[nodiscard]] const void* find(const void* key) const;
 
   /// The fact keyed `key`, derived by `derive()` (a shared_ptr<const void>) unless another thread
-  /// derived it first. Throws std::logic_error when every slot is taken.
+  /// derived it first, kept in slot `hint` when it is free. Throws std::logic_error when every
+  /// slot is taken.
   template <class Derive>
-  const void* add(const void* key, Derive&& derive) {
+  const void* add(std::size_t hint, const void* key, Derive&& derive) {
     const std::lock_guard<std::mutex> lock(mutex_);
-    std::size_t i = 0;
-    for (; i < kSlots; ++i) {
-      const void* slot_key = keys_[i].load(std::memory_order_relaxed);
-      if (slot_key == key) return facts_[i].get();
-      if (slot_key == nullptr) break;
-    }
-    if (i == kSlots) throw_full();
-    facts_[i] = derive();
-    keys_[i].store(key, std::memory_order_release);
-    return facts_[i].get();
+    if (const void* found = find(key)) return found;
+    const std::size_t i = free_slot(hint);
+    owners_[i] = derive();
+    slots_[i].fact = owners_[i].get();
+    slots_[i].key.store(key, std::memory_order_release);
+    return slots_[i].fact;
   }
 
  private:
-  [[noreturn]] static void throw_full();
+  struct Slot {
+    std::atomic<const void*> key{nullptr};
+    const void* fact = nullptr;  ///< owned by owners_ at the same index
+  };
 
-  std::array<std::atomic<const void*>, kSlots> keys_{};
-  std::array<std::shared_ptr<const void>, kSlots> facts_;
-  std::mutex mutex_;
+  void copy_from(const DerivedFacts& other) {
+    const std::lock_guard<std::mutex> lock(other.mutex_);
+    for (std::size_t i = 0; i < kSlots; ++i) {
+      owners_[i] = other.owners_[i];
+      slots_[i].fact = other.slots_[i].fact;
+      slots_[i].key.store(other.slots_[i].key.load(std::memory_order_relaxed),
+                          std::memory_order_release);
+    }
+  }
+  /// Slot `hint` if it is free, else the first free slot; throws when none is.
+  [[nodiscard]] std::size_t free_slot(std::size_t hint) const;
+
+  std::array<Slot, kSlots> slots_{};
+  std::array<std::shared_ptr<const void>, kSlots> owners_;
+  mutable std::mutex mutex_;
 };
 
 }  // namespace meldgraph

@@ -321,14 +321,15 @@ class RuleSet {
   [[nodiscard]] bool has_scored_only_forms() const;
 
   /// The fact `fact` of these rules, derived on first use by the layer that defines it and kept
-  /// with them (derived_facts.hpp). Copies share their facts.
+  /// with them (derived_facts.hpp). A copy shares the facts derived before it was made.
   template <class Fact>
   [[nodiscard]] const Fact& derived(const DerivedFact<Fact>& fact) const {
-    const void* found = derived_->find(&fact);
-    if (found == nullptr) {
-      found = derived_->add(&fact, [&] { return std::shared_ptr<const void>(fact.derive(*this)); });
+    static_assert(sizeof(Fact) > 0, "a derived fact is a complete type");
+    if (derived_.holds(fact.slot, &fact)) [[likely]] {
+      return *static_cast<const Fact*>(derived_.fact_in(fact.slot));
     }
-    return *static_cast<const Fact*>(found);
+    return *static_cast<const Fact*>(derived_.add(
+        fact.slot, &fact, [&] { return std::shared_ptr<const void>(fact.derive(*this)); }));
   }
 
  private:
@@ -339,7 +340,7 @@ class RuleSet {
   TileMask fixed_wild_ = 0;
   RuleFeatures features_;
   std::vector<RuleFeatures> form_features_;
-  std::shared_ptr<DerivedFacts> derived_;  ///< shared by copies
+  mutable DerivedFacts derived_;  ///< a copy holds the facts derived before it
 };
 
 /// The most wildcards a win of `form` may hold under `rules`: 0 (no limit) for the `wildcards`
