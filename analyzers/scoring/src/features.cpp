@@ -1,4 +1,4 @@
-/// make_score_features and realise_group (score_features.hpp): one reading's feature record.
+/// make_score_features and realise_group (features.hpp): one reading's feature record.
 /// Every field is filled here and nowhere else; docs/scoring.md, "The feature record", lists them.
 
 #include "meldgraph/scoring/features.hpp"

@@ -1,4 +1,4 @@
-/// The argument readers and writers shared by the condition predicates (pattern_arguments.hpp).
+/// The argument readers and writers shared by the condition predicates (arguments.hpp).
 
 #include "patterns/arguments.hpp"
 
@@ -79,7 +79,7 @@ static std::string bound_keys(const CountRange& range) {
 
 std::string range_text(const CountRange& range) {
   if (range.min == range.max) return std::to_string(range.min);
-  // `{min: 0}` when nothing bounds it: `{}` names no count and does not load (a fuzz finding).
+  // `{min: 0}` when nothing bounds it: `{}` names no count and does not load.
   return wrap("{", bound_keys(range), "}");
 }
 

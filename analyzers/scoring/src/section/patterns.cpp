@@ -1,16 +1,18 @@
-/// The pattern keys of `scoring` (rule_scoring.hpp): `tile_sets`, `limits_replace` and
+/// The pattern keys of `scoring` (section.hpp): `tile_sets`, `limits_replace` and
 /// `patterns`, each pattern's id, names, value, condition and relations; and their writer for
 /// `rules dump`. The condition language is in docs/scoring.md, "Patterns"; its predicates are
-/// pattern_predicates.cpp's registry.
+/// the registry of patterns/predicates.cpp.
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "patterns/predicates.hpp"
 #include "meldgraph/loader/rule_readers.hpp"
-#include "section/section.hpp"
 #include "meldgraph/loader/rule_writing.hpp"
+#include "patterns/evals.hpp"
+#include "patterns/predicates.hpp"
+#include "patterns/program.hpp"
+#include "section/section.hpp"
 
 namespace meldgraph::rule_file {
 
@@ -133,7 +135,7 @@ class ConditionCompiler {
     }
     const int count = read_int(*n, 0, static_cast<int>(of->value.elements.size()));
     const std::uint32_t root = compile_list(kOpAtLeast, of->value, depth);
-    nodes_[root].range.min = static_cast<std::int16_t>(count);
+    patterns::at_least_n(nodes_[root]) = static_cast<std::int16_t>(count);
     return root;
   }
 
@@ -343,18 +345,14 @@ void read_pattern(const ScoringContext& context, const Item& item,
 
 /// scoring.account_once: the governed patterns, each with the `sets` node of its melds.
 void read_account_once(const Item& item, const std::vector<std::string>& ids, PatternRules& out) {
-  const auto registry = patterns::predicate_registry();
-  std::uint8_t sets_op = 0;
-  for (std::size_t i = 0; i < registry.size(); ++i) {
-    if (registry[i].name == "sets") sets_op = static_cast<std::uint8_t>(kFirstPredicate + i);
-  }
+  using patterns::kSetsOp;
   const std::vector<std::uint16_t> governed = read_relation(item, ids, ids.size());
   for (const std::uint16_t p : governed) {
     const Pattern& pattern = out.patterns[p];
     std::uint32_t node = Pattern::kNoTimes;
-    if (pattern.times != Pattern::kNoTimes && out.nodes[pattern.times].op == sets_op) {
+    if (pattern.times != Pattern::kNoTimes && out.nodes[pattern.times].op == kSetsOp) {
       node = pattern.times;
-    } else if (out.nodes[pattern.when].op == sets_op) {
+    } else if (out.nodes[pattern.when].op == kSetsOp) {
       node = pattern.when;
     }
     if (node == Pattern::kNoTimes) {
@@ -417,9 +415,9 @@ void read_pattern_rules(const ScoringContext& context, const Value& scoring, Sco
     context.diagnostics.attempt([&] { read_account_once(*once, ids, out); });
   }
   context.diagnostics.attempt([&] {
-    if (!compile_patterns(out, context.tiles, context.forms)) {
+    if (!patterns::compile_patterns(out, context.tiles, context.forms)) {
       fail(patterns->key_where, "the conditions have more than " +
-                                    std::to_string(PatternProgram::kMaxTests) +
+                                    std::to_string(patterns::PatternProgram::kMaxTests) +
                                     " distinct predicates; share more of them");
     }
   });

@@ -1,4 +1,4 @@
-/// The fu of a reading (score_fu.hpp): base, closed ron or self-draw, melds, the value pair, the
+/// The fu of a reading (fu.hpp): base, closed ron or self-draw, melds, the value pair, the
 /// wait, an open hand's minimum and rounding, or a form's fixed fu. docs/scoring.md, "Fu".
 
 #include "values/fu.hpp"
