@@ -44,10 +44,9 @@ void faces_done(ScoreFeatures& out) {
   const TileClasses& classes = rules.tile_classes();
   std::uint8_t suits = 0;
   for (std::size_t s = 0; s < rules.suits().size() && s < 8; ++s) {
-    // Flag arithmetic, not `&&` and an `if`: which suits the hand uses varies hand to hand.
-    const unsigned used = static_cast<unsigned>(rules.suits()[s].sequences) &
-                          static_cast<unsigned>((out.faces & classes.of_suit[s]) != 0);
-    suits = static_cast<std::uint8_t>(suits | (used << s));
+    if (rules.suits()[s].sequences && (out.faces & classes.of_suit[s]) != 0) {
+      suits = static_cast<std::uint8_t>(suits | (1U << s));
+    }
   }
   out.suits_used = suits;
   out.honours_used = (out.faces & classes.honours) != 0;
@@ -122,17 +121,10 @@ void add_group(ScoreFeatures& out, const Group& shape, const GroupStanding& stan
 }
 
 /// A plain group's faces (every slot natural: its faces are its tiles; its counts are the
-/// context's plain_counts). Each of the four slots counts when within the group's size, without
-/// a branch on the kind (it varies group to group and would mispredict): a slot past the size
-/// adds no face.
+/// context's plain_counts).
 TileMask plain_faces(const Group& group) {
   TileMask faces = 0;
-  for (std::size_t s = 0; s < 4; ++s) {
-    // Masks rather than selects: GCC turns a select of a loaded value into a branch.
-    const auto held = static_cast<unsigned>(s < group.size);
-    const auto tile = static_cast<TileId>(group.tiles[s] & (0U - held));
-    faces |= tile_bit(tile) & (TileMask{0} - held);
-  }
+  for (std::size_t s = 0; s < group.size; ++s) faces |= tile_bit(group.tiles[s]);
   return faces;
 }
 

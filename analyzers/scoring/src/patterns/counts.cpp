@@ -37,13 +37,7 @@ PatternSet removed_in_order(const PatternProgram& program, const PatternSet& hel
   PatternSet removed;
   // In increasing order: a held pattern not removed by an earlier one counts.
   held.for_each([&](std::size_t i) {
-    // One already removed removes nothing: its mask is applied as zeros, without a branch on
-    // which patterns a reading holds.
-    const std::uint64_t applies = std::uint64_t{removed.test(i) ? 0U : 1U};
-    const PatternSet::Words& removes = program.removes[i].words();
-    for (std::size_t w = 0; w < PatternSet::kWords; ++w) {
-      removed.words()[w] |= removes[w] & (0 - applies);
-    }
+    if (!removed.test(i)) removed |= program.removes[i];
   });
   return removed;
 }

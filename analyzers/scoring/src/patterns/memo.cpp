@@ -195,24 +195,24 @@ std::uint64_t TestMemo::eager_values() const {
         break;
     }
   }
-  // The faces tests: which tabled tests' sets the faces meet, a byte of faces at a time.
+  // The tabled faces tests: `met` has the tests whose set (faces_all: its complement) the
+  // faces meet, gathered a byte of faces at a time (PatternProgram::faces_table).
   const TileMask faces = features.faces;
   std::uint64_t met = 0;
   if (program.faces_tabled != 0) {
     const std::uint64_t* table = program.faces_table.data();
     for (std::size_t c = 0; c < 8; ++c) {
-      // Entry 0 of each byte's table is 0 (no face meets no set): read without a branch on
-      // which bytes hold faces, which varies hand to hand.
+      // Every byte read, held or not: entry 0 of each byte's table is 0 (no face meets no set),
+      // and a test of whether the byte holds faces would branch on the hand.
       const auto byte = static_cast<std::size_t>((faces >> (8 * c)) & 0xFFU);
       met |= table[c * 256 + byte];
     }
   }
-  // faces_any holds when its set is met; faces_none when not; faces_all when its complement is
-  // not and some face is held (mask_all_in).
-  const std::uint64_t all_ok = faces != 0 ? program.faces_all_tests : 0;
-  value |=
-      (met & program.faces_any_tests) | (~met & program.faces_tabled & ~program.faces_any_tests &
-                                         ~(program.faces_all_tests & ~all_ok));
+  // faces_any holds when its set is met; faces_none when it is not; faces_all when its
+  // complement is not and some face is held (mask_all_in: no face holds no faces_all test).
+  const std::uint64_t not_met = program.faces_tabled & ~met;
+  const std::uint64_t failed_all = faces == 0 ? program.faces_all_tests : 0;
+  value |= (met & program.faces_any_tests) | (not_met & ~program.faces_any_tests & ~failed_all);
   // Those whose sets name a context wind, one by one.
   for (const int t : set_bits(program.faces_tests & ~program.faces_tabled)) {
     const LoweredTest& test = program.lowered[static_cast<std::size_t>(t)];

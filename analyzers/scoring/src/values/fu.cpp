@@ -72,16 +72,13 @@ void compute_fu(const FuRules& rules, const ScoreFeatures& features,
     const auto i = static_cast<std::size_t>(std::countr_zero(rest));
     const GroupFeature& group = features.groups[i];
     if (group.has(kFeatureAbstract) || group.faces == 0) continue;
-    // Both worked out and one kept by a mask, without a branch on the kind (it varies group to
-    // group, and GCC compiles a select between the two into one).
-    const auto pair = static_cast<unsigned>(group.kind == GroupKind::pair);
-    const int meld = meld_fu(rules, group, classes.terminals_or_honours);
-    const int pair_value = pair_fu(rules, features, group, classes.dragons);
-    const int keep_pair = -static_cast<int>(pair);
-    static_assert(static_cast<unsigned>(FuSource::pair) ==
-                  static_cast<unsigned>(FuSource::meld) + 1);
-    add(out, static_cast<FuSource>(static_cast<unsigned>(FuSource::meld) + pair),
-        (pair_value & keep_pair) | (meld & ~keep_pair), static_cast<int>(i));
+    if (group.kind == GroupKind::pair) {
+      add(out, FuSource::pair, pair_fu(rules, features, group, classes.dragons),
+          static_cast<int>(i));
+    } else {
+      add(out, FuSource::meld, meld_fu(rules, group, classes.terminals_or_honours),
+          static_cast<int>(i));
+    }
   }
   // Step 4. The wait, as this reading has it (45556m on 5m: a pair wait here, two-sided there).
   if (features.winning_group >= 0) {
