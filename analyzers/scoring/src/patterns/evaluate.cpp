@@ -1,4 +1,4 @@
-/// evaluate_patterns and explain_pattern (pattern_rules.hpp): which patterns count for one
+/// evaluate_patterns (pattern_rules.hpp): which patterns count for one
 /// reading's record. Step 1 evaluates every pattern's condition through the compiled program
 /// (program.hpp, memo.hpp: each test once per reading); the relations are then applied
 /// in a fixed order (docs/scoring.md, "Patterns"): limit patterns replace ordinary ones, then
@@ -8,7 +8,6 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <string>
 
 #include "meldgraph/scoring/features.hpp"
 #include "meldgraph/scoring/pattern_rules.hpp"
@@ -26,11 +25,6 @@ namespace {
 
 using patterns::PatternProgram;
 using patterns::PatternSet;
-
-/// Whether pattern `p` may count at all for `features`: enabled, and closed when closed-only.
-bool admitted(const Pattern& p, const ScoreFeatures& features) {
-  return p.enabled && (p.value.open_allowed || features.closed_hand);
-}
 
 /// The patterns whose conditions held, and which of them are limit patterns and only_without.
 struct HeldPatterns {
@@ -126,54 +120,6 @@ void evaluate_patterns(const ScoringRules& rules, const ScoreFeatures& features,
   if (!patterns.account_once.empty()) {
     patterns::account_once(patterns, hits, instances);  // 套算一次, where the rules say so
   }
-}
-
-std::string explain_pattern(const ScoringRules& rules, const ScoreFeatures& features,
-                            std::size_t index, std::span<const PatternHit> hits) {
-  const PatternRules& patterns = rules.patterns;
-  const Pattern& pattern = patterns.patterns[index];
-  for (const PatternHit& hit : hits) {
-    if (hit.pattern == index) return "counted";
-  }
-  if (!pattern.enabled) return "disabled";
-  if (!pattern.value.open_allowed && !features.closed_hand) return "closed hands only";
-  const patterns::WriteContext context{*features.rules, patterns};
-  const std::string failing = patterns::first_failing_part(context, pattern.when, features);
-  if (!failing.empty()) return "no: " + failing;
-  // The condition holds: a relation removed it.
-  PatternSet held;
-  for (std::size_t i = 0; i < patterns.patterns.size(); ++i) {
-    const Pattern& p = patterns.patterns[i];
-    if (admitted(p, features) && patterns::condition_holds(patterns, p.when, features)) held.set(i);
-  }
-  if (pattern.value.yakuman == 0 && patterns.limits_replace) {
-    for (std::size_t i = 0; i < patterns.patterns.size(); ++i) {
-      if (held.test(i) && patterns.patterns[i].value.yakuman > 0) {
-        return "replaced by the limit pattern " + patterns.patterns[i].id;
-      }
-    }
-  }
-  const PatternProgram& program = patterns::program_of(patterns);
-  patterns::TestMemo memo(patterns, features);
-  PatternSet after_limits = held_patterns(patterns, program, memo).held;
-  if (patterns.relations_counted) {
-    // Only a pattern that counts removes others: blame one that did.
-    after_limits.remove(patterns::removed_in_order(program, after_limits));
-  }
-  for (std::size_t i = 0; i < patterns.patterns.size(); ++i) {
-    if (!after_limits.test(i)) continue;
-    for (const std::uint16_t e : patterns.patterns[i].excludes) {
-      if (e == index) return "excluded by " + patterns.patterns[i].id;
-    }
-  }
-  for (const std::uint16_t q : pattern.implied_by) {
-    if (after_limits.test(q)) return "implied by " + patterns.patterns[q].id;
-  }
-  if (pattern.only_without && !hits.empty()) {
-    return "counts only without other patterns; " + patterns.patterns[hits.front().pattern].id +
-           " counted";
-  }
-  return "not counted";
 }
 
 }  // namespace meldgraph

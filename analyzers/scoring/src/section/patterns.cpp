@@ -7,8 +7,15 @@
 #include <string>
 #include <vector>
 
+#include <range/v3/range/conversion.hpp>
+#include <range/v3/view/concat.hpp>
+#include <range/v3/view/transform.hpp>
+
+#include "joined.hpp"
+
 #include "meldgraph/loader/rule_readers.hpp"
 #include "meldgraph/loader/rule_writing.hpp"
+#include "patterns/arguments.hpp"
 #include "patterns/evals.hpp"
 #include "patterns/predicates.hpp"
 #include "patterns/program.hpp"
@@ -33,11 +40,10 @@ constexpr std::string_view kCombinators[] = {"all", "any", "not", "at_least"};
 
 /// Every word a condition's key may be: the combinators and the predicates.
 std::vector<std::string_view> condition_words() {
-  std::vector<std::string_view> words(std::begin(kCombinators), std::end(kCombinators));
-  for (const patterns::PredicateSpec& spec : patterns::predicate_registry()) {
-    words.push_back(spec.name);
-  }
-  return words;
+  const auto name = [](const patterns::PredicateSpec& spec) { return spec.name; };
+  return ranges::views::concat(kCombinators,
+                               patterns::predicate_registry() | ranges::views::transform(name)) |
+         ranges::to<std::vector<std::string_view>>();
 }
 
 class ConditionCompiler {
@@ -423,6 +429,57 @@ void read_pattern_rules(const ScoringContext& context, const Value& scoring, Sco
   });
 }
 
+namespace {
+
+/// The ids of `list` (a range of indices into patterns) as a flow list: `[toitoi, sanankou]`.
+template <class Indices>
+std::string id_list(const PatternRules& patterns, Indices&& list) {
+  const auto id = [&](std::uint16_t p) -> const std::string& { return patterns.patterns[p].id; };
+  return patterns::wrap(
+      "[", joined(static_cast<Indices&&>(list) | ranges::views::transform(id), ", "), "]");
+}
+
+/// A pattern's `value`, `yakuman`, `factor` or `bonus` key.
+std::string value_text(const PatternValue& value) {
+  if (value.yakuman > 0) return "      yakuman: " + std::to_string(value.yakuman) + "\n";
+  if (value.factor > 0) return "      factor: " + std::to_string(value.factor) + "\n";
+  if (value.bonus > 0) return "      bonus: " + std::to_string(value.bonus) + "\n";
+  if (!value.open_allowed) return "      value: {closed: " + std::to_string(value.closed) + "}\n";
+  if (value.open == value.closed) return "      value: " + std::to_string(value.closed) + "\n";
+  return "      value: {closed: " + std::to_string(value.closed) +
+         ", open: " + std::to_string(value.open) + "}\n";
+}
+
+/// One pattern, its keys in the order read_pattern documents them.
+void write_pattern(const patterns::WriteContext& context, const Pattern& pattern,
+                   std::string& out) {
+  const PatternRules& patterns = context.patterns;
+  out += "    " + pattern.id + ":\n";
+  if (!pattern.name.empty()) out += "      name: " + yaml_quoted(pattern.name) + "\n";
+  if (!pattern.local_name.empty()) {
+    out += "      local_name: " + yaml_quoted(pattern.local_name) + "\n";
+  }
+  out += value_text(pattern.value);
+  if (!pattern.enabled) out += "      enabled: false\n";
+  if (pattern.only_without && pattern.only_without_except.empty()) {
+    out += "      only_without: true\n";
+  } else if (pattern.only_without) {
+    out += "      only_without: {except: " + id_list(patterns, pattern.only_without_except) + "}\n";
+  }
+  if (!pattern.excludes.empty()) {
+    out += "      excludes: " + id_list(patterns, pattern.excludes) + "\n";
+  }
+  if (!pattern.implied_by.empty()) {
+    out += "      implied_by: " + id_list(patterns, pattern.implied_by) + "\n";
+  }
+  out += "      when: " + patterns::write_condition(context, pattern.when) + "\n";
+  if (pattern.times != Pattern::kNoTimes) {
+    out += "      times: " + patterns::write_condition(context, pattern.times) + "\n";
+  }
+}
+
+}  // namespace
+
 void write_pattern_rules(const RuleSet& rules, const PatternRules& patterns, std::string& out) {
   out += "  limits_replace: " + bool_text(patterns.limits_replace) + "\n";
   out += std::string("  relations: ") + (patterns.relations_counted ? "counted" : "held") + "\n";
@@ -435,57 +492,13 @@ void write_pattern_rules(const RuleSet& rules, const PatternRules& patterns, std
   }
   if (patterns.patterns.empty()) return;
   if (!patterns.account_once.empty()) {
-    out += "  account_once: [";
-    for (std::size_t i = 0; i < patterns.account_once.size(); ++i) {
-      if (i > 0) out += ", ";
-      out += patterns.patterns[patterns.account_once[i].pattern].id;
-    }
-    out += "]\n";
+    const auto governed = [](const PatternRules::AccountOnce& rule) { return rule.pattern; };
+    out += "  account_once: " +
+           id_list(patterns, patterns.account_once | ranges::views::transform(governed)) + "\n";
   }
   const patterns::WriteContext context{rules, patterns};
-  const auto ids = [&](const std::vector<std::uint16_t>& list) {
-    std::string text = "[";
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      if (i > 0) text += ", ";
-      text += patterns.patterns[list[i]].id;
-    }
-    return text + "]";
-  };
   out += "  patterns:\n";
-  for (const Pattern& pattern : patterns.patterns) {
-    out += "    " + pattern.id + ":\n";
-    if (!pattern.name.empty()) out += "      name: " + yaml_quoted(pattern.name) + "\n";
-    if (!pattern.local_name.empty()) {
-      out += "      local_name: " + yaml_quoted(pattern.local_name) + "\n";
-    }
-    const PatternValue& value = pattern.value;
-    if (value.yakuman > 0) {
-      out += "      yakuman: " + std::to_string(value.yakuman) + "\n";
-    } else if (value.factor > 0) {
-      out += "      factor: " + std::to_string(value.factor) + "\n";
-    } else if (value.bonus > 0) {
-      out += "      bonus: " + std::to_string(value.bonus) + "\n";
-    } else if (!value.open_allowed) {
-      out += "      value: {closed: " + std::to_string(value.closed) + "}\n";
-    } else if (value.open == value.closed) {
-      out += "      value: " + std::to_string(value.closed) + "\n";
-    } else {
-      out += "      value: {closed: " + std::to_string(value.closed) +
-             ", open: " + std::to_string(value.open) + "}\n";
-    }
-    if (!pattern.enabled) out += "      enabled: false\n";
-    if (pattern.only_without && pattern.only_without_except.empty()) {
-      out += "      only_without: true\n";
-    } else if (pattern.only_without) {
-      out += "      only_without: {except: " + ids(pattern.only_without_except) + "}\n";
-    }
-    if (!pattern.excludes.empty()) out += "      excludes: " + ids(pattern.excludes) + "\n";
-    if (!pattern.implied_by.empty()) out += "      implied_by: " + ids(pattern.implied_by) + "\n";
-    out += "      when: " + patterns::write_condition(context, pattern.when) + "\n";
-    if (pattern.times != Pattern::kNoTimes) {
-      out += "      times: " + patterns::write_condition(context, pattern.times) + "\n";
-    }
-  }
+  for (const Pattern& pattern : patterns.patterns) write_pattern(context, pattern, out);
 }
 
 }  // namespace meldgraph::rule_file

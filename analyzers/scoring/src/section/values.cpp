@@ -6,8 +6,14 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include <range/v3/view/filter.hpp>
+#include <range/v3/view/transform.hpp>
+#include <range/v3/view/zip.hpp>
+
+#include "joined.hpp"
 #include "meldgraph/loader/rule_readers.hpp"
 #include "meldgraph/loader/rule_writing.hpp"
 #include "section/section.hpp"
@@ -508,13 +514,10 @@ std::string number(std::int64_t value) {
   return std::to_string(value);
 }
 
+/// Pattern ids as a flow list: `[pinfu, tanyao]`.
 std::string pattern_list(const PatternRules& patterns, const std::vector<std::uint16_t>& list) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    if (i != 0) out += ", ";
-    out += name_text(patterns.patterns[list[i]].id);
-  }
-  return out + "]";
+  const auto id = [&](std::uint16_t p) { return name_text(patterns.patterns[p].id); };
+  return "[" + joined(list | ranges::views::transform(id), ", ") + "]";
 }
 
 }  // namespace
@@ -572,18 +575,24 @@ void write_fu(const RuleSet& rules, const PatternRules& ids, const FuRules& fu, 
          ", seat_wind: " + number(fu.pair_seat_wind) +
          ", round_wind: " + number(fu.pair_round_wind) +
          ", double_wind: " + number(fu.pair_double_wind) + "}\n";
-  out += "    waits: {";
-  for (std::size_t w = 0; w < kWaitNames.size(); ++w) {
-    out += (w == 0 ? "" : ", ") + std::string(kWaitNames[w]) + ": " + number(fu.wait[w]);
-  }
-  out += "}\n";
+  const auto wait_fu = [](const auto& wait) {
+    const auto& [name, fu_of_wait] = wait;
+    return std::string(name) + ": " + number(fu_of_wait);
+  };
+  out += "    waits: {" +
+         joined(ranges::views::zip(kWaitNames, fu.wait) | ranges::views::transform(wait_fu), ", ") +
+         "}\n";
   out += "    open_minimum: " + number(fu.open_minimum) + "\n";
-  std::string fixed;
-  for (std::size_t f = 0; f < fu.fixed.size() && f < rules.forms().size(); ++f) {
-    if (fu.fixed[f] == 0) continue;
-    fixed +=
-        (fixed.empty() ? "" : ", ") + name_text(rules.forms()[f].name) + ": " + number(fu.fixed[f]);
-  }
+  // The forms with fixed fu, by name.
+  const auto has_fixed = [](const auto& form) { return std::get<0>(form) != 0; };
+  const auto form_fu = [](const auto& form) {
+    const auto& [fixed, spec] = form;
+    return name_text(spec.name) + ": " + number(fixed);
+  };
+  const std::string fixed =
+      joined(ranges::views::zip(fu.fixed, rules.forms()) | ranges::views::filter(has_fixed) |
+                 ranges::views::transform(form_fu),
+             ", ");
   if (!fixed.empty()) out += "    fixed: {" + fixed + "}\n";
   out += "    round_to: " + number(fu.round_to) + "\n";
 }
@@ -599,11 +608,7 @@ void write_dora(const DoraRules& dora, std::string& out) {
 /// `points.table` and `points.limits`, when given.
 void write_points_tables(const PointsRules& points, std::string& out) {
   if (!points.table.empty()) {
-    out += "    table: [";
-    for (std::size_t i = 0; i < points.table.size(); ++i) {
-      out += (i == 0 ? "" : ", ") + number(points.table[i]);
-    }
-    out += "]\n";
+    out += "    table: [" + joined(points.table | ranges::views::transform(number), ", ") + "]\n";
   }
   if (!points.limits.empty()) {
     out += "    limits:\n";
