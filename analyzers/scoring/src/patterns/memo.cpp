@@ -249,18 +249,19 @@ void TestMemo::evaluate(std::uint16_t test) {
 }
 
 bool TestMemo::sets_test_holds(const ConditionNode& node) {
+  const std::uint32_t kinds = SetsArgs(node).kinds();
   const SetCandidateRanks* ranks = nullptr;
   for (std::size_t i = 0; i < set_ranks_count_ && ranks == nullptr; ++i) {
-    if (set_ranks_[i].kinds == node.bits) ranks = &set_ranks_[i].ranks;
+    if (set_ranks_[i].kinds == kinds) ranks = &set_ranks_[i].ranks;
   }
   if (ranks == nullptr) {
     // A new kind mask: kept in the next slot (the last one is reused once all are taken).
     KindRanks& slot = set_ranks_[std::min(set_ranks_count_, set_ranks_.size() - 1)];
-    slot = {node.bits, set_candidate_ranks(node.bits, features_)};
+    slot = {kinds, set_candidate_ranks(kinds, features_)};
     set_ranks_count_ = std::min(set_ranks_count_ + 1, set_ranks_.size());
     ranks = &slot.ranks;
   }
-  return node.range.holds(some_set_possible(node, *ranks) ? sets_.found(node) : 0);
+  return SetsArgs(node).count().holds(some_set_possible(node, *ranks) ? sets_.found(node) : 0);
 }
 
 bool TestMemo::costly_holds(const PatternProgram::Entry& entry) {

@@ -62,7 +62,9 @@ struct CountRange {
 /// pre-order: node i is followed by its children, each child subtree `size` nodes long, so the
 /// next sibling of node i is i + nodes[i].size. `op` is a combinator (kOpAll ...) or, from
 /// kFirstPredicate on, a registered predicate (patterns/predicates.cpp); the other fields are the
-/// predicate's arguments, read by its own reader and evaluator (a fat node, no allocation).
+/// predicate's arguments (a fat node, no allocation), which each predicate names by a view of
+/// the node beside its reader and evaluator (patterns/evals.hpp, patterns/predicates.hpp).
+/// `at_least` keeps its n in range.min.
 struct ConditionNode {
   std::uint8_t op = 0;
   std::uint8_t children = 0;         ///< combinators: how many children follow
@@ -72,7 +74,7 @@ struct ConditionNode {
   std::uint32_t flags_set = 0;       ///< groups: kFeature* bits required set
   std::uint32_t flags_clear = 0;     ///< groups: kFeature* bits required clear
   std::array<TileSetRef, 3> sets{};  ///< all_in, any_in, none_in
-  std::array<std::uint8_t, 9> small{};  ///< small arguments (sets: size, step, suits, disjoint)
+  std::array<std::uint8_t, 9> small{};  ///< small arguments (the predicate's view names them)
 };
 
 /// Combinators; predicates are numbered from kFirstPredicate.
