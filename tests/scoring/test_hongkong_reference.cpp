@@ -207,7 +207,7 @@ int flower_faan(const RuleSet& rules, const WinContext& win) {
   const bool season_set = held[5] && held[6] && held[7] && held[8];
   int faan = 0;
   faan += flower_set ? 2 : (held[static_cast<std::size_t>(seat_rank)] ? 1 : 0);
-  faan += season_set ? 2 : (held[static_cast<std::size_t>(seat_rank + 4)] ? 1 : 0);
+  faan += season_set ? 2 : (held[static_cast<std::size_t>(seat_rank) + 4] ? 1 : 0);
   faan += win.flower_count == 0 ? 1 : 0;
   return faan;
 }
@@ -217,7 +217,7 @@ void add_payments(const WinContext& win, ReferenceValue& value) {
   const bool self_draw = win.win == WinKind::self_draw;
   constexpr std::array<std::int64_t, 11> kBase = {1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128};
   const std::int64_t base = kBase[static_cast<std::size_t>(std::min(value.faan, 10))];
-  value.points = self_draw ? 3 * 2 * base : 4 * base;
+  value.points = self_draw ? base * 6 : base * 4;  // a self-draw: 3 payers of 2 x base
   // 全銃: the discarder (left: the previous seat, across, right: the next) pays all; a
   // self-draw is 2 x base from each of the three.
   const int winner = static_cast<int>(win.seat_wind);
@@ -423,8 +423,9 @@ TEST_CASE("hongkong: every reading's faan, win, points and payments match the pl
   CHECK(limits > 30);
   // Every pattern came up but thirteen orphans (the maker draws melds and a pair only).
   const auto& patterns = scoring_rules(rules)->patterns.patterns;
-  for (std::uint16_t p = 0; p < patterns.size(); ++p) {
+  for (std::size_t p = 0; p < patterns.size(); ++p) {
     INFO("pattern " << patterns[p].id);
-    CHECK(counted.count(p) == (patterns[p].id == "thirteen_orphans" ? 0U : 1U));
+    CHECK(counted.count(static_cast<std::uint16_t>(p)) ==
+          (patterns[p].id == "thirteen_orphans" ? 0U : 1U));
   }
 }

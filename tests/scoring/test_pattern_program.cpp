@@ -95,8 +95,9 @@ TEST_CASE("compiled conditions agree with the condition walk", "[patterns][progr
   const int hands = 1500 / meldgraph::test::kScale;
   for (const std::string& name : builtin_rule_names()) {
     const RuleSet rules = load_rules(name);
-    if (scoring_rules(rules) == nullptr || scoring_rules(rules)->patterns.patterns.empty())
+    if (scoring_rules(rules) == nullptr || scoring_rules(rules)->patterns.patterns.empty()) {
       continue;
+    }
     INFO(name);
     const PatternRules& patterns = scoring_rules(rules)->patterns;
     const PatternProgram& program = program_of(patterns);

@@ -483,7 +483,7 @@ class Compiler {
   /// Each pattern's entry: its eager needs into test_needers, its costly needs (cheapest first)
   /// and other subtrees into the lists; then the clauses' sentinel.
   void build_entries() {
-    program_.test_needers.assign(program_.eager_tests * program_.pattern_words, 0);
+    program_.test_needers.assign(std::size_t{program_.eager_tests} * program_.pattern_words, 0);
     for (std::size_t p = 0; p < rules_.patterns.size(); ++p) {
       PatternProgram::Entry entry;
       std::stable_sort(needs_[p].begin(), needs_[p].end(),
