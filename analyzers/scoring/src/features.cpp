@@ -6,6 +6,8 @@
 #include <bit>
 #include <stdexcept>
 
+#include "meldgraph/support/bits.hpp"
+
 namespace meldgraph {
 
 namespace {
@@ -63,8 +65,8 @@ void index_group(ScoreFeatures& out, std::size_t g, bool on) {
   out.kind_counts = on ? out.kind_counts + one : out.kind_counts - one;
   // Only the flags set: most groups have none or one.
   constexpr unsigned kIndexed = (1U << kIndexedFeatureFlags) - 1;
-  for (unsigned rest = feature.flags & kIndexed; rest != 0; rest &= rest - 1) {
-    apply(out.flag_groups[static_cast<std::size_t>(std::countr_zero(rest))]);
+  for (const int flag : set_bits(feature.flags & kIndexed)) {
+    apply(out.flag_groups[static_cast<std::size_t>(flag)]);
   }
 }
 
@@ -152,8 +154,8 @@ void add_winning_standing(ScoreFeatures& out, std::size_t index, const Group& gr
   const unsigned flags = standing_flags(group_standing(group, claimed));
   out.groups[index].flags = static_cast<std::uint16_t>(flags);
   const std::uint32_t bit = 1U << index;
-  for (unsigned rest = flags & ((1U << kIndexedFeatureFlags) - 1); rest != 0; rest &= rest - 1) {
-    out.flag_groups[static_cast<std::size_t>(std::countr_zero(rest))] |= bit;
+  for (const int flag : set_bits(flags & ((1U << kIndexedFeatureFlags) - 1))) {
+    out.flag_groups[static_cast<std::size_t>(flag)] |= bit;
   }
 }
 

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "meldgraph/support/bits.hpp"
+
 namespace meldgraph::detail {
 
 namespace {
@@ -68,16 +70,13 @@ void compute_fu(const FuRules& rules, const ScoreFeatures& features,
   };
   const std::uint32_t scored =
       groups_of(GroupKind::pair) | groups_of(GroupKind::pung) | groups_of(GroupKind::kong);
-  for (std::uint32_t rest = scored; rest != 0; rest &= rest - 1) {
-    const auto i = static_cast<std::size_t>(std::countr_zero(rest));
-    const GroupFeature& group = features.groups[i];
+  for (const int i : set_bits(scored)) {
+    const GroupFeature& group = features.groups[static_cast<std::size_t>(i)];
     if (group.has(kFeatureAbstract) || group.faces == 0) continue;
     if (group.kind == GroupKind::pair) {
-      add(out, FuSource::pair, pair_fu(rules, features, group, classes.dragons),
-          static_cast<int>(i));
+      add(out, FuSource::pair, pair_fu(rules, features, group, classes.dragons), i);
     } else {
-      add(out, FuSource::meld, meld_fu(rules, group, classes.terminals_or_honours),
-          static_cast<int>(i));
+      add(out, FuSource::meld, meld_fu(rules, group, classes.terminals_or_honours), i);
     }
   }
   // Step 4. The wait, as this reading has it (45556m on 5m: a pair wait here, two-sided there).
