@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <set>
 #include <vector>
@@ -80,4 +81,19 @@ TEST_CASE("BitSet holds exactly the indices set, across words", "[bits]") {
     bits.clear();
     REQUIRE_FALSE(bits.any());
   }
+}
+
+TEST_CASE("an uninitialised BitSet holds what is set once its words in use are cleared", "[bits]") {
+  auto bits = BitSet<2048>::uninitialised();
+  // The first three words are used, the others never read.
+  std::fill_n(bits.words().begin(), 3, std::uint64_t{0});
+  for (std::size_t index = 0; index < 192; ++index) REQUIRE_FALSE(bits.test(index));
+  bits.set(0);
+  bits.set(70);
+  bits.set(191);
+  for (std::size_t index = 0; index < 192; ++index) {
+    REQUIRE(bits.test(index) == (index == 0 || index == 70 || index == 191));
+  }
+  bits.reset(70);
+  REQUIRE_FALSE(bits.test(70));
 }

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "meldgraph/model/hand.hpp"
-#include "meldgraph/support/random_draws.hpp"
-#include "meldgraph/scoring/scorer.hpp"
 #include "meldgraph/model/win_context.hpp"
+#include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/support/random_draws.hpp"
 #include "rule_files.hpp"
 
 using namespace meldgraph;
@@ -46,11 +46,10 @@ struct ReferenceValue {
   std::array<std::int64_t, 4> payments{};  ///< by seat wind E S W N
 };
 
-ReferenceValue reference_value(const RuleSet& rules, const ScoredReading& reading, const Hand& hand,
-                               const WinContext& win) {
-  const ScoreFeatures& f = reading.features;
-  const bool orphans = rules.forms()[f.form].name == "thirteen_orphans";
-  int pungs = 0;
+/// What the Hong Kong table reads off a reading's groups.
+struct GroupFacts {
+  bool orphans = false;  ///< read in the thirteen-orphans form
+  int pungs = 0;         ///< pungs and kongs
   int chows = 0;
   int kongs = 0;
   int concealed_pungs = 0;
@@ -59,139 +58,187 @@ ReferenceValue reference_value(const RuleSet& rules, const ScoredReading& readin
   bool wind_pair = false;
   bool dragon_pair = false;
   bool closed = true;
-  std::array<bool, 8> dragon_pung{};  // by rank 5-7
   bool seat_pung = false;
   bool round_pung = false;
   std::array<bool, 4> suits{};  // m p s z
   bool all_terminals = true;
   bool all_honours = true;
   bool all_terminals_or_honours = true;
-  const int seat_rank = static_cast<int>(win.seat_wind) + 1;
-  const int round_rank = static_cast<int>(win.round_wind) + 1;
-  for (const GroupFeature& g : f.group_span()) {
-    for (TileId t = 0; t < rules.tile_count(); ++t) {
-      if ((g.faces & tile_bit(t)) == 0) continue;
-      const Face face = face_of(rules, t);
-      suits[std::string_view("mpsz").find(face.letter)] = true;
-      if (face.letter != 'z') all_honours = false;
-      if (face.letter == 'z' || (face.rank != 1 && face.rank != 9)) all_terminals = false;
-      if (face.letter != 'z' && face.rank != 1 && face.rank != 9) all_terminals_or_honours = false;
+  bool nine_gates = false;
+  [[nodiscard]] int number_suits() const { return int{suits[0]} + int{suits[1]} + int{suits[2]}; }
+};
+
+/// The faces of group `g` into the suit and terminal facts.
+void add_faces(const RuleSet& rules, const GroupFeature& g, GroupFacts& facts) {
+  for (TileId t = 0; t < rules.tile_count(); ++t) {
+    if ((g.faces & tile_bit(t)) == 0) continue;
+    const Face face = face_of(rules, t);
+    facts.suits[std::string_view("mpsz").find(face.letter)] = true;
+    if (face.letter != 'z') facts.all_honours = false;
+    if (face.letter == 'z' || (face.rank != 1 && face.rank != 9)) facts.all_terminals = false;
+    if (face.letter != 'z' && face.rank != 1 && face.rank != 9) {
+      facts.all_terminals_or_honours = false;
     }
+  }
+}
+
+/// A pung or kong (`declared` or not) into the pung facts.
+void add_pung(const GroupFeature& g, const Face& face, bool declared, const WinContext& win,
+              GroupFacts& facts) {
+  ++facts.pungs;
+  if (g.kind == GroupKind::kong) ++facts.kongs;
+  // Concealed: not claimed, and not a pung completed by the winning discard.
+  const bool by_discard = win.win == WinKind::discard && g.has(kFeatureWinning);
+  if ((!declared || g.has(kFeatureConcealedKong)) && !by_discard) ++facts.concealed_pungs;
+  if (face.letter == 'z' && face.rank <= 4) {
+    ++facts.wind_pungs;
+    facts.seat_pung = facts.seat_pung || face.rank == static_cast<int>(win.seat_wind) + 1;
+    facts.round_pung = facts.round_pung || face.rank == static_cast<int>(win.round_wind) + 1;
+  }
+  if (face.letter == 'z' && face.rank >= 5) ++facts.dragon_pungs;
+}
+
+/// Nine gates: closed, nothing declared, and the 13 tiles before the win are 1112345678999.
+bool nine_gates(const RuleSet& rules, const Hand& hand, const GroupFacts& facts) {
+  if (facts.number_suits() != 1 || facts.suits[3] || hand.meld_count != 0 ||
+      hand.winning == kNoTile) {
+    return false;
+  }
+  std::array<int, 10> by_rank{};
+  for (TileId t = 0; t < rules.tile_count(); ++t) {
+    const int n = hand.counts[t] - (t == hand.winning ? 1 : 0);
+    if (n > 0) by_rank[static_cast<std::size_t>(face_of(rules, t).rank)] += n;
+  }
+  return by_rank == std::array<int, 10>{0, 3, 1, 1, 1, 1, 1, 1, 1, 3};
+}
+
+GroupFacts group_facts(const RuleSet& rules, const ScoredReading& reading, const Hand& hand,
+                       const WinContext& win) {
+  const ScoreFeatures& f = reading.features;
+  GroupFacts facts;
+  facts.orphans = rules.forms()[f.form].name == "thirteen_orphans";
+  for (const GroupFeature& g : f.group_span()) {
+    add_faces(rules, g, facts);
     const bool declared = g.has(kFeatureDeclared);
-    const bool concealed_kong = g.has(kFeatureConcealedKong);
-    if (declared && !concealed_kong) closed = false;
-    if (g.kind == GroupKind::chow) ++chows;
+    if (declared && !g.has(kFeatureConcealedKong)) facts.closed = false;
+    if (g.kind == GroupKind::chow) ++facts.chows;
     if (g.kind != GroupKind::pung && g.kind != GroupKind::kong && g.kind != GroupKind::pair) {
       continue;
     }
     const Face face = face_of(rules, static_cast<TileId>(std::countr_zero(g.faces)));
     if (g.kind == GroupKind::pair) {
-      wind_pair = wind_pair || (face.letter == 'z' && face.rank <= 4);
-      dragon_pair = dragon_pair || (face.letter == 'z' && face.rank >= 5);
+      facts.wind_pair = facts.wind_pair || (face.letter == 'z' && face.rank <= 4);
+      facts.dragon_pair = facts.dragon_pair || (face.letter == 'z' && face.rank >= 5);
       continue;
     }
-    ++pungs;
-    if (g.kind == GroupKind::kong) ++kongs;
-    // Concealed: not claimed, and not a pung completed by the winning discard.
-    const bool by_discard = win.win == WinKind::discard && g.has(kFeatureWinning);
-    if ((!declared || concealed_kong) && !by_discard) ++concealed_pungs;
-    if (face.letter == 'z' && face.rank <= 4) {
-      ++wind_pungs;
-      seat_pung = seat_pung || face.rank == seat_rank;
-      round_pung = round_pung || face.rank == round_rank;
-    }
-    if (face.letter == 'z' && face.rank >= 5) {
-      ++dragon_pungs;
-      dragon_pung[static_cast<std::size_t>(face.rank)] = true;
-    }
+    add_pung(g, face, declared, win, facts);
   }
-  const int number_suits = int{suits[0]} + int{suits[1]} + int{suits[2]};
-  // Nine gates: closed, nothing declared, and the 13 tiles before the win are 1112345678999.
-  bool nine_gates = false;
-  if (number_suits == 1 && !suits[3] && hand.meld_count == 0 && hand.winning != kNoTile) {
-    std::array<int, 10> by_rank{};
-    for (TileId t = 0; t < rules.tile_count(); ++t) {
-      const int n = hand.counts[t] - (t == hand.winning ? 1 : 0);
-      if (n > 0) by_rank[static_cast<std::size_t>(face_of(rules, t).rank)] += n;
-    }
-    nine_gates = by_rank == std::array<int, 10>{0, 3, 1, 1, 1, 1, 1, 1, 1, 3};
-  }
+  facts.nine_gates = nine_gates(rules, hand, facts);
+  return facts;
+}
+
+/// The limit hands, 10 faan each, and 混么九.
+int limit_faan(const GroupFacts& h, const WinContext& win) {
   const bool dealer = win.seat_wind == Wind::east;
   const bool self_draw = win.win == WinKind::self_draw;
   int faan = 0;
-  int flower_faan = 0;
-  // Limit hands, 10 each.
-  faan += orphans ? 10 : 0;
-  faan += nine_gates ? 10 : 0;
-  faan += wind_pungs == 4 ? 10 : 0;
-  faan += all_honours ? 10 : 0;
-  faan += all_terminals ? 10 : 0;
-  faan += concealed_pungs == 4 ? 10 : 0;
-  faan += kongs == 4 ? 10 : 0;
+  faan += h.orphans ? 10 : 0;
+  faan += h.nine_gates ? 10 : 0;
+  faan += h.wind_pungs == 4 ? 10 : 0;
+  faan += h.all_honours ? 10 : 0;
+  faan += h.all_terminals ? 10 : 0;
+  faan += h.concealed_pungs == 4 ? 10 : 0;
+  faan += h.kongs == 4 ? 10 : 0;
   // 混么九 4 (對對糊 inside it): terminals and honours both, not thirteen orphans.
   const bool mixed_terminals =
-      all_terminals_or_honours && !all_terminals && !all_honours && !orphans;
+      h.all_terminals_or_honours && !h.all_terminals && !h.all_honours && !h.orphans;
   faan += mixed_terminals ? 4 : 0;
   faan += win.first_draw && dealer && self_draw ? 10 : 0;
   faan += win.first_draw && !dealer && !self_draw ? 10 : 0;
+  return faan;
+}
+
+/// Every faan but the flowers'.
+int hand_faan(const GroupFacts& h, const WinContext& win) {
+  const bool dealer = win.seat_wind == Wind::east;
+  const bool self_draw = win.win == WinKind::self_draw;
   const bool heavenly = win.first_draw && dealer && self_draw;
+  int faan = limit_faan(h, win);
   // Dragons: 大三元 8, else 小三元 5, else 1 per dragon pung.
-  if (dragon_pungs == 3) {
+  if (h.dragon_pungs == 3) {
     faan += 8;
-  } else if (dragon_pungs == 2 && dragon_pair) {
+  } else if (h.dragon_pungs == 2 && h.dragon_pair) {
     faan += 5;
   } else {
-    faan += dragon_pungs;
+    faan += h.dragon_pungs;
   }
   // One suit: 清一色 7, 混一色 3 (the limit hands of honours or nine gates include them).
-  if (number_suits == 1 && !suits[3] && !nine_gates) faan += 7;
-  if (number_suits == 1 && suits[3] && !all_honours) faan += 3;
+  if (h.number_suits() == 1 && !h.suits[3] && !h.nine_gates) faan += 7;
+  if (h.number_suits() == 1 && h.suits[3] && !h.all_honours) faan += 3;
   // Winds: 大四喜 includes the wind faan; 小四喜 6 includes its pungs' 門風 / 圈風.
-  if (wind_pungs == 3 && wind_pair) {
+  if (h.wind_pungs == 3 && h.wind_pair) {
     faan += 6;
-  } else if (wind_pungs < 4) {
-    faan += (seat_pung ? 1 : 0) + (round_pung ? 1 : 0);
+  } else if (h.wind_pungs < 4) {
+    faan += (h.seat_pung ? 1 : 0) + (h.round_pung ? 1 : 0);
   }
   // 對對糊 3, unless a four-pung limit hand includes it.
-  const bool four_pung_limit =
-      wind_pungs == 4 || all_honours || all_terminals || concealed_pungs == 4 || kongs == 4 ||
-      mixed_terminals;
-  if (pungs == 4 && !four_pung_limit) faan += 3;
+  const bool mixed_terminals =
+      h.all_terminals_or_honours && !h.all_terminals && !h.all_honours && !h.orphans;
+  const bool four_pung_limit = h.wind_pungs == 4 || h.all_honours || h.all_terminals ||
+                               h.concealed_pungs == 4 || h.kongs == 4 || mixed_terminals;
+  if (h.pungs == 4 && !four_pung_limit) faan += 3;
   faan += self_draw && !heavenly ? 1 : 0;
-  faan += closed && !orphans && !nine_gates && concealed_pungs != 4 ? 1 : 0;
-  faan += chows == 4 ? 1 : 0;
+  faan += h.closed && !h.orphans && !h.nine_gates && h.concealed_pungs != 4 ? 1 : 0;
+  faan += h.chows == 4 ? 1 : 0;
   faan += win.robbing_kong ? 1 : 0;
   faan += win.after_kong && self_draw ? 1 : 0;
   faan += win.last_tile && self_draw ? 1 : 0;
-  // Flowers: the seat's flower and season 1 each, a whole set of four 2 instead, none 1.
+  return faan;
+}
+
+/// Flowers: the seat's flower and season 1 each, a whole set of four 2 instead, none 1.
+int flower_faan(const RuleSet& rules, const WinContext& win) {
+  const int seat_rank = static_cast<int>(win.seat_wind) + 1;
   std::array<bool, 9> held{};
-  for (const TileId t : win.flower_tiles)
+  for (const TileId t : win.flower_tiles) {
     held[static_cast<std::size_t>(face_of(rules, t).rank)] = true;
+  }
   const bool flower_set = held[1] && held[2] && held[3] && held[4];
   const bool season_set = held[5] && held[6] && held[7] && held[8];
-  flower_faan += flower_set ? 2 : (held[static_cast<std::size_t>(seat_rank)] ? 1 : 0);
-  flower_faan += season_set ? 2 : (held[static_cast<std::size_t>(seat_rank + 4)] ? 1 : 0);
-  flower_faan += win.flower_count == 0 ? 1 : 0;
-  ReferenceValue value;
-  value.faan = faan + flower_faan;
-  value.wins = faan >= 3;
-  if (value.wins) {
-    constexpr std::array<std::int64_t, 11> kBase = {1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128};
-    const std::int64_t base = kBase[static_cast<std::size_t>(std::min(value.faan, 10))];
-    value.points = self_draw ? 3 * 2 * base : 4 * base;
-    // 全銃: the discarder (left: the previous seat, across, right: the next) pays all; a
-    // self-draw is 2 x base from each of the three.
-    const int winner = static_cast<int>(win.seat_wind);
-    if (self_draw) {
-      for (int seat = 0; seat < 4; ++seat) {
-        value.payments[static_cast<std::size_t>(seat)] = seat == winner ? 6 * base : -2 * base;
-      }
-    } else {
-      const int offset = win.from == MeldSource::left ? 3 : win.from == MeldSource::across ? 2 : 1;
-      value.payments[static_cast<std::size_t>(winner)] = 4 * base;
-      value.payments[static_cast<std::size_t>((winner + offset) % 4)] = -4 * base;
+  int faan = 0;
+  faan += flower_set ? 2 : (held[static_cast<std::size_t>(seat_rank)] ? 1 : 0);
+  faan += season_set ? 2 : (held[static_cast<std::size_t>(seat_rank) + 4] ? 1 : 0);
+  faan += win.flower_count == 0 ? 1 : 0;
+  return faan;
+}
+
+/// The points and payments of a winning `value` (its faan set).
+void add_payments(const WinContext& win, ReferenceValue& value) {
+  const bool self_draw = win.win == WinKind::self_draw;
+  constexpr std::array<std::int64_t, 11> kBase = {1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128};
+  const std::int64_t base = kBase[static_cast<std::size_t>(std::min(value.faan, 10))];
+  value.points = self_draw ? base * 6 : base * 4;  // a self-draw: 3 payers of 2 x base
+  // 全銃: the discarder (left: the previous seat, across, right: the next) pays all; a
+  // self-draw is 2 x base from each of the three.
+  const int winner = static_cast<int>(win.seat_wind);
+  if (self_draw) {
+    for (int seat = 0; seat < 4; ++seat) {
+      value.payments[static_cast<std::size_t>(seat)] = seat == winner ? 6 * base : -2 * base;
     }
+  } else {
+    const int offset = win.from == MeldSource::left ? 3 : win.from == MeldSource::across ? 2 : 1;
+    value.payments[static_cast<std::size_t>(winner)] = 4 * base;
+    value.payments[static_cast<std::size_t>((winner + offset) % 4)] = -4 * base;
   }
+}
+
+ReferenceValue reference_value(const RuleSet& rules, const ScoredReading& reading, const Hand& hand,
+                               const WinContext& win) {
+  const int faan = hand_faan(group_facts(rules, reading, hand, win), win);
+  ReferenceValue value;
+  value.faan = faan + flower_faan(rules, win);
+  value.wins = faan >= 3;
+  if (value.wins) add_payments(win, value);
   return value;
 }
 
@@ -261,8 +308,16 @@ class HandMaker {
     if (winnable.empty()) return false;
     const auto [ws, wr] =
         winnable[static_cast<std::size_t>(below(static_cast<int>(winnable.size())))];
-    // Take the winning tile out of the concealed tiles once (the text is rank digits by letter).
     const std::string winning = std::to_string(wr) + letter(ws);
+    text = without_one(concealed, "mpsz"[ws], wr) + declared + "+" + winning;
+    random_context(context, any_declared, any_kong, used[ws][wr] == 1);
+    return true;
+  }
+
+ private:
+  /// `concealed` (rank digits by suit letter, "123m456p") with one tile of rank `rank` of suit
+  /// `letter` taken out.
+  static std::string without_one(const std::string& concealed, char letter, int rank) {
     std::string rest;
     bool removed = false;
     std::string block;
@@ -271,8 +326,8 @@ class HandMaker {
         block += c;
         continue;
       }
-      if (!removed && c == "mpsz"[ws]) {
-        const auto at = block.find(static_cast<char>('0' + wr));
+      if (!removed && c == letter) {
+        const auto at = block.find(static_cast<char>('0' + rank));
         if (at != std::string::npos) {
           block.erase(at, 1);
           removed = true;
@@ -281,12 +336,9 @@ class HandMaker {
       if (!block.empty()) rest += block + c;
       block.clear();
     }
-    text = rest + declared + "+" + winning;
-    random_context(context, any_declared, any_kong, used[ws][wr] == 1);
-    return true;
+    return rest;
   }
 
- private:
   bool make_nine_gates(std::string& text, nlohmann::json& context) {
     const std::string letter(1, "mps"[below(3)]);
     text = "1112345678999" + letter + "+" + std::to_string(1 + below(9)) + letter;
@@ -371,8 +423,9 @@ TEST_CASE("hongkong: every reading's faan, win, points and payments match the pl
   CHECK(limits > 30);
   // Every pattern came up but thirteen orphans (the maker draws melds and a pair only).
   const auto& patterns = scoring_rules(rules)->patterns.patterns;
-  for (std::uint16_t p = 0; p < patterns.size(); ++p) {
+  for (std::size_t p = 0; p < patterns.size(); ++p) {
     INFO("pattern " << patterns[p].id);
-    CHECK(counted.count(p) == (patterns[p].id == "thirteen_orphans" ? 0U : 1U));
+    CHECK(counted.count(static_cast<std::uint16_t>(p)) ==
+          (patterns[p].id == "thirteen_orphans" ? 0U : 1U));
   }
 }

@@ -1,4 +1,4 @@
-// The compiled conditions (PatternProgram, engine/src/pattern_program.cpp) against the
+// The compiled conditions (PatternProgram, analyzers/scoring/src/patterns/program.cpp) against the
 // obviously-correct tree walk they replace on the hot path (patterns::condition_holds, which
 // `explain` still uses): for every shipped rule set with patterns, over random complete hands
 // with random contexts (every flag, wind and win kind drawn, so that the context predicates and
@@ -15,21 +15,25 @@
 #include <string_view>
 #include <vector>
 
+#include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/reading/reading.hpp"
+#include "meldgraph/scoring/features.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/support/random_draws.hpp"
+#include "patterns/evals.hpp"
+#include "patterns/memo.hpp"
 #include "patterns/predicates.hpp"
 #include "patterns/program.hpp"
-#include "meldgraph/search/decomposition.hpp"
-#include "meldgraph/model/hand.hpp"
-#include "meldgraph/scoring/pattern_rules.hpp"
-#include "meldgraph/support/random_draws.hpp"
-#include "meldgraph/corpus/random_hands.hpp"
-#include "meldgraph/reading/reading.hpp"
-#include "meldgraph/model/rules.hpp"
-#include "meldgraph/scoring/features.hpp"
-#include "meldgraph/scoring/scoring_rules.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
 #include "test_scale.hpp"
 
 using namespace meldgraph;
+using patterns::PatternProgram;
+using patterns::program_of;
 
 namespace {
 
@@ -75,7 +79,7 @@ void compare_record(const PatternRules& rules, const ScoreFeatures& features, Ta
     const Pattern& p = rules.patterns[i];
     const bool walked = p.enabled && (p.value.open_allowed || features.closed_hand) &&
                         patterns::condition_holds(rules, p.when, features);
-    const bool enabled = ((rules.program.enabled[i / 64] >> (i % 64)) & 1U) != 0;
+    const bool enabled = program_of(rules).enabled.test(i);
     const bool compiled = enabled && memo.pattern_holds(i);
     if (walked != compiled) {
       FAIL_CHECK("pattern " << p.id << ": walk " << walked << ", program " << compiled);
@@ -91,13 +95,15 @@ TEST_CASE("compiled conditions agree with the condition walk", "[patterns][progr
   const int hands = 1500 / meldgraph::test::kScale;
   for (const std::string& name : builtin_rule_names()) {
     const RuleSet rules = load_rules(name);
-    if (scoring_rules(rules) == nullptr || scoring_rules(rules)->patterns.patterns.empty()) continue;
+    if (scoring_rules(rules) == nullptr || scoring_rules(rules)->patterns.patterns.empty()) {
+      continue;
+    }
     INFO(name);
     const PatternRules& patterns = scoring_rules(rules)->patterns;
-    REQUIRE(patterns.program.entries.size() == patterns.patterns.size());
+    const PatternProgram& program = program_of(patterns);
+    REQUIRE(program.entries.size() == patterns.patterns.size());
     // The faces tests answered together (PatternProgram::faces_table) and, for riichi's value
     // winds, alone are both compared below.
-    const PatternProgram& program = patterns.program;
     if (name == "riichi" || name == "mcr") CHECK(program.faces_tabled != 0);
     if (name == "riichi") CHECK((program.faces_tests & ~program.faces_tabled) != 0);
     // Their kinds tests answered by one lookup (PatternProgram::kinds_table), compared below.
@@ -136,8 +142,7 @@ TEST_CASE("compiled conditions agree with the condition walk", "[patterns][progr
 namespace {
 
 /// The reference count of a counted node: the largest n for which it holds with `min: n` (no
-/// max), found by raising n, as pattern_counts.cpp did for every predicate before they gave
-/// their counts.
+/// max), found by raising n: the definition of a predicate's count.
 int probed_count(ConditionNode node, const ScoreFeatures& features) {
   const patterns::PredicateSpec& spec = patterns::predicate_registry()[node.op - kFirstPredicate];
   node.range.max = 0x7FFF;
@@ -167,11 +172,12 @@ void compare_sets(const PatternRules& rules, const ScoreFeatures& features, long
         for (std::uint8_t step = 0; step <= 8; ++step) {
           for (std::uint8_t suits = 0; suits <= 2; ++suits) {
             for (std::uint8_t disjoint = 0; disjoint <= 1; ++disjoint) {
-              node.bits = kinds;
-              node.small[0] = size;
-              node.small[1] = step;
-              node.small[2] = suits;
-              node.small[3] = disjoint;
+              const patterns::SetsArgs args(node);
+              args.kinds() = kinds;
+              args.size() = size;
+              args.step() = step;
+              args.suits() = suits;
+              args.disjoint() = disjoint;
               const int found = patterns::sets_found(node, features);
               const int screened = patterns::count_sets(node, features);
               std::array<std::uint32_t, patterns::kMaxSetInstances> masks{};
@@ -191,7 +197,7 @@ void compare_sets(const PatternRules& rules, const ScoreFeatures& features, long
       }
     }
   }
-  for (const ConditionNode& test : rules.program.tests) {
+  for (const ConditionNode& test : program_of(rules).tests) {
     const patterns::PredicateSpec& spec = patterns::predicate_registry()[test.op - kFirstPredicate];
     if (spec.count == nullptr) continue;
     const int count = spec.count(test, features);
@@ -233,14 +239,14 @@ TileMask mask_of(std::string_view text, const RuleSet& rules) {
 
 /// The `faces: {none_in: ...}` screens among pattern `id`'s eager needs.
 std::vector<TileMask> none_in_screens(const PatternRules& rules, std::string_view id) {
-  const PatternProgram& program = rules.program;
+  const PatternProgram& program = program_of(rules);
   std::vector<TileMask> out;
   for (std::size_t p = 0; p < rules.patterns.size(); ++p) {
     if (rules.patterns[p].id != id) continue;
-    const std::size_t words = program.pattern_words;
     for (std::uint32_t t = 0; t < program.eager_tests; ++t) {
-      const bool needed = ((program.test_needers[t * words + p / 64] >> (p % 64)) & 1U) != 0;
-      if (needed && program.lowered[t].kind == LoweredTest::Kind::faces_none) {
+      const bool needed =
+          ((program.needers_row(program.test_needers, t)[p / 64] >> (p % 64)) & 1U) != 0;
+      if (needed && program.lowered[t].kind == patterns::LoweredTest::Kind::faces_none) {
         out.push_back(program.lowered[t].mask);
       }
     }
@@ -271,15 +277,16 @@ TEST_CASE("an every-group filter screens out the tiles no group meeting it can h
   // The knits' shapes themselves: every knit holds a tile of 147, 258 or 369 of its suit.
   ConditionNode node;
   node.op = patterns::predicate_op("groups");
-  node.bits = 1U << static_cast<unsigned>(GroupKind::knit);
-  node.small[8] = 2;  // any_in
-  node.sets[1].tiles = mask_of("1m", mcr);
+  const patterns::GroupsArgs args(node);
+  args.kinds() = 1U << static_cast<unsigned>(GroupKind::knit);
+  args.keys() = patterns::kAnyIn;
+  args.any_in().tiles = mask_of("1m", mcr);
   CHECK(patterns::tiles_outside_meeting_groups(node, mcr.tile_table(), true) ==
         (mask_of("123456789m123456789p123456789s1234567z", mcr) & ~mask_of("147m", mcr)));
   CHECK(patterns::tiles_outside_meeting_groups(node, mcr.tile_table(), false) ==
         mask_of("123456789m123456789p123456789s1234567z", mcr));
   // A set naming a context wind is only known per reading: no screen.
-  node.sets[1].context = kSetSeatWind;
+  args.any_in().context = kSetSeatWind;
   CHECK(patterns::tiles_outside_meeting_groups(node, mcr.tile_table(), true) == 0);
 }
 
@@ -303,8 +310,8 @@ TEST_CASE("compiled conditions with more than 64 eager tests agree with the cond
   const RuleSet rules = load_rules_from_string(text, "t.yaml");
   REQUIRE(scoring_rules(rules) != nullptr);
   const PatternRules& patterns = scoring_rules(rules)->patterns;
-  REQUIRE(!patterns.program.eager_in_one_word());
-  CHECK(patterns.program.failed_needers.empty());
+  REQUIRE(!program_of(patterns).eager_in_one_word());
+  CHECK(program_of(patterns).failed_needers.empty());
   RandomHands generator(rules, 5);
   RandomDraws draws(5);
   Tally tally;

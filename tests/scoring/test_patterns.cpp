@@ -16,12 +16,12 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/model/error.hpp"
-#include "meldgraph/scoring/pattern_rules.hpp"
-#include "meldgraph/model/rules.hpp"
-#include "meldgraph/scoring/scoring_rules.hpp"
-#include "meldgraph/model/win_context.hpp"
 #include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/model/win_context.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
 #include "rule_files.hpp"
 #include "scoring_support.hpp"
 
@@ -549,7 +549,8 @@ TEST_CASE("a child file replaces a pattern's condition and value whole", "[patte
       "name: no_kuitan\nextends: riichi\nscoring:\n  patterns:\n    tanyao:\n"
       "      value: {closed: 1}\n",
       "no_kuitan.yaml");
-  const auto& tanyao = scoring_rules(no_kuitan)->patterns.patterns[pattern_index(no_kuitan, "tanyao")];
+  const auto& tanyao =
+      scoring_rules(no_kuitan)->patterns.patterns[pattern_index(no_kuitan, "tanyao")];
   CHECK_FALSE(tanyao.value.open_allowed);
   CHECK(tanyao.name == "All simples");
   CHECK(some_reading_counts(no_kuitan, "234m567p44s23s[678s]+4s", ron(), {}));
@@ -610,8 +611,8 @@ TEST_CASE("rules dump writes the patterns back", "[patterns][rules]") {
 
 TEST_CASE("rules dump writes unbounded counts so that they read back unbounded",
           "[patterns][rules]") {
-  // {min: 0} once dumped as `{}` (which names no count: a fuzz finding), and a `groups` count of
-  // min 0 as nothing, which read back as the predicate's default of at least one group.
+  // {min: 0} is not dumped as `{}` (which names no count), nor a `groups` count of min 0 as
+  // nothing, which would read back as the predicate's default of at least one group.
   const std::string text =
       "name: t\nextends: riichi\nscoring:\n  patterns:\n"
       "    p:\n      value: 1\n      when: {soft_wildcards: {min: 0}}\n"
@@ -695,17 +696,19 @@ TEST_CASE("explain says why a pattern did not count", "[patterns]") {
   const auto peikou = score_hand(rules, "112233m445566p1s+1s", ron());
   for (const auto& r : peikou->readings) {
     evaluate_patterns(*scoring_rules(rules), r.features, hits);
-    if (!pattern_condition_holds(*scoring_rules(rules), r.features, pattern_index(rules, "ryanpeikou")))
+    if (!pattern_condition_holds(*scoring_rules(rules), r.features,
+                                 pattern_index(rules, "ryanpeikou")))
       continue;
-    CHECK(explain_pattern(*scoring_rules(rules), r.features, pattern_index(rules, "iipeikou"), hits) ==
-          "excluded by ryanpeikou");
+    CHECK(explain_pattern(*scoring_rules(rules), r.features, pattern_index(rules, "iipeikou"),
+                          hits) == "excluded by ryanpeikou");
   }
   const auto dragons = score_hand(rules, "11m555666z22z[777z]+2z", ron());
   const auto& f = dragons->readings.at(0).features;
   evaluate_patterns(*scoring_rules(rules), f, hits);
   CHECK(explain_pattern(*scoring_rules(rules), f, pattern_index(rules, "honitsu"), hits) ==
         "replaced by the limit pattern daisangen");
-  CHECK(explain_pattern(*scoring_rules(rules), f, pattern_index(rules, "renhou"), hits) == "disabled");
+  CHECK(explain_pattern(*scoring_rules(rules), f, pattern_index(rules, "renhou"), hits) ==
+        "disabled");
   const auto open = score_hand(rules, "112233m456p4s[789s]+4s", ron());
   const auto& g = open->readings.at(0).features;
   evaluate_patterns(*scoring_rules(rules), g, hits);

@@ -1,4 +1,4 @@
-// The feature record of a reading (score_features.hpp): hand-worked records for declared melds,
+// The feature record of a reading (features.hpp): hand-worked records for declared melds,
 // a self-draw and a ron on a shanpon wait (the pung completed by the discard counts as open), and
 // a joker hand under laizi whose wildcard-only meld is realised; the record of a plain hand made
 // from its interpretations against the one made from its readings. Tagged [features].
@@ -7,12 +7,12 @@
 
 #include <string>
 
-#include "meldgraph/model/hand.hpp"
-#include "meldgraph/corpus/random_hands.hpp"
-#include "meldgraph/reading/realisations.hpp"
-#include "meldgraph/model/rules.hpp"
-#include "meldgraph/scoring/features.hpp"
 #include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/reading/realisations.hpp"
+#include "meldgraph/scoring/features.hpp"
 #include "scoring_support.hpp"
 
 using namespace meldgraph;

@@ -1,5 +1,5 @@
-// Tests of the value rules (rule_scoring_values.cpp) and compute_value (score_fu.cpp,
-// score_points.cpp, score_values.cpp) under rules/riichi.yaml: every fu part, the points table
+// Tests of the value rules (section/values.cpp) and compute_value (values/fu.cpp,
+// values/points.cpp, values/values.cpp) under rules/riichi.yaml: every fu part, the points table
 // and its limits against the published riichi tables, payments with counters, dora, the minimum.
 // Feature records are written by hand here (what make_score_features gives for the hand named in
 // each comment); docs/scoring.md, "Values", has the rules the expected numbers come from.
@@ -11,15 +11,15 @@
 #include <string>
 #include <vector>
 
-#include "values/points.hpp"
 #include "catch2/catch.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/scoring/features.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
 #include "meldgraph/scoring/value_rules.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
 #include "scoring_support.hpp"
+#include "values/points.hpp"
 
 namespace {
 

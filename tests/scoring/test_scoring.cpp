@@ -1,4 +1,4 @@
-// The Scorer (scoring.hpp): the order readings are compared in, the rule sets it refuses, and
+// The Scorer (scorer.hpp): the order readings are compared in, the rule sets it refuses, and
 // its reusable workspace against a slow reference that builds every reading afresh from the
 // Decomposition's cursor (fresh allocations, no reuse), on random complete hands with random
 // situations.
@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/search/decomposition.hpp"
-#include "meldgraph/model/error.hpp"
-#include "meldgraph/support/random_draws.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/model/error.hpp"
 #include "meldgraph/reading/reading.hpp"
 #include "meldgraph/reading/realisations.hpp"
 #include "meldgraph/scoring/scorer.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/support/random_draws.hpp"
 #include "rule_files.hpp"
 
 using namespace meldgraph;

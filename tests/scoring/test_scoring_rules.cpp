@@ -1,16 +1,17 @@
-// Tests of the `scoring` section of rule files (rule_scoring.cpp): the section is optional, its
-// unit is read and dumped back, and unknown keys are errors naming their place.
+// Tests of the `scoring` section of rule files (analyzers/scoring/src/section): the section is
+// optional, its unit is read and dumped back, and unknown keys are errors naming their place.
 
 #include <string>
 #include <vector>
 
 #include "catch2/catch.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "meldgraph/model/error.hpp"
-#include "meldgraph/scoring/pattern_rules.hpp"
 #include "meldgraph/model/rules.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
 #include "meldgraph/scoring/value_rules.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
+#include "patterns/program.hpp"
 
 namespace {
 
@@ -77,7 +78,7 @@ TEST_CASE("bonus.of and payments.discard_others: read, checked, dumped back", "[
 }
 
 // The compiled conditions hold at most PatternProgram::kMaxTests distinct predicates
-// (pattern_rules.hpp); one more is an error at the `patterns` key, not an overflow.
+// (patterns/program.hpp); one more is an error at the `patterns` key, not an overflow.
 TEST_CASE("more distinct predicates than the compiled form holds is an error", "[scoring][rules]") {
   std::vector<std::string> tiles;
   for (const char suit : std::string("mps")) {
@@ -105,10 +106,10 @@ TEST_CASE("more distinct predicates than the compiled form holds is an error", "
     }
     return load_rules_from_string(text, "t.yaml");
   };
-  const std::size_t most = meldgraph::PatternProgram::kMaxTests;
+  const std::size_t most = meldgraph::patterns::PatternProgram::kMaxTests;
   const auto rules = load(most);
   REQUIRE(scoring_rules(rules) != nullptr);
-  CHECK(scoring_rules(rules)->patterns.program.tests.size() == most);
+  CHECK(meldgraph::patterns::program_of(scoring_rules(rules)->patterns).tests.size() == most);
   REQUIRE_THROWS_WITH(load(most + 1), Contains("t.yaml:5:3") &&
                                           Contains("more than " + std::to_string(most)) &&
                                           Contains("distinct predicates"));

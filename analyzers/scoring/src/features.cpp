@@ -1,10 +1,12 @@
-/// make_score_features and realise_group (score_features.hpp): one reading's feature record.
+/// make_score_features and realise_group (features.hpp): one reading's feature record.
 /// Every field is filled here and nowhere else; docs/scoring.md, "The feature record", lists them.
 
 #include "meldgraph/scoring/features.hpp"
 
 #include <bit>
 #include <stdexcept>
+
+#include "meldgraph/support/bits.hpp"
 
 namespace meldgraph {
 
@@ -44,10 +46,9 @@ void faces_done(ScoreFeatures& out) {
   const TileClasses& classes = rules.tile_classes();
   std::uint8_t suits = 0;
   for (std::size_t s = 0; s < rules.suits().size() && s < 8; ++s) {
-    // Flag arithmetic, not `&&` and an `if`: which suits the hand uses varies hand to hand.
-    const unsigned used = static_cast<unsigned>(rules.suits()[s].sequences) &
-                          static_cast<unsigned>((out.faces & classes.of_suit[s]) != 0);
-    suits = static_cast<std::uint8_t>(suits | (used << s));
+    if (rules.suits()[s].sequences && (out.faces & classes.of_suit[s]) != 0) {
+      suits = static_cast<std::uint8_t>(suits | (1U << s));
+    }
   }
   out.suits_used = suits;
   out.honours_used = (out.faces & classes.honours) != 0;
@@ -64,8 +65,8 @@ void index_group(ScoreFeatures& out, std::size_t g, bool on) {
   out.kind_counts = on ? out.kind_counts + one : out.kind_counts - one;
   // Only the flags set: most groups have none or one.
   constexpr unsigned kIndexed = (1U << kIndexedFeatureFlags) - 1;
-  for (unsigned rest = feature.flags & kIndexed; rest != 0; rest &= rest - 1) {
-    apply(out.flag_groups[static_cast<std::size_t>(std::countr_zero(rest))]);
+  for (const int flag : set_bits(feature.flags & kIndexed)) {
+    apply(out.flag_groups[static_cast<std::size_t>(flag)]);
   }
 }
 
@@ -122,17 +123,10 @@ void add_group(ScoreFeatures& out, const Group& shape, const GroupStanding& stan
 }
 
 /// A plain group's faces (every slot natural: its faces are its tiles; its counts are the
-/// context's plain_counts). Each of the four slots counts when within the group's size, without
-/// a branch on the kind (it varies group to group and would mispredict): a slot past the size
-/// adds no face.
+/// context's plain_counts).
 TileMask plain_faces(const Group& group) {
   TileMask faces = 0;
-  for (std::size_t s = 0; s < 4; ++s) {
-    // Masks rather than selects: GCC turns a select of a loaded value into a branch.
-    const auto held = static_cast<unsigned>(s < group.size);
-    const auto tile = static_cast<TileId>(group.tiles[s] & (0U - held));
-    faces |= tile_bit(tile) & (TileMask{0} - held);
-  }
+  for (std::size_t s = 0; s < group.size; ++s) faces |= tile_bit(group.tiles[s]);
   return faces;
 }
 
@@ -160,8 +154,8 @@ void add_winning_standing(ScoreFeatures& out, std::size_t index, const Group& gr
   const unsigned flags = standing_flags(group_standing(group, claimed));
   out.groups[index].flags = static_cast<std::uint16_t>(flags);
   const std::uint32_t bit = 1U << index;
-  for (unsigned rest = flags & ((1U << kIndexedFeatureFlags) - 1); rest != 0; rest &= rest - 1) {
-    out.flag_groups[static_cast<std::size_t>(std::countr_zero(rest))] |= bit;
+  for (const int flag : set_bits(flags & ((1U << kIndexedFeatureFlags) - 1))) {
+    out.flag_groups[static_cast<std::size_t>(flag)] |= bit;
   }
 }
 

@@ -172,26 +172,26 @@ void Scorer::score_interpretation(const Interpretation& interpretation,
   const bool has_abstract =
       !context_.plain && std::any_of(interpretation.groups.begin(), interpretation.groups.end(),
                                      [](const Group& group) { return group.abstract(); });
-  if (!has_abstract) {
-    ScoredReading& scored = score_reading(interpretation);
-    scored.realised = false;
-    scored.realisation = 0;
-    scored.alike = 1;
-    ++result_.scored;
+  if (has_abstract) {
+    score_realisations(interpretation, options);
     return;
   }
+  ScoredReading& scored = score_reading(interpretation);
+  scored.realised = false;
+  scored.realisation = 0;
+  scored.alike = 1;
+  ++result_.scored;
+}
+
+void Scorer::score_realisations(const Interpretation& interpretation, const ScoreOptions& options) {
   // Wildcard-only groups are scored through their realisations: the best reading may need a
   // joker to be a particular tile. Alike realisations are folded into the first of them.
   const Realisations realisations(context_, interpretation);
-  const std::vector<int>& abstract = realisations.abstract_groups();
   const std::size_t first = used_;
-  // Under wildcards.natural_use a wild tile realised as its own face (a {***} of 7z ghosts
-  // realised as 777z) is natural, as in a concrete group: the realisation's soft wildcards are
-  // the interpretation's, less the wild tiles its realised groups put on their own face.
-  const Hand& hand = context_.hand;
-  const bool own_face = hand.wild_tiles != 0 && rules_->wildcards().natural_use;
   const int as_self =
-      own_face ? wild_on_own_face(hand, interpretation.winning_group, interpretation) : 0;
+      wild_on_own_face_counts()
+          ? wild_on_own_face(context_.hand, interpretation.winning_group, interpretation)
+          : 0;
   std::uint64_t index = 0;
   // One realisation of each class is scored; the others of its class score alike by
   // construction (realisation_keys.hpp) and only count.
@@ -212,37 +212,8 @@ void Scorer::score_interpretation(const Interpretation& interpretation,
           ++index;
           return true;
         }
-        realised_ = interpretation;
-        for (std::size_t a = 0; a < abstract.size() && a < concrete.size(); ++a) {
-          realised_.groups[static_cast<std::size_t>(abstract[a])] = concrete[a];
-        }
-        if (realised_.winning_group >= 0) {
-          const Group& winning =
-              realised_.groups[static_cast<std::size_t>(realised_.winning_group)];
-          if (winning.winning_slot() >= 0 && !winning.abstract()) {
-            realised_.wait = wait_shape(winning, *rules_);
-          }
-        }
-        if (own_face) {
-          const int realised_as_self =
-              wild_on_own_face(hand, realised_.winning_group, realised_);
-          realised_.soft_wildcards =
-              static_cast<std::uint8_t>(interpretation.soft_wildcards + as_self - realised_as_self);
-        }
-        ScoredReading& scored = score_reading(realised_);
-        scored.realised = true;
-        scored.realisation = index++;
-        scored.alike = 1;
-        ++result_.scored;
-        std::size_t slot = used_ - 1;
-        for (std::size_t k = first; k + 1 < used_; ++k) {
-          if (scores_alike(*pool_[k], scored)) {
-            ++pool_[k]->alike;
-            --used_;  // the slot is reused by the next reading
-            slot = k;
-            break;
-          }
-        }
+        realise(interpretation, realisations.abstract_groups(), concrete, as_self);
+        const std::size_t slot = score_realisation(first, index++);
         if (options.realisation_classes) class_slot_.push_back(slot);
         return true;
       },
@@ -255,6 +226,51 @@ void Scorer::score_interpretation(const Interpretation& interpretation,
   } else if (total > listed && result_.unscored_realisations != kCountSaturated) {
     result_.unscored_realisations += total - listed;
   }
+}
+
+bool Scorer::wild_on_own_face_counts() const {
+  return context_.hand.wild_tiles != 0 && rules_->wildcards().natural_use;
+}
+
+void Scorer::realise(const Interpretation& interpretation, const std::vector<int>& abstract,
+                     std::span<const Group> concrete, int as_self) {
+  realised_ = interpretation;
+  for (std::size_t a = 0; a < abstract.size() && a < concrete.size(); ++a) {
+    realised_.groups[static_cast<std::size_t>(abstract[a])] = concrete[a];
+  }
+  if (realised_.winning_group >= 0) {
+    const Group& winning = realised_.groups[static_cast<std::size_t>(realised_.winning_group)];
+    if (winning.winning_slot() >= 0 && !winning.abstract()) {
+      realised_.wait = wait_shape(winning, *rules_);
+    }
+  }
+  // Under wildcards.natural_use a wild tile realised as its own face (a {***} of 7z ghosts
+  // realised as 777z) is natural, as in a concrete group: the realisation's soft wildcards are
+  // the interpretation's, less the wild tiles its realised groups put on their own face.
+  if (wild_on_own_face_counts()) {
+    const int realised_as_self =
+        wild_on_own_face(context_.hand, realised_.winning_group, realised_);
+    realised_.soft_wildcards =
+        static_cast<std::uint8_t>(interpretation.soft_wildcards + as_self - realised_as_self);
+  }
+}
+
+std::size_t Scorer::score_realisation(std::size_t first, std::uint64_t index) {
+  ScoredReading& scored = score_reading(realised_);
+  scored.realised = true;
+  scored.realisation = index;
+  scored.alike = 1;
+  ++result_.scored;
+  // Folded into an earlier reading of the interpretation that scores alike, whose slot then
+  // holds it; the slot just taken is given back for the next reading.
+  for (std::size_t k = first; k + 1 < used_; ++k) {
+    if (scores_alike(*pool_[k], scored)) {
+      ++pool_[k]->alike;
+      --used_;
+      return k;
+    }
+  }
+  return used_ - 1;
 }
 
 ScoredReading& Scorer::score_reading(const Interpretation& interpretation) {

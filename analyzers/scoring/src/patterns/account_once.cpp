@@ -1,4 +1,4 @@
-/// account_once (pattern_account_once.hpp). The melds of a reading are vertices; an
+/// account_once (account_once.hpp). The melds of a reading are vertices; an
 /// instance of a governed pattern (a set of 2 to 4 melds that a `sets` condition found) joins its
 /// melds. 套算一次 allows each combination of melds to be used once and no cycle: so a chosen
 /// instance may only join melds that the instances chosen before left unconnected, and the
@@ -13,7 +13,9 @@
 #include <bit>
 #include <cstdint>
 
+#include "meldgraph/support/bits.hpp"
 #include "patterns/predicates.hpp"
+#include "patterns/program.hpp"
 
 namespace meldgraph::patterns {
 
@@ -37,15 +39,14 @@ using Components = std::array<std::uint8_t, kMaxFeatureGroups>;
 /// `involved` (every instance's melds).
 bool join(Components& comp, std::uint32_t melds, std::uint32_t involved) {
   std::uint32_t seen = 0;  // component labels met, as bits
-  for (std::uint32_t m = melds; m != 0; m &= m - 1) {
-    const auto g = static_cast<std::size_t>(std::countr_zero(m));
-    const std::uint32_t bit = 1U << comp[g];
+  for (const int g : set_bits(melds)) {
+    const std::uint32_t bit = 1U << comp[static_cast<std::size_t>(g)];
     if ((seen & bit) != 0) return false;
     seen |= bit;
   }
   const auto label = static_cast<std::uint8_t>(std::countr_zero(seen));
-  for (std::uint32_t rest = involved; rest != 0; rest &= rest - 1) {
-    std::uint8_t& c = comp[static_cast<std::size_t>(std::countr_zero(rest))];
+  for (const int g : set_bits(involved)) {
+    std::uint8_t& c = comp[static_cast<std::size_t>(g)];
     if (((seen >> c) & 1U) != 0) c = label;
   }
   return true;
@@ -79,9 +80,9 @@ struct Search {
 
 void account_once(const PatternRules& rules, std::vector<PatternHit>& hits,
                   SetInstances& instances) {
-  const PatternProgram& program = rules.program;
+  const PatternProgram& program = program_of(rules);
   const auto governed = [&](std::uint16_t pattern) {
-    return ((program.account_once_governed[pattern / 64U] >> (pattern % 64U)) & 1U) != 0;
+    return program.account_once_governed.test(pattern);
   };
   if (std::none_of(hits.begin(), hits.end(),
                    [&](const PatternHit& hit) { return governed(hit.pattern); })) {

@@ -1,12 +1,12 @@
 #pragma once
 /// 套算一次 (account once), MCR's rule for the fans that combine melds (docs/scoring.md, "MCR",
 /// "Account once"): applied to a reading's counted patterns by evaluate_patterns, in one step of
-/// its own. Internal to the engine.
+/// its own. Internal to scoring.
 
 #include <vector>
 
-#include "meldgraph/scoring/pattern_rules.hpp"
 #include "meldgraph/scoring/features.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
 #include "patterns/predicates.hpp"
 
 namespace meldgraph::patterns {

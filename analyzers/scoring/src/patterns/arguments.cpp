@@ -1,9 +1,16 @@
-/// The argument readers and writers shared by the condition predicates (pattern_arguments.hpp).
+/// The argument readers and writers shared by the condition predicates (arguments.hpp).
 
 #include "patterns/arguments.hpp"
 
 #include <algorithm>
 #include <vector>
+
+#include <range/v3/range/conversion.hpp>
+#include <range/v3/view/filter.hpp>
+#include <range/v3/view/iota.hpp>
+#include <range/v3/view/transform.hpp>
+
+#include "joined.hpp"
 
 #include "meldgraph/loader/rule_readers.hpp"
 #include "meldgraph/loader/rule_writing.hpp"
@@ -79,7 +86,7 @@ static std::string bound_keys(const CountRange& range) {
 
 std::string range_text(const CountRange& range) {
   if (range.min == range.max) return std::to_string(range.min);
-  // `{min: 0}` when nothing bounds it: `{}` names no count and does not load (a fuzz finding).
+  // `{min: 0}` when nothing bounds it: `{}` names no count and does not load.
   return wrap("{", bound_keys(range), "}");
 }
 
@@ -137,17 +144,13 @@ std::uint32_t read_word_mask(const Item& item, std::span<const std::string_view>
 
 /// The words of a mask: one word, or `[a, b]`.
 std::string word_mask_text(std::uint32_t mask, std::span<const std::string_view> words) {
-  std::vector<std::string_view> chosen;
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    if ((mask & (1U << i)) != 0) chosen.push_back(words[i]);
-  }
-  if (chosen.size() == 1) return std::string(chosen[0]);
-  std::string out = "[";
-  for (std::size_t i = 0; i < chosen.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += chosen[i];
-  }
-  return out + "]";
+  const auto in_mask = [&](std::size_t i) { return ((mask >> i) & 1U) != 0; };
+  const auto word = [&](std::size_t i) { return std::string(words[i]); };
+  const auto chosen = ranges::views::iota(std::size_t{0}, words.size()) |
+                      ranges::views::filter(in_mask) | ranges::views::transform(word) |
+                      ranges::to<std::vector<std::string>>();
+  if (chosen.size() == 1) return chosen.front();
+  return wrap("[", joined(chosen, ", "), "]");
 }
 
 }  // namespace meldgraph::patterns

@@ -1,20 +1,20 @@
 #pragma once
 /// The argument readers and writers shared by the condition predicates: counts (`N` or
 /// `{min, max}`), word masks (`closed` or `[closed, edge]`), map arguments and their keys. Each
-/// reader fails with the YAML place of the bad value. Internal to the engine.
+/// reader fails with the YAML place of the bad value. Internal to scoring.
 
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
 
-#include "meldgraph/scoring/pattern_rules.hpp"
 #include "meldgraph/loader/rule_tree.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
 
 namespace meldgraph::patterns {
 
-// The rule-file tree's names every predicate reader uses (pattern_arguments.cpp,
-// pattern_predicates_{context,counts,groups}.cpp), declared once here.
+// The rule-file tree's names every predicate reader uses (arguments.cpp,
+// predicates_{context,counts,groups}.cpp), declared once here.
 using rule_file::fail;
 using rule_file::Item;
 using rule_file::Kind;

@@ -1,7 +1,7 @@
-/// pattern_times (pattern_counts.hpp). A counted predicate compares a count with its range; its
-/// count is read back by raising the range's minimum until the predicate fails, so that every
-/// counted predicate of the registry is a `times` without a second, counting evaluator to keep
-/// in step with the first (one place for each fact).
+/// pattern_times and removed_in_order (counts.hpp). A counted predicate compares a count with its
+/// range; its count is read back by raising the range's minimum until the predicate fails, so that
+/// every counted predicate of the registry is a `times` without a second, counting evaluator to
+/// keep in step with the first (one place for each fact).
 
 #include "patterns/counts.hpp"
 
@@ -12,9 +12,9 @@
 
 namespace meldgraph::patterns {
 
-std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
+std::uint8_t counted_times(const PatternProgram& program, std::size_t index,
                            const ScoreFeatures& features, SetInstances& instances) {
-  ConditionNode probe = rules.program.tests[rules.program.entries[index].times];
+  ConditionNode probe = program.tests[program.entries[index].times];
   const PredicateSpec& spec = predicate_registry()[probe.op - kFirstPredicate];
   // A counted predicate holds with `min: n` (no max) exactly while n <= its count. A `sets`
   // count is its instances' (count_sets without its screen, which only answers 0 sooner).
@@ -33,22 +33,11 @@ std::uint8_t counted_times(const PatternRules& rules, std::size_t index,
   return static_cast<std::uint8_t>(n > 1 ? n - 1 : 1);
 }
 
-}  // namespace meldgraph::patterns
-
-namespace meldgraph::patterns {
-
-PatternBits removed_in_order(const PatternRules& rules, const PatternBits& held) {
-  const PatternProgram& program = rules.program;
-  PatternBits removed;
+PatternSet removed_in_order(const PatternProgram& program, const PatternSet& held) {
+  PatternSet removed;
   // In increasing order: a held pattern not removed by an earlier one counts.
   held.for_each([&](std::size_t i) {
-    // One already removed removes nothing: its mask is applied as zeros, without a branch on
-    // which patterns a reading holds.
-    const std::uint64_t applies = std::uint64_t{removed.test(i) ? 0U : 1U};
-    const PatternProgram::PatternMask& removes = program.removes[i];
-    for (std::size_t w = 0; w < PatternBits::kWords; ++w) {
-      removed.words[w] |= removes[w] & (0 - applies);
-    }
+    if (!removed.test(i)) removed |= program.removes[i];
   });
   return removed;
 }

@@ -1,10 +1,10 @@
 #pragma once
 /// The readers, evaluators and writers of every condition predicate, defined by concept in
-/// pattern_predicates_{context,groups,counts}.cpp and listed by name in the registry
-/// (pattern_predicates.cpp); the cheap predicates' evaluators are inline in pattern_evals.hpp.
+/// predicates_{context,groups,counts}.cpp and listed by name in the registry
+/// (predicates.cpp); the cheap predicates' evaluators are inline in evals.hpp.
 /// To add a predicate: write its three functions in the file of its concept, declare them here,
 /// add its name to kPredicateNames and one line to the registry (docs/scoring.md documents it).
-/// Internal to the engine.
+/// Internal to scoring.
 
 #include <string>
 
@@ -20,13 +20,13 @@ namespace meldgraph::patterns {
 #define MELDGRAPH_PREDICATE_EVAL(name) \
   bool eval_##name(const ConditionNode& n, const ScoreFeatures& f)
 
-// Shared argument shapes (pattern_predicates_context.cpp): `closed_hand: true`, `suits: 1`.
+// Shared argument shapes (predicates_context.cpp): `closed_hand: true`, `suits: 1`.
 MELDGRAPH_PREDICATE_READ(bool_arg);
 MELDGRAPH_PREDICATE_WRITE(bool_arg);
 MELDGRAPH_PREDICATE_READ(range_arg);
 MELDGRAPH_PREDICATE_WRITE(range_arg);
 
-// The hand as a whole and its context (pattern_predicates_context.cpp).
+// The hand as a whole and its context (predicates_context.cpp).
 MELDGRAPH_PREDICATE_READ(bonus);
 MELDGRAPH_PREDICATE_WRITE(bonus);
 MELDGRAPH_PREDICATE_EVAL(bonus);
@@ -41,7 +41,7 @@ MELDGRAPH_PREDICATE_WRITE(wind);
 MELDGRAPH_PREDICATE_READ(form);
 MELDGRAPH_PREDICATE_WRITE(form);
 
-// Tile sets and groups (pattern_predicates_groups.cpp).
+// Tile sets and groups (predicates_groups.cpp).
 MELDGRAPH_PREDICATE_READ(faces);
 MELDGRAPH_PREDICATE_WRITE(faces);
 MELDGRAPH_PREDICATE_READ(groups);
@@ -50,7 +50,7 @@ MELDGRAPH_PREDICATE_READ(sets);
 MELDGRAPH_PREDICATE_WRITE(sets);
 MELDGRAPH_PREDICATE_EVAL(sets);
 
-// Tile counts (pattern_predicates_counts.cpp).
+// Tile counts (predicates_counts.cpp).
 MELDGRAPH_PREDICATE_READ(suit_counts);
 MELDGRAPH_PREDICATE_WRITE(suit_counts);
 MELDGRAPH_PREDICATE_EVAL(suit_counts);

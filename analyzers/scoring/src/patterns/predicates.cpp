@@ -1,7 +1,7 @@
-/// The registry of condition predicates (pattern_predicates.hpp) and the combinators over them:
+/// The registry of condition predicates (predicates.hpp) and the combinators over them:
 /// evaluation, writing a condition back and finding the part that fails. The predicates
-/// themselves live by concept in pattern_predicates_{context,groups,counts}.cpp (their readers
-/// turn a YAML argument into ConditionNode fields, every error naming its place).
+/// themselves live by concept in predicates_{context,groups,counts}.cpp (their readers turn a
+/// YAML argument into ConditionNode fields, every error naming its place).
 /// docs/scoring.md, "Patterns", documents every predicate and argument.
 
 #include "patterns/predicates.hpp"
@@ -98,7 +98,7 @@ std::string write_condition(const WriteContext& context, std::uint32_t root) {
       return wrap("{any: ", children_text(context, root), "}");
     case kOpAtLeast: {
       std::string open = "{at_least: {n: ";
-      open += std::to_string(node.range.min);
+      open += std::to_string(at_least_n(node));
       open += ", of: ";
       return wrap(open, children_text(context, root), "}}");
     }

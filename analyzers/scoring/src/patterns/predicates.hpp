@@ -4,7 +4,7 @@
 /// evaluator over a ScoreFeatures record (a few integer and bit tests, no allocation) and a writer
 /// that gives the argument back as flow YAML (for `rules dump` and `explain`). The table is built
 /// explicitly (predicate_registry()), not by static initialisers; a node's `op` is
-/// kFirstPredicate + the predicate's index in it. Internal to the engine.
+/// kFirstPredicate + the predicate's index in it. Internal to scoring.
 
 #include <array>
 #include <cstdint>
@@ -12,10 +12,10 @@
 #include <string>
 #include <string_view>
 
-#include "meldgraph/scoring/pattern_rules.hpp"
+#include "meldgraph/loader/rule_tree.hpp"
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/scoring/features.hpp"
-#include "meldgraph/loader/rule_tree.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
 
 namespace meldgraph::patterns {
 
@@ -45,7 +45,7 @@ struct PredicateSpec {
   PredicateRead read;
   PredicateEval eval;
   PredicateWrite write;
-  /// nullptr: the count is found by probing eval (pattern_counts.cpp).
+  /// nullptr: the count is found by probing eval (counts.cpp).
   PredicateCount count;
 };
 
@@ -77,11 +77,40 @@ struct PredicateSpec {
   return mask;
 }
 
+/// How the groups of a `sets` instance stand in suits: all in one suit, in distinct suits, or
+/// either.
+enum class SuitsMode : std::uint8_t { same = 0, distinct = 1, any = 2 };
+
+/// The arguments of a `sets` node by name (read_sets writes them; set_instances, its screens
+/// and the compiled program read them): instances of `size` groups of `kinds`, ranks `step`
+/// apart, in suits as `suits` says, counted as they are or (`disjoint`) as the most that share
+/// no group. `Node` is ConditionNode for the reader, const ConditionNode for the others.
+template <class Node>
+class SetsArgs {
+ public:
+  constexpr explicit SetsArgs(Node& node) : node_(node) {}
+  /// Bit k for GroupKind k (`bits`).
+  [[nodiscard]] constexpr auto& kinds() const { return node_.bits; }
+  /// Groups in an instance, 2 to 4 (small[0]).
+  [[nodiscard]] constexpr auto& size() const { return node_.small[0]; }
+  /// Ranks between consecutive groups, 0 to 8 (small[1]).
+  [[nodiscard]] constexpr auto& step() const { return node_.small[1]; }
+  /// SuitsMode, as its byte (small[2]).
+  [[nodiscard]] constexpr auto& suits() const { return node_.small[2]; }
+  [[nodiscard]] constexpr SuitsMode suits_mode() const { return static_cast<SuitsMode>(suits()); }
+  /// 1: count the most instances that share no group (small[3]).
+  [[nodiscard]] constexpr auto& disjoint() const { return node_.small[3]; }
+  [[nodiscard]] constexpr auto& count() const { return node_.range; }
+
+ private:
+  Node& node_;
+};
+
 /// Most instances set_instances lists.
 inline constexpr std::size_t kMaxSetInstances = 64;
 /// The instances of a `sets` node over `features`: each set of its shape as a mask of group
 /// indices (bit i: features.groups[i]), in a fixed order, at most kMaxSetInstances; returns how
-/// many. The `sets` predicate counts these; 套算一次 (pattern_account_once.cpp) chooses among them.
+/// many. The `sets` predicate counts these; 套算一次 (account_once.cpp) chooses among them.
 std::size_t set_instances(const ConditionNode& node, const ScoreFeatures& features,
                           std::array<std::uint32_t, kMaxSetInstances>& masks);
 /// The tiles of `rules` that no group passing `node`'s filter (a `groups` node: kinds and tile
@@ -90,8 +119,8 @@ std::size_t set_instances(const ConditionNode& node, const ScoreFeatures& featur
 /// suit for knits (only when `knits`); the wildcard-only kinds hold no face. When every group of
 /// a reading passes the filter (`all: true`), none of its groups' faces is among these. 0 (no
 /// screen) when a set names a context wind, which only a reading resolves.
-[[nodiscard]] TileMask tiles_outside_meeting_groups(const ConditionNode& node, const TileTable& rules,
-                                                    bool knits);
+[[nodiscard]] TileMask tiles_outside_meeting_groups(const ConditionNode& node,
+                                                    const TileTable& rules, bool knits);
 /// The ranks of the candidate groups of a `sets` node of kinds `kinds` (those set_instances
 /// picks: concrete, of a sequence suit), for the screen some_set_possible: bit 16 s + r of
 /// held[k - 1] is set when rank r of suit s is held by at least k candidates, and bit r of
@@ -105,7 +134,7 @@ struct SetCandidateRanks {
 [[nodiscard]] SetCandidateRanks set_candidate_ranks(std::uint32_t kinds,
                                                     const ScoreFeatures& features);
 /// A screen of set_instances: false only when `node` has no instance over the record whose
-/// candidates are `ranks` (set_candidate_ranks of node.bits). Each instance is `size`
+/// candidates are `ranks` (set_candidate_ranks of its kinds). Each instance is `size`
 /// candidates with ranks r, r + step, ... (all r with step 0) in suits its mode allows, so the
 /// masks hold such a run: in one suit's field (same suits; a run across two fields may pass,
 /// which only weakens the screen), over the suits together (distinct or any, step > 0), one rank
@@ -169,9 +198,17 @@ class SetInstances {
          static_cast<std::uint32_t>(w.robbing_gold) << 9U;
 }
 
+/// `at_least`'s n: how many of its children must hold (kept in range.min).
+[[nodiscard]] constexpr auto& at_least_n(ConditionNode& node) {
+  return node.range.min;
+}
+[[nodiscard]] constexpr auto& at_least_n(const ConditionNode& node) {
+  return node.range.min;
+}
+
 /// The one walk of a condition tree (`all`, `any`, `at_least`, `not`, the empty condition) over
 /// nodes[root], each predicate leaf answered by leaf(index of its node): condition_holds passes
-/// the predicates' evaluators, TestMemo (pattern_program.hpp) its memoised tests. A leaf child is
+/// the predicates' evaluators, TestMemo (memo.hpp) its memoised tests. A leaf child is
 /// answered without a recursive call; `all` and `any` stop at the first child that decides them.
 template <class Leaf>
 [[nodiscard]] bool fold_condition(std::span<const ConditionNode> nodes, std::uint32_t root,
@@ -197,7 +234,7 @@ template <class Leaf>
       }
       if (node.op == kOpAll) return true;
       if (node.op == kOpAny) return false;
-      return held >= node.range.min;
+      return held >= at_least_n(node);
     }
     default:
       return leaf(root);

@@ -1,4 +1,4 @@
-/// The predicates over tile sets and groups (pattern_predicate_list.hpp): faces (the hand's
+/// The predicates over tile sets and groups (predicate_list.hpp): faces (the hand's
 /// faces against tile sets), groups (count the groups that match a filter) and sets (relations
 /// among groups of sequence suits).
 
@@ -7,10 +7,11 @@
 #include <bit>
 #include <string>
 
+#include "meldgraph/loader/rule_readers.hpp"
+#include "meldgraph/support/bits.hpp"
 #include "patterns/arguments.hpp"
 #include "patterns/evals.hpp"
 #include "patterns/predicate_list.hpp"
-#include "meldgraph/loader/rule_readers.hpp"
 
 namespace meldgraph::patterns {
 
@@ -21,25 +22,27 @@ namespace {
 
 constexpr std::string_view kSetKeys[] = {"all_in", "any_in", "none_in"};
 
-/// Reads the all_in / any_in / none_in keys of a map into node.sets; true when any.
+/// Reads the all_in / any_in / none_in keys of a map into the node's SetKeys; true when any.
 bool read_set_keys(const Value& map, const ReadContext& context, ConditionNode& node) {
+  const SetKeys keys(node);
   bool any = false;
   for (const Item& entry : map.entries) {
     for (std::size_t k = 0; k < std::size(kSetKeys); ++k) {
       if (entry.key != kSetKeys[k]) continue;
-      node.sets[k] = read_tile_set(entry, context);
-      node.small[8] = static_cast<std::uint8_t>(node.small[8] | (1U << k));
+      keys.set(k) = read_tile_set(entry, context);
+      keys.keys() = static_cast<std::uint8_t>(keys.keys() | (1U << k));
       any = true;
     }
   }
   return any;
 }
 std::string set_keys_text(const ConditionNode& node, const WriteContext& context) {
+  const SetKeys keys(node);
   std::string out;
   for (std::size_t k = 0; k < std::size(kSetKeys); ++k) {
-    if ((node.small[8] & (1U << k)) == 0) continue;
+    if ((keys.keys() & (1U << k)) == 0) continue;
     if (!out.empty()) out += ", ";
-    out += std::string(kSetKeys[k]) + ": " + write_tile_set(node.sets[k], context);
+    out += std::string(kSetKeys[k]) + ": " + write_tile_set(keys.set(k), context);
   }
   return out;
 }
@@ -80,30 +83,34 @@ constexpr std::uint32_t kAllKinds = (1U << std::size(kKindWords)) - 1;
 
 /// The filter keys of a group filter (kind, flags, tile sets) into `node`.
 void read_group_filter(const Value& map, const ReadContext& context, ConditionNode& node) {
-  node.bits = kAllKinds;
+  const GroupsArgs args(node);
+  args.kinds() = kAllKinds;
   for (const Item& entry : map.entries) {
-    if (entry.key == "kind") node.bits = read_word_mask(entry, kKindWords);
+    if (entry.key == "kind") args.kinds() = read_word_mask(entry, kKindWords);
     for (std::size_t k = 0; k < std::size(kGroupFlagWords); ++k) {
       if (entry.key != kGroupFlagWords[k]) continue;
       if (rule_file::read_bool(entry)) {
-        node.flags_set |= kGroupFlagBits[k];
+        args.flags_set() |= kGroupFlagBits[k];
       } else {
-        node.flags_clear |= kGroupFlagBits[k];
+        args.flags_clear() |= kGroupFlagBits[k];
       }
     }
   }
   read_set_keys(map, context, node);
 }
 std::string group_filter_text(const ConditionNode& node, const WriteContext& context) {
+  const GroupsArgs args(node);
   std::string out;
   const auto add = [&](const std::string& part) {
     if (!out.empty()) out += ", ";
     out += part;
   };
-  if (node.bits != kAllKinds) add("kind: " + word_mask_text(node.bits, kKindWords));
+  if (args.kinds() != kAllKinds) add("kind: " + word_mask_text(args.kinds(), kKindWords));
   for (std::size_t k = 0; k < std::size(kGroupFlagWords); ++k) {
-    if ((node.flags_set & kGroupFlagBits[k]) != 0) add(std::string(kGroupFlagWords[k]) + ": true");
-    if ((node.flags_clear & kGroupFlagBits[k]) != 0) {
+    if ((args.flags_set() & kGroupFlagBits[k]) != 0) {
+      add(std::string(kGroupFlagWords[k]) + ": true");
+    }
+    if ((args.flags_clear() & kGroupFlagBits[k]) != 0) {
       add(std::string(kGroupFlagWords[k]) + ": false");
     }
   }
@@ -116,28 +123,29 @@ void read_groups(const Item& item, const ReadContext& context, ConditionNode& no
   const Value& map = expect_map_arg(item);
   check_arg_keys(map, kGroupKeys, "groups");
   read_group_filter(map, context, node);
-  node.range.min = 1;  // by default: some group matches
-  const bool counted = read_range_keys(map, node.range);
+  const GroupsArgs args(node);
+  args.count().min = 1;  // by default: some group matches
+  const bool counted = read_range_keys(map, args.count());
   if (const Item* all = map.find("all")) {
     if (counted) fail(all->key_where, "'groups' takes either 'all' or a count, not both");
     if (!rule_file::read_bool(*all)) {
       fail(all->value.where,
            "'all: false' says nothing; write 'max' or wrap the condition in 'not'");
     }
-    node.small[0] = kGroupsCountAll;
+    args.count_mode() = static_cast<std::uint8_t>(GroupsCount::all);
   }
 }
 std::string write_groups(const ConditionNode& node, const WriteContext& context) {
+  const GroupsArgs args(node);
   std::string out = group_filter_text(node, context);
-  std::string count =
-      node.small[0] == kGroupsCountAll ? "all: true" : range_keys(node.range, {1, 0x7FFF});
+  std::string count = args.counts_all() ? "all: true" : range_keys(args.count(), {1, 0x7FFF});
   if (!count.empty()) out += (out.empty() ? "" : ", ") + count;
   return wrap("{", out, "}");
 }
 
 // ---------------------------------------------------------------------------------------------
 // sets: relations among groups of sequence suits (identical, shifted, same rank across suits,
-// straights). small[0] size, small[1] step, small[2] suits mode, small[3] disjoint.
+// straights). Its arguments: SetsArgs (predicates.hpp).
 
 constexpr std::string_view kSuitModes[] = {"same", "distinct", "any"};
 constexpr std::string_view kSetsKeys[] = {"kind",     "size",  "step", "suits",
@@ -147,36 +155,38 @@ constexpr std::size_t kMaxSets = kMaxSetInstances;
 void read_sets(const Item& item, const ReadContext& /*context*/, ConditionNode& node) {
   const Value& map = expect_map_arg(item);
   check_arg_keys(map, kSetsKeys, "sets");
-  node.bits = kAllKinds;
-  node.small[0] = 2;
-  node.small[2] = 0;
+  const SetsArgs args(node);
+  args.kinds() = kAllKinds;
+  args.size() = 2;
+  args.suits() = static_cast<std::uint8_t>(SuitsMode::same);
   for (const Item& entry : map.entries) {
-    if (entry.key == "kind") node.bits = read_word_mask(entry, kKindWords);
+    if (entry.key == "kind") args.kinds() = read_word_mask(entry, kKindWords);
     if (entry.key == "size") {
-      node.small[0] = static_cast<std::uint8_t>(rule_file::read_int(entry, 2, 4));
+      args.size() = static_cast<std::uint8_t>(rule_file::read_int(entry, 2, 4));
     }
     if (entry.key == "step") {
-      node.small[1] = static_cast<std::uint8_t>(rule_file::read_int(entry, 0, 8));
+      args.step() = static_cast<std::uint8_t>(rule_file::read_int(entry, 0, 8));
     }
     if (entry.key == "suits") {
-      node.small[2] =
-          static_cast<std::uint8_t>(std::countr_zero(read_word_mask(entry, kSuitModes)));
+      // kSuitModes is in SuitsMode order.
+      args.suits() = static_cast<std::uint8_t>(std::countr_zero(read_word_mask(entry, kSuitModes)));
     }
-    if (entry.key == "disjoint") node.small[3] = rule_file::read_bool(entry) ? 1 : 0;
+    if (entry.key == "disjoint") args.disjoint() = rule_file::read_bool(entry) ? 1 : 0;
   }
   if (map.find("suits") == nullptr) {
     fail(item.value.where, "'sets' needs 'suits' (same, distinct or any)");
   }
-  node.range.min = 1;
-  read_range_keys(map, node.range);
+  args.count().min = 1;
+  read_range_keys(map, args.count());
 }
 std::string write_sets(const ConditionNode& node, const WriteContext& /*context*/) {
+  const SetsArgs args(node);
   std::string out = "{";
-  if (node.bits != kAllKinds) out += "kind: " + word_mask_text(node.bits, kKindWords) + ", ";
-  out += "size: " + std::to_string(node.small[0]) + ", step: " + std::to_string(node.small[1]) +
-         ", suits: " + std::string(kSuitModes[node.small[2]]);
-  if (node.small[3] != 0) out += ", disjoint: true";
-  const std::string count = range_keys(node.range, {1, 0x7FFF});
+  if (args.kinds() != kAllKinds) out += "kind: " + word_mask_text(args.kinds(), kKindWords) + ", ";
+  out += "size: " + std::to_string(args.size()) + ", step: " + std::to_string(args.step()) +
+         ", suits: " + std::string(kSuitModes[args.suits()]);
+  if (args.disjoint() != 0) out += ", disjoint: true";
+  const std::string count = range_keys(args.count(), {1, 0x7FFF});
   if (!count.empty()) out += ", " + count;
   return out + "}";
 }
@@ -190,9 +200,10 @@ namespace {
 /// sorted, the lowest and highest are at most (size - 1)s apart and each of the size - 1 gaps
 /// is at least s, so every gap is s, the set's definition.
 bool may_pair(const ConditionNode& n, int size, const GroupFeature& a, const GroupFeature& b) {
-  if (n.small[2] == 0 && a.suit != b.suit) return false;
-  if (n.small[2] == 1 && a.suit == b.suit) return false;
-  const int step = n.small[1];
+  const SetsArgs args(n);
+  if (args.suits_mode() == SuitsMode::same && a.suit != b.suit) return false;
+  if (args.suits_mode() == SuitsMode::distinct && a.suit == b.suit) return false;
+  const int step = args.step();
   const int apart = a.rank > b.rank ? a.rank - b.rank : b.rank - a.rank;
   if (step == 0) return apart == 0;
   return apart != 0 && apart % step == 0 && apart <= (size - 1) * step;
@@ -225,10 +236,11 @@ struct SetWalk {
       if (sets < kMaxSets) masks[sets++] = groups;
       return;
     }
+    // The walk reads how many candidates are left at each step, so it keeps its own loop.
     std::uint32_t rest = open & ~((1U << from) - 1);
     for (; rest != 0; rest &= rest - 1) {
       const int c = std::countr_zero(rest);
-      // Not enough candidates left after c to complete the set.
+      // Not enough candidates left from c on to complete the set.
       if (small_popcount(rest) < size - picked) return;
       extend(picked + 1, groups | (1U << candidates[static_cast<std::size_t>(c)]),
              open & fits[static_cast<std::size_t>(c)], c + 1);
@@ -241,20 +253,17 @@ std::size_t set_instances(const ConditionNode& n, const ScoreFeatures& f,
                           std::array<std::uint32_t, kMaxSetInstances>& masks) {
   // Step 1: the candidate groups: of the kinds (the record's kind index), concrete, of a
   // sequence suit.
-  std::uint32_t of_kinds = 0;
-  for (std::uint32_t kinds = n.bits; kinds != 0; kinds &= kinds - 1) {
-    of_kinds |= f.kind_groups[static_cast<std::size_t>(std::countr_zero(kinds))];
-  }
-  const int size = n.small[0];
+  const SetsArgs args(n);
+  const std::uint32_t of_kinds = groups_of_kinds(args.kinds(), f);
+  const int size = args.size();
   if (small_popcount(of_kinds) < size) return 0;
   std::array<std::uint8_t, kMaxFeatureGroups> candidates;  // [0, count) written before read
   int count = 0;
   const std::vector<SuitInfo>& suits = f.rules->suits();
-  for (std::uint32_t rest = of_kinds; rest != 0; rest &= rest - 1) {
-    const auto i = static_cast<std::uint8_t>(std::countr_zero(rest));
-    const GroupFeature& g = f.groups[i];
+  for (const int i : set_bits(of_kinds)) {
+    const GroupFeature& g = f.groups[static_cast<std::size_t>(i)];
     if (g.faces == 0 || !suits[g.suit].sequences) continue;
-    candidates[static_cast<std::size_t>(count++)] = i;
+    candidates[static_cast<std::size_t>(count++)] = static_cast<std::uint8_t>(i);
   }
   if (count < size) return 0;
   // Step 2: which candidates may stand together (bit j of fits[i]: candidates i and j).
@@ -276,18 +285,18 @@ std::size_t set_instances(const ConditionNode& n, const ScoreFeatures& f,
 }
 
 TileMask tiles_outside_meeting_groups(const ConditionNode& n, const TileTable& rules, bool knits) {
-  const std::uint8_t used = n.small[8];
+  const GroupsArgs args(n);
   for (std::size_t k = 0; k < 3; ++k) {
-    if ((used & (1U << k)) != 0 && n.sets[k].context != 0) return 0;
+    if ((args.keys() & (1U << k)) != 0 && args.set(k).context != 0) return 0;
   }
   // As groups_meeting_sets, for one group's faces.
   const auto meets = [&](TileMask faces) {
-    return ((used & 1U) == 0 || mask_all_in(faces, n.sets[0].tiles)) &&
-           ((used & 2U) == 0 || (faces & n.sets[1].tiles) != 0) &&
-           ((used & 4U) == 0 || (faces & n.sets[2].tiles) == 0);
+    return (!args.has(kAllIn) || mask_all_in(faces, args.all_in().tiles)) &&
+           (!args.has(kAnyIn) || (faces & args.any_in().tiles) != 0) &&
+           (!args.has(kNoneIn) || (faces & args.none_in().tiles) == 0);
   };
   const auto admits = [&](GroupKind kind) {
-    return ((n.bits >> static_cast<unsigned>(kind)) & 1U) != 0;
+    return ((args.kinds() >> static_cast<unsigned>(kind)) & 1U) != 0;
   };
   const bool alone = admits(GroupKind::pair) || admits(GroupKind::pung) ||
                      admits(GroupKind::kong) || admits(GroupKind::single);
@@ -352,8 +361,8 @@ SetCandidateRanks set_candidate_ranks(std::uint32_t kinds, const ScoreFeatures& 
   const std::vector<SuitInfo>& suits = f.rules->suits();
   std::array<std::uint64_t, 4> held{};
   std::array<std::uint32_t, 4> across{};
-  for (std::uint32_t rest = groups_of_kinds(kinds, f); rest != 0; rest &= rest - 1) {
-    const GroupFeature& g = f.groups[static_cast<std::size_t>(std::countr_zero(rest))];
+  for (const int group : set_bits(groups_of_kinds(kinds, f))) {
+    const GroupFeature& g = f.groups[static_cast<std::size_t>(group)];
     if (g.faces == 0 || !suits[g.suit].sequences) continue;
     if (g.suit >= 4 || g.rank >= 16) {
       out.complete = false;
@@ -369,13 +378,14 @@ SetCandidateRanks set_candidate_ranks(std::uint32_t kinds, const ScoreFeatures& 
 
 bool some_set_possible(const ConditionNode& n, const SetCandidateRanks& ranks) {
   if (!ranks.complete) return true;
-  const int size = n.small[0];
-  const int step = n.small[1];
+  const SetsArgs args(n);
+  const int size = args.size();
+  const int step = args.step();
   const auto k = static_cast<std::size_t>(size - 1);
-  const bool same = n.small[2] == 0;
+  const bool same = args.suits_mode() == SuitsMode::same;
   if (step > 0) return has_run(same ? ranks.held[0] : ranks.across[0], size, step);
   if (same) return ranks.held[k] != 0;
-  if (n.small[2] != 1) return ranks.across[k] != 0;
+  if (args.suits_mode() == SuitsMode::any) return ranks.across[k] != 0;
   std::array<std::uint64_t, 4> in_suits{};  // [j - 1]: ranks held in at least j suits
   for (unsigned suit = 0; suit < 4; ++suit) {
     add_held(in_suits, (ranks.held[0] >> (16U * suit)) & 0xFFFFU);
@@ -386,13 +396,14 @@ bool some_set_possible(const ConditionNode& n, const SetCandidateRanks& ranks) {
 int sets_found(const ConditionNode& n, const ScoreFeatures& f) {
   std::array<std::uint32_t, kMaxSets> masks;  // [0, sets) written by set_instances
   const std::size_t sets = set_instances(n, f, masks);
-  return n.small[3] != 0 ? most_disjoint(masks, sets, 0, 0) : static_cast<int>(sets);
+  return SetsArgs(n).disjoint() != 0 ? most_disjoint(masks, sets, 0, 0) : static_cast<int>(sets);
 }
 
 std::span<const std::uint32_t> SetInstances::of(const ConditionNode& node) {
   // The fields set_instances reads: kinds, size, step, suits mode.
-  const std::uint64_t key = std::uint64_t{node.bits} << 32 | std::uint64_t{node.small[0]} << 16 |
-                            std::uint64_t{node.small[1]} << 8 | node.small[2];
+  const SetsArgs args(node);
+  const std::uint64_t key = std::uint64_t{args.kinds()} << 32 | std::uint64_t{args.size()} << 16 |
+                            std::uint64_t{args.step()} << 8 | args.suits();
   for (std::size_t i = 0; i < used_; ++i) {
     if (shapes_[i].key == key) return {shapes_[i].masks.data(), shapes_[i].count};
   }
@@ -411,17 +422,17 @@ std::span<const std::uint32_t> SetInstances::of(const ConditionNode& node) {
 
 int SetInstances::found(const ConditionNode& node) {
   const std::span<const std::uint32_t> instances = of(node);
-  if (node.small[3] == 0) return static_cast<int>(instances.size());
+  if (SetsArgs(node).disjoint() == 0) return static_cast<int>(instances.size());
   std::array<std::uint32_t, kMaxSets> masks;  // [0, size) copied
   std::copy(instances.begin(), instances.end(), masks.begin());
   return most_disjoint(masks, instances.size(), 0, 0);
 }
 
 int count_sets(const ConditionNode& n, const ScoreFeatures& f) {
-  return some_set_possible(n, set_candidate_ranks(n.bits, f)) ? sets_found(n, f) : 0;
+  return some_set_possible(n, set_candidate_ranks(SetsArgs(n).kinds(), f)) ? sets_found(n, f) : 0;
 }
 
 bool eval_sets(const ConditionNode& n, const ScoreFeatures& f) {
-  return n.range.holds(count_sets(n, f));
+  return SetsArgs(n).count().holds(count_sets(n, f));
 }
 }  // namespace meldgraph::patterns

@@ -1,13 +1,13 @@
-/// Tile sets of conditions (pattern_predicates.hpp): the built-in classes, reading a class, a
+/// Tile sets of conditions (predicates.hpp): the built-in classes, reading a class, a
 /// user set, a suit letter or tile codes, and writing them back.
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "patterns/predicates.hpp"
 #include "meldgraph/loader/rule_readers.hpp"
 #include "meldgraph/loader/rule_writing.hpp"
+#include "patterns/predicates.hpp"
 
 namespace meldgraph::patterns {
 

@@ -1,16 +1,25 @@
-/// The pattern keys of `scoring` (rule_scoring.hpp): `tile_sets`, `limits_replace` and
+/// The pattern keys of `scoring` (section.hpp): `tile_sets`, `limits_replace` and
 /// `patterns`, each pattern's id, names, value, condition and relations; and their writer for
 /// `rules dump`. The condition language is in docs/scoring.md, "Patterns"; its predicates are
-/// pattern_predicates.cpp's registry.
+/// the registry of patterns/predicates.cpp.
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "patterns/predicates.hpp"
+#include <range/v3/range/conversion.hpp>
+#include <range/v3/view/concat.hpp>
+#include <range/v3/view/transform.hpp>
+
+#include "joined.hpp"
+
 #include "meldgraph/loader/rule_readers.hpp"
-#include "section/section.hpp"
 #include "meldgraph/loader/rule_writing.hpp"
+#include "patterns/arguments.hpp"
+#include "patterns/evals.hpp"
+#include "patterns/predicates.hpp"
+#include "patterns/program.hpp"
+#include "section/section.hpp"
 
 namespace meldgraph::rule_file {
 
@@ -31,11 +40,10 @@ constexpr std::string_view kCombinators[] = {"all", "any", "not", "at_least"};
 
 /// Every word a condition's key may be: the combinators and the predicates.
 std::vector<std::string_view> condition_words() {
-  std::vector<std::string_view> words(std::begin(kCombinators), std::end(kCombinators));
-  for (const patterns::PredicateSpec& spec : patterns::predicate_registry()) {
-    words.push_back(spec.name);
-  }
-  return words;
+  const auto name = [](const patterns::PredicateSpec& spec) { return spec.name; };
+  return ranges::views::concat(kCombinators,
+                               patterns::predicate_registry() | ranges::views::transform(name)) |
+         ranges::to<std::vector<std::string_view>>();
 }
 
 class ConditionCompiler {
@@ -133,7 +141,7 @@ class ConditionCompiler {
     }
     const int count = read_int(*n, 0, static_cast<int>(of->value.elements.size()));
     const std::uint32_t root = compile_list(kOpAtLeast, of->value, depth);
-    nodes_[root].range.min = static_cast<std::int16_t>(count);
+    patterns::at_least_n(nodes_[root]) = static_cast<std::int16_t>(count);
     return root;
   }
 
@@ -343,18 +351,14 @@ void read_pattern(const ScoringContext& context, const Item& item,
 
 /// scoring.account_once: the governed patterns, each with the `sets` node of its melds.
 void read_account_once(const Item& item, const std::vector<std::string>& ids, PatternRules& out) {
-  const auto registry = patterns::predicate_registry();
-  std::uint8_t sets_op = 0;
-  for (std::size_t i = 0; i < registry.size(); ++i) {
-    if (registry[i].name == "sets") sets_op = static_cast<std::uint8_t>(kFirstPredicate + i);
-  }
+  using patterns::kSetsOp;
   const std::vector<std::uint16_t> governed = read_relation(item, ids, ids.size());
   for (const std::uint16_t p : governed) {
     const Pattern& pattern = out.patterns[p];
     std::uint32_t node = Pattern::kNoTimes;
-    if (pattern.times != Pattern::kNoTimes && out.nodes[pattern.times].op == sets_op) {
+    if (pattern.times != Pattern::kNoTimes && out.nodes[pattern.times].op == kSetsOp) {
       node = pattern.times;
-    } else if (out.nodes[pattern.when].op == sets_op) {
+    } else if (out.nodes[pattern.when].op == kSetsOp) {
       node = pattern.when;
     }
     if (node == Pattern::kNoTimes) {
@@ -417,13 +421,64 @@ void read_pattern_rules(const ScoringContext& context, const Value& scoring, Sco
     context.diagnostics.attempt([&] { read_account_once(*once, ids, out); });
   }
   context.diagnostics.attempt([&] {
-    if (!compile_patterns(out, context.tiles, context.forms)) {
+    if (!patterns::compile_patterns(out, context.tiles, context.forms)) {
       fail(patterns->key_where, "the conditions have more than " +
-                                    std::to_string(PatternProgram::kMaxTests) +
+                                    std::to_string(patterns::PatternProgram::kMaxTests) +
                                     " distinct predicates; share more of them");
     }
   });
 }
+
+namespace {
+
+/// The ids of `list` (a range of indices into patterns) as a flow list: `[toitoi, sanankou]`.
+template <class Indices>
+std::string id_list(const PatternRules& patterns, Indices&& list) {
+  const auto id = [&](std::uint16_t p) -> const std::string& { return patterns.patterns[p].id; };
+  return patterns::wrap(
+      "[", joined(static_cast<Indices&&>(list) | ranges::views::transform(id), ", "), "]");
+}
+
+/// A pattern's `value`, `yakuman`, `factor` or `bonus` key.
+std::string value_text(const PatternValue& value) {
+  if (value.yakuman > 0) return "      yakuman: " + std::to_string(value.yakuman) + "\n";
+  if (value.factor > 0) return "      factor: " + std::to_string(value.factor) + "\n";
+  if (value.bonus > 0) return "      bonus: " + std::to_string(value.bonus) + "\n";
+  if (!value.open_allowed) return "      value: {closed: " + std::to_string(value.closed) + "}\n";
+  if (value.open == value.closed) return "      value: " + std::to_string(value.closed) + "\n";
+  return "      value: {closed: " + std::to_string(value.closed) +
+         ", open: " + std::to_string(value.open) + "}\n";
+}
+
+/// One pattern, its keys in the order read_pattern documents them.
+void write_pattern(const patterns::WriteContext& context, const Pattern& pattern,
+                   std::string& out) {
+  const PatternRules& patterns = context.patterns;
+  out += "    " + pattern.id + ":\n";
+  if (!pattern.name.empty()) out += "      name: " + yaml_quoted(pattern.name) + "\n";
+  if (!pattern.local_name.empty()) {
+    out += "      local_name: " + yaml_quoted(pattern.local_name) + "\n";
+  }
+  out += value_text(pattern.value);
+  if (!pattern.enabled) out += "      enabled: false\n";
+  if (pattern.only_without && pattern.only_without_except.empty()) {
+    out += "      only_without: true\n";
+  } else if (pattern.only_without) {
+    out += "      only_without: {except: " + id_list(patterns, pattern.only_without_except) + "}\n";
+  }
+  if (!pattern.excludes.empty()) {
+    out += "      excludes: " + id_list(patterns, pattern.excludes) + "\n";
+  }
+  if (!pattern.implied_by.empty()) {
+    out += "      implied_by: " + id_list(patterns, pattern.implied_by) + "\n";
+  }
+  out += "      when: " + patterns::write_condition(context, pattern.when) + "\n";
+  if (pattern.times != Pattern::kNoTimes) {
+    out += "      times: " + patterns::write_condition(context, pattern.times) + "\n";
+  }
+}
+
+}  // namespace
 
 void write_pattern_rules(const RuleSet& rules, const PatternRules& patterns, std::string& out) {
   out += "  limits_replace: " + bool_text(patterns.limits_replace) + "\n";
@@ -437,57 +492,13 @@ void write_pattern_rules(const RuleSet& rules, const PatternRules& patterns, std
   }
   if (patterns.patterns.empty()) return;
   if (!patterns.account_once.empty()) {
-    out += "  account_once: [";
-    for (std::size_t i = 0; i < patterns.account_once.size(); ++i) {
-      if (i > 0) out += ", ";
-      out += patterns.patterns[patterns.account_once[i].pattern].id;
-    }
-    out += "]\n";
+    const auto governed = [](const PatternRules::AccountOnce& rule) { return rule.pattern; };
+    out += "  account_once: " +
+           id_list(patterns, patterns.account_once | ranges::views::transform(governed)) + "\n";
   }
   const patterns::WriteContext context{rules, patterns};
-  const auto ids = [&](const std::vector<std::uint16_t>& list) {
-    std::string text = "[";
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      if (i > 0) text += ", ";
-      text += patterns.patterns[list[i]].id;
-    }
-    return text + "]";
-  };
   out += "  patterns:\n";
-  for (const Pattern& pattern : patterns.patterns) {
-    out += "    " + pattern.id + ":\n";
-    if (!pattern.name.empty()) out += "      name: " + yaml_quoted(pattern.name) + "\n";
-    if (!pattern.local_name.empty()) {
-      out += "      local_name: " + yaml_quoted(pattern.local_name) + "\n";
-    }
-    const PatternValue& value = pattern.value;
-    if (value.yakuman > 0) {
-      out += "      yakuman: " + std::to_string(value.yakuman) + "\n";
-    } else if (value.factor > 0) {
-      out += "      factor: " + std::to_string(value.factor) + "\n";
-    } else if (value.bonus > 0) {
-      out += "      bonus: " + std::to_string(value.bonus) + "\n";
-    } else if (!value.open_allowed) {
-      out += "      value: {closed: " + std::to_string(value.closed) + "}\n";
-    } else if (value.open == value.closed) {
-      out += "      value: " + std::to_string(value.closed) + "\n";
-    } else {
-      out += "      value: {closed: " + std::to_string(value.closed) +
-             ", open: " + std::to_string(value.open) + "}\n";
-    }
-    if (!pattern.enabled) out += "      enabled: false\n";
-    if (pattern.only_without && pattern.only_without_except.empty()) {
-      out += "      only_without: true\n";
-    } else if (pattern.only_without) {
-      out += "      only_without: {except: " + ids(pattern.only_without_except) + "}\n";
-    }
-    if (!pattern.excludes.empty()) out += "      excludes: " + ids(pattern.excludes) + "\n";
-    if (!pattern.implied_by.empty()) out += "      implied_by: " + ids(pattern.implied_by) + "\n";
-    out += "      when: " + patterns::write_condition(context, pattern.when) + "\n";
-    if (pattern.times != Pattern::kNoTimes) {
-      out += "      times: " + patterns::write_condition(context, pattern.times) + "\n";
-    }
-  }
+  for (const Pattern& pattern : patterns.patterns) write_pattern(context, pattern, out);
 }
 
 }  // namespace meldgraph::rule_file

@@ -1,4 +1,4 @@
-/// The value keys of `scoring` (rule_scoring.hpp): fu, dora, points tables, limits, payments,
+/// The value keys of `scoring` (section.hpp): fu, dora, points tables, limits, payments,
 /// the minimum to win. docs/scoring.md, "Values", describes them. Pattern ids and form names are
 /// resolved here, at load: an unknown one is an error at its line and column.
 
@@ -6,11 +6,17 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include <range/v3/view/filter.hpp>
+#include <range/v3/view/transform.hpp>
+#include <range/v3/view/zip.hpp>
+
+#include "joined.hpp"
 #include "meldgraph/loader/rule_readers.hpp"
-#include "section/section.hpp"
 #include "meldgraph/loader/rule_writing.hpp"
+#include "section/section.hpp"
 
 namespace meldgraph::rule_file {
 
@@ -508,13 +514,10 @@ std::string number(std::int64_t value) {
   return std::to_string(value);
 }
 
+/// Pattern ids as a flow list: `[pinfu, tanyao]`.
 std::string pattern_list(const PatternRules& patterns, const std::vector<std::uint16_t>& list) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    if (i != 0) out += ", ";
-    out += name_text(patterns.patterns[list[i]].id);
-  }
-  return out + "]";
+  const auto id = [&](std::uint16_t p) { return name_text(patterns.patterns[p].id); };
+  return "[" + joined(list | ranges::views::transform(id), ", ") + "]";
 }
 
 }  // namespace
@@ -534,11 +537,12 @@ void read_value_rules(const ScoringContext& context, const Value& scoring, Scori
   diagnostics.attempt([&] { read_payments(context, scoring, patterns, out.points, out.payments); });
 }
 
-void write_value_rules(const RuleSet& rules, const ValueRules& values, std::string& out) {
-  const PatternRules* patterns = scoring_rules(rules) != nullptr ? &scoring_rules(rules)->patterns : nullptr;
-  static const PatternRules no_patterns;
-  const PatternRules& ids = patterns != nullptr ? *patterns : no_patterns;
-  const MinimumRules& minimum = values.minimum;
+namespace {
+
+// Writing back: each key of `scoring` a step, in the order read_value_rules reads them.
+
+void write_minimum(const RuleSet& rules, const PatternRules& ids, const MinimumRules& minimum,
+                   std::string& out) {
   out += "  minimum:\n    units: " + number(minimum.units) + "\n";
   if (!minimum.excluding.empty()) {
     out += "    excluding: " + pattern_list(ids, minimum.excluding) + "\n";
@@ -553,127 +557,154 @@ void write_value_rules(const RuleSet& rules, const ValueRules& values, std::stri
     out += "        patterns: " + pattern_list(ids, minimum.forms[f].patterns) + "\n";
     out += "        reason: " + yaml_quoted(minimum.forms[f].reason) + "\n";
   }
+}
 
-  const FuRules& fu = values.fu;
-  if (fu.enabled) {
-    out += "  fu:\n";
-    out += "    base: " + number(fu.base) + "\n";
-    out += "    closed_ron: " + number(fu.closed_ron) + "\n";
-    out += "    self_draw: " + number(fu.self_draw) + "\n";
-    if (!fu.no_self_draw_fu_with.empty()) {
-      out += "    no_self_draw_fu_with: " + pattern_list(ids, fu.no_self_draw_fu_with) + "\n";
+void write_fu(const RuleSet& rules, const PatternRules& ids, const FuRules& fu, std::string& out) {
+  if (!fu.enabled) return;
+  out += "  fu:\n";
+  out += "    base: " + number(fu.base) + "\n";
+  out += "    closed_ron: " + number(fu.closed_ron) + "\n";
+  out += "    self_draw: " + number(fu.self_draw) + "\n";
+  if (!fu.no_self_draw_fu_with.empty()) {
+    out += "    no_self_draw_fu_with: " + pattern_list(ids, fu.no_self_draw_fu_with) + "\n";
+  }
+  out += "    melds: {pung: " + number(fu.pung) + ", concealed: " + number(fu.concealed) +
+         ", terminal_or_honour: " + number(fu.terminal_or_honour) + ", kong: " + number(fu.kong) +
+         "}\n";
+  out += "    pair: {dragon: " + number(fu.pair_dragon) +
+         ", seat_wind: " + number(fu.pair_seat_wind) +
+         ", round_wind: " + number(fu.pair_round_wind) +
+         ", double_wind: " + number(fu.pair_double_wind) + "}\n";
+  const auto wait_fu = [](const auto& wait) {
+    const auto& [name, fu_of_wait] = wait;
+    return std::string(name) + ": " + number(fu_of_wait);
+  };
+  out += "    waits: {" +
+         joined(ranges::views::zip(kWaitNames, fu.wait) | ranges::views::transform(wait_fu), ", ") +
+         "}\n";
+  out += "    open_minimum: " + number(fu.open_minimum) + "\n";
+  // The forms with fixed fu, by name.
+  const auto has_fixed = [](const auto& form) { return std::get<0>(form) != 0; };
+  const auto form_fu = [](const auto& form) {
+    const auto& [fixed, spec] = form;
+    return name_text(spec.name) + ": " + number(fixed);
+  };
+  const std::string fixed =
+      joined(ranges::views::zip(fu.fixed, rules.forms()) | ranges::views::filter(has_fixed) |
+                 ranges::views::transform(form_fu),
+             ", ");
+  if (!fixed.empty()) out += "    fixed: {" + fixed + "}\n";
+  out += "    round_to: " + number(fu.round_to) + "\n";
+}
+
+void write_dora(const DoraRules& dora, std::string& out) {
+  if (!dora.enabled) return;
+  constexpr std::array<std::string_view, 3> kUra = {"with_riichi", "always", "never"};
+  out += "  dora:\n    per_tile: " + number(dora.per_tile) + "\n";
+  out += "    ura: " + std::string(kUra[static_cast<std::size_t>(dora.ura)]) + "\n";
+  out += "    red_five: " + number(dora.red_five) + "\n";
+}
+
+/// `points.table` and `points.limits`, when given.
+void write_points_tables(const PointsRules& points, std::string& out) {
+  if (!points.table.empty()) {
+    out += "    table: [" + joined(points.table | ranges::views::transform(number), ", ") + "]\n";
+  }
+  if (!points.limits.empty()) {
+    out += "    limits:\n";
+    for (const LimitRow& row : points.limits) {
+      out += "      - {name: " + row.name + ", units: " + number(row.units);
+      if (row.base_at != 0) out += ", base_at: " + number(row.base_at);
+      out += ", base: " + number(row.base) + "}\n";
     }
-    out += "    melds: {pung: " + number(fu.pung) + ", concealed: " + number(fu.concealed) +
-           ", terminal_or_honour: " + number(fu.terminal_or_honour) + ", kong: " + number(fu.kong) +
+  }
+}
+
+void write_points(const PatternRules& ids, const PointsRules& points, std::string& out) {
+  if (points.formula == BaseFormula::none) return;
+  constexpr std::array<std::string_view, 6> kFormulas = {"none",   "fu_doubling", "doubling",
+                                                         "linear", "table",       "units"};
+  out +=
+      "  points:\n    base: " + std::string(kFormulas[static_cast<std::size_t>(points.formula)]) +
+      "\n";
+  if (points.start != 0) out += "    start: " + number(points.start) + "\n";
+  if (!points.starts.empty()) {
+    out += "    starts:\n";
+    for (const StartRule& row : points.starts) {
+      out += "      - {patterns: " + pattern_list(ids, row.patterns) +
+             ", start: " + number(row.start) + "}\n";
+    }
+  }
+  if (points.per_unit != 0) out += "    per_unit: " + number(points.per_unit) + "\n";
+  if (points.factor_cap != 0) out += "    factor_cap: " + number(points.factor_cap) + "\n";
+  write_points_tables(points, out);
+  out += "    kazoe: " + (points.kazoe == 0 ? std::string("false") : number(points.kazoe)) + "\n";
+  out += "    round_up_mangan: " +
+         (points.round_up_from == 0 ? std::string("false") : number(points.round_up_from)) + "\n";
+  if (points.yakuman_base != 0) {
+    out += "    yakuman: {base: " + number(points.yakuman_base) +
+           ", stack: " + bool_text(points.yakuman_stack) +
+           ", double: " + bool_text(points.double_yakuman) + ", name: " + points.yakuman_name +
            "}\n";
-    out += "    pair: {dragon: " + number(fu.pair_dragon) +
-           ", seat_wind: " + number(fu.pair_seat_wind) +
-           ", round_wind: " + number(fu.pair_round_wind) +
-           ", double_wind: " + number(fu.pair_double_wind) + "}\n";
-    out += "    waits: {";
-    for (std::size_t w = 0; w < kWaitNames.size(); ++w) {
-      out += (w == 0 ? "" : ", ") + std::string(kWaitNames[w]) + ": " + number(fu.wait[w]);
-    }
-    out += "}\n";
-    out += "    open_minimum: " + number(fu.open_minimum) + "\n";
-    std::string fixed;
-    for (std::size_t f = 0; f < fu.fixed.size() && f < rules.forms().size(); ++f) {
-      if (fu.fixed[f] == 0) continue;
-      fixed += (fixed.empty() ? "" : ", ") + name_text(rules.forms()[f].name) + ": " +
-               number(fu.fixed[f]);
-    }
-    if (!fixed.empty()) out += "    fixed: {" + fixed + "}\n";
-    out += "    round_to: " + number(fu.round_to) + "\n";
   }
+}
 
-  const DoraRules& dora = values.dora;
-  if (dora.enabled) {
-    constexpr std::array<std::string_view, 3> kUra = {"with_riichi", "always", "never"};
-    out += "  dora:\n    per_tile: " + number(dora.per_tile) + "\n";
-    out += "    ura: " + std::string(kUra[static_cast<std::size_t>(dora.ura)]) + "\n";
-    out += "    red_five: " + number(dora.red_five) + "\n";
+/// `payments.flat` and `payments.pao`, when given.
+void write_flat_and_pao(const RuleSet& rules, const PatternRules& ids, const PaymentRules& pay,
+                        std::string& out) {
+  if (pay.flat_discard == pay.flat_self_draw) {
+    if (pay.flat_discard != 0) out += "    flat: " + number(pay.flat_discard) + "\n";
+  } else {
+    out += "    flat: {discard: " + number(pay.flat_discard) +
+           ", self_draw: " + number(pay.flat_self_draw) + "}\n";
   }
+  if (pay.pao.empty()) return;
+  const TileClasses& classes = rules.tile_classes();
+  out += "    pao:\n";
+  for (const PaoRule& rule : pay.pao) {
+    const std::string_view cls = rule.tiles == classes.dragons ? kPaoClasses[0]
+                                 : rule.tiles == classes.winds ? kPaoClasses[1]
+                                                               : kPaoClasses[2];
+    out += "      " + name_text(ids.patterns[rule.pattern].id) + ": " + std::string(cls) + "\n";
+  }
+}
 
-  const PointsRules& points = values.points;
-  if (points.formula != BaseFormula::none) {
-    constexpr std::array<std::string_view, 6> kFormulas = {"none",   "fu_doubling", "doubling",
-                                                           "linear", "table",       "units"};
-    out +=
-        "  points:\n    base: " + std::string(kFormulas[static_cast<std::size_t>(points.formula)]) +
-        "\n";
-    if (points.start != 0) out += "    start: " + number(points.start) + "\n";
-    if (!points.starts.empty()) {
-      out += "    starts:\n";
-      for (const StartRule& row : points.starts) {
-        out += "      - {patterns: " + pattern_list(ids, row.patterns) +
-               ", start: " + number(row.start) + "}\n";
-      }
-    }
-    if (points.per_unit != 0) out += "    per_unit: " + number(points.per_unit) + "\n";
-    if (points.factor_cap != 0) out += "    factor_cap: " + number(points.factor_cap) + "\n";
-    if (!points.table.empty()) {
-      out += "    table: [";
-      for (std::size_t i = 0; i < points.table.size(); ++i) {
-        out += (i == 0 ? "" : ", ") + number(points.table[i]);
-      }
-      out += "]\n";
-    }
-    if (!points.limits.empty()) {
-      out += "    limits:\n";
-      for (const LimitRow& row : points.limits) {
-        out += "      - {name: " + row.name + ", units: " + number(row.units);
-        if (row.base_at != 0) out += ", base_at: " + number(row.base_at);
-        out += ", base: " + number(row.base) + "}\n";
-      }
-    }
-    out += "    kazoe: " + (points.kazoe == 0 ? std::string("false") : number(points.kazoe)) + "\n";
-    out += "    round_up_mangan: " +
-           (points.round_up_from == 0 ? std::string("false") : number(points.round_up_from)) + "\n";
-    if (points.yakuman_base != 0) {
-      out += "    yakuman: {base: " + number(points.yakuman_base) +
-             ", stack: " + bool_text(points.yakuman_stack) +
-             ", double: " + bool_text(points.double_yakuman) + ", name: " + points.yakuman_name +
-             "}\n";
-    }
+void write_payments(const RuleSet& rules, const PatternRules& ids, const PaymentRules& pay,
+                    std::string& out) {
+  if (!pay.enabled) return;
+  out += "  payments:\n";
+  out += "    discard: {dealer: " + number(pay.discard_dealer) +
+         ", other: " + number(pay.discard_other) + "}\n";
+  if (pay.discard_others_dealer != 0 || pay.discard_others_other != 0) {
+    out += "    discard_others: {dealer: " + number(pay.discard_others_dealer) +
+           ", other: " + number(pay.discard_others_other) + "}\n";
   }
+  out += "    self_draw: {dealer_wins: " + number(pay.self_draw_dealer_wins) +
+         ", dealer_pays: " + number(pay.self_draw_dealer_pays) +
+         ", other_pays: " + number(pay.self_draw_other_pays) + "}\n";
+  out += "    round_to: " + number(pay.round_to) + "\n";
+  out += "    honba: {discard: " + number(pay.honba_discard) +
+         ", self_draw: " + number(pay.honba_self_draw) + "}\n";
+  out += "    riichi_stick: " + number(pay.riichi_stick) + "\n";
+  if (pay.dealer_pays_units != 0 || pay.dealer_pays_per_honba != 0) {
+    out += "    dealer_pays_extra: {units: " + number(pay.dealer_pays_units) +
+           ", per_honba: " + number(pay.dealer_pays_per_honba) + "}\n";
+  }
+  write_flat_and_pao(rules, ids, pay, out);
+}
 
-  const PaymentRules& pay = values.payments;
-  if (pay.enabled) {
-    out += "  payments:\n";
-    out += "    discard: {dealer: " + number(pay.discard_dealer) +
-           ", other: " + number(pay.discard_other) + "}\n";
-    if (pay.discard_others_dealer != 0 || pay.discard_others_other != 0) {
-      out += "    discard_others: {dealer: " + number(pay.discard_others_dealer) +
-             ", other: " + number(pay.discard_others_other) + "}\n";
-    }
-    out += "    self_draw: {dealer_wins: " + number(pay.self_draw_dealer_wins) +
-           ", dealer_pays: " + number(pay.self_draw_dealer_pays) +
-           ", other_pays: " + number(pay.self_draw_other_pays) + "}\n";
-    out += "    round_to: " + number(pay.round_to) + "\n";
-    out += "    honba: {discard: " + number(pay.honba_discard) +
-           ", self_draw: " + number(pay.honba_self_draw) + "}\n";
-    out += "    riichi_stick: " + number(pay.riichi_stick) + "\n";
-    if (pay.dealer_pays_units != 0 || pay.dealer_pays_per_honba != 0) {
-      out += "    dealer_pays_extra: {units: " + number(pay.dealer_pays_units) +
-             ", per_honba: " + number(pay.dealer_pays_per_honba) + "}\n";
-    }
-    if (pay.flat_discard == pay.flat_self_draw) {
-      if (pay.flat_discard != 0) out += "    flat: " + number(pay.flat_discard) + "\n";
-    } else {
-      out += "    flat: {discard: " + number(pay.flat_discard) +
-             ", self_draw: " + number(pay.flat_self_draw) + "}\n";
-    }
-    if (!pay.pao.empty()) {
-      const TileClasses& classes = rules.tile_classes();
-      out += "    pao:\n";
-      for (const PaoRule& rule : pay.pao) {
-        const std::string_view cls = rule.tiles == classes.dragons ? kPaoClasses[0]
-                                     : rule.tiles == classes.winds ? kPaoClasses[1]
-                                                                   : kPaoClasses[2];
-        out += "      " + name_text(ids.patterns[rule.pattern].id) + ": " + std::string(cls) + "\n";
-      }
-    }
-  }
+}  // namespace
+
+void write_value_rules(const RuleSet& rules, const ValueRules& values, std::string& out) {
+  // The pattern ids the value keys name (none when the rule set has no scoring section).
+  static const PatternRules no_patterns;
+  const ScoringRules* scoring = scoring_rules(rules);
+  const PatternRules& ids = scoring != nullptr ? scoring->patterns : no_patterns;
+  write_minimum(rules, ids, values.minimum, out);
+  write_fu(rules, ids, values.fu, out);
+  write_dora(values.dora, out);
+  write_points(ids, values.points, out);
+  write_payments(rules, ids, values.payments, out);
 }
 
 }  // namespace meldgraph::rule_file

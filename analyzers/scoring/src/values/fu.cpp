@@ -1,10 +1,12 @@
-/// The fu of a reading (score_fu.hpp): base, closed ron or self-draw, melds, the value pair, the
+/// The fu of a reading (fu.hpp): base, closed ron or self-draw, melds, the value pair, the
 /// wait, an open hand's minimum and rounding, or a form's fixed fu. docs/scoring.md, "Fu".
 
 #include "values/fu.hpp"
 
 #include <algorithm>
 #include <bit>
+
+#include "meldgraph/support/bits.hpp"
 
 namespace meldgraph::detail {
 
@@ -68,20 +70,14 @@ void compute_fu(const FuRules& rules, const ScoreFeatures& features,
   };
   const std::uint32_t scored =
       groups_of(GroupKind::pair) | groups_of(GroupKind::pung) | groups_of(GroupKind::kong);
-  for (std::uint32_t rest = scored; rest != 0; rest &= rest - 1) {
-    const auto i = static_cast<std::size_t>(std::countr_zero(rest));
-    const GroupFeature& group = features.groups[i];
+  for (const int i : set_bits(scored)) {
+    const GroupFeature& group = features.groups[static_cast<std::size_t>(i)];
     if (group.has(kFeatureAbstract) || group.faces == 0) continue;
-    // Both worked out and one kept by a mask, without a branch on the kind (it varies group to
-    // group, and GCC compiles a select between the two into one).
-    const auto pair = static_cast<unsigned>(group.kind == GroupKind::pair);
-    const int meld = meld_fu(rules, group, classes.terminals_or_honours);
-    const int pair_value = pair_fu(rules, features, group, classes.dragons);
-    const int keep_pair = -static_cast<int>(pair);
-    static_assert(static_cast<unsigned>(FuSource::pair) ==
-                  static_cast<unsigned>(FuSource::meld) + 1);
-    add(out, static_cast<FuSource>(static_cast<unsigned>(FuSource::meld) + pair),
-        (pair_value & keep_pair) | (meld & ~keep_pair), static_cast<int>(i));
+    if (group.kind == GroupKind::pair) {
+      add(out, FuSource::pair, pair_fu(rules, features, group, classes.dragons), i);
+    } else {
+      add(out, FuSource::meld, meld_fu(rules, group, classes.terminals_or_honours), i);
+    }
   }
   // Step 4. The wait, as this reading has it (45556m on 5m: a pair wait here, two-sided there).
   if (features.winning_group >= 0) {

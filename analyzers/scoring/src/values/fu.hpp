@@ -1,13 +1,13 @@
 #pragma once
-/// The fu of one reading (score_fu.cpp), a step of compute_value (score_values.cpp).
+/// The fu of one reading (fu.cpp), a step of compute_value (values.cpp).
 
 #include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
 
-#include "meldgraph/scoring/pattern_rules.hpp"
 #include "meldgraph/scoring/features.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
 #include "meldgraph/scoring/value_rules.hpp"
 
 namespace meldgraph::detail {

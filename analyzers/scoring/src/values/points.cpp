@@ -1,4 +1,4 @@
-/// Base points, limits and payments (score_points.hpp). docs/scoring.md, "Points" and
+/// Base points, limits and payments (points.hpp). docs/scoring.md, "Points" and
 /// "Payments".
 
 #include "values/points.hpp"

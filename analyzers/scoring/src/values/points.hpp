@@ -1,11 +1,11 @@
 #pragma once
-/// Base points with their limit, and payments by seat (score_points.cpp): steps of compute_value
-/// (score_values.cpp), apart so that the tests can walk the whole points table.
+/// Base points with their limit, and payments by seat (points.cpp): steps of compute_value
+/// (values.cpp), apart so that the tests can walk the whole points table.
 
 #include <span>
 
-#include "meldgraph/scoring/pattern_rules.hpp"
 #include "meldgraph/scoring/features.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
 #include "meldgraph/scoring/value_rules.hpp"
 
 namespace meldgraph::detail {

@@ -69,7 +69,13 @@ class BitSet {
   static constexpr std::size_t kWords = (Size + 63) / 64;
   using Words = std::array<std::uint64_t, kWords>;
 
-  constexpr BitSet() = default;
+  /// The empty set.
+  constexpr BitSet() : words_{} {}
+  /// A set whose words are left uninitialised, for a large set of which a caller uses the first
+  /// few words only: it clears those (words()) before any use and never reads the others, so
+  /// that it does not pay for clearing all of them. Not constexpr: GCC folds a constexpr call
+  /// into a constant, all zero, and clears the set by copying it.
+  [[nodiscard]] static BitSet uninitialised() { return BitSet(Uninitialised{}); }
 
   [[nodiscard]] constexpr bool test(std::size_t index) const {
     return ((words_[index / 64] >> (index % 64)) & 1U) != 0;
@@ -120,10 +126,10 @@ class BitSet {
   [[nodiscard]] constexpr Words& words() { return words_; }
 
  private:
-  static constexpr std::uint64_t bit(std::size_t index) {
-    return std::uint64_t{1} << (index % 64);
-  }
-  Words words_{};
+  static constexpr std::uint64_t bit(std::size_t index) { return std::uint64_t{1} << (index % 64); }
+  struct Uninitialised {};
+  explicit BitSet(Uninitialised /*unused*/) {}  // NOLINT: words_ left uninitialised
+  Words words_;
 };
 
 }  // namespace meldgraph

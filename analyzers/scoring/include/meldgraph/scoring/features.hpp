@@ -2,19 +2,19 @@
 /// The feature record of one reading: everything a scoring pattern or a fu rule reads, computed
 /// once per reading (and once per realisation of its wildcard-only groups) so that each pattern's
 /// condition is a few integer and bit tests. Built by make_score_features from a Reading and the
-/// hand's ReadingContext (engine/src/score_features.cpp); docs/scoring.md, "The feature record",
+/// hand's ReadingContext (features.cpp); docs/scoring.md, "The feature record",
 /// describes every field. Patterns never see the Reading itself, nor the search.
 
 #include <array>
 #include <cstdint>
 #include <span>
 
-#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/model/group.hpp"
-#include "meldgraph/reading/reading.hpp"
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/model/tiles.hpp"
 #include "meldgraph/model/win_context.hpp"
+#include "meldgraph/reading/reading.hpp"
+#include "meldgraph/search/decomposition.hpp"
 
 namespace meldgraph {
 

@@ -19,17 +19,17 @@
 #include <string_view>
 #include <vector>
 
-#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/model/hand.hpp"
-#include "meldgraph/search/listing.hpp"
-#include "meldgraph/scoring/pattern_rules.hpp"
-#include "meldgraph/reading/reading.hpp"
-#include "meldgraph/scoring/realisation_keys.hpp"
 #include "meldgraph/model/rules.hpp"
+#include "meldgraph/model/win_context.hpp"
+#include "meldgraph/reading/reading.hpp"
 #include "meldgraph/scoring/features.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
+#include "meldgraph/scoring/realisation_keys.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
 #include "meldgraph/scoring/value_rules.hpp"
-#include "meldgraph/model/win_context.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/search/listing.hpp"
 
 namespace meldgraph {
 
@@ -45,8 +45,7 @@ const ScoringRules& require_scoring(const RuleSet& rules);
 /// those the readings it scores in full (ScoreOptions::scored_limit; the others are realisations
 /// counted into an alike reading, about a tenth of the work). Enough for every hand without
 /// wildcards and most with many (a 14-tile laizi hand with eight jokers visits 145,797 readings);
-/// they stop the hands whose readings run to millions (docs/performance.md, "Seventh session:
-/// bounded work").
+/// they stop the hands whose readings run to millions (docs/performance.md, "Bounded work").
 inline constexpr std::uint64_t kDefaultReadingLimit = 1'000'000;
 inline constexpr std::uint64_t kDefaultScoredLimit = 50'000;
 
@@ -146,7 +145,7 @@ inline constexpr std::string_view kBestReadingRule =
 /// The readings of a HandScore, in listing order: a view of the Scorer's slots, one allocation
 /// per reading that never moves once made. (A vector of the readings themselves, a kilobyte
 /// each, copied them and faulted in fresh pages at every growth: about a third of the time of a
-/// hand of 50,000 readings, docs/performance.md "Ninth session".)
+/// hand of 50,000 readings.)
 class ScoredReadings {
  public:
   using Slot = std::unique_ptr<ScoredReading>;
@@ -272,6 +271,20 @@ class Scorer {
  private:
   /// Step 2: one interpretation, realised when it has abstract groups.
   void score_interpretation(const Interpretation& interpretation, const ScoreOptions& options);
+  /// Step 2 for an interpretation with abstract groups: its realisations, one of each class
+  /// scored (realisation_keys.hpp) and alike readings folded together.
+  void score_realisations(const Interpretation& interpretation, const ScoreOptions& options);
+  /// Whether a wild tile realised as its own face is natural (wildcards.natural_use) in this
+  /// hand, which holds wild tiles.
+  [[nodiscard]] bool wild_on_own_face_counts() const;
+  /// realised_: `interpretation` with its abstract groups (`abstract`, in the order of a
+  /// realisation) made `concrete`, its wait and soft wildcards as the realisation has them
+  /// (`as_self`: the interpretation's wild tiles on their own face).
+  void realise(const Interpretation& interpretation, const std::vector<int>& abstract,
+               std::span<const Group> concrete, int as_self);
+  /// Scores realised_ as realisation `index` of its interpretation, whose first reading is in
+  /// pool slot `first`; returns the slot holding it (an earlier alike one, when there is).
+  std::size_t score_realisation(std::size_t first, std::uint64_t index);
   /// Step 3: one reading of `interpretation` (already realised) into the next pool slot; returns
   /// the slot.
   ScoredReading& score_reading(const Interpretation& interpretation);
