@@ -89,8 +89,9 @@ std::string analysis_text(const HandAnalysis& analysis, const AnswerOptions& opt
        << "hand             " << format_hand(hand, rules) << "  "
        << format_hand_unicode(hand, rules) << '\n'
        << "tiles            " << counts.tiles << " (wildcards " << counts.wildcards;
-  if (counts.declared_wildcards > 0)
+  if (counts.declared_wildcards > 0) {
     text << ", " << counts.declared_wildcards << " in declared melds";
+  }
   text << ")\n"
        << "context          " << format_win_context(analysis.win_context(), rules) << '\n';
   if (plan.complete_size) {
@@ -111,10 +112,11 @@ std::string analysis_text(const HandAnalysis& analysis, const AnswerOptions& opt
 
 }  // namespace
 
-int run_analyze(const GlobalOptions& global, const AnalyzeOptions& options) {
+int run_analyze(const GlobalOptions& global, const AnalyzeOptions& options,
+                const nlohmann::json& context_fields) {
   return guarded(options.hand, [&] {
     const RuleSet rules = load_selected_rules(global);
-    const WinContext context = read_context_options(options.context, rules);
+    const WinContext context = read_context_options(context_fields, rules);
     const HandAnalysis analysis = read_analysis(global, rules, options.hand, context);
     AnswerOptions answer_options = single_hand_options(global, options.limit);
     answer_options.realisations = options.realisations;

@@ -5,7 +5,7 @@
 /// stats_commands.hpp), shared with meldgraph-mpi.
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 #include "global_options.hpp"
@@ -23,20 +23,22 @@ struct AnalyzeOptions {
   OutputFormat format = OutputFormat::text;
   std::uint64_t limit = 1000;      ///< most interpretations (and scored readings) listed; 0: all
   std::uint64_t realisations = 0;  ///< realisations of abstract groups listed per interpretation
-  nlohmann::json context;          ///< the situation options, as a context object's fields
 };
-int run_analyze(const GlobalOptions& global, const AnalyzeOptions& options);
+/// `context`: the situation options, as the fields of a context object (win_context.hpp).
+int run_analyze(const GlobalOptions& global, const AnalyzeOptions& options,
+                const nlohmann::json& context);
 
 /// The options of `explain`.
 struct ExplainOptions {
   std::string hand;
   OutputFormat format = OutputFormat::text;
   std::uint64_t limit = 1000;  ///< most readings explained; 0: all
-  nlohmann::json context;      ///< the situation options, as a context object's fields
 };
 /// For each scored reading of a complete hand and each pattern of the rule set: counted or why
-/// not (the "explain" answer). Exit 1 when the rule set has no scoring section.
-int run_explain(const GlobalOptions& global, const ExplainOptions& options);
+/// not (the "explain" answer). Exit 1 when the rule set has no scoring section. `context` as for
+/// run_analyze.
+int run_explain(const GlobalOptions& global, const ExplainOptions& options,
+                const nlohmann::json& context);
 
 /// The options of `batch`.
 struct BatchOptions {

@@ -15,10 +15,11 @@
 
 namespace meldgraph::cli {
 
-int run_explain(const GlobalOptions& global, const ExplainOptions& options) {
+int run_explain(const GlobalOptions& global, const ExplainOptions& options,
+                const nlohmann::json& context_fields) {
   return guarded(options.hand, [&] {
     const RuleSet rules = load_selected_rules(global);
-    const WinContext context = read_context_options(options.context, rules);
+    const WinContext context = read_context_options(context_fields, rules);
     const AnswerOptions answer_options = single_hand_options(global, options.limit);
     // Checked first: a rule set without scoring is refused before the hand is read.
     static_cast<void>(require_scoring(rules));

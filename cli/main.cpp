@@ -72,8 +72,8 @@ Command add_analyze_command(CLI::App& app, GlobalOptionTable& global) {
   auto situation = std::make_shared<meldgraph::cli::SituationOptions>(analyze);
   return {analyze, [&global, options, format, situation] {
             options->format = output_format(*format);
-            options->context = situation->context_fields();
-            return meldgraph::cli::run_analyze(global.parsed(), *options);
+            return meldgraph::cli::run_analyze(global.parsed(), *options,
+                                               situation->context_fields());
           }};
 }
 
@@ -95,8 +95,8 @@ Command add_explain_command(CLI::App& app, GlobalOptionTable& global) {
   auto situation = std::make_shared<meldgraph::cli::SituationOptions>(explain);
   return {explain, [&global, options, format, situation] {
             options->format = output_format(*format);
-            options->context = situation->context_fields();
-            return meldgraph::cli::run_explain(global.parsed(), *options);
+            return meldgraph::cli::run_explain(global.parsed(), *options,
+                                               situation->context_fields());
           }};
 }
 
@@ -210,7 +210,7 @@ Command add_graph_command(CLI::App& app, GlobalOptionTable& global) {
 }
 
 /// `corpus enumerate` and `corpus deal` (corpus_options.cpp).
-std::vector<Command> add_corpus_commands(CLI::App& app, GlobalOptionTable& global) {
+std::vector<Command> add_corpus_subcommands(CLI::App& app, GlobalOptionTable& global) {
   auto options = std::make_shared<meldgraph::cli::CorpusOptions>();
   const meldgraph::cli::CorpusCommands corpus = meldgraph::cli::add_corpus_commands(app, *options);
   return {{corpus.enumerate,
@@ -291,7 +291,8 @@ int run(int argc, char** argv) {
   std::vector<Command> commands{add_analyze_command(app, global), add_explain_command(app, global),
                                 add_batch_command(app, global),   add_bench_command(app, global),
                                 add_check_command(app, global),   add_graph_command(app, global)};
-  for (Command& command : add_corpus_commands(app, global)) commands.push_back(std::move(command));
+  for (Command& command : add_corpus_subcommands(app, global))
+    commands.push_back(std::move(command));
   commands.push_back(add_stats_command(app, global));
   for (Command& command : add_rules_commands(app, global)) commands.push_back(std::move(command));
   if (const std::optional<int> code = parse(app, argc, argv)) return *code;
