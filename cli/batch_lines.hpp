@@ -2,15 +2,24 @@
 /// One line of `batch` input and its answer (docs/cli.md, "batch"): shared by `batch`, `bench
 /// --input` and the fuzz target that feeds batch lines (fuzz/fuzz_batch.cpp).
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
 #include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/answers/workspace.hpp"
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/model/win_context.hpp"
 
 namespace meldgraph::cli {
+
+/// Longest input line `batch` holds: a hand with its context takes well under a kilobyte, so
+/// anything longer is refused as it is read, without holding it.
+inline constexpr std::size_t kMaxBatchLineBytes = std::size_t{1} << 20;
+
+/// `line` without the spaces, tabs and carriage returns around it.
+[[nodiscard]] std::string trimmed_line(const std::string& line);
 
 /// A batch line: a hand, or a JSON object of a `hand` and the context fields.
 struct BatchLine {
@@ -22,10 +31,26 @@ struct BatchLine {
 /// Error for malformed JSON and ContextError naming the field for a bad object.
 [[nodiscard]] BatchLine read_batch_line(const RuleSet& rules, const std::string& line);
 
+/// One input line of a batch: its text (trimmed), and when it was longer than
+/// kMaxBatchLineBytes, the bytes past the part held (`text` is then its first bytes).
+struct BatchInput {
+  std::string text;
+  std::size_t skipped = 0;
+};
+
+/// How a batch reads its hands: under `rules`, with the wildcard tiles `wild` chosen for every
+/// hand, written in `notation`.
+struct BatchLineReading {
+  const RuleSet& rules;
+  TileMask wild = 0;
+  Notation notation = Notation::meldgraph;
+};
+
 /// One batch line's answer, newline included: the hand as read (normalised) and the rule set,
-/// the context when the line gave one, then the analyzer's fields. Input errors become the
-/// line's answer, with the hand as given.
-[[nodiscard]] std::string batch_answer(const RuleSet& rules, TileMask wild, Notation notation,
-                                       const Analyzer& analyzer, const std::string& line);
+/// the context when the line gave one, then the analyzer's fields (computed with `workspace`,
+/// the calling thread's). Input errors become the line's answer, with the hand as given; a line
+/// longer than kMaxBatchLineBytes is answered with its first bytes and its length.
+[[nodiscard]] std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyzer,
+                                       AnswerWorkspace& workspace, const BatchInput& line);
 
 }  // namespace meldgraph::cli

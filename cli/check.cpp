@@ -7,14 +7,18 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <iostream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "meldgraph/search/decomposition.hpp"
+#include "command_errors.hpp"
+#include "commands.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
-#include "meldgraph/search/listing.hpp"
 #include "meldgraph/queries/queries.hpp"
-#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/search/listing.hpp"
 #include "meldgraph/shanten/shanten.hpp"
 #include "parallel.hpp"
 
@@ -55,7 +59,6 @@ std::string interpretation_text(const RuleSet& rules, const Interpretation& inte
 /// Listings longer than this are compared by count and by their first interpretations only, so
 /// that a hand with a huge number of readings cannot stall the check.
 constexpr std::uint64_t kListedCompared = 4096;
-
 
 /// The sizes an operation takes under these rules: 3n+2 for win, 3n+1 for waits, both for
 /// shanten, up to the hand size.
@@ -224,6 +227,30 @@ std::vector<CheckReport> check_queries(const RuleSet& rules, TileMask wild,
     reports.push_back(std::move(report));
   }
   return reports;
+}
+
+int run_check(const GlobalOptions& global, const CheckOptions& check) {
+  return guarded("", [&] {
+    const RuleSet rules = load_selected_rules(global);
+    const TileMask wild = wild_choice(global, rules);
+    bool agree = true;
+    for (const CheckReport& report : check_queries(rules, wild, check)) {
+      nlohmann::ordered_json out;
+      out["op"] = check_op_name(report.op);
+      out["rules"] = rules.name();
+      out["hands"] = report.hands;
+      out["by_tables"] = report.by_tables;
+      out["disagreements"] = report.disagreements;
+      out["seconds"] = report.seconds;
+      std::cout << out.dump() << '\n';
+      for (const std::string& example : report.examples) {
+        std::cerr << "meldgraph: check: " << check_op_name(report.op) << " differs on " << example
+                  << '\n';
+      }
+      agree = agree && report.disagreements == 0;
+    }
+    return agree ? 0 : 1;
+  });
 }
 
 }  // namespace meldgraph::cli

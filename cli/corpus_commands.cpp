@@ -55,9 +55,10 @@ class RecordWriter {
   RecordWriter(const RuleSet& rules, RecordFormat format, const Labeller& labeller)
       : rules_(&rules), format_(format), labeller_(&labeller) {}
 
-  [[nodiscard]] std::string line(const CorpusHand& hand) const {
+  /// The line of `hand`, labelled with `workspace` (the calling thread's).
+  [[nodiscard]] std::string line(const CorpusHand& hand, AnswerWorkspace& workspace) const {
     if (format_ == RecordFormat::text) return format_hand(hand.hand, *rules_) + '\n';
-    const nlohmann::ordered_json record = labeller_->label(hand);
+    const nlohmann::ordered_json record = labeller_->label(hand, workspace);
     if (format_ == RecordFormat::csv) return labeller_->csv_row(record);
     return record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
   }
@@ -137,6 +138,8 @@ struct CorpusRun::State {
   std::uint64_t task_hands = 0;      ///< deal: hands a worker deals at a time, whole blocks
   bool numbered_situations = false;  ///< enumerate --context random: numbered_situation per hand
   std::vector<std::string> lines;
+  /// The labelling workers' workspaces, one per `--jobs` thread.
+  std::vector<AnswerWorkspace> workspaces;
 
   State(const GlobalOptions& global, const CorpusOptions& corpus, CorpusCommand which)
       : command(which), options(corpus), rules(load_selected_rules(global)) {
@@ -203,15 +206,16 @@ struct CorpusRun::State {
   void write_lines(std::vector<CorpusHand>& hands, std::uint64_t chunk, const ChunkSink& sink) {
     const auto workers = static_cast<std::size_t>(options.jobs);
     lines.assign(hands.size(), std::string());
+    while (workspaces.size() < workers) workspaces.emplace_back(rules);
     const std::size_t tasks = (hands.size() + kTaskHands - 1) / kTaskHands;
-    for_each_index(workers, tasks, [&](std::size_t task) {
+    for_each_index_by_worker(workers, tasks, [&](std::size_t worker, std::size_t task) {
       const std::size_t end = std::min(hands.size(), (task + 1) * kTaskHands);
       for (std::size_t i = task * kTaskHands; i < end && !stop_requested(); ++i) {
         CorpusHand& hand = hands[i];
         if (numbered_situations) {
           hand.context = numbered_situation(rules, hand.hand, options.seed, hand.index);
         }
-        lines[i] = writer->line(hand);
+        lines[i] = writer->line(hand, workspaces[worker]);
       }
     });
     std::string text;

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "commands.hpp"
+#include "global_options.hpp"
 
 namespace CLI {
 class App;

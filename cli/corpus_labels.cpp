@@ -1,10 +1,18 @@
 #include "corpus_labels.hpp"
 
 #include <algorithm>
+#include <range/v3/range/conversion.hpp>
+#include <range/v3/view/join.hpp>
+#include <range/v3/view/transform.hpp>
 #include <string_view>
 #include <utility>
 
-#include "meldgraph/answers/score_analyzer.hpp"
+#include "meldgraph/answers/interpretations.hpp"
+#include "meldgraph/answers/render_json.hpp"
+#include "meldgraph/answers/score.hpp"
+#include "meldgraph/answers/shanten.hpp"
+#include "meldgraph/answers/waits.hpp"
+#include "meldgraph/answers/win.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
 
@@ -19,12 +27,7 @@ std::string_view label_name(Label label) {
 }
 
 std::string label_list() {
-  std::string list;
-  for (const std::string_view name : kLabelNames) {
-    if (!list.empty()) list += ", ";
-    list += name;
-  }
-  return list;
+  return kLabelNames | ranges::views::join(std::string_view(", ")) | ranges::to<std::string>();
 }
 
 /// A CSV cell: quoted (RFC 4180) when it holds a comma, a quote or a line break.
@@ -36,12 +39,6 @@ std::string csv_quoted(const std::string& text) {
     quoted += c;
   }
   return quoted + '"';
-}
-
-/// Copies `key` from an analyzer's fields into the record, under `as`, when the analyzer wrote it.
-void copy_field(const nlohmann::json& fields, const char* key, nlohmann::ordered_json& record,
-                const char* as) {
-  if (const auto found = fields.find(key); found != fields.end()) record[as] = *found;
 }
 
 }  // namespace
@@ -71,9 +68,7 @@ std::vector<Label> parse_labels(const std::string& text) {
 Labeller::Labeller(const RuleSet& rules, std::vector<Label> labels, const RecordShape& shape)
     : rules_(&rules), labels_(std::move(labels)), shape_(shape) {
   const bool complete_size = shape.size % 3 == 2;
-  const AnalyzerRegistry registry = builtin_analyzers();
-  AnalyzerOptions options;
-  options.budget_ms = shape.budget_ms;
+  options_.budget_ms = shape.budget_ms;
   const auto bounded = [](Label label) {
     return label == Label::interpretations || label == Label::score;
   };
@@ -88,25 +83,9 @@ Labeller::Labeller(const RuleSet& rules, std::vector<Label> labels, const Record
                   (complete_size ? "needs hands of 3n+1 tiles" : "needs hands of 3n+2 tiles") +
                   "; these hold " + std::to_string(shape.size));
     }
+    if (label != Label::score) continue;
     try {
-      switch (label) {
-        case Label::win:
-        case Label::forms:
-          if (!win_ && !shape.forms_known) win_ = registry.create("win", rules, options);
-          break;
-        case Label::waits:
-          waits_ = registry.create("waits", rules, options);
-          break;
-        case Label::shanten:
-          shanten_ = registry.create("shanten", rules, options);
-          break;
-        case Label::interpretations:
-          interpretations_ = registry.create("interpretations", rules, options);
-          break;
-        case Label::score:
-          score_ = registry.create("score", rules, options);
-          break;
-      }
+      static_cast<void>(require_scoring(rules));
     } catch (const Error& error) {
       throw Error(option + error.what());
     }
@@ -114,7 +93,11 @@ Labeller::Labeller(const RuleSet& rules, std::vector<Label> labels, const Record
   add_columns();
 }
 
-nlohmann::ordered_json Labeller::label(const CorpusHand& corpus_hand) const {
+bool Labeller::has(Label label) const {
+  return std::find(labels_.begin(), labels_.end(), label) != labels_.end();
+}
+
+nlohmann::ordered_json Labeller::record_head(const CorpusHand& corpus_hand) const {
   const RuleSet& rules = *rules_;
   nlohmann::ordered_json record;
   record["index"] = corpus_hand.index;
@@ -131,53 +114,68 @@ nlohmann::ordered_json Labeller::label(const CorpusHand& corpus_hand) const {
   if (shape_.context && corpus_hand.context) {
     record["context"] = win_context_to_json(*corpus_hand.context, rules);
   }
+  return record;
+}
+
+void Labeller::add_win(const HandAnalysis& analysis, const CorpusHand& corpus_hand,
+                       nlohmann::ordered_json& record) const {
+  const RuleSet& rules = *rules_;
+  WinAnswer win;
+  if (shape_.forms_known) {
+    // An enumerated hand is complete in the forms its enumeration found.
+    for (std::size_t f = 0; f < rules.forms().size(); ++f) {
+      if ((corpus_hand.forms >> f & 1U) != 0) win.forms.push_back(f);
+    }
+  } else {
+    win = answer_win(analysis, options_);
+  }
+  if (has(Label::win)) record["win"] = shape_.forms_known || win.win();
+  if (has(Label::forms)) record["forms"] = form_names_json(win.forms, rules);
+}
+
+void Labeller::add_labels(const HandAnalysis& analysis, const CorpusHand& corpus_hand,
+                          AnswerWorkspace& workspace, nlohmann::ordered_json& record) const {
+  const RuleSet& rules = *rules_;
+  if (has(Label::win) || has(Label::forms)) add_win(analysis, corpus_hand, record);
+  if (has(Label::waits)) {
+    const WaitsAnswer waits = answer_waits(analysis, options_);
+    record["waits"] = wait_tiles_json(waits, rules);
+    record["remaining_total"] = waits.remaining_total;
+    if (waits.wildcards_exist) {
+      record["wildcard_completes"] = waits.wildcard_completes;
+      record["wildcard_forms"] = form_names_json(waits.wildcard_forms, rules);
+    }
+  }
+  if (has(Label::shanten)) {
+    // "by_form" is the interpretation counts' name: shanten by form is "shanten_by_form", as in
+    // analyze's JSON.
+    const ShantenAnswer shanten = answer_shanten(analysis, options_);
+    record["shanten"] = shanten.shanten;
+    record["shanten_by_form"] = shanten_by_form_json(shanten, rules);
+    if (shanten.improving) record["improving"] = improving_json(*shanten.improving, rules);
+  }
+  if (has(Label::interpretations)) {
+    // The interpretations answer's fields at the top of the record, in their JSON order.
+    nlohmann::json fields = nlohmann::json::object();
+    write_interpretations_json(answer_interpretations(analysis, options_), rules, fields);
+    for (const auto& [key, value] : fields.items()) record[key] = value;
+  }
+  if (has(Label::score)) {
+    nlohmann::json score = nlohmann::json::object();
+    write_score_json(answer_score(analysis, workspace.scorer(options_.table_use()), options_),
+                     rules, score);
+    record["score"] = score;
+  }
+}
+
+nlohmann::ordered_json Labeller::label(const CorpusHand& corpus_hand,
+                                       AnswerWorkspace& workspace) const {
+  nlohmann::ordered_json record = record_head(corpus_hand);
   if (labels_.empty()) return record;
   try {
-    const HandAnalysis analysis(rules, corpus_hand.hand,
+    const HandAnalysis analysis(*rules_, corpus_hand.hand,
                                 corpus_hand.context.value_or(WinContext{}));
-    nlohmann::json fields = nlohmann::json::object();
-    const auto has = [&](Label label) {
-      return std::find(labels_.begin(), labels_.end(), label) != labels_.end();
-    };
-    if (has(Label::win) || has(Label::forms)) {
-      if (shape_.forms_known) {
-        fields["win"] = true;
-        fields["forms"] = nlohmann::json::array();
-        for (std::size_t f = 0; f < rules.forms().size(); ++f) {
-          if ((corpus_hand.forms >> f & 1U) != 0) fields["forms"].push_back(rules.forms()[f].name);
-        }
-      } else {
-        win_->write_json(analysis, fields);
-      }
-      if (has(Label::win)) copy_field(fields, "win", record, "win");
-      if (has(Label::forms)) copy_field(fields, "forms", record, "forms");
-    }
-    if (waits_) {
-      fields = nlohmann::json::object();
-      waits_->write_json(analysis, fields);
-      for (const char* key : {"waits", "remaining_total", "wildcard_completes", "wildcard_forms"}) {
-        copy_field(fields, key, record, key);
-      }
-    }
-    if (shanten_) {
-      // "by_form" is the interpretation counts' name: shanten by form is "shanten_by_form", as in
-      // analyze's JSON.
-      fields = nlohmann::json::object();
-      shanten_->write_json(analysis, fields);
-      copy_field(fields, "shanten", record, "shanten");
-      copy_field(fields, "by_form", record, "shanten_by_form");
-      copy_field(fields, "improving", record, "improving");
-    }
-    if (interpretations_) {
-      fields = nlohmann::json::object();
-      interpretations_->write_json(analysis, fields);
-      for (const auto& [key, value] : fields.items()) record[key] = value;
-    }
-    if (score_) {
-      fields = nlohmann::json::object();
-      score_->write_json(analysis, fields);
-      record["score"] = fields;
-    }
+    add_labels(analysis, corpus_hand, workspace, record);
   } catch (const Error& error) {
     record["error"] = error.what();
   }
@@ -250,12 +248,10 @@ void Labeller::add_columns() {
 }
 
 std::string Labeller::csv_header() const {
-  std::string line;
-  for (const Column& column : columns_) {
-    if (!line.empty()) line += ',';
-    line += csv_quoted(column.name);
-  }
-  return line + '\n';
+  const auto quoted_name = [](const Column& column) { return csv_quoted(column.name); };
+  return (columns_ | ranges::views::transform(quoted_name) | ranges::views::join(',') |
+          ranges::to<std::string>()) +
+         '\n';
 }
 
 std::string Labeller::cell_text(const nlohmann::ordered_json& value, Cell cell) const {

@@ -2,18 +2,18 @@
 /// The answers `corpus deal` and `corpus enumerate --label` write beside each hand, as a JSON
 /// record or a CSV row (docs/corpus.md, "Labels" and "CSV").
 ///
-/// The record is built first, from the same analyzers and field names as `batch`; a CSV row is a
+/// The record is built first, from the same answers and field names as `batch`; a CSV row is a
 /// view of the record (one column per scalar, lists of tiles as MPSZ text), so each answer is
 /// computed and named in one place.
 
 #include <cstdint>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/answers/hand_analysis.hpp"
+#include "meldgraph/answers/workspace.hpp"
 #include "meldgraph/corpus/corpus.hpp"
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/rules.hpp"
@@ -50,7 +50,8 @@ struct CorpusHand {
   FormMask forms = 0;          ///< with RecordShape::forms_known: the forms the hand is complete in
 };
 
-/// Builds records and CSV rows. Thread-safe: label() and csv_row() may run on many threads.
+/// Builds records and CSV rows. label() and csv_row() may run on many threads, each label() call
+/// with the calling thread's workspace.
 class Labeller {
  public:
   /// Throws Error naming `--label` when a label does not fit the hands (waits of a complete hand,
@@ -58,9 +59,11 @@ class Labeller {
   /// asked for.
   Labeller(const RuleSet& rules, std::vector<Label> labels, const RecordShape& shape);
 
-  /// The record of one hand: index, hand, bonus, context, then each label's fields. An error of
-  /// the analysis becomes an `error` field, as in batch.
-  [[nodiscard]] nlohmann::ordered_json label(const CorpusHand& hand) const;
+  /// The record of one hand: index, hand, bonus, context, then each label's fields (scored with
+  /// `workspace`, the calling thread's). An error of the analysis becomes an `error` field after
+  /// the labels answered before it, as in batch.
+  [[nodiscard]] nlohmann::ordered_json label(const CorpusHand& hand,
+                                             AnswerWorkspace& workspace) const;
   /// The CSV header line (newline included).
   [[nodiscard]] std::string csv_header() const;
   /// The record as a CSV row (newline included), columns as csv_header().
@@ -82,16 +85,21 @@ class Labeller {
     Cell cell = Cell::scalar;
   };
   void add_columns();
+  /// The record's fields that say which hand it is: index, hand, bonus, indicator, context.
+  [[nodiscard]] nlohmann::ordered_json record_head(const CorpusHand& hand) const;
+  /// Each label's fields, label by label, into `record`.
+  void add_labels(const HandAnalysis& analysis, const CorpusHand& hand, AnswerWorkspace& workspace,
+                  nlohmann::ordered_json& record) const;
+  /// The win and forms labels' fields.
+  void add_win(const HandAnalysis& analysis, const CorpusHand& hand,
+               nlohmann::ordered_json& record) const;
+  [[nodiscard]] bool has(Label label) const;
   [[nodiscard]] std::string cell_text(const nlohmann::ordered_json& value, Cell cell) const;
 
   const RuleSet* rules_;
   std::vector<Label> labels_;
   RecordShape shape_;
-  std::unique_ptr<Analyzer> win_;
-  std::unique_ptr<Analyzer> waits_;
-  std::unique_ptr<Analyzer> shanten_;
-  std::unique_ptr<Analyzer> interpretations_;
-  std::unique_ptr<Analyzer> score_;
+  AnswerOptions options_;  ///< the answers' options: `--budget-ms`, the tables
   std::vector<Column> columns_;
 };
 

@@ -27,9 +27,10 @@
 #include <vector>
 
 #include "corpus_commands.hpp"
+#include "global_options.hpp"
+#include "meldgraph/corpus/stats.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/rules.hpp"
-#include "meldgraph/corpus/stats.hpp"
 #include "output.hpp"
 #include "stats_commands.hpp"
 #include "word_option.hpp"

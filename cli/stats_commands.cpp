@@ -18,11 +18,11 @@
 #include <sstream>
 #include <vector>
 
-#include "meldgraph/scoring/scoring_rules.hpp"
 #include "meldgraph/corpus/corpus.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/win_context.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
 #include "parallel.hpp"
 #include "stats_plot.hpp"
 
@@ -83,40 +83,53 @@ struct CorpusLine {
   std::string error;  ///< non-empty: the line cannot be read
 };
 
-/// Reads a line: MPSZ text, or a JSON object with a `hand` and an optional `context` object
-/// (what `corpus enumerate --format json` and `corpus deal` write).
+/// The wildcard kinds of a JSON line: `wild`, and the tile its own `indicator` points to (a
+/// dealt corpus under an indicator rule set, `corpus deal`); false after setting `line.error`.
+bool add_line_indicator(const nlohmann::json& object, const RuleSet& rules, TileMask& wild,
+                        CorpusLine& line) {
+  if (!object.contains("indicator")) return true;
+  const nlohmann::json& indicator = object["indicator"];
+  if (!indicator.is_string()) {
+    line.error = "field 'indicator': a tile is required";
+    return false;
+  }
+  try {
+    const std::string tile = indicator.get<std::string>();
+    if (!tile.empty()) wild |= parse_indicator(tile, rules);
+  } catch (const Error& error) {
+    line.error = std::string("field 'indicator': ") + error.what();
+    return false;
+  }
+  return true;
+}
+
+/// Reads a JSON object line: its `hand` and, when it gives one, its `context` object (what
+/// `corpus enumerate --format json` and `corpus deal` write). Throws what the readers throw.
+void read_json_corpus_line(const RuleSet& rules, TileMask wild, Notation notation,
+                           CorpusLine& line) {
+  const nlohmann::json object = nlohmann::json::parse(line.text);
+  if (!object.is_object() || !object.contains("hand") || !object["hand"].is_string()) {
+    line.error = "field 'hand': a string is required";
+    return;
+  }
+  TileMask line_wild = wild;
+  if (!add_line_indicator(object, rules, line_wild, line)) return;
+  line.hand = parse_hand(object["hand"].get<std::string>(), rules, line_wild, notation);
+  if (object.contains("context")) {
+    const WinContext context = parse_win_context(object["context"], rules);
+    check_win_context(context, line.hand, rules);
+    line.context = context;
+  }
+}
+
+/// Reads a line: MPSZ text, or a JSON object (read_json_corpus_line). A line that cannot be read,
+/// or holds a hand of 3n tiles, gets its `error`.
 void read_corpus_line(const RuleSet& rules, TileMask wild, Notation notation, CorpusLine& line) {
   try {
-    if (line.text.front() != '{') {
-      line.hand = parse_hand(line.text, rules, wild, notation);
+    if (line.text.starts_with('{')) {
+      read_json_corpus_line(rules, wild, notation, line);
     } else {
-      const nlohmann::json object = nlohmann::json::parse(line.text);
-      if (!object.is_object() || !object.contains("hand") || !object["hand"].is_string()) {
-        line.error = "field 'hand': a string is required";
-        return;
-      }
-      // A dealt corpus's per-hand indicator (`corpus deal` under an indicator rule set).
-      TileMask line_wild = wild;
-      if (object.contains("indicator")) {
-        const nlohmann::json& indicator = object["indicator"];
-        if (!indicator.is_string()) {
-          line.error = "field 'indicator': a tile is required";
-          return;
-        }
-        try {
-          const std::string tile = indicator.get<std::string>();
-          if (!tile.empty()) line_wild |= parse_indicator(tile, rules);
-        } catch (const Error& error) {
-          line.error = std::string("field 'indicator': ") + error.what();
-          return;
-        }
-      }
-      line.hand = parse_hand(object["hand"].get<std::string>(), rules, line_wild, notation);
-      if (object.contains("context")) {
-        const WinContext context = parse_win_context(object["context"], rules);
-        check_win_context(context, line.hand, rules);
-        line.context = context;
-      }
+      line.hand = parse_hand(line.text, rules, wild, notation);
     }
   } catch (const ContextError& error) {
     line.error = "field 'context." + error.field() + "': " + error.detail();

@@ -7,10 +7,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "commands.hpp"
 #include "corpus_commands.hpp"
-#include "meldgraph/model/rules.hpp"
+#include "global_options.hpp"
 #include "meldgraph/corpus/stats.hpp"
+#include "meldgraph/model/rules.hpp"
 
 namespace CLI {
 class App;

@@ -1,4 +1,4 @@
-/// Command-line helpers (word_option.hpp): built at -O1 like main.cpp, since CLI11 is large and
+/// Option builders (word_option.hpp): built at -O1 like main.cpp, since CLI11 is large and
 /// argument parsing is not hot.
 
 #include "word_option.hpp"
@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "commands.hpp"
+#include "global_options.hpp"
 
 namespace meldgraph::cli {
 namespace {
@@ -61,15 +61,6 @@ CLI::Option* add_budget_option(CLI::App* command, std::uint64_t& target, const s
                        "(default: no budget)")
       ->check(not_negative_count())
       ->check(CLI::Range(std::uint64_t{1}, kMaxBudgetMs));
-}
-
-void add_rules_options(CLI::App& app, GlobalOptions& global) {
-  app.add_option("--rules", global.rules, "built-in rule set name or rule file (default: laizi)");
-  app.add_option("--wild", global.wild, "wildcard tiles chosen for the hands, e.g. 5m")
-      ->type_name("TILES");
-  app.add_option("--indicator", global.indicator,
-                 "indicator tile: the next tile in its cycle is wild, e.g. 4m makes 5m wild")
-      ->type_name("TILE");
 }
 
 }  // namespace meldgraph::cli

@@ -1,5 +1,5 @@
 #pragma once
-/// Command-line helpers shared by meldgraph's and meldgraph-mpi's option tables.
+/// Option builders shared by the option tables of meldgraph and meldgraph-mpi.
 
 #include <cstdint>
 #include <string>
@@ -12,8 +12,6 @@ class Validator;
 }  // namespace CLI
 
 namespace meldgraph::cli {
-
-struct GlobalOptions;  // commands.hpp
 
 /// `words` joined by `separator`.
 [[nodiscard]] std::string joined(const std::vector<std::string>& words, const char* separator);
@@ -30,8 +28,5 @@ CLI::Option* add_word_option(CLI::App* command, const std::string& name, std::st
 /// `--budget-ms` (docs/cli.md): a whole number of milliseconds from 1 to kMaxBudgetMs, into
 /// `target`; `what` ends the help ("a hand's listings and scoring", say).
 CLI::Option* add_budget_option(CLI::App* command, std::uint64_t& target, const std::string& what);
-
-/// `--rules`, `--wild` and `--indicator`, the global options meldgraph and meldgraph-mpi share.
-void add_rules_options(CLI::App& app, GlobalOptions& global);
 
 }  // namespace meldgraph::cli

@@ -10,23 +10,24 @@
 
 #include "check.hpp"
 #include "fuzz_support.hpp"
-#include "meldgraph/scoring/scoring_rules.hpp"
 #include "meldgraph/answers/analyzer.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
 #include "meldgraph/search/listing.hpp"
 
 namespace meldgraph::fuzz {
 
 /// The score analyzer's answer with the readings' listing left out (the value fields only).
 inline std::string score_summary(const RuleSet& rules, const Hand& hand, bool search_only) {
-  AnalyzerOptions options;
+  AnswerOptions options;
   options.limit = 8;
   options.search_only = search_only;
   try {
     nlohmann::json out;
     const HandAnalysis analysis(rules, hand);
-    builtin_analyzers().create("score", rules, options)->write_json(analysis, out);
+    AnswerWorkspace workspace(rules);
+    builtin_analyzers().create("score", rules, options)->write_json(analysis, workspace, out);
     out.erase("interpretations");
     return out.dump();
   } catch (const Error& error) {
@@ -42,8 +43,9 @@ inline void require_tables_agree(const RuleSet& rules, InterpretationLister& lis
   for (const cli::CheckOp op : {cli::CheckOp::win, cli::CheckOp::waits, cli::CheckOp::shanten,
                                 cli::CheckOp::interpretations}) {
     const cli::QueryAnswers answers = cli::query_answers(rules, lister, hand, op);
-    require(answers.fast == answers.search,
-            std::string(cli::check_op_name(op)) + " of " + input + ": tables '" + answers.fast + "', search '" + answers.search + "'");
+    require(answers.fast == answers.search, std::string(cli::check_op_name(op)) + " of " + input +
+                                                ": tables '" + answers.fast + "', search '" +
+                                                answers.search + "'");
   }
   if (scoring_rules(rules) != nullptr) {
     const std::string by_tables = score_summary(rules, hand, false);

@@ -7,16 +7,16 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "meldgraph/scoring/scoring_rules.hpp"
 #include "meldgraph/answers/analyzer.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
   using namespace meldgraph;
   FuzzedDataProvider data(bytes, size);
   const RuleSet& rules = fuzz::pick_rules(data);
-  AnalyzerOptions options;
+  AnswerOptions options;
   options.limit = data.ConsumeIntegralInRange<std::uint64_t>(0, 64);
   options.realisations = data.ConsumeIntegralInRange<std::uint64_t>(0, 4);
   options.search_only = data.ConsumeBool();
@@ -25,12 +25,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   if (!parsed) return 0;
   const Hand& hand = *parsed;
   const AnalyzerRegistry registry = builtin_analyzers();
+  AnswerWorkspace workspace(rules);
   for (const std::string& name : registry.names()) {
     if ((name == "score" || name == "explain") && scoring_rules(rules) == nullptr) continue;
     try {
       const HandAnalysis analysis(rules, hand);
       nlohmann::json out;
-      registry.create(name, rules, options)->write_json(analysis, out);
+      registry.create(name, rules, options)->write_json(analysis, workspace, out);
       static_cast<void>(out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     } catch (const Error&) {
       // a hand of the wrong size for this analyzer, or more wildcards than it takes

@@ -17,10 +17,9 @@ namespace {
 /// A context object with fields drawn from the input; any field may be missing or contradict
 /// another (the reader must refuse those with a ContextError).
 nlohmann::json fuzzed_context(FuzzedDataProvider& data) {
-  static const char* const kFlags[] = {"riichi",     "double_riichi", "ippatsu",
-                                       "last_tile",  "after_kong",    "robbing_kong",
-                                       "first_draw", "last_of_kind",  "after_kong_discard",
-                                       "robbing_gold"};
+  static const char* const kFlags[] = {
+      "riichi",       "double_riichi", "ippatsu",      "last_tile",          "after_kong",
+      "robbing_kong", "first_draw",    "last_of_kind", "after_kong_discard", "robbing_gold"};
   static const char* const kWinds[] = {"E", "S", "W", "N", "X"};
   static const char* const kFrom[] = {"left", "across", "right", "self", "nobody"};
   nlohmann::json context = nlohmann::json::object();
@@ -47,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   if (scored.empty()) return 0;
   FuzzedDataProvider data(bytes, size);
   const RuleSet& rules = *scored[data.ConsumeIntegralInRange<std::size_t>(0, scored.size() - 1)];
-  AnalyzerOptions options;
+  AnswerOptions options;
   options.limit = data.ConsumeIntegralInRange<std::uint64_t>(0, 32);
   options.search_only = data.ConsumeBool();
   const nlohmann::json context_fields = fuzzed_context(data);
@@ -58,7 +57,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     check_win_context(context, hand, rules);
     const HandAnalysis analysis(rules, hand, context);
     nlohmann::json out;
-    builtin_analyzers().create("score", rules, options)->write_json(analysis, out);
+    AnswerWorkspace workspace(rules);
+    builtin_analyzers().create("score", rules, options)->write_json(analysis, workspace, out);
     if (out.contains("readings") && out.contains("best") && out["best"].is_number()) {
       fuzz::require(out["best"].get<std::int64_t>() >= 0 &&
                         out["best"].get<std::uint64_t>() < out["readings"].get<std::uint64_t>(),

@@ -18,7 +18,8 @@ expect analyze-json 0 '"by_form"' -- "$bin" analyze 11223344556677m --format jso
 expect analyze-json-count 0 '"count": 4' -- "$bin" analyze 11223344556677m --format json
 expect analyze-limit 0 '\.\.\. 2 more' -- "$bin" analyze 11223344556677m --limit 2
 expect analyze-wild 0 'win +yes' -- "$bin" --wild 5m analyze 123456789p11z455m
-# Nine or more wildcards in the N-wildcards group (issue 11: SIGSEGV, internal error, wrong glyphs).
+# Nine or more wildcards in the N-wildcards group: every one listed, with its glyph, and no
+# internal error.
 J=$(printf '\U0001F02A')
 expect analyze-twelve-wild 0 "\\{\\*{12}\\} loose 1m2z" -- "$bin" --wild 5m,7z analyze '1m******2z**5555m'
 expect analyze-twelve-ghosts 0 "^     ($J){12}  🀙🀙$" -- "$bin" --rules guangdong_double --indicator 4m --wild 7z analyze 44445555m7777z11p

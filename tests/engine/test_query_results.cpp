@@ -13,13 +13,13 @@
 #include <vector>
 
 #include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
 #include "meldgraph/model/error.hpp"
+#include "meldgraph/model/rules.hpp"
 #include "meldgraph/queries/queries.hpp"
 #include "meldgraph/queries/results.hpp"
-#include "meldgraph/corpus/random_hands.hpp"
-#include "meldgraph/model/rules.hpp"
 #include "meldgraph/shanten/shanten.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
 #include "test_scale.hpp"
 
 namespace {
@@ -139,20 +139,21 @@ TEST_CASE("analyzers answer alike with and without the tables", "[query_results]
   for (const char* name : {"riichi", "laizi", "mcr", "sichuan"}) {
     const RuleSet rules = load_rules(name);
     RandomHands random(rules, 5);
-    AnalyzerOptions fast;
-    AnalyzerOptions search;
+    AnswerOptions fast;
+    AnswerOptions search;
     search.search_only = true;
     for (int i = 0; i < 4 * kHandsPerSize; ++i) {
       const Hand hand = i % 3 == 0 ? random.ready(13, 8) : random.random(i % 3 == 1 ? 13 : 14, 8);
       const HandAnalysis analysis(rules, hand);
       for (const char* analyzer : {"win", "shanten", "waits"}) {
         INFO(name << ' ' << analyzer << ' ' << format_hand(hand, rules));
-        const auto run = [&](const AnalyzerOptions& options) {
+        const auto run = [&](const AnswerOptions& options) {
           nlohmann::json out = nlohmann::json::object();
           std::ostringstream text;
+          AnswerWorkspace workspace(rules);
           try {
-            registry.create(analyzer, rules, options)->write_json(analysis, out);
-            registry.create(analyzer, rules, options)->write_text(analysis, text);
+            registry.create(analyzer, rules, options)->write_json(analysis, workspace, out);
+            registry.create(analyzer, rules, options)->write_text(analysis, workspace, text);
           } catch (const Error& error) {
             return std::string("error: ") + error.what();
           }

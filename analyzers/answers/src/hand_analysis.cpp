@@ -1,4 +1,4 @@
-#include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/answers/hand_analysis.hpp"
 
 namespace meldgraph {
 

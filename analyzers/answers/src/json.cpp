@@ -3,9 +3,8 @@
 #include <sstream>
 #include <utility>
 
-#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/answers/json.hpp"
-#include "meldgraph/reading/realisations.hpp"
+#include "meldgraph/search/decomposition.hpp"
 
 namespace meldgraph {
 
@@ -144,6 +143,37 @@ WaitShape realised_wait(std::span<const Group> groups, int winning_index, const 
                            : wait_shape(groups[static_cast<std::size_t>(winning_index)], rules);
 }
 
+/// A reading group's fields for scorers, added to its group's JSON `fields`.
+void write_reading_group_fields(const ReadingGroup& group, const RuleSet& rules,
+                                nlohmann::json& fields) {
+  fields["text"] = format_reading_group(group, rules);
+  nlohmann::json slots = nlohmann::json::array();
+  for (const Slot& slot : group.slots) {
+    nlohmann::json entry = {{"mark", std::string(slot_mark_name(slot.mark))}};
+    entry["tile"] =
+        slot.tile == kNoTile ? nlohmann::json(nullptr) : nlohmann::json(rules.tile(slot.tile).code);
+    if (slot.wild()) {
+      entry["wildcard"] = slot.joker() ? std::string("*") : rules.tile(slot.wild_tile).code;
+      entry["own_face"] = slot.own_face;
+    }
+    if (slot.red) entry["red"] = true;
+    slots.push_back(std::move(entry));
+  }
+  fields["slots"] = std::move(slots);
+  fields["state"] = std::string(meld_state_name(group.state));
+  if (group.source != MeldSource::unknown) {
+    static constexpr std::string_view kSources[] = {"unknown", "left", "across", "right"};
+    fields["source"] = std::string(kSources[static_cast<std::size_t>(group.source)]);
+  }
+  if (group.claimed_slot >= 0) {
+    const Slot& claimed = group.slots[static_cast<std::size_t>(group.claimed_slot)];
+    fields["claimed_slot"] = group.claimed_slot;
+    fields["claimed"] = rules.tile(claimed.tile).code;
+  }
+  fields["by_discard"] = group.by_discard;
+  fields["counts_as_open"] = group.counts_as_open;
+}
+
 }  // namespace
 
 std::string format_realisation(std::span<const Group> groups, int winning_index,
@@ -171,60 +201,14 @@ nlohmann::json realisation_to_json(std::span<const Group> groups, int winning_in
 }
 
 nlohmann::json reading_to_json(const Reading& reading, const Interpretation& interpretation,
-                               const ReadingContext& context, std::uint64_t list_realisations) {
-  const RuleSet& rules = *context.rules;
+                               bool has_winning_tile, const RuleSet& rules) {
   nlohmann::json out = interpretation_fields(interpretation, rules);
   out["text"] = format_reading(reading, rules);
   nlohmann::json& groups = out["groups"];
   for (std::size_t g = 0; g < reading.groups.size(); ++g) {
-    const ReadingGroup& group = reading.groups[g];
-    nlohmann::json& fields = groups[g];
-    fields["text"] = format_reading_group(group, rules);
-    nlohmann::json slots = nlohmann::json::array();
-    for (const Slot& slot : group.slots) {
-      nlohmann::json entry = {{"mark", std::string(slot_mark_name(slot.mark))}};
-      entry["tile"] = slot.tile == kNoTile ? nlohmann::json(nullptr)
-                                           : nlohmann::json(rules.tile(slot.tile).code);
-      if (slot.wild()) {
-        entry["wildcard"] = slot.joker() ? std::string("*") : rules.tile(slot.wild_tile).code;
-        entry["own_face"] = slot.own_face;
-      }
-      if (slot.red) entry["red"] = true;
-      slots.push_back(std::move(entry));
-    }
-    fields["slots"] = std::move(slots);
-    fields["state"] = std::string(meld_state_name(group.state));
-    if (group.source != MeldSource::unknown) {
-      static constexpr std::string_view kSources[] = {"unknown", "left", "across", "right"};
-      fields["source"] = std::string(kSources[static_cast<std::size_t>(group.source)]);
-    }
-    if (group.claimed_slot >= 0) {
-      const Slot& claimed = group.slots[static_cast<std::size_t>(group.claimed_slot)];
-      fields["claimed_slot"] = group.claimed_slot;
-      fields["claimed"] = rules.tile(claimed.tile).code;
-    }
-    fields["by_discard"] = group.by_discard;
-    fields["counts_as_open"] = group.counts_as_open;
+    write_reading_group_fields(reading.groups[g], rules, groups[g]);
   }
-  if (context.hand.has_winning_tile()) out["winning_red"] = reading.winning_red;
-  if (reading.abstract_count() > 0) {
-    const Realisations realisations(context, interpretation);
-    const std::uint64_t count = realisations.count();
-    out["realisations"] = count;
-    if (count == kCountSaturated) out["realisations_saturated"] = true;
-    if (list_realisations > 0) {
-      out["realised_groups"] = realisations.abstract_groups();
-      nlohmann::json list = nlohmann::json::array();
-      const std::uint64_t listed = realisations.list(
-          [&](std::span<const Group> realised) {
-            list.push_back(realisation_to_json(realised, realisations.winning_index(), rules));
-            return true;
-          },
-          list_realisations);
-      out["realisation_list"] = list;
-      out["realisations_unlisted"] = count == kCountSaturated ? count : count - listed;
-    }
-  }
+  if (has_winning_tile) out["winning_red"] = reading.winning_red;
   return out;
 }
 

@@ -1,13 +1,14 @@
 #pragma once
-/// JSON forms of the engine's values, shared by the graph export and every analyzer.
+/// JSON and text forms of the engine's values (groups, interpretations, readings, realisations,
+/// the decomposition), shared by the graph export and the answers' renderers.
 /// Only the forward declaration of nlohmann::json is pulled in here.
 
 #include <nlohmann/json_fwd.hpp>
 #include <span>
 #include <string>
 
-#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/reading/reading.hpp"
+#include "meldgraph/search/decomposition.hpp"
 
 namespace meldgraph {
 
@@ -24,17 +25,12 @@ namespace meldgraph {
                                                 const RuleSet& rules);
 
 /// interpretation_to_json with the reading's fields for scorers added (docs/engine.md,
-/// "Interpretation fields for scorers"): red fives written 0 in "text", "winning_red" when the
-/// hand has a winning tile, per group "slots", "state", "source", "claimed_slot" and "claimed",
-/// "by_discard", "counts_as_open", and "realisations" (with "realisations_saturated") when the
-/// interpretation has abstract groups. With `list_realisations` above 0, also
-/// "realised_groups" (the abstract groups' indices), "realisation_list" (at most that many,
-/// realisation_to_json each) and "realisations_unlisted". `interpretation` is the one `reading`
-/// was made from, an interpretation of `context.hand`.
+/// "Interpretation fields for scorers"): red fives written 0 in "text", "winning_red" when
+/// `has_winning_tile` (the hand has one), per group "slots", "state", "source", "claimed_slot" and
+/// "claimed", "by_discard", "counts_as_open". `interpretation` is the one `reading` was made from.
 [[nodiscard]] nlohmann::json reading_to_json(const Reading& reading,
                                              const Interpretation& interpretation,
-                                             const ReadingContext& context,
-                                             std::uint64_t list_realisations = 0);
+                                             bool has_winning_tile, const RuleSet& rules);
 
 /// One realisation of an interpretation's abstract groups (Realisations::list; `winning_index`
 /// as Realisations::winning_index): {"text", "groups": [group_to_json], and with a winning group

@@ -1,0 +1,34 @@
+#pragma once
+/// The answers as text for a person (`analyze`, `explain`): each writer prints an answer's
+/// lines, a 17-column label then the figures.
+
+#include <iosfwd>
+
+#include "meldgraph/answers/explain.hpp"
+#include "meldgraph/answers/interpretations.hpp"
+#include "meldgraph/answers/score.hpp"
+#include "meldgraph/answers/shanten.hpp"
+#include "meldgraph/answers/waits.hpp"
+#include "meldgraph/answers/win.hpp"
+#include "meldgraph/model/rules.hpp"
+
+namespace meldgraph {
+
+/// `win              yes (standard)`.
+void write_win_text(const WinAnswer& answer, const RuleSet& rules, std::ostream& out);
+/// The completing tiles with their glyphs and copies left, and what a wildcard draw does.
+void write_waits_text(const WaitsAnswer& answer, const RuleSet& rules, std::ostream& out);
+/// The shanten (by form) and, for a hand of 3n+1 tiles, the improving tiles.
+void write_shanten_text(const ShantenAnswer& answer, const RuleSet& rules, std::ostream& out);
+/// The count by form, then each listed interpretation: its reading, its glyphs, and its
+/// realisations when a listing was asked for.
+void write_interpretations_text(const InterpretationsAnswer& answer, const RuleSet& rules,
+                                std::ostream& out);
+/// The best reading's value, then each listed reading with its patterns, value, fu and payments.
+/// `rules` must have a scoring section.
+void write_score_text(const ScoreAnswer& answer, const RuleSet& rules, std::ostream& out);
+/// Each listed reading, then per pattern `+ id: why` or `- id: why`. `rules` must have a scoring
+/// section.
+void write_explain_text(const ExplainAnswer& answer, const RuleSet& rules, std::ostream& out);
+
+}  // namespace meldgraph

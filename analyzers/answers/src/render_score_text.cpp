@@ -1,0 +1,225 @@
+/// The score and explain answers as text (render_text.hpp).
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "meldgraph/answers/json.hpp"
+#include "meldgraph/answers/render_text.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "score_words.hpp"
+
+namespace meldgraph {
+
+namespace {
+
+/// `[standard] 123m 456p ...`, with the count of alike realisations it stands for.
+std::string reading_label(const ReadingOrigin& origin, const Reading& reading,
+                          const RuleSet& rules) {
+  std::string label = "[";
+  label += rules.forms()[reading.form].name;
+  label += "] ";
+  label += format_reading(reading, rules);
+  if (origin.realised && origin.alike > 1) {
+    label += "  (";
+    label += std::to_string(origin.alike);
+    label += " alike realisations)";
+  }
+  return label;
+}
+
+/// "3 han 40 fu, 5200 points (mangan)", or "not a win: no yaku".
+std::string value_summary(const ScoringRules& scoring, const ReadingValue& value) {
+  std::string text;
+  if (!value.wins) {
+    text = "not a win: ";
+    text += value.no_win_reason;
+    return text;
+  }
+  if (value.yakuman > 0) {
+    text += std::to_string(value.yakuman);
+    text += "x ";
+    text += scoring.values.points.yakuman_name;
+  } else {
+    text += std::to_string(value.units);
+    text += ' ';
+    text += scoring_unit_name(scoring.unit);
+    if (value.fu > 0) {
+      text += ' ';
+      text += std::to_string(value.fu);
+      text += " fu";
+    }
+  }
+  // A rule set without points (MCR counts fan only) shows no points.
+  if (scoring.values.points.formula == BaseFormula::none) return text;
+  text += ", ";
+  text += std::to_string(value.points);
+  text += " points";
+  if (!value.limit.empty()) {
+    text += " (";
+    text += value.limit;
+    text += ')';
+  }
+  return text;
+}
+
+/// One counted pattern: `pinfu 1`, `tanyao (factor 2)`, `kokushi (yakuman x1)`, with ` xN` when
+/// it counted N times.
+std::string hit_text(const ScoringRules& scoring, const PatternHit& hit) {
+  const Pattern& pattern = scoring.patterns.patterns[hit.pattern];
+  std::string text = pattern.id;
+  if (hit.yakuman > 0) {
+    text += " (";
+    text += scoring.values.points.yakuman_name;
+    text += " x";
+    text += std::to_string(hit.yakuman);
+    text += ')';
+  } else if (pattern.value.factor > 0) {
+    text += " (factor ";
+    text += std::to_string(pattern.value.factor);
+    text += ')';
+  } else if (pattern.value.bonus > 0) {
+    text += " (bonus ";
+    text += std::to_string(pattern.value.bonus);
+    text += ')';
+  } else {
+    text += ' ';
+    text += std::to_string(hit.value);
+  }
+  if (hit.times != 1) {
+    text += " x";
+    text += std::to_string(hit.times);
+  }
+  return text;
+}
+
+/// The counted patterns and the dora, ura and red fives, joined by ", ".
+std::string patterns_text(const ScoringRules& scoring, const ReadingScore& scored) {
+  std::string patterns;
+  for (const PatternHit& hit : scored.hits) {
+    if (!patterns.empty()) patterns += ", ";
+    patterns += hit_text(scoring, hit);
+  }
+  const auto add_bonus = [&](const char* name, std::int32_t count) {
+    if (count == 0) return;
+    if (!patterns.empty()) patterns += ", ";
+    patterns += name;
+    patterns += ' ';
+    patterns += std::to_string(count);
+  };
+  add_bonus("dora", scored.value.dora);
+  add_bonus("ura", scored.value.ura);
+  add_bonus("red", scored.value.red);
+  return patterns.empty() ? std::string("none") : patterns;
+}
+
+/// `30 base, 10 closed_ron, 4 meld 111z`.
+std::string fu_parts_text(const ReadingScore& scored, const RuleSet& rules) {
+  std::string parts;
+  for (const FuPart& part : scored.value.fu_parts) {
+    if (!parts.empty()) parts += ", ";
+    parts += std::to_string(part.fu);
+    parts += ' ';
+    parts += fu_source_word(part.source);
+    if (const ReadingGroup* group = fu_part_group(part, scored.reading)) {
+      parts += ' ';
+      parts += format_reading_group(*group, rules);
+    }
+  }
+  return parts;
+}
+
+/// One listed reading's lines below its label: patterns, value, fu and payments.
+void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
+                        const ReadingScore& scored, std::ostream& out) {
+  const ReadingValue& value = scored.value;
+  out << "       patterns: " << patterns_text(scoring, scored) << '\n';
+  out << "       " << value_summary(scoring, value) << '\n';
+  if (!value.fu_parts.empty()) out << "       fu: " << fu_parts_text(scored, rules) << '\n';
+  if (value.wins && scoring.values.payments.enabled) {
+    out << "       payments:";
+    for (std::size_t seat = 0; seat < 4; ++seat) {
+      out << ' ' << kSeatCodes[seat] << ' ' << (value.payments[seat] > 0 ? "+" : "")
+          << value.payments[seat];
+    }
+    out << '\n';
+  }
+}
+
+/// The line of a scoring that stopped early (docs/cli.md, "cut").
+std::string cut_text(const ScoringCut& cut) {
+  std::string text = "scoring stopped at ";
+  text += cut.by == ScoreCut::budget
+              ? "--budget-ms " + std::to_string(cut.budget_ms)
+              : "the scorer's bound (" + std::to_string(kDefaultScoredLimit) +
+                    " readings scored, " + std::to_string(kDefaultReadingLimit) + " visited)";
+  text += " after ";
+  text += std::to_string(cut.readings);
+  text += " readings of the first ";
+  text += std::to_string(cut.interpretations);
+  text += " interpretations";
+  if (cut.last_in_part) text += " (the last in part)";
+  text += ": the best is the best of those scored";
+  return text;
+}
+
+/// The lines after the listing: readings left out, realisations not scored, ties.
+void write_score_notes(const ScoreAnswer& answer, std::ostream& out) {
+  if (answer.readings.size() < answer.reading_count) {
+    out << "  ... " << (answer.reading_count - answer.readings.size())
+        << " more readings (raise --limit, or --limit 0 for all)\n";
+  }
+  if (answer.unscored_realisations > 0) {
+    out << "unscored         "
+        << (answer.unscored_realisations == kCountSaturated
+                ? std::string("too many")
+                : std::to_string(answer.unscored_realisations))
+        << " realisations beyond the bound\n";
+  }
+  if (!answer.tied.empty()) {
+    out << "tied             readings";
+    for (std::size_t i = 0; i < answer.tied.size(); ++i) {
+      out << (i == 0 ? " " : ", ") << answer.tied[i] + 1;
+    }
+    out << ": " << kBestReadingRule << '\n';
+  }
+}
+
+}  // namespace
+
+void write_score_text(const ScoreAnswer& answer, const RuleSet& rules, std::ostream& out) {
+  const ScoringRules& scoring = require_scoring(rules);
+  out << "score            ";
+  if (!answer.best_reading) {
+    out << "not a win: " << answer.no_win_reason << '\n';
+    return;
+  }
+  out << value_summary(scoring, answer.best_reading->value) << " (reading " << answer.best + 1
+      << " of " << answer.reading_count << ")\n";
+  if (answer.cut.by != ScoreCut::none) out << "cut              " << cut_text(answer.cut) << '\n';
+  for (std::size_t r = 0; r < answer.readings.size(); ++r) {
+    const ReadingScore& scored = answer.readings[r];
+    const bool is_best = static_cast<int>(r) == answer.best;
+    out << (is_best ? "  * " : "    ") << r + 1 << ". "
+        << reading_label(scored.origin, scored.reading, rules) << '\n';
+    write_reading_text(scoring, rules, scored, out);
+  }
+  write_score_notes(answer, out);
+}
+
+void write_explain_text(const ExplainAnswer& answer, const RuleSet& rules, std::ostream& out) {
+  const ScoringRules& scoring = require_scoring(rules);
+  if (answer.reading_count == 0) out << "explain          no interpretation\n";
+  if (answer.cut.by != ScoreCut::none) out << "cut              " << cut_text(answer.cut) << '\n';
+  for (std::size_t r = 0; r < answer.readings.size(); ++r) {
+    const ExplainedReading& explained = answer.readings[r];
+    out << (explained.best ? "* " : "  ") << r + 1 << ". "
+        << reading_label(explained.origin, explained.reading, rules) << '\n';
+    for (const PatternVerdict& verdict : explained.patterns) {
+      out << "     " << (verdict.counted ? "+ " : "- ")
+          << scoring.patterns.patterns[verdict.pattern].id << ": " << verdict.why << '\n';
+    }
+  }
+}
+
+}  // namespace meldgraph

@@ -1,0 +1,167 @@
+/// `meldgraph batch` (docs/cli.md, "batch"): one hand per line in, one JSON answer per line out,
+/// the lines answered by worker threads in chunks and written in order.
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <vector>
+
+#include "background_tables.hpp"
+#include "batch_lines.hpp"
+#include "command_errors.hpp"
+#include "commands.hpp"
+#include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/answers/workspace.hpp"
+#include "meldgraph/model/error.hpp"
+#include "output.hpp"
+#include "parallel.hpp"
+
+namespace meldgraph::cli {
+
+namespace {
+
+/// Most lines a `batch --jobs N` chunk holds per worker: enough that the workers rarely wait for
+/// the slowest hand of a chunk.
+constexpr std::size_t kBatchChunkLinesPerJob = 512;
+/// The answers a `batch --jobs N` chunk may hold, in bytes: the chunk shrinks to fit it when the
+/// answers are large (listings), down to one line a worker.
+constexpr std::size_t kBatchChunkBytes = std::size_t{64} << 20;
+
+/// The lines the next chunk of a batch takes: one with a single worker (a pipe gets each answer
+/// as soon as it is computed); with more, as many as keep the chunk's answers within
+/// kBatchChunkBytes at the average answer size seen so far, between one line a worker and
+/// kBatchChunkLinesPerJob lines a worker.
+class BatchChunkSize {
+ public:
+  explicit BatchChunkSize(std::size_t workers) : workers_(workers) {}
+  [[nodiscard]] std::size_t lines() const {
+    if (workers_ == 1) return 1;
+    const std::size_t most = kBatchChunkLinesPerJob * workers_;
+    if (lines_ == 0) return workers_ * 2;  // learn the answers' size first
+    const std::size_t average = std::max<std::size_t>(1, bytes_ / lines_);
+    return std::clamp(kBatchChunkBytes / average, workers_, most);
+  }
+  void answered(std::size_t lines, std::size_t bytes) {
+    lines_ += lines;
+    bytes_ += bytes;
+  }
+
+ private:
+  std::size_t workers_;
+  std::size_t lines_ = 0;
+  std::size_t bytes_ = 0;
+};
+
+/// The analyzers a batch answers with: the same one twice, on the search and on the tables
+/// (which one answers a line changes how fast, never what), and under `--answers-from auto` the
+/// tables built meanwhile on a thread of their own.
+class BatchAnalyzers {
+ public:
+  BatchAnalyzers(const GlobalOptions& global, const RuleSet& rules, const std::string& op,
+                 AnswerOptions options)
+      : source_(global.answers_from) {
+    options.search_only = true;
+    by_search_ = builtin_analyzers().create(op, rules, options);
+    options.search_only = false;
+    by_tables_ = builtin_analyzers().create(op, rules, options);
+    // `auto`: the search answers until the tables are ready; no line waits for them, and a batch
+    // that ends first abandons their build.
+    if (source_ == AnswerSource::automatic) background_.emplace(*by_tables_, rules);
+  }
+
+  /// The analyzer for the next line: asked line by line, so that a chunk begun by the search
+  /// turns to the tables once they are ready.
+  [[nodiscard]] const Analyzer& current() const {
+    const bool tables =
+        source_ == AnswerSource::tables || (background_.has_value() && background_->ready());
+    return tables ? *by_tables_ : *by_search_;
+  }
+
+ private:
+  AnswerSource source_;
+  std::unique_ptr<Analyzer> by_search_;
+  std::unique_ptr<Analyzer> by_tables_;
+  std::optional<BackgroundTables> background_;  ///< last: its thread reads by_tables_
+};
+
+/// The lines of a batch's input, a chunk at a time.
+class BatchReader {
+ public:
+  explicit BatchReader(const std::string& input) {
+    if (!input.empty() && input != "-") {
+      file_.open(input);
+      if (!file_) throw Error("cannot open input file '" + input + "'");
+    }
+  }
+
+  /// Reads up to `count` lines that are not blank or comments into `lines` (cleared first);
+  /// false once the input has ended (the lines read before its end are in `lines`).
+  bool read(std::size_t count, std::vector<BatchInput>& lines) {
+    std::istream& in = file_.is_open() ? static_cast<std::istream&>(file_) : std::cin;
+    lines.clear();
+    while (lines.size() < count) {
+      const InputLine got = read_input_line(in, line_, kMaxBatchLineBytes, skipped_);
+      if (got == InputLine::end) return false;
+      std::string text = trimmed_line(line_);
+      if (text.empty() || text.front() == '#') continue;
+      lines.push_back({std::move(text), got == InputLine::too_long ? skipped_ : 0});
+    }
+    return true;
+  }
+
+ private:
+  std::ifstream file_;
+  std::string line_;
+  std::size_t skipped_ = 0;
+};
+
+/// Writes the answers up to the first not computed (after a stop signal no worker starts another
+/// line; an answer is never empty, it ends with a newline); returns their bytes.
+std::size_t write_answers(const std::vector<std::string>& answers) {
+  std::size_t bytes = 0;
+  for (const std::string& answer : answers) {
+    if (answer.empty()) break;
+    std::cout << answer;
+    bytes += answer.size();
+  }
+  return bytes;
+}
+
+}  // namespace
+
+int run_batch(const GlobalOptions& global, const BatchOptions& options) {
+  return guarded("", [&] {
+    const RuleSet rules = load_selected_rules(global);
+    const BatchLineReading reading{rules, wild_choice(global, rules), global.notation};
+    AnswerOptions answer_options;
+    answer_options.limit = options.limit;
+    answer_options.budget_ms = global.budget_ms;
+    read_visible(global, rules, answer_options);
+    const BatchAnalyzers analyzers(global, rules, options.op, answer_options);
+    BatchReader reader(options.input);
+    const StreamingOutput streaming;
+    // One thread answers each line as it is read (a pipe gets its answers line by line); more
+    // threads answer a chunk of lines at a time, so memory is bounded by the chunk, not the input.
+    const auto workers = static_cast<std::size_t>(options.jobs);
+    std::vector<AnswerWorkspace> workspaces;
+    for (std::size_t w = 0; w < workers; ++w) workspaces.emplace_back(rules);
+    BatchChunkSize chunk(workers);
+    std::vector<BatchInput> lines;
+    std::vector<std::string> answers;
+    for (bool more = true; more;) {
+      more = reader.read(chunk.lines(), lines);
+      answers.assign(lines.size(), std::string());
+      for_each_index_by_worker(workers, lines.size(), [&](std::size_t worker, std::size_t i) {
+        if (stop_requested()) return;
+        answers[i] = batch_answer(reading, analyzers.current(), workspaces[worker], lines[i]);
+      });
+      chunk.answered(answers.size(), write_answers(answers));
+      if (workers == 1) std::cout.flush();
+      output_checkpoint();
+    }
+    return 0;
+  });
+}
+
+}  // namespace meldgraph::cli

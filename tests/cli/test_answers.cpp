@@ -1,0 +1,161 @@
+// The answers as values (meldgraph/answers/): what the compute functions return, that they own
+// every value (a workspace scores the next hand without touching the last answer), that the
+// analyzers' JSON is their renderers' over those values, and that a scorer of another rule set is
+// refused. The bytes of the outputs are the command line's tests' (cli_test.sh, ...). Tagged
+// [answers].
+
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/answers/explain.hpp"
+#include "meldgraph/answers/interpretations.hpp"
+#include "meldgraph/answers/render_json.hpp"
+#include "meldgraph/answers/render_text.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/answers/score.hpp"
+#include "meldgraph/answers/shanten.hpp"
+#include "meldgraph/answers/waits.hpp"
+#include "meldgraph/answers/win.hpp"
+#include "meldgraph/answers/workspace.hpp"
+
+namespace {
+
+using namespace meldgraph;
+
+/// The index of the form named `name`.
+std::size_t form_index(const RuleSet& rules, const std::string& name) {
+  for (std::size_t f = 0; f < rules.forms().size(); ++f) {
+    if (rules.forms()[f].name == name) return f;
+  }
+  FAIL("no form " << name);
+  return 0;
+}
+
+/// The JSON the analyzer `name` writes for `analysis`.
+nlohmann::json analyzer_json(const std::string& name, const HandAnalysis& analysis,
+                             const AnswerOptions& options) {
+  AnswerWorkspace workspace(analysis.rules());
+  nlohmann::json out = nlohmann::json::object();
+  builtin_analyzers().create(name, analysis.rules(), options)->write_json(analysis, workspace, out);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("answers: win, shanten and waits as values", "[answers]") {
+  const RuleSet rules = load_rules("riichi");
+  const AnswerOptions options;
+  const HandAnalysis complete(rules, parse_hand("123m456p789s11122z", rules));
+  const WinAnswer win = answer_win(complete, options);
+  CHECK(win.win());
+  CHECK(win.forms == std::vector<std::size_t>{form_index(rules, "standard")});
+  CHECK(win.counts.tiles == 14);
+  CHECK(win.counts.wildcards == 0);
+  const ShantenAnswer complete_shanten = answer_shanten(complete, options);
+  CHECK(complete_shanten.shanten == -1);
+  CHECK_FALSE(complete_shanten.improving.has_value());
+
+  const HandAnalysis ready(rules, parse_hand("123m456p789s1122z", rules));
+  const WaitsAnswer waits = answer_waits(ready, options);
+  REQUIRE(waits.tiles.size() == 2);
+  CHECK(rules.tile(waits.tiles[0].tile).code == "1z");
+  CHECK(rules.tile(waits.tiles[1].tile).code == "2z");
+  const ShantenAnswer shanten = answer_shanten(ready, options);
+  CHECK(shanten.shanten == 0);
+  REQUIRE(shanten.improving.has_value());
+  CHECK(shanten.improving->size() == 2);
+
+  // The same answers from the search alone.
+  AnswerOptions search = options;
+  search.search_only = true;
+  CHECK(answer_win(complete, search).forms == win.forms);
+  CHECK(answer_waits(ready, search).remaining_total == waits.remaining_total);
+}
+
+TEST_CASE("answers: interpretations listed up to the limit", "[answers]") {
+  const RuleSet rules = load_rules("riichi");
+  const HandAnalysis analysis(rules, parse_hand("11223344556677m", rules));
+  AnswerOptions options;
+  options.limit = 2;
+  const InterpretationsAnswer answer = answer_interpretations(analysis, options);
+  CHECK(answer.count == 4);
+  CHECK(answer.listed.size() == 2);
+  CHECK(answer.cut == ListingCut::limit);
+  options.limit = 0;
+  const InterpretationsAnswer all = answer_interpretations(analysis, options);
+  CHECK(all.listed.size() == 4);
+  CHECK(all.cut == ListingCut::none);
+  // The interpretations analyzer writes the renderer's JSON of the same answer.
+  nlohmann::json rendered = nlohmann::json::object();
+  write_interpretations_json(all, rules, rendered);
+  CHECK(analyzer_json("interpretations", analysis, options) == rendered);
+}
+
+TEST_CASE("answers: a score owns its values", "[answers]") {
+  const RuleSet rules = load_rules("riichi");
+  AnswerWorkspace workspace(rules);
+  const AnswerOptions options;
+  WinContext context;
+  context.riichi = true;
+  const HandAnalysis first(rules, parse_hand("123m456p789s23455s", rules), context);
+  const ScoreAnswer score = answer_score(first, workspace.scorer(TableUse::tables), options);
+  REQUIRE(score.best_reading.has_value());
+  CHECK(score.wins);
+  CHECK(score.no_win_reason.empty());
+  REQUIRE(score.best >= 0);
+  REQUIRE(static_cast<std::size_t>(score.best) < score.readings.size());
+  CHECK(score.readings.size() == score.reading_count);
+  nlohmann::json before = nlohmann::json::object();
+  write_score_json(score, rules, before);
+  std::ostringstream text_before;
+  write_score_text(score, rules, text_before);
+
+  // The workspace scores another hand; the first answer is untouched.
+  const HandAnalysis second(rules, parse_hand("11122233344455m", rules));
+  const ScoreAnswer other = answer_score(second, workspace.scorer(TableUse::tables), options);
+  CHECK(other.best_reading.has_value());
+  nlohmann::json after = nlohmann::json::object();
+  write_score_json(score, rules, after);
+  CHECK(after == before);
+  std::ostringstream text_after;
+  write_score_text(score, rules, text_after);
+  CHECK(text_after.str() == text_before.str());
+
+  // The score analyzer writes the same JSON, from the search as from the tables.
+  CHECK(analyzer_json("score", first, options) == before);
+  AnswerOptions search = options;
+  search.search_only = true;
+  CHECK(analyzer_json("score", first, search) == before);
+}
+
+TEST_CASE("answers: explain lists every pattern of every reading", "[answers]") {
+  const RuleSet rules = load_rules("riichi");
+  AnswerWorkspace workspace(rules);
+  const HandAnalysis analysis(rules, parse_hand("123m456p789s23455s", rules));
+  const ExplainAnswer answer =
+      answer_explain(analysis, workspace.scorer(TableUse::search_only), AnswerOptions{});
+  REQUIRE_FALSE(answer.readings.empty());
+  const std::size_t patterns = scoring_rules(rules)->patterns.patterns.size();
+  for (const ExplainedReading& reading : answer.readings) {
+    CHECK(reading.patterns.size() == patterns);
+    for (const PatternVerdict& verdict : reading.patterns) CHECK_FALSE(verdict.why.empty());
+  }
+}
+
+TEST_CASE("answers: a scorer of another rule set is refused", "[answers]") {
+  const RuleSet riichi = load_rules("riichi");
+  const RuleSet mcr = load_rules("mcr");
+  AnswerWorkspace workspace(mcr);
+  const HandAnalysis analysis(riichi, parse_hand("123m456p789s23455s", riichi));
+  CHECK_THROWS_AS(answer_score(analysis, workspace.scorer(TableUse::search_only), AnswerOptions{}),
+                  std::logic_error);
+  // A rule set without scoring has no scorer.
+  const RuleSet basic = load_rules("basic");
+  AnswerWorkspace unscored(basic);
+  CHECK_THROWS_AS(unscored.scorer(TableUse::search_only), Error);
+}
