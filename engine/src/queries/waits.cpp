@@ -102,10 +102,8 @@ TileMask melds_waits(const Plan& plan, const View& view, int wildcards, TileMask
 }
 
 /// The standard form's waits for hands of more wildcards than the packed tables answer: the
-/// budgets from the win table, then each allowed rank's entry with the tile drawn. Out of line:
-/// such hands are rare, and inlined it would crowd forms_waits past what GCC inlines.
-[[gnu::noinline]] TileMask melds_waits_wild(const Plan& plan, const View& view, int wildcards,
-                                            TileMask allowed) {
+/// budgets from the win table, then each allowed rank's entry with the tile drawn.
+TileMask melds_waits_wild(const Plan& plan, const View& view, int wildcards, TileMask allowed) {
   const auto& tables = plan.win();
   const std::size_t count = plan.suit_count;
   std::array<std::uint8_t, kMaxBudgetSuits> entries{};
@@ -235,9 +233,8 @@ void set_waits(const FormPlan& fp, const View& view, TileMask allowed, TileMask&
 /// A knitted or singles form's waits among `candidates`, the `allowed` ones into `mask`;
 /// unknown when SpecialForm::waits cannot answer. `summary` is the counts' summary for the
 /// special forms of a hand without wildcards, made on first use.
-[[gnu::noinline]] Answer special_waits(const FormPlan& fp, const Hand& hand, const View& view,
-                                       TileMask candidates, TileMask allowed, SpecialHand& summary,
-                                       TileMask& mask) {
+Answer special_waits(const FormPlan& fp, const Hand& hand, const View& view, TileMask candidates,
+                     TileMask allowed, SpecialHand& summary, TileMask& mask) {
   TileMask here = 0;
   SpecialHand special{view.counts, view.wildcards, hand.meld_count};
   if (view.wildcards == 0) {
