@@ -1,7 +1,7 @@
-// Shanten, waits and improving tiles assembled from the queries (query_results.hpp) against the
-// search's own compute_shanten, compute_waits and improving_tiles, and the analyzers' output with
-// and without `search_only`. Random hands of every size under every built-in rule set, with 0-8
-// wildcards, visible tiles and declared melds; errors must be the same errors.
+// Shanten, waits and improving tiles assembled from the queries (meldgraph/queries/results.hpp)
+// against the search's own compute_shanten, compute_waits and improving_tiles, and the analyzers'
+// output with and without `search_only`. Random hands of every size under every built-in rule set,
+// with 0-8 wildcards, visible tiles and declared melds; errors must be the same errors.
 //
 // Tagged [query_results].
 
@@ -13,13 +13,13 @@
 #include <vector>
 
 #include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
 #include "meldgraph/model/error.hpp"
+#include "meldgraph/model/rules.hpp"
 #include "meldgraph/queries/queries.hpp"
 #include "meldgraph/queries/results.hpp"
-#include "meldgraph/corpus/random_hands.hpp"
-#include "meldgraph/model/rules.hpp"
 #include "meldgraph/shanten/shanten.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
 #include "test_scale.hpp"
 
 namespace {
