@@ -30,8 +30,9 @@ const RuleSet& rules_named(const std::string& name) {
 std::map<std::string, std::uint64_t> counts_by_form(const Decomposition& decomposition) {
   std::map<std::string, std::uint64_t> result;
   for (const FormGraph& graph : decomposition.graphs()) {
-    if (!graph.empty())
+    if (!graph.empty()) {
       result[decomposition.rules().forms()[graph.form()].name] = graph.path_count();
+    }
   }
   return result;
 }

@@ -102,7 +102,7 @@ struct ErrorCase {
 };
 
 // Every case loads as "case.yaml". Lines and columns are 1-based.
-const ErrorCase kErrorCases[] = {
+const ErrorCase error_cases[] = {
     {"yaml syntax error", "name: t\ntiles: [1, 2\nhand: 3\n", "case.yaml:3:5", "end of sequence"},
     {"empty file", "", "case.yaml:1:1", "the rule file is empty"},
     {"document is not a map", "- a\n- b\n", "case.yaml:1:1", "a rule file is a map of keys"},
@@ -353,7 +353,7 @@ tiles:
 }  // namespace
 
 TEST_CASE("rule errors name origin, line, column and key", "[rules]") {
-  for (const ErrorCase& error : kErrorCases) {
+  for (const ErrorCase& error : error_cases) {
     SECTION(error.label) {
       INFO("yaml:\n" << error.yaml);
       REQUIRE_THROWS_AS(meldgraph::load_rules_from_string(error.yaml, "case.yaml"), RuleError);
