@@ -8,11 +8,11 @@
 #include <set>
 #include <string>
 
-#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/answers/json.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
-#include "meldgraph/answers/json.hpp"
 #include "meldgraph/model/rules.hpp"
+#include "meldgraph/search/decomposition.hpp"
 #include "rule_files.hpp"
 
 using namespace meldgraph;
@@ -30,8 +30,9 @@ const RuleSet& rules_named(const std::string& name) {
 std::map<std::string, std::uint64_t> counts_by_form(const Decomposition& decomposition) {
   std::map<std::string, std::uint64_t> result;
   for (const FormGraph& graph : decomposition.graphs()) {
-    if (!graph.empty())
+    if (!graph.empty()) {
       result[decomposition.rules().forms()[graph.form()].name] = graph.path_count();
+    }
   }
   return result;
 }
@@ -52,80 +53,87 @@ std::set<std::string> listed(const Decomposition& decomposition) {
 
 }  // namespace
 
+namespace {
+
+/// A classic hand and its interpretations by form.
+struct ClassicHand {
+  const char* rules;
+  const char* hand;
+  std::map<std::string, std::uint64_t> by_form;  // empty: no win
+};
+
+const ClassicHand classic_hands[] = {
+    // Three pungs or three chows, pair 11s.
+    {"basic", "111222333m456p11s", {{"standard", 2}}},
+    {"laizi", "111222333m456p11s", {{"standard", 2}}},
+    // Seven pairs once; as a standard hand the pair must be 11, 44 or 77 (the other ranks
+    // leave a rank that no chow can take): 3 readings.
+    {"laizi", "11223344556677m", {{"standard", 3}, {"seven_pairs", 1}}},
+    {"basic", "11223344556677m", {{"standard", 3}}},
+    // Two tiles: a pair or nothing.
+    {"basic", "11m", {{"standard", 1}}},
+    {"basic", "12m", {}},
+    // 17 tiles, pair 66 with the (3,3,3,3,3) block as five pungs or one run of three chows in
+    // three places (4), or 456 twice with 345 111 222 33 (1).
+    {"basic", "11122233344455566m", {{"standard", 5}}},
+    // Honours never form chows.
+    {"basic", "123z11m", {}},
+    // Thirteen orphans: the pair can be only 1m.
+    {"laizi", "19m19p19s1234567z1m", {{"thirteen_orphans", 1}}},
+    // A joker pairs with any of the 13 orphans.
+    {"laizi", "19m19p19s1234567z*", {{"thirteen_orphans", 13}}},
+    // Two jokers, 7z missing: 7z from a joker and the other joker pairs one of the 12 naturals
+    // (12), or both jokers are the 7z pair (1).
+    {"laizi", "19m19p19s123456z**", {{"thirteen_orphans", 13}}},
+    // Seven pairs with a joker pairing the 7z; standard: 7{7}z plus 123 123 456 456.
+    {"laizi", "112233445566m7z*", {{"standard", 1}, {"seven_pairs", 1}}},
+    // Four of a kind counts as two pairs in laizi, not where pairs must differ. As a standard
+    // hand 1111 forces 11 + 123 123 and leaves 44 55 77: no reading.
+    {"laizi", "11112233445577m", {{"seven_pairs", 1}}},
+    {"distinct", "11112233445577m", {}},
+    // Here the standard reading 11 123 123 456 456 exists as well.
+    {"laizi", "11112233445566m", {{"standard", 1}, {"seven_pairs", 1}}},
+    {"distinct", "11112233445566m", {{"standard", 1}}},
+    // 111m + two jokers: 111+{**}, 11{1}+1{1}, 1{11}+11, 1{23}+11.
+    {"jokers", "111m**", {{"standard", 4}}},
+    // Only jokers: one abstract pair, one abstract meld + pair.
+    {"jokers", "**", {{"standard", 1}}},
+    {"jokers", "*****", {{"standard", 1}}},
+    // 1m with a joker: only the pair 1{1}m.
+    {"jokers", "1m*", {{"standard", 1}}},
+    // Four jokers win at once in laizi, whatever else is held.
+    {"laizi", "****1m5p9s1z3z7z2s3p6m6p", {{"four_wildcards", 1}}},
+    // A fifth 1m from a joker: fine by default (2 readings), not when copies are capped.
+    {"laizi", "1111m*", {{"standard", 2}}},
+    {"capped", "1111m*", {}},
+    // The pair must be a 2, 5 or 8.
+    {"pair258", "123m22m", {{"standard", 1}}},
+    {"pair258", "123m33m", {}},
+    // 123m with two jokers reads five ways: 123m {**}, 1{1}m {1}23m, 1{1}m 23{4}m,
+    // 2{2}m 1{2}3m, 3{3}m 12{3}m. Without wildcard-only pairs the first goes; without
+    // wildcards in pairs all go.
+    {"jokers", "123m**", {{"standard", 5}}},
+    {"pair_natural", "123m**", {{"standard", 4}}},
+    {"pair_none", "123m**", {}},
+    // 1123m*: 11m {1}23m, 11m 23{4}m, 1{1}m 123m; the last has a wildcard in its pair.
+    {"jokers", "1123m*", {{"standard", 3}}},
+    {"pair_none", "1123m*", {{"standard", 2}}},
+    // 嚦咕嚦咕: one pung and seven pairs in 17 tiles.
+    {"ligu", "111m22m33m44m55m66m77m88m", {{"ligu", 1}}},
+    // 1111 is a pung and a single, or two pairs (then no pung): no reading.
+    {"ligu", "1111m22m33m44m55m66m77m8m", {}},
+    // 222 the pung, 1111 two pairs.
+    {"ligu", "1111m222m33m44m55m66m77m", {{"ligu", 1}}},
+    // The joker pairs the 8m; 111m stays the pung (as pairs 11 1{1} there would be eight pairs).
+    {"ligu", "111m22m33m44m55m66m77m8m*", {{"ligu", 1}}},
+    // Three-player set: 1m and 9m only, no chows in characters.
+    {"sanma", "111m999m11p", {{"standard", 1}}},
+};
+
+}  // namespace
+
 TEST_CASE("interpretation counts of classic hands", "[engine]") {
-  struct Case {
-    const char* rules;
-    const char* hand;
-    std::map<std::string, std::uint64_t> by_form;  // empty: no win
-  };
-  const Case cases[] = {
-      // Three pungs or three chows, pair 11s.
-      {"basic", "111222333m456p11s", {{"standard", 2}}},
-      {"laizi", "111222333m456p11s", {{"standard", 2}}},
-      // Seven pairs once; as a standard hand the pair must be 11, 44 or 77 (the other ranks
-      // leave a rank that no chow can take): 3 readings.
-      {"laizi", "11223344556677m", {{"standard", 3}, {"seven_pairs", 1}}},
-      {"basic", "11223344556677m", {{"standard", 3}}},
-      // Two tiles: a pair or nothing.
-      {"basic", "11m", {{"standard", 1}}},
-      {"basic", "12m", {}},
-      // 17 tiles, pair 66 with the (3,3,3,3,3) block as five pungs or one run of three chows in
-      // three places (4), or 456 twice with 345 111 222 33 (1).
-      {"basic", "11122233344455566m", {{"standard", 5}}},
-      // Honours never form chows.
-      {"basic", "123z11m", {}},
-      // Thirteen orphans: the pair can be only 1m.
-      {"laizi", "19m19p19s1234567z1m", {{"thirteen_orphans", 1}}},
-      // A joker pairs with any of the 13 orphans.
-      {"laizi", "19m19p19s1234567z*", {{"thirteen_orphans", 13}}},
-      // Two jokers, 7z missing: 7z from a joker and the other joker pairs one of the 12 naturals
-      // (12), or both jokers are the 7z pair (1).
-      {"laizi", "19m19p19s123456z**", {{"thirteen_orphans", 13}}},
-      // Seven pairs with a joker pairing the 7z; standard: 7{7}z plus 123 123 456 456.
-      {"laizi", "112233445566m7z*", {{"standard", 1}, {"seven_pairs", 1}}},
-      // Four of a kind counts as two pairs in laizi, not where pairs must differ. As a standard
-      // hand 1111 forces 11 + 123 123 and leaves 44 55 77: no reading.
-      {"laizi", "11112233445577m", {{"seven_pairs", 1}}},
-      {"distinct", "11112233445577m", {}},
-      // Here the standard reading 11 123 123 456 456 exists as well.
-      {"laizi", "11112233445566m", {{"standard", 1}, {"seven_pairs", 1}}},
-      {"distinct", "11112233445566m", {{"standard", 1}}},
-      // 111m + two jokers: 111+{**}, 11{1}+1{1}, 1{11}+11, 1{23}+11.
-      {"jokers", "111m**", {{"standard", 4}}},
-      // Only jokers: one abstract pair, one abstract meld + pair.
-      {"jokers", "**", {{"standard", 1}}},
-      {"jokers", "*****", {{"standard", 1}}},
-      // 1m with a joker: only the pair 1{1}m.
-      {"jokers", "1m*", {{"standard", 1}}},
-      // Four jokers win at once in laizi, whatever else is held.
-      {"laizi", "****1m5p9s1z3z7z2s3p6m6p", {{"four_wildcards", 1}}},
-      // A fifth 1m from a joker: fine by default (2 readings), not when copies are capped.
-      {"laizi", "1111m*", {{"standard", 2}}},
-      {"capped", "1111m*", {}},
-      // The pair must be a 2, 5 or 8.
-      {"pair258", "123m22m", {{"standard", 1}}},
-      {"pair258", "123m33m", {}},
-      // 123m with two jokers reads five ways: 123m {**}, 1{1}m {1}23m, 1{1}m 23{4}m,
-      // 2{2}m 1{2}3m, 3{3}m 12{3}m. Without wildcard-only pairs the first goes; without
-      // wildcards in pairs all go.
-      {"jokers", "123m**", {{"standard", 5}}},
-      {"pair_natural", "123m**", {{"standard", 4}}},
-      {"pair_none", "123m**", {}},
-      // 1123m*: 11m {1}23m, 11m 23{4}m, 1{1}m 123m; the last has a wildcard in its pair.
-      {"jokers", "1123m*", {{"standard", 3}}},
-      {"pair_none", "1123m*", {{"standard", 2}}},
-      // 嚦咕嚦咕: one pung and seven pairs in 17 tiles.
-      {"ligu", "111m22m33m44m55m66m77m88m", {{"ligu", 1}}},
-      // 1111 is a pung and a single, or two pairs (then no pung): no reading.
-      {"ligu", "1111m22m33m44m55m66m77m8m", {}},
-      // 222 the pung, 1111 two pairs.
-      {"ligu", "1111m222m33m44m55m66m77m", {{"ligu", 1}}},
-      // The joker pairs the 8m; 111m stays the pung (as pairs 11 1{1} there would be eight pairs).
-      {"ligu", "111m22m33m44m55m66m77m8m*", {{"ligu", 1}}},
-      // Three-player set: 1m and 9m only, no chows in characters.
-      {"sanma", "111m999m11p", {{"standard", 1}}},
-  };
-  for (const Case& c : cases) {
+  for (const ClassicHand& c : classic_hands) {
     CAPTURE(c.rules, c.hand);
     const RuleSet& rules = rules_named(c.rules);
     const Decomposition decomposition(rules, parse_hand(c.hand, rules));

@@ -22,15 +22,15 @@
 #include <utility>
 #include <vector>
 
-#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/group.hpp"
 #include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/search/listing.hpp"
 #include "meldgraph/support/random_draws.hpp"
-#include "meldgraph/corpus/random_hands.hpp"
-#include "meldgraph/model/rules.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
 
 #include "rule_files.hpp"
 #include "test_scale.hpp"
@@ -346,8 +346,8 @@ TEST_CASE("listing: the same interpretations as the cursor on random hands", "[l
     const int hands = 1500 / kScale;
     for (int i = 0; i < hands; ++i) {
       const Hand hand = source.next();
-      // One search (search_driver.hpp): every hand of a valid size is listed without the graph,
-      // restricted stand-ins, lacked suits with jokers, knitted and singles forms included.
+      // One search (engine/src/search/driver.hpp): every hand of a valid size is listed without the
+      // graph, restricted stand-ins, lacked suits with jokers, knitted and singles forms included.
       fast += lister.lists_without_graph(hand) ? 1 : 0;
       check_hand(rules, lister, hand);
     }

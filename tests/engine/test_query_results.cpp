@@ -1,7 +1,7 @@
-// Shanten, waits and improving tiles assembled from the queries (query_results.hpp) against the
-// search's own compute_shanten, compute_waits and improving_tiles, and the analyzers' output with
-// and without `search_only`. Random hands of every size under every built-in rule set, with 0-8
-// wildcards, visible tiles and declared melds; errors must be the same errors.
+// Shanten, waits and improving tiles assembled from the queries (meldgraph/queries/results.hpp)
+// against the search's own compute_shanten, compute_waits and improving_tiles, and the analyzers'
+// output with and without `search_only`. Random hands of every size under every built-in rule set,
+// with 0-8 wildcards, visible tiles and declared melds; errors must be the same errors.
 //
 // Tagged [query_results].
 

@@ -1,4 +1,4 @@
-// The one form-type table (engine/src/rule_forms.cpp) seen from outside: for every form type the
+// The one form-type table (engine/src/loader/forms.cpp) seen from outside: for every form type the
 // keys `rules dump` writes are the keys the reader accepts. The accepted keys are read from the
 // reader's own message for an unknown key (`valid keys: ...`), the types from its message for an
 // unknown type, and the written keys from dump_rules of every shipped rule set plus forms that use
@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "catch2/catch.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/rules.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
 
 namespace {
 

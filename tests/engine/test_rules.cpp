@@ -1,4 +1,5 @@
-// Tests of rule loading (rules_yaml.cpp) and the derived tile table (rules.cpp).
+// Tests of rule loading (engine/src/loader/yaml.cpp) and the derived tile table
+// (engine/src/model/).
 //
 // Error cases are table driven: each names the YAML text, the `origin:line:column` the message must
 // point at and a fragment of the message that includes the offending key.
@@ -9,10 +10,10 @@
 #include <vector>
 
 #include "catch2/catch.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/model/tiles.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -101,7 +102,7 @@ struct ErrorCase {
 };
 
 // Every case loads as "case.yaml". Lines and columns are 1-based.
-const ErrorCase kErrorCases[] = {
+const ErrorCase error_cases[] = {
     {"yaml syntax error", "name: t\ntiles: [1, 2\nhand: 3\n", "case.yaml:3:5", "end of sequence"},
     {"empty file", "", "case.yaml:1:1", "the rule file is empty"},
     {"document is not a map", "- a\n- b\n", "case.yaml:1:1", "a rule file is a map of keys"},
@@ -111,8 +112,7 @@ const ErrorCase kErrorCases[] = {
     // the layout check refuses these first.
     {"top-level comma", ", a\n", "case.yaml:1:1", "a rule file is a map of keys"},
     {"flow map then comma", "{a: 1}, b\n", "case.yaml:1:1", "a rule file is a map of keys"},
-    {"comma in a second document", "name: t\n...\n,\n", "case.yaml:2:1",
-     "a single YAML document"},
+    {"comma in a second document", "name: t\n...\n,\n", "case.yaml:2:1", "a single YAML document"},
     {"indented first key", "  name: t\n", "case.yaml:1:3", "a rule file is a map of keys"},
     {"missing name", "tiles: {}\n", "case.yaml:1:1", "missing required key 'name'"},
     {"bad name", "name: Big Name\n", "case.yaml:1:7", "rule set name 'Big Name'"},
@@ -353,7 +353,7 @@ tiles:
 }  // namespace
 
 TEST_CASE("rule errors name origin, line, column and key", "[rules]") {
-  for (const ErrorCase& error : kErrorCases) {
+  for (const ErrorCase& error : error_cases) {
     SECTION(error.label) {
       INFO("yaml:\n" << error.yaml);
       REQUIRE_THROWS_AS(meldgraph::load_rules_from_string(error.yaml, "case.yaml"), RuleError);
@@ -515,8 +515,11 @@ forms:
   REQUIRE(rules.wildcards().exceed_copies);
 }
 
-TEST_CASE("extends merges maps and replaces lists", "[rules]") {
-  const TempDir dir;
+namespace {
+
+/// A parent rule file (base/parent.yaml) and a child extending it (rules/sub/child.yaml) in
+/// `dir`: the child's path.
+std::string write_parent_and_child(const TempDir& dir) {
   dir.write("base/parent.yaml", R"(name: parent
 description: "from the parent"
 tiles:
@@ -531,7 +534,7 @@ forms:
   seven_pairs: {type: pairs, pairs: 7, four_as_two_pairs: false}
   four_wildcards: {type: wildcards}
 )");
-  const std::string child = dir.write("rules/sub/child.yaml", R"(name: child
+  return dir.write("rules/sub/child.yaml", R"(name: child
 extends: ../../base/parent.yaml
 wildcards:
   jokers: 0
@@ -544,6 +547,13 @@ forms:
     type: set
     tiles: 159m1234567z
 )");
+}
+
+}  // namespace
+
+TEST_CASE("extends merges maps and replaces lists", "[rules]") {
+  const TempDir dir;
+  const std::string child = write_parent_and_child(dir);
 
   SECTION("deep merge") {
     const RuleSet rules = meldgraph::load_rules(child);
@@ -583,6 +593,11 @@ forms:
     REQUIRE_FALSE(rules.suits()[0].sequences);
     REQUIRE(rules.tile_count() == 9);
   }
+}
+
+TEST_CASE("extends: a built-in or a file named by path", "[rules]") {
+  const TempDir dir;
+  write_parent_and_child(dir);
 
   SECTION("a file may extend a built-in") {
     const std::string file = dir.write("mine.yaml", R"(name: mine
@@ -607,6 +622,11 @@ forms:
     REQUIRE(rules.hand_tiles() == 17);
     REQUIRE(rules.source() == "text");
   }
+}
+
+TEST_CASE("extends: errors name the file that set the key", "[rules]") {
+  const TempDir dir;
+  write_parent_and_child(dir);
 
   SECTION("errors name the file that set the key") {
     const std::string bad = dir.write("rules/bad.yaml", R"(name: bad

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "catch2/catch.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/rules.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -129,7 +129,7 @@ TEST_CASE("nesting is bounded", "[rules][hostile]") {
 TEST_CASE("extends chains are bounded", "[rules][hostile]") {
   const ScratchDir dir;
   // 8,000 files, each extending the next; the last extends basic. Reading stops at the bound
-  // (it used to recurse once per file and overflow the stack).
+  // (a recursion per file would overflow the stack).
   constexpr int kFiles = 8000;
   const auto file_name = [](int i) {
     std::string name = "r";

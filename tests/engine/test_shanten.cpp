@@ -8,7 +8,7 @@
 //         groups from a catalogue of all the groups the rules allow (pungs, chows, pairs; the set
 //         forms' tiles), with branch and bound, and prices each target hand by literally assigning
 //         its slots to the tiles held, the wildcards held and draws of copies not held. It shares
-//         no code with engine/src/shanten.cpp;
+//         no code with engine/src/shanten/;
 //       - the decomposition engine: a tile is a wait exactly when the hand plus that tile has an
 //         interpretation (Decomposition::wins, per form), a drawn wildcard likewise, and a 3n+2
 //         hand has shanten -1 exactly when it wins.
@@ -29,10 +29,10 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/rules.hpp"
+#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/shanten/shanten.hpp"
 #include "reference/shanten_check.hpp"
 #include "rule_files.hpp"

@@ -1,4 +1,4 @@
-// The fast knitted and singles checks (engine/src/special_forms.hpp) against the search.
+// The fast knitted and singles checks (meldgraph/tables/special_forms.hpp) against the search.
 //
 // SpecialForm::win must equal the emptiness of the form's graph in Decomposition, and
 // SpecialForm::waits compute_waits' tiles that list the form, on every hand it answers. Hands:
@@ -9,10 +9,10 @@
 // with jokers, a per-hand wild kind, capped copies, exhausted waits, max_in_win, a form without
 // wildcards, restricted stand-ins (which fall back with wildcards) and another gap. Where the
 // checks model a hand they must answer it (not fall back). Shanten: shanten_number and
-// form_shanten (queries.cpp, which prices these forms through SpecialForm) against
-// compute_shanten on random hands of every size and the built hands, and the tables must answer
-// every hand they model (answered_by_tables). Tagged [special]; the hidden [.special_long] case
-// runs 30 times the hands with other seeds.
+// form_shanten (engine/src/queries/shanten.cpp, which prices these forms through SpecialForm)
+// against compute_shanten on random hands of every size and the built hands, and the tables must
+// answer every hand they model (answered_by_tables). Tagged [special]; the hidden [.special_long]
+// case runs 30 times the hands with other seeds.
 
 #include <catch2/catch.hpp>
 
@@ -24,16 +24,16 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/tables/special_forms.hpp"
-#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
-#include "meldgraph/queries/queries.hpp"
-#include "meldgraph/support/random_draws.hpp"
-#include "meldgraph/corpus/random_hands.hpp"
 #include "meldgraph/model/rules.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/shanten/shanten.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/support/random_draws.hpp"
+#include "meldgraph/tables/special_forms.hpp"
 #include "rule_files.hpp"
 #include "test_scale.hpp"
 

@@ -1,8 +1,8 @@
 // Restricted wildcard stand-ins (wildcards.stand_ins): rule loading, hand-counted
 // interpretations, and random hands whose win is cross-checked against a brute force that
 // replaces every wildcard by each tile it may stand for, and whose shanten and waits are
-// cross-checked against the search (tests/test_shanten.cpp's checks, repeated here compactly).
-// Every TEST_CASE is tagged [stand_ins].
+// cross-checked against the search (tests/engine/test_shanten.cpp's checks, repeated here
+// compactly). Every TEST_CASE is tagged [stand_ins].
 
 #include <catch2/catch.hpp>
 
@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
-#include "meldgraph/support/random_draws.hpp"
 #include "meldgraph/model/rules.hpp"
+#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/shanten/shanten.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/support/random_draws.hpp"
 #include "rule_files.hpp"
 #include "test_scale.hpp"
 

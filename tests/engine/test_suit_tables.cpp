@@ -1,6 +1,6 @@
 /// The packed suit tables against the win table they are derived from: every key of several
 /// shapes, capped and uncapped. The queries' agreement with the search on random hands is
-/// tests/test_fast_path.cpp; this pins the encoding itself, key by key.
+/// tests/engine/test_fast_path.cpp; this pins the encoding itself, key by key.
 
 #include <catch2/catch.hpp>
 

@@ -11,14 +11,14 @@
 
 namespace meldgraph::detail {
 
-/// is_win (query_win.cpp).
+/// is_win (win.cpp).
 [[nodiscard]] Answer fast_is_win(const QueryPlan& plan, const Hand& hand);
 
-/// wait_mask: the tiles completing a hand one tile short, into `mask` (query_waits.cpp).
+/// wait_mask: the tiles completing a hand one tile short, into `mask` (waits.cpp).
 [[nodiscard]] Answer fast_wait_mask(const QueryPlan& plan, const Hand& hand, TileMask& mask);
 
 /// Shanten by form into `by_form`, indexed as plan.forms (kNoShanten where a form does not
-/// apply or cannot complete); yes when answered (query_shanten.cpp).
+/// apply or cannot complete); yes when answered (shanten.cpp).
 [[nodiscard]] Answer fast_shanten(const QueryPlan& plan, const Hand& hand,
                                   std::array<int, 32>& by_form);
 

@@ -1,10 +1,11 @@
 #pragma once
-/// Per-form tests by counts that both is_win (query_win.cpp) and wait_mask (query_waits.cpp)
-/// run: the pairs and set forms, a form's usable wildcards, the special forms' answers.
+/// Per-form tests by counts that both is_win (win.cpp) and wait_mask (waits.cpp) run: the pairs
+/// and set forms, a form's usable wildcards, the special forms' answers.
 
 #include "hand_view.hpp"
-#include "plan.hpp"
+#include "meldgraph/support/bits.hpp"
 #include "meldgraph/tables/special_forms.hpp"
+#include "plan.hpp"
 
 namespace meldgraph::detail {
 
@@ -56,8 +57,8 @@ inline bool outside_set(const FormPlan& fp, const View& view) {
 inline Answer set_win(const FormPlan& fp, const View& view) {
   if (outside_set(fp, view)) return Answer::no;
   int doubles = 0;
-  for (TileMask bits = fp.set; bits != 0; bits &= bits - 1) {
-    const int n = view.counts[static_cast<std::size_t>(std::countr_zero(bits))];
+  for (const int t : set_bits(fp.set)) {
+    const int n = view.counts[t];
     if (n > 2) return Answer::no;
     doubles += n == 2 ? 1 : 0;
   }

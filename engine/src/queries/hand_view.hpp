@@ -15,8 +15,8 @@
 
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/rules.hpp"
-#include "plan.hpp"
 #include "meldgraph/support/swar.hpp"
+#include "plan.hpp"
 
 namespace meldgraph::detail {
 
@@ -53,9 +53,11 @@ struct View {
 /// SWAR, plus the ninth rank's step.
 inline void make_keys(const Plan& plan, View& view) {
 #if defined(__SSE2__)
-  // Digit pairs in 16-bit lanes (d + 5 d'), then pmaddwd folds pairs of lanes with weights
-  // (1, 25) and, packed back to 16 bits (at most 624), with (1, 625). A padding suit past an
-  // odd count has no ranks: its key is 0 and lands in an unused slot.
+  // The counts are base-5 digits (a hand's counts are within the copies, at most 4 where the
+  // plan has tables). Digit pairs in 16-bit lanes (d + 5 d', at most 24), then pmaddwd folds
+  // pairs of lanes with weights (1, 25) and, packed back to 16 bits (at most 624, so the
+  // signed saturating pack keeps them), with (1, 625). A padding suit past an odd count has no
+  // ranks: its key is 0 and lands in an unused slot.
   const __m128i low_bytes = _mm_set1_epi16(0x00FF);
   const __m128i five = _mm_set1_epi16(5);
   const __m128i by25 = _mm_set1_epi32(25 << 16 | 1);
@@ -92,6 +94,9 @@ inline void make_view(const Plan& plan, const Hand& hand, View& view, bool keys 
   int wild = hand.jokers;
   view.wild_meldable = false;
   if (hand.wild_tiles != 0) {
+    // The bits walked by hand, not by set_bits: with set_bits the wait query ran 8 to 10 %
+    // slower on riichi hands (alternated runs), which never enter this loop, with the same
+    // instructions: GCC lays out the copies of make_view it inlines differently.
     for (TileMask bits = hand.wild_tiles; bits != 0; bits &= bits - 1) {
       const auto t = static_cast<std::size_t>(std::countr_zero(bits));
       wild += hand.counts[t];
@@ -158,12 +163,11 @@ inline TileCounts declared_naturals(const Hand& hand) {
 /// Sequence suits holding a tile anywhere (concealed, wild kinds included, or declared), as
 /// Decomposition's missing-suits check counts them; bit s for plan.suits[s].
 inline unsigned present_suits(const Plan& plan, const Hand& hand) {
-  // The meldable kinds held, eight counts a word: a byte b >= 1 keeps the high bit of
-  // (b | 0x80) - 1 (counts are far below 128, so no byte borrows).
+  // The meldable kinds held, eight counts a word (counts are far below 128).
   TileMask held = 0;
   for (std::size_t w = 0; w < kWords; ++w) {
     const std::uint64_t x = load_word(hand.counts.data() + 8 * w) & plan.meldable_bytes[w];
-    held |= gather_high_bits(((x | kHigh) - kOnes) & kHigh) << (8 * w);
+    held |= gather_high_bits(bytes_at_least(x, kOnes)) << (8 * w);
   }
   for (std::size_t m = 0; m < hand.meld_count; ++m) {
     const Group& meld = hand.melds[m];
@@ -198,7 +202,9 @@ struct Tally {
   TileMask nonzero = 0;
 };
 
-/// Counted eight tiles at a time by bit planes (counts are 0..4: 4 is the only one with bit 2).
+/// Counted eight tiles at a time by bit planes: counts are 0..4, so bits 0 and 1 of a byte tell
+/// 1, 2 and 3 apart and 4 is the only count with bit 2. A plane adds at most one a byte a word,
+/// so its sum is at most 64 in all, within byte_sum's bound.
 inline Tally tally(const View& view) {
   std::uint64_t ones = 0;
   std::uint64_t twos = 0;
@@ -214,7 +220,7 @@ inline Tally tally(const View& view) {
     twos += b1 & ~b0;
     threes += b0 & b1;
     fours += b2;
-    result.nonzero |= gather_high_bits(((b0 | b1 | b2) * 0x80) & kHigh) << (8 * w);
+    result.nonzero |= gather_high_bits((b0 | b1 | b2) << 7) << (8 * w);
   }
   result.by_count[1] = byte_sum(ones);
   result.by_count[2] = byte_sum(twos);

@@ -1,4 +1,4 @@
-/// The fast queries' plan (query_plan.hpp): what the tables model of a rule set, decided from
+/// The fast queries' plan (plan.hpp): what the tables model of a rule set, decided from
 /// its features, and everything the per-hand paths read, laid out once.
 
 #include "plan.hpp"
@@ -8,11 +8,21 @@
 #include <cstdint>
 #include <memory>
 
+#include "meldgraph/model/tile_table.hpp"
+
 namespace meldgraph::detail {
 namespace {
 
 // What the tables model, as RuleFeatures (rules.hpp) the rule set's are compared with: a
 // feature added to RuleFeature later is in none of these, so it falls back until modelled here.
+
+// The suit tables model the regular suit (SuitLayout::regular, whose irregular_suits feature
+// kTablesDecline names): every regular suit has a table shape, and a suit the tables could hold
+// is regular.
+static_assert(kTableMaxRanks == kRegularSuitMaxRanks,
+              "the suit tables' ranks are the regular suit's (model/tile_table.hpp)");
+static_assert(kTableMaxCopies == kRegularSuitMaxCopies,
+              "the suit tables' copies are the regular suit's (model/tile_table.hpp)");
 
 /// Rule features no query's tables model: the rule set falls back for every hand. Forbidden
 /// tiles change both what the naturals may form and what a wildcard may stand for; suits of no

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "meldgraph/model/rules.hpp"
-#include "meldgraph/tables/suit_tables.hpp"
 #include "meldgraph/model/tiles.hpp"
 #include "meldgraph/tables/special_forms.hpp"
+#include "meldgraph/tables/suit_tables.hpp"
 
 namespace meldgraph::detail {
 
@@ -68,7 +68,7 @@ struct WinForm {
 };
 
 /// One choice of the sequence suits a target lacks under hand.missing_suits: the shanten of a
-/// form is the least over the choices, as in shanten.cpp (ConstrainedSolver).
+/// form is the least over the choices, as in the search (shanten/solver.hpp, ConstrainedSolver).
 struct Exclusion {
   unsigned suits = 0;  ///< bit s: plan.suits[s] is lacked
   TileMask tiles = 0;  ///< the lacked suits' tiles
@@ -221,7 +221,7 @@ struct QueryPlan {
   }
 };
 
-/// Older name inside the query files.
+/// The short name the query files use.
 using Plan = QueryPlan;
 
 /// The plan of a rule set (called once per rule set, through query_plan()).

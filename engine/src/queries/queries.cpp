@@ -1,17 +1,18 @@
 /// The queries: table-speed answers where the rule set and the hand allow them, the exact search
 /// (Decomposition, compute_shanten, compute_waits) everywhere else. The two must agree on every
-/// hand; tests/test_fast_path.cpp cross-checks them and docs/tables.md lists what is modelled.
+/// hand; tests/engine/test_fast_path.cpp cross-checks them and docs/tables.md lists what is
+/// modelled.
 ///
-/// Each fast path (fast_queries.hpp) returns Answer::unknown for anything it does not model, and
+/// Each fast path (fast_paths.hpp) returns Answer::unknown for anything it does not model, and
 /// its query then runs the search. The parts, one concept a file:
-///   - query_plan.hpp/.cpp: the plan, built with the RuleSet: what the tables model (from the
-///     rule set's features) and the suits, masks and forms the per-hand paths read;
+///   - plan.hpp/.cpp: the plan, built with the RuleSet: what the tables model (from the rule
+///     set's features) and the suits, masks and forms the per-hand paths read;
 ///   - hand_view.hpp: the hand as the paths see it (counts as words, suit keys);
-///   - query_forms.hpp: the pairs and set forms' tests shared by win and waits;
-///   - query_win.cpp, query_waits.cpp, query_shanten.cpp: the three fast paths and their
-///     queries (is_win; wait_mask; shanten_number, form_shanten), here answered_by_tables;
-///   - special_forms.hpp/.cpp: the knitted and singles forms' checks;
-///   - swar.hpp: the byte-wise word tricks all of them use.
+///   - form_tests.hpp: the pairs and set forms' tests shared by win and waits;
+///   - win.cpp, waits.cpp, shanten.cpp: the three fast paths and their queries (is_win;
+///     wait_mask; shanten_number, form_shanten), here answered_by_tables;
+///   - meldgraph/tables/special_forms.hpp: the knitted and singles forms' checks;
+///   - meldgraph/support/swar.hpp: the byte-wise word tricks all of them use.
 /// Everything that depends only on the rule set is in the plan, built once; nothing on the fast
 /// paths allocates or throws.
 

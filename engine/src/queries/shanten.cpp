@@ -1,11 +1,11 @@
 /// shanten_number and form_shanten from the tables. With U usable wildcards the exchanges of a
-/// target W are |W| - kept - U (a wildcard fills any slot; shanten.cpp's only limit is that
-/// slots beyond a tile's copies, "overflow", are wildcards, at most U, none when capped). The
-/// most naturals a target of M melds and one pair keeps is the best split of (melds, pair) over
-/// the suits of kept(suit, m, p) (SuitTables::kept, combined by (max, +) in SSE2 lanes), with
-/// overflow rows (OverflowKept) for the rare keys that keep more beyond the copies; the shanten
-/// is 3M + 2 - kept - U - 1. The pairs and set forms are priced by word-wide counts, the
-/// knitted form per class assignment from the kept rows, singles by SpecialForm.
+/// target W are |W| - kept - U (a wildcard fills any slot; the definition's only limit
+/// (shanten/shanten.cpp) is that slots beyond a tile's copies, "overflow", are wildcards, at most
+/// U, none when capped). The most naturals a target of M melds and one pair keeps is the best split
+/// of (melds, pair) over the suits of kept(suit, m, p) (SuitTables::kept, combined by (max, +) in
+/// SSE2 lanes), with overflow rows (OverflowKept) for the rare keys that keep more beyond the
+/// copies; the shanten is 3M + 2 - kept - U - 1. The pairs and set forms are priced by word-wide
+/// counts, the knitted form per class assignment from the kept rows, singles by SpecialForm.
 
 #include <algorithm>
 #include <array>
@@ -20,6 +20,7 @@
 #include "hand_view.hpp"
 #include "meldgraph/queries/queries.hpp"
 #include "meldgraph/shanten/shanten.hpp"
+#include "meldgraph/support/bits.hpp"
 
 namespace meldgraph::detail {
 namespace {
@@ -105,8 +106,9 @@ inline __m128i combine_rows(__m128i best, __m128i row) {
 template <int M>
 inline __m128i combine_range(const KeptRows& rows, std::size_t first, std::size_t end) {
   __m128i best = load_kept_row(rows[first]);
-  for (std::size_t s = first + 1; s < end; ++s)
+  for (std::size_t s = first + 1; s < end; ++s) {
     best = combine_rows<M>(best, load_kept_row(rows[s]));
+  }
   return best;
 }
 
@@ -330,29 +332,26 @@ int rest_kept(const KeptRows& rows, std::size_t n, int melds) {
   return std::max(best, split);
 }
 
-/// Exchanges of the knitted form (组合龙), as shanten.cpp's knitted_exchanges: per assignment
-/// of 147/258/369 to the knit suits, the knit keeps one copy of each of its tiles the hand
-/// holds, the rest of the target (M melds and the pair) keeps what the kept rows give for the
-/// hand less those copies (overflow rows with usable wildcards, uncapped), and the exchanges
-/// are target − both − usable. Exact while the rest never asks a knit tile for more than the
-/// three copies the knit leaves: four copies and M ≤ 1, where a meld and the pair ask one tile
-/// 0, 1, 2, 3 or 5 times, and 5 (a pung and the pair on one tile, overflow) keeps no more than
-/// the pung with the pair on another tile. Declined: M ≥ 2 (17-tile targets: a pung and a chow
-/// could ask a knit tile four times), `pair_wildcards` other than `any` with usable wildcards
-/// (the knit suits' copies are checked by SpecialForm::shanten_modelled).
-int knitted_cost(const Plan& plan, const FormPlan& fp, const ShantenHand& sh, int usable) {
-  const int rest = sh.target - 3 * kKnitClasses - 2;
-  if (rest < 0 || rest % 3 != 0) return kNoShanten;
-  const int melds = rest / 3;
-  if (melds > 1 || sh.exclusion != nullptr) return kDeclined;
-  if (usable > 0 && fp.spec.pair_wildcards != PairWildcards::any) return kDeclined;
-  const bool overflow = usable > 0 && !plan.capped;
-  const View& view = sh.view;
-  const auto& tables = plan.kept();
-  const auto& first = fp.special.knit_first();
-  // Per knit suit k and class c: the copies the knit keeps and the rest's key, from the suit's
-  // held ranks (a 9-bit mask; the knit suits are ranks 1-9, so rank r's key step is 5^r).
-  constexpr std::size_t kClasses = kKnitClasses;
+/// The knit's part of the knitted form's price, per knit suit k and knit class c (147, 258,
+/// 369): the copies the knit keeps and the rest's key. From the suit's held ranks (a 9-bit
+/// mask; the knit suits are ranks 1-9, so rank r's key step is 5^r).
+struct KnitSplit {
+  static constexpr std::size_t kClasses = kKnitClasses;
+  std::array<std::array<int, kClasses>, kClasses> knit{};
+  std::array<std::array<std::uint32_t, kClasses>, kClasses> rest_keys{};
+  std::array<std::size_t, kClasses> suit{};  ///< the plan suit of each knit suit
+  /// Per assignment p of classes to the knit suits, the copies its knit keeps, and the
+  /// assignments by that, most first.
+  std::array<int, kKnitAssignments.size()> total{};
+  std::array<std::size_t, kKnitAssignments.size()> order{};
+
+  [[nodiscard]] std::size_t class_of(std::size_t p, std::size_t k) const {
+    return static_cast<std::size_t>(kKnitAssignments[p][k]);
+  }
+};
+
+KnitSplit knit_split(const Plan& plan, const FormPlan& fp, const View& view) {
+  constexpr std::size_t kClasses = KnitSplit::kClasses;
   constexpr std::size_t kMasks = std::size_t{1} << 9;
   // detail::kRanksByClass[mask]: the held ranks of each class; kSteps[c][mask]: their key steps.
   static constexpr std::array<std::array<std::uint32_t, kMasks>, kClasses> kSteps = [] {
@@ -369,38 +368,61 @@ int knitted_cost(const Plan& plan, const FormPlan& fp, const ShantenHand& sh, in
   for (std::size_t w = 0; w < kWords; ++w) {
     one |= gather_high_bits(bytes_at_least(view.word(w), kOnes)) << (8 * w);
   }
-  std::array<std::array<int, kClasses>, kClasses> knit{};
-  std::array<std::array<std::uint32_t, kClasses>, kClasses> rest_keys{};
-  std::array<std::size_t, kClasses> suit{};
+  KnitSplit split;
+  const auto& first = fp.special.knit_first();
   for (std::size_t k = 0; k < kClasses; ++k) {
     const std::size_t s = plan.suit_of[first[k]];
-    suit[k] = s;
+    split.suit[k] = s;
     const auto ranks = static_cast<std::size_t>((one >> first[k]) & (kMasks - 1));
     for (std::size_t c = 0; c < kClasses; ++c) {
-      knit[k][c] = (detail::kRanksByClass[ranks] >> (4 * c)) & 15;
-      rest_keys[k][c] = view.keys[s] - kSteps[c][ranks];
+      split.knit[k][c] = (detail::kRanksByClass[ranks] >> (4 * c)) & 15;
+      split.rest_keys[k][c] = view.keys[s] - kSteps[c][ranks];
     }
   }
-  const auto row_of = [&](std::size_t p, std::size_t k) {
-    const auto c = static_cast<std::size_t>(kKnitAssignments[p][k]);
-    return tables[suit[k]] + std::size_t{rest_keys[k][c]} * kKeptStride;
-  };
-  // Assignments by the knit's kept, most first, so that the bound ends the loop early (on
-  // random mcr hands after 1.4 assignments on average: only the first two are prefetched).
-  constexpr std::size_t kAssignments = kKnitAssignments.size();
-  std::array<int, kAssignments> total{};
-  std::array<std::size_t, kAssignments> order{};
-  for (std::size_t p = 0; p < kAssignments; ++p) {
+  // By insertion, most first (stable: equal totals keep the assignments' order).
+  for (std::size_t p = 0; p < kKnitAssignments.size(); ++p) {
     for (std::size_t k = 0; k < kClasses; ++k) {
-      total[p] += knit[k][static_cast<std::size_t>(kKnitAssignments[p][k])];
+      split.total[p] += split.knit[k][split.class_of(p, k)];
     }
     std::size_t i = p;
-    for (; i > 0 && total[order[i - 1]] < total[p]; --i) order[i] = order[i - 1];
-    order[i] = p;
+    for (; i > 0 && split.total[split.order[i - 1]] < split.total[p]; --i) {
+      split.order[i] = split.order[i - 1];
+    }
+    split.order[i] = p;
   }
-  for (std::size_t k = 0; k < kClasses; ++k) {
-    prefetch(row_of(order[0], k));
-    prefetch(row_of(order[1], k));
+  return split;
+}
+
+/// Exchanges of the knitted form (组合龙), as knitted_exchanges (shanten/knitted_costs.cpp):
+/// per assignment of 147/258/369 to the knit suits, the knit keeps one copy of each of its
+/// tiles the hand holds, the rest of the target (M melds and the pair) keeps what the kept
+/// rows give for the hand less those copies (overflow rows with usable wildcards, uncapped),
+/// and the exchanges are target − both − usable. Exact while the rest never asks a knit tile
+/// for more than the three copies the knit leaves: four copies and M ≤ 1, where a meld and the
+/// pair ask one tile 0, 1, 2, 3 or 5 times, and 5 (a pung and the pair on one tile, overflow)
+/// keeps no more than the pung with the pair on another tile. Declined: M ≥ 2 (17-tile
+/// targets: a pung and a chow could ask a knit tile four times), `pair_wildcards` other than
+/// `any` with usable wildcards (the knit suits' copies are checked by
+/// SpecialForm::shanten_modelled).
+int knitted_cost(const Plan& plan, const FormPlan& fp, const ShantenHand& sh, int usable) {
+  const int rest = sh.target - 3 * kKnitClasses - 2;
+  if (rest < 0 || rest % 3 != 0) return kNoShanten;
+  const int melds = rest / 3;
+  if (melds > 1 || sh.exclusion != nullptr) return kDeclined;
+  if (usable > 0 && fp.spec.pair_wildcards != PairWildcards::any) return kDeclined;
+  const bool overflow = usable > 0 && !plan.capped;
+  const View& view = sh.view;
+  const auto& tables = plan.kept();
+  const KnitSplit split = knit_split(plan, fp, view);
+  const auto row_of = [&](std::size_t p, std::size_t k) {
+    return tables[split.suit[k]] +
+           std::size_t{split.rest_keys[k][split.class_of(p, k)]} * kKeptStride;
+  };
+  // The bound below ends the loop early (on random mcr hands after 1.4 assignments on average:
+  // only the first two are prefetched).
+  for (std::size_t k = 0; k < KnitSplit::kClasses; ++k) {
+    prefetch(row_of(split.order[0], k));
+    prefetch(row_of(split.order[1], k));
   }
   // The whole hand's kept bounds the rest's under every assignment (fewer tiles keep less).
   const int bound = overflow ? overflow_melds_kept(plan, sh, sh.rows, view.keys, melds, usable)
@@ -408,22 +430,22 @@ int knitted_cost(const Plan& plan, const FormPlan& fp, const ShantenHand& sh, in
   if (bound == kDeclined) return kDeclined;
   if (bound < 0) return kNoShanten;
   int best = kKeptNone;
-  for (const std::size_t p : order) {
-    if (total[p] + bound <= best) break;
+  for (const std::size_t p : split.order) {
+    if (split.total[p] + bound <= best) break;
     KeptRows rows = sh.rows;
-    for (std::size_t k = 0; k < kClasses; ++k) rows[suit[k]] = row_of(p, k);
+    for (std::size_t k = 0; k < KnitSplit::kClasses; ++k) rows[split.suit[k]] = row_of(p, k);
     int kept = 0;
     if (overflow) {
       std::array<std::uint32_t, kMaxPlanSuits> keys = view.keys;
-      for (std::size_t k = 0; k < kClasses; ++k) {
-        keys[suit[k]] = rest_keys[k][static_cast<std::size_t>(kKnitAssignments[p][k])];
+      for (std::size_t k = 0; k < KnitSplit::kClasses; ++k) {
+        keys[split.suit[k]] = split.rest_keys[k][split.class_of(p, k)];
       }
       kept = overflow_melds_kept(plan, sh, rows, keys, melds, usable);
     } else {
       kept = rest_kept(rows, sh.row_count, melds);
     }
     if (kept == kDeclined) return kDeclined;
-    if (kept >= 0) best = std::max(best, total[p] + kept);
+    if (kept >= 0) best = std::max(best, split.total[p] + kept);
   }
   if (best < 0) return kNoShanten;
   return sh.target - best - usable;
@@ -466,111 +488,138 @@ int pairs_and_pung_cost(const FormSpec& form, const View& view, const ShantenHan
   return sh.target - kept;
 }
 
+/// Exchanges of a `wildcards` form: the draws to its size, and at least the wildcards it lacks
+/// (kNoShanten when the rule set's wildcards cannot reach its count).
+int wildcards_cost(const Plan& plan, const Hand& hand, const FormSpec& form,
+                   const ShantenHand& sh) {
+  int supply = plan.jokers;
+  for (const int t : set_bits(hand.wild_tiles)) supply += plan.copies[static_cast<std::size_t>(t)];
+  if (form.count > sh.target || supply < form.count) return kNoShanten;
+  return std::max(sh.target - sh.view.concealed, form.count - sh.view.wildcards);
+}
+
+/// Exchanges of the standard form (melds and one pair): the kept rows combined, with the
+/// overflow rows when usable wildcards may stand beyond the copies.
+int melds_cost(const Plan& plan, const ShantenHand& sh, int usable) {
+  const int target = sh.target;
+  if (target < 2 || (target - 2) % 3 != 0) return kNoShanten;
+  const int melds = (target - 2) / 3;
+  int kept = kKeptNone;  // stays so when every suit is lacked: not even the pair fits
+  if (sh.row_count != 0 && (usable == 0 || plan.capped)) {
+    kept = melds_kept_of(melds, sh.rows, sh.row_count);
+  } else if (sh.row_count != 0) {
+    kept = overflow_melds_kept(plan, sh, sh.rows, sh.view.keys, melds, usable);
+    if (kept == kDeclined) return kDeclined;
+  }
+  if (kept < 0) return kNoShanten;
+  return target - kept - usable;
+}
+
+/// Full pairs and singles of a hand's natural counts (within `keep`, 0xFF bytes on the kinds a
+/// target may hold, when not null), as a pairs form counts them.
+struct PairCounts {
+  int twos = 0;  ///< full pairs
+  int ones = 0;  ///< singles
+};
+
+PairCounts pair_counts(const FormSpec& form, const View& view, const std::uint64_t* keep) {
+  PairCounts result;
+  if (form.four_as_two_pairs) {
+    // Pairs are the counts halved, singles the odd counts: (naturals - odd) / 2 and odd.
+    int naturals = view.concealed - view.wildcards;
+    int odd = view.odd;
+    if (keep != nullptr) {
+      std::uint64_t sum = 0;
+      std::uint64_t odd_bytes = 0;
+      for (std::size_t w = 0; w < kWords; ++w) {
+        const std::uint64_t x = view.word(w) & keep[w];
+        sum += x;
+        odd_bytes += x & kOnes;
+      }
+      naturals = byte_sum(sum);
+      odd = byte_sum(odd_bytes);
+    }
+    result.twos = (naturals - odd) / 2;
+    result.ones = odd;
+    return result;
+  }
+  // One full pair from a count of 2 to 4 (bit 1 or bit 2 set), a single from a count of 1.
+  std::uint64_t at_least_two = 0;
+  std::uint64_t single = 0;
+  for (std::size_t w = 0; w < kWords; ++w) {
+    const std::uint64_t x = keep != nullptr ? view.word(w) & keep[w] : view.word(w);
+    const std::uint64_t high = ((x >> 1) | (x >> 2)) & kOnes;  // counts 2..4
+    at_least_two += high;
+    single += x & kOnes & ~high;
+  }
+  result.twos = byte_sum(at_least_two);
+  result.ones = byte_sum(single);
+  return result;
+}
+
+/// Exchanges of a pairs form. Kept: a full pair from each kind of two copies or more (two from
+/// four, when four of a kind is two pairs), then one tile from each single, up to the pairs.
+/// Exact when the kinds a target may use (all of four copies, form_support) are at least the
+/// pairs: the kinds held are at most twos + ones, so the pairs left over always find fresh
+/// kinds.
+int pairs_cost(const FormSpec& form, const ShantenHand& sh, int usable) {
+  if (form.pungs != 0) return pairs_and_pung_cost(form, sh.view, sh, usable);
+  const std::uint64_t* keep = sh.exclusion != nullptr ? sh.exclusion->keep.data() : nullptr;
+  if (keep != nullptr && sh.exclusion->kinds < form.pairs) return kDeclined;
+  const PairCounts counts = pair_counts(form, sh.view, keep);
+  const int pairs = form.pairs;
+  const int full = std::min(pairs, counts.twos);
+  return 2 * pairs - 2 * full - std::min(pairs - full, counts.ones) - usable;
+}
+
+/// Exchanges of a set form (thirteen orphans). Kept: one of each set tile held, and a second
+/// of one held twice or more.
+int set_cost(const FormPlan& fp, const ShantenHand& sh, int usable) {
+  // A lacked suit holds no target tile: a set touching it cannot complete.
+  if (sh.exclusion != nullptr && (fp.set & sh.exclusion->tiles) != 0) return kNoShanten;
+  std::uint64_t held = 0;     // one per set tile held: bit 0 of each byte
+  std::uint64_t doubled = 0;  // bit 0 of each set tile's byte held twice or more
+  for (std::size_t w = 0; w < kWords; ++w) {
+    const std::uint64_t x = sh.view.word(w);
+    held += (x | (x >> 1) | (x >> 2)) & fp.set_ones[w];
+    doubled |= ((x >> 1) | (x >> 2)) & fp.set_ones[w];
+  }
+  const int missing = fp.set_size - byte_sum(held);
+  return missing + (doubled != 0 ? 0 : 1) - usable;
+}
+
 /// Exchanges (shanten + 1) of one modelled form, kNoShanten where it cannot apply or complete,
 /// kDeclined where the tables do not model this hand.
 ///
 /// With U usable wildcards, every slot of a target the naturals held do not fill is a draw or a
 /// wildcard, so the exchanges are (target size - naturals kept) - U. The wildcards fill any slot;
-/// the only limit is the definition's (shanten.cpp): slots beyond a tile's copies (overflow) are
-/// wildcards, at most U of them, and none at all with capped copies. The pairs and set forms
-/// never gain from overflow (a tile keeps at most its copies, which two pairs or the set's one
-/// or two copies already reach, and fresh kinds abound), so their kept is the natural one; the
-/// melds form reads the overflow rows.
+/// the only limit is the definition's (shanten/shanten.cpp): slots beyond a tile's copies
+/// (overflow) are wildcards, at most U of them, and none at all with capped copies. The pairs
+/// and set forms never gain from overflow (a tile keeps at most its copies, which two pairs or
+/// the set's one or two copies already reach, and fresh kinds abound), so their kept is the
+/// natural one; the melds form reads the overflow rows.
 int form_cost(const Plan& plan, const Hand& hand, const FormPlan& fp, const ShantenHand& sh) {
   const FormSpec& form = fp.spec;
-  const View& view = sh.view;
-  const int target = sh.target;
-  const bool whole_hand = form.hand_tiles == target && hand.meld_count == 0;
-  const int usable = usable_wildcards(plan, form, view.wildcards);
+  // The whole-hand forms (pairs, set, singles) apply to a concealed hand of their size only.
+  const bool whole_hand = form.hand_tiles == sh.target && hand.meld_count == 0;
+  const int usable = usable_wildcards(plan, form, sh.view.wildcards);
   switch (form.type) {
-    case FormType::wildcards: {
-      int supply = plan.jokers;
-      for (TileMask bits = hand.wild_tiles; bits != 0; bits &= bits - 1) {
-        supply += plan.copies[static_cast<std::size_t>(std::countr_zero(bits))];
-      }
-      if (form.count > target || supply < form.count) return kNoShanten;
-      return std::max(target - view.concealed, form.count - view.wildcards);
-    }
-    case FormType::melds: {
-      if (target < 2 || (target - 2) % 3 != 0) return kNoShanten;
-      const int melds = (target - 2) / 3;
-      int kept = kKeptNone;  // stays so when every suit is lacked: not even the pair fits
-      if (sh.row_count != 0 && (usable == 0 || plan.capped)) {
-        kept = melds_kept_of(melds, sh.rows, sh.row_count);
-      } else if (sh.row_count != 0) {
-        kept = overflow_melds_kept(plan, sh, sh.rows, sh.view.keys, melds, usable);
-        if (kept == kDeclined) return kDeclined;
-      }
-      if (kept < 0) return kNoShanten;
-      return target - kept - usable;
-    }
-    case FormType::pairs: {
-      if (!whole_hand) return kNoShanten;
-      if (form.pungs != 0) return pairs_and_pung_cost(form, view, sh, usable);
-      // Kept: a full pair from each kind of two copies or more (two from four, when four of a
-      // kind is two pairs), then one tile from each single, up to the pairs. Exact when the
-      // kinds a target may use (all of four copies, form_support) are at least the pairs: the
-      // kinds held are at most twos + ones, so the pairs left over always find fresh kinds.
-      const std::uint64_t* keep = sh.exclusion != nullptr ? sh.exclusion->keep.data() : nullptr;
-      if (keep != nullptr && sh.exclusion->kinds < form.pairs) return kDeclined;
-      int twos = 0;
-      int ones = 0;
-      if (form.four_as_two_pairs) {
-        // Pairs are the counts halved, singles the odd counts: (naturals - odd) / 2 and odd.
-        int naturals = view.concealed - view.wildcards;
-        int odd = view.odd;
-        if (keep != nullptr) {
-          std::uint64_t sum = 0;
-          std::uint64_t odd_bytes = 0;
-          for (std::size_t w = 0; w < kWords; ++w) {
-            const std::uint64_t x = view.word(w) & keep[w];
-            sum += x;
-            odd_bytes += x & kOnes;
-          }
-          naturals = byte_sum(sum);
-          odd = byte_sum(odd_bytes);
-        }
-        twos = (naturals - odd) / 2;
-        ones = odd;
-      } else {
-        std::uint64_t at_least_two = 0;
-        std::uint64_t single = 0;
-        for (std::size_t w = 0; w < kWords; ++w) {
-          const std::uint64_t x = keep != nullptr ? view.word(w) & keep[w] : view.word(w);
-          const std::uint64_t high = ((x >> 1) | (x >> 2)) & kOnes;  // counts 2..4
-          at_least_two += high;
-          single += x & kOnes & ~high;
-        }
-        twos = byte_sum(at_least_two);
-        ones = byte_sum(single);
-      }
-      const int pairs = form.pairs;
-      const int full = std::min(pairs, twos);
-      return 2 * pairs - 2 * full - std::min(pairs - full, ones) - usable;
-    }
-    case FormType::set: {
-      if (!whole_hand) return kNoShanten;
-      // A lacked suit holds no target tile: a set touching it cannot complete.
-      if (sh.exclusion != nullptr && (fp.set & sh.exclusion->tiles) != 0) return kNoShanten;
-      // Kept: one of each set tile held, and a second of one held twice or more.
-      std::uint64_t held = 0;
-      std::uint64_t doubled = 0;
-      for (std::size_t w = 0; w < kWords; ++w) {
-        const std::uint64_t x = view.word(w);
-        held += (x | (x >> 1) | (x >> 2)) & fp.set_ones[w];
-        doubled |= ((x >> 1) | (x >> 2)) & fp.set_ones[w];
-      }
-      const int missing = fp.set_size - byte_sum(held);
-      return missing + (doubled != 0 ? 0 : 1) - usable;
-    }
+    case FormType::wildcards:
+      return wildcards_cost(plan, hand, form, sh);
+    case FormType::melds:
+      return melds_cost(plan, sh, usable);
+    case FormType::pairs:
+      return whole_hand ? pairs_cost(form, sh, usable) : kNoShanten;
+    case FormType::set:
+      return whole_hand ? set_cost(fp, sh, usable) : kNoShanten;
     case FormType::knitted:
       return knitted_cost(plan, fp, sh, usable);
     case FormType::singles: {
-      // A whole-hand shape; SpecialForm::singles_kept says how much a target keeps.
+      // SpecialForm::singles_kept says how much a target keeps.
       if (!whole_hand) return kNoShanten;
       if (sh.exclusion != nullptr) return kDeclined;
-      const int kept = fp.special.singles_kept(view.counts);
-      return kept < 0 ? kNoShanten : target - kept - usable;
+      const int kept = fp.special.singles_kept(sh.view.counts);
+      return kept < 0 ? kNoShanten : sh.target - kept - usable;
     }
     default:
       return kDeclined;
@@ -637,7 +686,9 @@ using detail::QueryPlan;
 int shanten_number(const RuleSet& rules, const Hand& hand) {
   int best = kNoShanten;
   const auto keep_least = [&best](std::size_t, int shanten) { best = std::min(best, shanten); };
-  if (detail::visit_shanten(detail::query_plan(rules), hand, keep_least) == Answer::yes) return best;
+  if (detail::visit_shanten(detail::query_plan(rules), hand, keep_least) == Answer::yes) {
+    return best;
+  }
   return compute_shanten(rules, hand).shanten;
 }
 

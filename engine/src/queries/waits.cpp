@@ -12,10 +12,11 @@
 #endif
 
 #include "fast_paths.hpp"
+#include "form_tests.hpp"
 #include "hand_view.hpp"
 #include "meldgraph/queries/queries.hpp"
 #include "meldgraph/shanten/shanten.hpp"
-#include "form_tests.hpp"
+#include "meldgraph/support/bits.hpp"
 
 namespace meldgraph::detail {
 namespace {
@@ -36,33 +37,33 @@ TileMask unfilled_kinds(const Plan& plan, const View& view) {
   for (std::size_t w = 0; w < kWords; ++w) {
     // Wild kinds read as zero here (or as their count); the caller removes them.
     const std::uint64_t x = view.word(w);
-    // copies - x - 1 >= 0 exactly where x < copies: the high bit stays set (no byte borrows).
-    const std::uint64_t below = ((plan.copies_bytes[w] | kHigh) - x - kOnes) & kHigh;
-    result |= gather_high_bits(below) << (8 * w);
+    // copies >= x + 1: x + 1 is a valid bound, as a hand's counts are within their copies
+    // (at most 4 where the plan answers waits).
+    result |= gather_high_bits(bytes_at_least(plan.copies_bytes[w], x + kOnes)) << (8 * w);
   }
 #endif
   return result;
 }
 
 /// The ranks whose field in a wait row's planes (`low`, `high`: bits 0 and 1 of the field, by
-/// rank) is at most t, for t in -1..2, without branches.
+/// rank) is at most t, for t from -1 (threes_within) on, without a branch on t: which threes a
+/// draw may add varies from suit to suit and hand to hand.
 unsigned ranks_at_most(unsigned low, unsigned high, int t) {
-  const unsigned not_low = ~low;
-  const unsigned not_high = ~high;
-  const unsigned at0 = 0U - static_cast<unsigned>(t == 0);
-  const unsigned at1 = 0U - static_cast<unsigned>(t == 1);
-  const unsigned at2 = 0U - static_cast<unsigned>(t == 2);
-  return ((not_low & not_high & at0) | (not_high & at1) | ((not_low | not_high) & at2)) & 0x1FFU;
+  const std::array<unsigned, 5> at_most = {0U,             // t = -1: no field
+                                           ~low & ~high,   // t = 0: the fields of 0
+                                           ~high,          // t = 1: 0 and 1
+                                           ~(low & high),  // t = 2: all but 3
+                                           ~0U};           // t >= 3: every field
+  const int index = std::min(t, 3) + 1;
+  return at_most[static_cast<std::size_t>(index)] & 0x1FFU;  // index 0..4: t >= -1
 }
 
-/// The largest multiple count k of three with residue + 3k <= budget (budget at most
-/// kPackedMaxWildcards), or -1 when even the residue is over it: the most threes a packed field
-/// may hold and complete.
+/// The most threes a packed field may hold and the suit still complete: the largest k with
+/// residue + 3k <= budget (budget at most kPackedMaxWildcards, so k <= 2), or -1 when even the
+/// residue is over it.
 int threes_within(int budget, int residue) {
-  // room / 3 for room in 0..8 is (room * 11) >> 5; a negative room is -1 (any budget below
-  // -16 reads the same).
-  const int room = std::max(budget - residue, -16);
-  return room < 0 ? -1 : (room * 11) >> 5;
+  const int room = budget - residue;
+  return room < 0 ? -1 : room / 3;
 }
 
 /// The standard form's waits from the wait rows, for at most kPackedMaxWildcards wildcards:
@@ -116,16 +117,180 @@ TileMask melds_waits_wild(const Plan& plan, const View& view, int wildcards, Til
     if (budget1 < 0 && budget0 < 0) continue;
     const std::size_t first = plan.suit_first[s];
     // `allowed` holds only kinds with a copy left: key + 5^r never carries.
-    for (TileMask bits = (allowed >> first) & ((TileMask{1} << plan.suit_ranks[s]) - 1); bits != 0;
-         bits &= bits - 1) {
-      const auto r = static_cast<std::size_t>(std::countr_zero(bits));
-      const unsigned entry = tables[s][view.keys[s] + plan.suits[s].steps[r]];
+    for (const int r : set_bits((allowed >> first) & ((TileMask{1} << plan.suit_ranks[s]) - 1))) {
+      const unsigned entry =
+          tables[s][view.keys[s] + plan.suits[s].steps[static_cast<std::size_t>(r)]];
       if (static_cast<int>(entry >> 4) <= budget1 || static_cast<int>(entry & 15U) <= budget0) {
-        mask |= TileMask{1} << (first + r);
+        mask |= TileMask{1} << (first + static_cast<std::size_t>(r));
       }
     }
   }
   return mask;
+}
+
+/// The hand checks of the wait fast path, after make_view; false: the search answers (or
+/// throws, for a size it rejects).
+bool waits_modelled(const Plan& plan, const Hand& hand, const View& view) {
+  if (view.size % 3 != 1 || view.size > plan.hand_tiles) return false;
+  if (view.wildcards >= kWinSaturated) return false;
+  if (plan.restricted && view.wildcards != 0) return false;
+  if (plan.capped && hand.meld_count != 0) return false;
+  return plan.missing_suits == 0 || (hand.meld_count == 0 && view.wildcards == 0 &&
+                                     (hand.wild_tiles & plan.meldable_mask) == 0);
+}
+
+/// Whether a `wildcards` form that the held wildcards already complete applies to the hand
+/// plus a draw: then every drawable candidate is a wait, whatever the other forms say, and no
+/// table is read (every form adds only drawable candidates to the mask).
+bool wildcards_complete(const Plan& plan, const Hand& hand, const View& view, int target) {
+  return std::any_of(plan.wildcard_forms.begin(), plan.wildcard_forms.end(), [&](std::uint8_t f) {
+    const FormSpec& form = plan.forms[f].spec;
+    const int wildcards = form_wildcards(form, view.wildcards);
+    return applies(form, target, hand) && wildcards >= 0 && wildcards >= form.count;
+  });
+}
+
+/// Drawable candidates: natural meldable kinds with a copy not held anywhere.
+TileMask drawable_kinds(const Plan& plan, const Hand& hand, const View& view) {
+  TileMask candidates = unfilled_kinds(plan, view) & ~hand.wild_tiles;
+  if (hand.meld_count != 0) {
+    const TileCounts declared = declared_naturals(hand);
+    for (TileId t = 0; t < plan.meldable; ++t) {
+      if (hand.counts[t] + declared[t] >= plan.copies[t]) candidates &= ~tile_bit(t);
+    }
+  }
+  return candidates;
+}
+
+/// The candidates whose draw may win at all: none past max_in_win, and under
+/// hand.missing_suits only draws into a suit that leaves enough suits lacking.
+TileMask allowed_draws(const Plan& plan, const Hand& hand, const View& view, TileMask candidates) {
+  if (plan.max_in_win != 0 && view.wildcards > plan.max_in_win) return 0;
+  TileMask allowed = candidates;
+  if (plan.missing_suits != 0) {
+    const unsigned present = present_suits(plan, hand);
+    for (std::size_t s = 0; s < plan.suit_count; ++s) {
+      if (lacking_suits(plan, present | (1U << s)) < plan.missing_suits) {
+        allowed &= ~plan.suit_masks[s];
+      }
+    }
+  }
+  return allowed;
+}
+
+/// A pairs form's waits among `allowed` (less those already in `mask`), into `mask`; unknown
+/// when pairs_win cannot answer a draw.
+Answer pairs_waits(const Plan& plan, const FormSpec& form, const View& view, TileMask allowed,
+                   TileMask& mask) {
+  const int wildcards = view.wildcards;
+  // A draw changes ones + threes by one at most, and a win needs them within the wildcards
+  // and pungs (pairs_win): most hands are out of reach at once.
+  if (view.odd - 1 > wildcards + form.pungs) return Answer::yes;
+  if (form.pungs == 0 && form.four_as_two_pairs && (!plan.capped || plan.capped_ample)) {
+    // pairs_win here is "ones + threes <= W" (no odd kind at all without wildcards): a draw
+    // onto an odd count lowers that number by one, onto an even count raises it. Bit 0 of
+    // each count byte, moved to the byte's high bit, gathers the odd kinds.
+    TileMask odd_kinds = 0;
+    for (std::size_t w = 0; w < kWords; ++w) {
+      odd_kinds |= gather_high_bits((view.word(w) & kOnes) << 7) << (8 * w);
+    }
+    if (view.odd - 1 <= wildcards) mask |= allowed & odd_kinds;
+    if (view.odd + 1 <= wildcards) mask |= allowed & ~odd_kinds;
+    return Answer::yes;
+  }
+  const Tally counts = tally(view);
+  for (const int t : set_bits(allowed & ~mask)) {
+    Tally drawn = counts;
+    const int n = std::min<int>(view.counts[t], 4);
+    --drawn.by_count[static_cast<std::size_t>(n)];
+    ++drawn.by_count[static_cast<std::size_t>(std::min(n + 1, 4))];
+    drawn.nonzero |= tile_bit(static_cast<TileId>(t));
+    const Answer here = pairs_win(plan, form, drawn, wildcards);
+    if (here == Answer::unknown) return Answer::unknown;
+    if (here == Answer::yes) mask |= tile_bit(static_cast<TileId>(t));
+  }
+  return Answer::yes;
+}
+
+/// A set form's waits among `allowed` (less those already in `mask`), into `mask`.
+void set_waits(const FormPlan& fp, const View& view, TileMask allowed, TileMask& mask) {
+  if (outside_set(fp, view)) return;  // a tile outside the set stays
+  int doubles = 0;
+  bool over = false;
+  for (const int t : set_bits(fp.set)) {
+    const int n = view.counts[t];
+    over = over || n > 2;
+    doubles += n >= 2 ? 1 : 0;
+  }
+  if (over || doubles > 1) return;
+  // Drawn t completes when it makes no third copy and no second pair.
+  for (const int t : set_bits(allowed & fp.set & ~mask)) {
+    const int n = view.counts[t];
+    if (n == 0 || (n == 1 && doubles == 0)) mask |= tile_bit(static_cast<TileId>(t));
+  }
+}
+
+/// A knitted or singles form's waits among `candidates`, the `allowed` ones into `mask`;
+/// unknown when SpecialForm::waits cannot answer. `summary` is the counts' summary for the
+/// special forms of a hand without wildcards, made on first use.
+Answer special_waits(const FormPlan& fp, const Hand& hand, const View& view, TileMask candidates,
+                     TileMask allowed, SpecialHand& summary, TileMask& mask) {
+  TileMask here = 0;
+  SpecialHand special{view.counts, view.wildcards, hand.meld_count};
+  if (view.wildcards == 0) {
+    // The summary the special forms rule most hands out by (SpecialHand::pairs_held): read
+    // once off the view's words for every special form of the rule set.
+    if (summary.pairs_held == SpecialHand::kNotGiven) summary.summarise(view.words);
+    special.pairs_held = summary.pairs_held;
+    special.kinds_held = summary.kinds_held;
+  }
+  const SpecialAnswer answer = fp.special.waits(special, candidates, here);
+  if (answer == SpecialAnswer::unknown) return Answer::unknown;
+  mask |= here & allowed;
+  return Answer::yes;
+}
+
+/// The union of the forms' waits into `mask` (plan.wait_forms: the melds forms last, so that
+/// the wait rows prefetched before arrive while the others are tested); unknown when a form
+/// cannot answer.
+Answer forms_waits(const Plan& plan, const Hand& hand, const View& view, TileMask candidates,
+                   TileMask allowed, TileMask& mask) {
+  const int target = view.concealed + 1;
+  const int wildcards = view.wildcards;
+  mask = 0;
+  SpecialHand summary;
+  for (const WinForm& wf : plan.wait_forms) {
+    // applies() and form_wildcards() on the copied fields.
+    if (wf.hand_tiles != 0 && (wf.hand_tiles != target || hand.meld_count != 0)) continue;
+    if (!wf.wildcards && wildcards > 0) continue;
+    const FormPlan& fp = *wf.plan;
+    Answer answer = Answer::yes;
+    switch (wf.type) {
+      case FormType::wildcards:
+        if (wildcards >= wf.count) mask |= candidates;
+        break;
+      case FormType::melds:
+        if (allowed == 0) break;
+        mask |= wildcards <= kPackedMaxWildcards ? melds_waits(plan, view, wildcards, allowed)
+                                                 : melds_waits_wild(plan, view, wildcards, allowed);
+        break;
+      case FormType::pairs:
+        answer = pairs_waits(plan, fp.spec, view, allowed, mask);
+        break;
+      case FormType::set:
+        set_waits(fp, view, allowed, mask);
+        break;
+      case FormType::knitted:
+      case FormType::singles:
+        answer = special_waits(fp, hand, view, candidates, allowed, summary, mask);
+        break;
+      default:
+        answer = Answer::unknown;
+        break;
+    }
+    if (answer == Answer::unknown) return Answer::unknown;
+  }
+  return Answer::yes;
 }
 
 }  // namespace
@@ -134,25 +299,9 @@ Answer fast_wait_mask(const QueryPlan& plan, const Hand& hand, TileMask& mask) {
   if (!plan.waits_ok || plan.exhausted_waits) return Answer::unknown;
   View view;
   make_view(plan, hand, view);
-  if (view.size % 3 != 1 || view.size > plan.hand_tiles) return Answer::unknown;  // it throws
-  if (view.wildcards >= kWinSaturated) return Answer::unknown;
-  if (plan.restricted && view.wildcards != 0) return Answer::unknown;
-  if (plan.capped && hand.meld_count != 0) return Answer::unknown;
-  if (plan.missing_suits != 0 && (hand.meld_count != 0 || view.wildcards != 0 ||
-                                  (hand.wild_tiles & plan.meldable_mask) != 0)) {
-    return Answer::unknown;
-  }
-  // Every form adds only drawable candidates to the mask, and a `wildcards` form that the held
-  // wildcards already complete adds them all: then the answer is the candidates, whatever the
-  // other forms say, and no table is read.
+  if (!waits_modelled(plan, hand, view)) return Answer::unknown;
   const int target = view.concealed + 1;
-  bool all_candidates = false;
-  for (const std::uint8_t f : plan.wildcard_forms) {
-    const FormSpec& form = plan.forms[f].spec;
-    const int wildcards = form_wildcards(form, view.wildcards);
-    all_candidates = all_candidates ||
-                     (applies(form, target, hand) && wildcards >= 0 && wildcards >= form.count);
-  }
+  const bool all_candidates = wildcards_complete(plan, hand, view, target);
   if (!all_candidates && view.wildcards <= kPackedMaxWildcards) {
     const auto& rows = plan.wait_rows();
     for (std::size_t s = 0; s < plan.suit_count; ++s) {
@@ -165,117 +314,13 @@ Answer fast_wait_mask(const QueryPlan& plan, const Hand& hand, TileMask& mask) {
                              ? plan.open_kinds
                              : std::popcount(plan.copies3_mask & ~hand.wild_tiles);
   if (!plan.open_standard || (target - 2) % 3 != 0 || open_kinds < 17) return Answer::unknown;
-
-  // Drawable candidates: natural meldable kinds with a copy not held anywhere.
-  TileMask candidates = unfilled_kinds(plan, view) & ~hand.wild_tiles;
-  if (hand.meld_count != 0) {
-    const TileCounts declared = declared_naturals(hand);
-    for (TileId t = 0; t < plan.meldable; ++t) {
-      if (hand.counts[t] + declared[t] >= plan.copies[t]) candidates &= ~tile_bit(t);
-    }
-  }
+  const TileMask candidates = drawable_kinds(plan, hand, view);
   if (all_candidates) {
     mask = candidates;
     return Answer::yes;
   }
-  TileMask allowed = candidates;
-  if (plan.max_in_win != 0 && view.wildcards > plan.max_in_win) allowed = 0;
-  if (plan.missing_suits != 0) {
-    // A draw into suit s may win only when enough suits are still lacking with s held.
-    const unsigned present = present_suits(plan, hand);
-    for (std::size_t s = 0; s < plan.suit_count; ++s) {
-      if (lacking_suits(plan, present | (1U << s)) < plan.missing_suits) {
-        allowed &= ~plan.suit_masks[s];
-      }
-    }
-  }
-
-  mask = 0;
-  detail::SpecialHand summary;  // the counts' summary for the special forms, made on first use
-  for (const WinForm& wf : plan.wait_forms) {
-    // applies() and form_wildcards() on the copied fields.
-    if (wf.hand_tiles != 0 && (wf.hand_tiles != target || hand.meld_count != 0)) continue;
-    if (!wf.wildcards && view.wildcards > 0) continue;
-    const FormPlan& fp = *wf.plan;
-    const FormSpec& form = fp.spec;
-    const int wildcards = view.wildcards;
-    switch (wf.type) {
-      case FormType::wildcards:
-        if (wildcards >= wf.count) mask |= candidates;
-        break;
-      case FormType::melds:
-        if (allowed == 0) break;
-        mask |= wildcards <= kPackedMaxWildcards ? melds_waits(plan, view, wildcards, allowed)
-                                                 : melds_waits_wild(plan, view, wildcards, allowed);
-        break;
-      case FormType::pairs: {
-        // A draw changes ones + threes by one at most, and a win needs them within the
-        // wildcards and pungs (pairs_win): most hands are out of reach at once.
-        if (view.odd - 1 > wildcards + form.pungs) break;
-        if (form.pungs == 0 && form.four_as_two_pairs && (!plan.capped || plan.capped_ample)) {
-          // pairs_win here is "ones + threes <= W" (no odd kind at all without wildcards): a
-          // draw onto an odd count lowers that number by one, onto an even count raises it.
-          TileMask odd_kinds = 0;
-          for (std::size_t w = 0; w < kWords; ++w) {
-            odd_kinds |= gather_high_bits((view.word(w) & kOnes) << 7) << (8 * w);
-          }
-          if (view.odd - 1 <= wildcards) mask |= allowed & odd_kinds;
-          if (view.odd + 1 <= wildcards) mask |= allowed & ~odd_kinds;
-          break;
-        }
-        const Tally counts = tally(view);
-        for (TileMask bits = allowed & ~mask; bits != 0; bits &= bits - 1) {
-          const auto t = static_cast<TileId>(std::countr_zero(bits));
-          Tally drawn = counts;
-          const int n = std::min<int>(view.counts[t], 4);
-          --drawn.by_count[static_cast<std::size_t>(n)];
-          ++drawn.by_count[static_cast<std::size_t>(std::min(n + 1, 4))];
-          drawn.nonzero |= tile_bit(t);
-          const Answer here = pairs_win(plan, form, drawn, wildcards);
-          if (here == Answer::unknown) return Answer::unknown;
-          if (here == Answer::yes) mask |= tile_bit(t);
-        }
-        break;
-      }
-      case FormType::set: {
-        if (outside_set(fp, view)) break;  // a tile outside the set stays
-        int doubles = 0;
-        bool over = false;
-        for (TileMask bits = fp.set; bits != 0; bits &= bits - 1) {
-          const int n = view.counts[static_cast<std::size_t>(std::countr_zero(bits))];
-          over = over || n > 2;
-          doubles += n >= 2 ? 1 : 0;
-        }
-        if (over || doubles > 1) break;
-        // Drawn t completes when it makes no third copy and no second pair.
-        for (TileMask bits = allowed & fp.set & ~mask; bits != 0; bits &= bits - 1) {
-          const auto t = static_cast<TileId>(std::countr_zero(bits));
-          const int n = view.counts[t];
-          if (n == 0 || (n == 1 && doubles == 0)) mask |= tile_bit(t);
-        }
-        break;
-      }
-      case FormType::knitted:
-      case FormType::singles: {
-        TileMask here = 0;
-        detail::SpecialHand special{view.counts, view.wildcards, hand.meld_count};
-        if (view.wildcards == 0) {
-          // The summary the special forms rule most hands out by (SpecialHand::pairs_held):
-          // read once off the view's words for every special form of the rule set.
-          if (summary.pairs_held == detail::SpecialHand::kNotGiven) summary.summarise(view.words);
-          special.pairs_held = summary.pairs_held;
-          special.kinds_held = summary.kinds_held;
-        }
-        const detail::SpecialAnswer answer = fp.special.waits(special, candidates, here);
-        if (answer == detail::SpecialAnswer::unknown) return Answer::unknown;
-        mask |= here & allowed;
-        break;
-      }
-      default:
-        return Answer::unknown;
-    }
-  }
-  return Answer::yes;
+  return forms_waits(plan, hand, view, candidates, allowed_draws(plan, hand, view, candidates),
+                     mask);
 }
 
 }  // namespace meldgraph::detail
@@ -284,7 +329,9 @@ namespace meldgraph {
 
 TileMask wait_mask(const RuleSet& rules, const Hand& hand) {
   TileMask fast = 0;
-  if (detail::fast_wait_mask(detail::query_plan(rules), hand, fast) == detail::Answer::yes) return fast;
+  if (detail::fast_wait_mask(detail::query_plan(rules), hand, fast) == detail::Answer::yes) {
+    return fast;
+  }
   return search_wait_mask(rules, hand);
 }
 

@@ -6,7 +6,7 @@
 /// size fixes their number modulo 3, and every completion of a suit that uses more wildcards
 /// than its least is that least plus wildcard-only melds. A gate (Plan::WinGate) refuses most
 /// hands from their residues before any table is read; the pairs and set forms are word-wide
-/// tests (query_forms.hpp), the knitted and singles forms SpecialForm's.
+/// tests (form_tests.hpp), the knitted and singles forms SpecialForm's.
 
 #include <algorithm>
 #include <array>
@@ -17,10 +17,10 @@
 #endif
 
 #include "fast_paths.hpp"
-#include "hand_view.hpp"
-#include "meldgraph/search/decomposition.hpp"
-#include "meldgraph/queries/queries.hpp"
 #include "form_tests.hpp"
+#include "hand_view.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/search/decomposition.hpp"
 
 namespace meldgraph::detail {
 namespace {
@@ -194,6 +194,8 @@ Answer gate_answer(const Plan& plan, const Hand& hand) {
   if (wildcards >= gate.wildcards_any || (whole && wildcards >= gate.wildcards_whole)) {
     return Answer::yes;
   }
+  // Whether a pairs or set form may still take the hand: `&` and `|` on the flags, one branch
+  // for both forms' refusals (which one refuses varies from hand to hand).
   const bool others =
       (gate.pairs & whole & (odd <= wildcards + gate.pairs_pungs)) | (gate.set & whole & !outside);
   if (others) return Answer::unknown;

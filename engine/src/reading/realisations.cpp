@@ -1,4 +1,5 @@
 #include "meldgraph/reading/realisations.hpp"
+#include "meldgraph/support/bits.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -69,7 +70,7 @@ Realisations::Realisations(const ReadingContext& context, const Interpretation& 
   }
   if (cls < 0) return;
 
-  // What the search allowed the abstract groups (decomposition.cpp, abstract_realizable).
+  // What the search allowed the abstract groups (search/driver.hpp, abstract_realizable).
   TileMask meldable = 0;
   for (TileId t = 0; t < rules.meldable_count(); ++t) meldable |= tile_bit(t);
   const WildcardClasses& classes = context.classes;
@@ -99,8 +100,8 @@ Realisations::Realisations(const ReadingContext& context, const Interpretation& 
     const SuitInfo& suit = rules.suits()[s];
     if (suit.sequences && !suit.bonus) sequence_suits_ |= 1U << s;
   }
-  for (TileMask rest = touched; rest != 0; rest &= rest - 1) {
-    const unsigned suit = rules.tile(static_cast<TileId>(std::countr_zero(rest))).suit;
+  for (const int t : set_bits(touched)) {
+    const unsigned suit = rules.tile(static_cast<TileId>(t)).suit;
     start_.suits |= (1U << suit) & sequence_suits_;
   }
 }

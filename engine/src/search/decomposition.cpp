@@ -1,6 +1,6 @@
 /// The meld-decomposition graph: the search's first consumer.
 ///
-/// The search itself (the steps of every form type, in their order) is search_driver.hpp's
+/// The search itself (the steps of every form type, in their order) is driver.hpp's
 /// FormSearch; this file gives it GraphSink, which merges identical states through a memo and
 /// keeps a vertex only for a state some path from which reaches the goal, so the result is a DAG
 /// whose every root-to-goal path is one interpretation. The rest is FormGraph's accessors, the
@@ -13,9 +13,9 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "meldgraph/search/decomposition.hpp"
-#include "meldgraph/model/error.hpp"
 #include "driver.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/search/decomposition.hpp"
 
 namespace meldgraph {
 
@@ -41,7 +41,7 @@ using Graph = FormGraphStorage;
 using search::State;
 using search::Winning;
 
-/// The graph's consumer of the search (search_driver.hpp): memoises states, keeps a vertex for a
+/// The graph's consumer of the search (driver.hpp): memoises states, keeps a vertex for a
 /// state only when some child leads to the goal (post-order, so a vertex's children come first)
 /// and an edge for each such child, in the search's order. Every finished state is the one goal.
 class GraphSink {

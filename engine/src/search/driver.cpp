@@ -1,6 +1,7 @@
-/// The search plan, the pruning keys and the groups each form needs (search_driver.hpp).
+/// The search plan, the pruning keys and the groups each form needs (driver.hpp).
 
 #include "driver.hpp"
+#include "meldgraph/support/bits.hpp"
 
 namespace meldgraph::search {
 
@@ -125,8 +126,7 @@ TileCounts held_naturals(const RuleSet& rules, const Hand& hand) {
 
 PruneKeys prune_keys(const SearchPlan& plan, const TileCounts& counts, TileMask mask) {
   PruneKeys out;
-  for (TileMask rest = mask; rest != 0; rest &= rest - 1) {
-    const auto t = static_cast<TileId>(std::countr_zero(rest));
+  for (const int t : set_bits(mask)) {
     out.keys[plan.prune_suit[t]] += counts[t] * plan.step_of[t];
   }
   for (std::size_t s = 0; s < plan.suit_count; ++s) {

@@ -1,6 +1,6 @@
 #pragma once
 /// FormSearch's steps of the whole-hand and special forms: set forms (thirteen orphans), knitted
-/// forms' knit groups and singles forms. Included by search_driver.hpp only, after the class.
+/// forms' knit groups and singles forms. Included by driver.hpp only, after the class.
 
 #include "driver.hpp"
 

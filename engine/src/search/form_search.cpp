@@ -2,6 +2,7 @@
 /// holding wild tiles, or the N-wildcards form, reach.
 
 #include "form_search.hpp"
+#include "meldgraph/support/bits.hpp"
 
 namespace meldgraph {
 
@@ -27,8 +28,7 @@ int wild_on_own_face(const Hand& hand, int winning_group, const Interpretation& 
     }
   }
   int as_self = 0;
-  for (TileMask rest = hand.wild_tiles; rest != 0; rest &= rest - 1) {
-    const auto t = static_cast<std::size_t>(std::countr_zero(rest));
+  for (const int t : set_bits(hand.wild_tiles)) {
     as_self += std::min<int>(standins[t], held[t]);
   }
   return as_self;

@@ -1,6 +1,6 @@
 /// Listing interpretations without the graph.
 ///
-/// The lister is the search's second consumer (search_driver.hpp): `FormSearch<ListSink>` walks
+/// The lister is the search's second consumer (driver.hpp): `FormSearch<ListSink>` walks
 /// each form depth-first over one reused state, and the sink keeps the path's groups (declared
 /// melds first) and hands each complete path, finished by search::finish_interpretation, to the
 /// visitor. The graph is the same walk with a memo, so the listing is the cursor's listing, in its
@@ -24,11 +24,12 @@
 #include <optional>
 #include <vector>
 
-#include "meldgraph/model/error.hpp"
 #include "driver.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/support/bits.hpp"
+#include "meldgraph/support/swar.hpp"
 #include "meldgraph/tables/special_forms.hpp"
 #include "suit_decompositions.hpp"
-#include "meldgraph/support/swar.hpp"
 
 namespace meldgraph {
 namespace {
@@ -36,8 +37,8 @@ namespace {
 /// Concealed wildcards from which a hand is listed through the Decomposition's graph rather than
 /// by the lister's own walk. With many wildcards almost every branch of the walk is a dead end
 /// that only the graph's memo cuts off (a 17-tile hand of one tile and sixteen jokers spent most
-/// of its scoring in the walk's singles form: docs/performance.md, "Seventh session: bounded
-/// work"); the listing is the same, in the same order.
+/// of its scoring in the walk's singles form: docs/performance.md, "Bounded work"); the listing
+/// is the same, in the same order.
 constexpr int kGraphWildcards = 9;
 
 /// Whether a hand of `wildcards` concealed wildcards is listed through the graph: the one test of
@@ -46,16 +47,9 @@ constexpr bool listed_by_graph(int wildcards) {
   return wildcards >= kGraphWildcards;
 }
 
-/// Group::wildcard_count without a library popcount call (no -mpopcnt): bits of a wild mask.
-constexpr std::array<std::uint8_t, 256> kMaskBits = [] {
-  std::array<std::uint8_t, 256> bits{};
-  for (std::size_t m = 0; m < bits.size(); ++m) {
-    bits[m] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(m)));
-  }
-  return bits;
-}();
+/// Group::wildcard_count inline (swar::count_bits: no library popcount call without -mpopcnt).
 int wildcards_in(const Group& group) {
-  return group.kind == GroupKind::wildcards ? group.size : kMaskBits[group.wild_mask];
+  return group.kind == GroupKind::wildcards ? group.size : swar::count_bits(group.wild_mask);
 }
 
 /// Groups one interpretation can hold: the declared melds and up to 17 concealed tiles as
@@ -262,34 +256,33 @@ bool InterpretationLister::Impl::prepare(const Hand& h) {
   // Hand::natural_counts, concealed_size and wildcard_count in one pass: meldable kinds are
   // natural unless wild; wild kinds of any id are wildcards, counted in the size below tile_count.
   // Eight kinds a word: the counts masked to the meldable kinds, wild kinds cleared, then sums,
-  // odd counts, non-zero kinds and the copies test by byte arithmetic (every byte stays below
-  // 128, so no byte carries into the next; larger counts, which no parser gives, are detected and
-  // read one by one instead).
+  // odd counts, non-zero kinds and the copies test by byte arithmetic (swar.hpp). That needs
+  // every count below 128 and each word's sum below 256: with small_copies every count within
+  // its copies is at most 15, so eight of them sum to at most 120; a word with a count above
+  // its copies (which no parser gives) sends the hand to the count-by-count pass instead.
   const std::size_t words = std::min(meldable_words, kMaxTileKinds / 8);
   for (std::size_t w = 0; w < words; ++w) {
     const std::uint64_t x = swar::load_word(h.counts.data() + 8 * w) & meldable_bytes[w];
     std::memcpy(naturals.data() + 8 * w, &x, sizeof x);
   }
   const TileMask wild_kinds = h.wild_tiles;
-  for (TileMask rest = wild_kinds & meldable_mask; rest != 0; rest &= rest - 1) {
-    naturals[static_cast<std::size_t>(std::countr_zero(rest))] = 0;
-  }
+  for (const int t : set_bits(wild_kinds & meldable_mask)) naturals[t] = 0;
   TileMask mask = 0;
   int odd_kinds = 0;
   int natural_total = 0;
   bool over_two = false;
-  std::uint64_t thrice = 0;  // the word pass's kinds held thrice or more, as high bits
+  std::uint64_t thrice = 0;  // the kinds held thrice or more, as the high bits of their bytes
   bool within_copies = small_copies;
   for (std::size_t w = 0; w < words && within_copies; ++w) {
     const std::uint64_t x = swar::load_word(naturals.data() + 8 * w);
+    // Every count below 128 and within its copies (copies_bytes holds at most 127 a byte).
     within_copies = within_copies && (x & swar::kHigh) == 0 &&
-                    (((copies_bytes[w] | swar::kHigh) - x) & swar::kHigh) == swar::kHigh;
+                    swar::bytes_at_least(copies_bytes[w], x) == swar::kHigh;
     if (!within_copies) break;
     natural_total += swar::byte_sum(x);
     odd_kinds += swar::byte_sum(x & swar::kOnes);
-    // Gathered, not tested word by word: no branch on which word first holds a kind thrice.
-    thrice |= (x + 0x7D * swar::kOnes) & swar::kHigh;
-    mask |= swar::gather_high_bits((x + 0x7F * swar::kOnes) & swar::kHigh) << (8 * w);
+    thrice |= swar::bytes_at_least(x, 3 * swar::kOnes);
+    mask |= swar::gather_high_bits(swar::bytes_at_least(x, swar::kOnes)) << (8 * w);
   }
   over_two = thrice != 0;
   if (!within_copies) {
@@ -310,8 +303,8 @@ bool InterpretationLister::Impl::prepare(const Hand& h) {
   natural_over_two = over_two;
   int wild_total = h.jokers;
   int wild_in_size = h.jokers;
-  for (TileMask rest = wild_kinds; rest != 0; rest &= rest - 1) {
-    const auto t = static_cast<TileId>(std::countr_zero(rest));
+  for (const int bit : set_bits(wild_kinds)) {
+    const auto t = static_cast<TileId>(bit);
     wild_total += h.counts[t];
     if (t < tile_count) wild_in_size += h.counts[t];
   }
@@ -361,9 +354,7 @@ bool InterpretationLister::Impl::start_hand(const Hand& h) {
 
 bool InterpretationLister::Impl::lacks_enough_suits(const Hand& h) const {
   unsigned used = 0;
-  for (TileMask rest = natural_mask; rest != 0; rest &= rest - 1) {
-    used |= 1U << rules->tile(static_cast<TileId>(std::countr_zero(rest))).suit;
-  }
+  for (const int t : set_bits(natural_mask)) used |= 1U << rules->tile(static_cast<TileId>(t)).suit;
   // As the search: a declared meld touches its first tile's suit.
   for (std::size_t m = 0; m < h.meld_count; ++m) {
     used |= 1U << rules->tile(h.melds[m].tiles[0]).suit;

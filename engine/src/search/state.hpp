@@ -1,5 +1,5 @@
 #pragma once
-/// The values the one search works on (search_driver.hpp): the state (the graph's memo key), what
+/// The values the one search works on (driver.hpp): the state (the graph's memo key), what
 /// the search reads of a rule set (SearchPlan) and of a hand (HandStart), the groups each form
 /// needs, and the template helpers of the melds step.
 

@@ -8,6 +8,7 @@
 #include <span>
 
 #include "driver.hpp"
+#include "meldgraph/support/bits.hpp"
 #include "meldgraph/support/swar.hpp"
 
 namespace meldgraph::search {
@@ -203,13 +204,9 @@ SuitPaths SuitDecompositions::find(std::size_t form, std::size_t suit, const Til
   x = (x | (x >> 10)) & 0x00000FFF00000FFFULL;
   x = (x | (x >> 20)) & 0xFFFFFFULL;
   if (info.ninth) x |= std::uint64_t{naturals[info.first + 8]} << 24;
-  // Without a branch on whether the winning tile is of this suit (it is of one suit a hand):
-  // `&` rather than `&&`, and its rank + 1 kept by a mask.
-  const std::uint64_t in_suit = static_cast<std::uint64_t>(winning_tile < kMaxTileKinds) &
-                                (info.mask >> (winning_tile & 63U));
-  const bool wins_here = (in_suit & 1U) != 0;
-  const std::uint64_t winning =
-      (std::uint64_t{winning_tile} - info.first + 1) & (std::uint64_t{0} - (in_suit & 1U));
+  // The key holds the winning tile's rank + 1 when it is of this suit, else 0.
+  const bool wins_here = winning_tile < kMaxTileKinds && (info.mask & tile_bit(winning_tile)) != 0;
+  const std::uint64_t winning = wins_here ? std::uint64_t{winning_tile} - info.first + 1 : 0;
   const std::uint64_t key = x | winning << kWinningShift | pair_keys_[form * suits_.size() + suit];
   Memo& m = memo();
   if (const SuitPaths* found = m.find(key)) return *found;
@@ -231,8 +228,7 @@ SuitPaths SuitDecompositions::search(std::size_t form, std::size_t suit, const T
   walk.naturals = TileCounts{};
   HandStart& start = walk.start;
   start = HandStart{};
-  for (TileMask rest = suits_[suit].mask; rest != 0; rest &= rest - 1) {
-    const auto t = static_cast<std::size_t>(std::countr_zero(rest));
+  for (const int t : set_bits(suits_[suit].mask)) {
     walk.naturals[t] = naturals[t];
     if (naturals[t] != 0) start.natural_mask |= tile_bit(static_cast<TileId>(t));
     start.natural_odd += naturals[t] & 1;

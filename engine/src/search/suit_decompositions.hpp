@@ -3,7 +3,7 @@
 /// a product of per-suit decompositions, each suit's found once by the search itself.
 ///
 /// Why it is exact. Without wildcards every group of a melds form lies in one suit, and the
-/// search (search_driver.hpp) always takes its groups at the lowest natural tile left, so a path
+/// search (driver.hpp) always takes its groups at the lowest natural tile left, so a path
 /// places the whole of the lowest suit, then the next, and so on; its order keys start afresh at
 /// each suit (min_key falls to 0 when a tile is used up), a winning-tile mark can only land in
 /// the winning tile's suit, and a suit of n tiles holds the pair exactly when n % 3 == 2 (a

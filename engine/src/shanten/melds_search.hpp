@@ -1,6 +1,6 @@
 #pragma once
 /// The melds forms' shanten: a dynamic programme over the tile ids of each suit, whose tables of
-/// least need are combined across suits (the cost model: shanten_model.hpp).
+/// least need are combined across suits (the cost model: model.hpp).
 
 #include <cstddef>
 #include <cstdint>

@@ -1,5 +1,5 @@
 // The shanten cost model's values: the hand's profile, the limits of a target's demand, the suits'
-// id ranges (see shanten_model.hpp).
+// id ranges (see model.hpp).
 
 #include "model.hpp"
 

@@ -28,7 +28,7 @@
 ///
 /// This header holds the model's values (the hand's profile, the per-tile limits of a target, the
 /// pair rule) and the small functions every form's cost uses; melds_search.hpp, form_costs.hpp and
-/// shanten_solver.hpp build on it, shanten.cpp holds the public entry points.
+/// solver.hpp build on it, shanten.cpp holds the public entry points.
 
 #include <array>
 #include <vector>

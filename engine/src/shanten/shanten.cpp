@@ -1,7 +1,7 @@
-/// Shanten, waits and improving tiles: the public entry points (meldgraph/shanten.hpp) over the
-/// solvers. The cost model is described in shanten_model.hpp; the melds forms' dynamic programme
-/// is melds_search, the other forms' costs form_costs and knitted_costs, the solvers by form
-/// shanten_solver.
+/// Shanten, waits and improving tiles: the public entry points (meldgraph/shanten/shanten.hpp)
+/// over the solvers. The cost model is described in model.hpp; the melds forms' dynamic
+/// programme is melds_search, the other forms' costs form_costs and knitted_costs, the solvers
+/// by form solver.
 
 #include "meldgraph/shanten/shanten.hpp"
 

@@ -1,4 +1,4 @@
-// The solvers of shanten by form (see shanten_solver.hpp).
+// The solvers of shanten by form (see solver.hpp).
 
 #include "solver.hpp"
 

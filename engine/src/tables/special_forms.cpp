@@ -2,6 +2,7 @@
 /// they agree with the search.
 #include "meldgraph/tables/special_forms.hpp"
 
+#include "meldgraph/support/bits.hpp"
 #include "meldgraph/support/swar.hpp"
 
 #include <algorithm>
@@ -58,65 +59,75 @@ SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
   if (index >= rules.forms().size()) return;
   const FormSpec& form = rules.forms()[index];
   if (!form.enabled || (form.type != FormType::knitted && form.type != FormType::singles)) return;
-  const RuleFeatures features = rules.features();
-  if (!(features & kSpecialDecline).empty()) return;
+  if (!(rules.features() & kSpecialDecline).empty()) return;
+  const TileFacts tiles = read_tiles(rules, form);
+  if (form.type == FormType::knitted) {
+    model_knitted(rules, index);
+  } else {
+    model_singles(rules, form, tiles);
+  }
+}
+
+SpecialForm::TileFacts SpecialForm::read_tiles(const RuleSet& rules, const FormSpec& form) {
   meldable_ = rules.meldable_count();
   words_ = (std::size_t{meldable_} + 7) / 8;
   hand_tiles_ = rules.hand_tiles();
   max_in_win_ = form_wildcard_cap(rules, form);
   form_wildcards_ = form.wildcards;
-  bool copies2 = true;
-  TileMask sequence_tiles = 0;
+  TileFacts facts;
   for (TileId t = 0; t < meldable_; ++t) {
     const TileInfo& info = rules.tile(t);
-    copies2 = copies2 && info.copies >= 2;
+    facts.copies2 = facts.copies2 && info.copies >= 2;
     meldable_bytes_[t / 8] |= std::uint64_t{0xFF} << (8 * (t % 8));
     copies_bytes_[t / 8] |= std::uint64_t{info.copies} << (8 * (t % 8));
-    if (rules.suits()[info.suit].sequences) sequence_tiles |= tile_bit(t);
+    if (rules.suits()[info.suit].sequences) facts.sequence_tiles |= tile_bit(t);
   }
+  return facts;
+}
 
+void SpecialForm::set_knit(const std::array<TileId, kKnitClasses>& knit_first) {
+  for (std::size_t p = 0; p < kPermutations; ++p) {
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < kKnitClasses; ++k) {
+      for (int slot = 0; slot < 3; ++slot) {
+        const auto tile = static_cast<TileId>(knit_first[k] + kAssignments[p][k] + 3 * slot);
+        knit_[p] |= tile_bit(tile);
+        knit_tiles_[p][n++] = tile;
+      }
+    }
+  }
+}
+
+void SpecialForm::model_knitted(const RuleSet& rules, std::size_t index) {
+  const RuleFeatures features = rules.features();
   // The knit suits, as the search takes them (RuleSet::knit_suits).
   const KnitSuits& knit = rules.knit_suits();
-  const bool knit_ok = knit.complete;
-  const std::array<TileId, kKnitClasses>& knit_first = knit.first;
-
-  if (form.type == FormType::knitted) {
-    if (!knit_ok || !rules.form_features(index).within(kKnittedModelled)) return;
-    // Every meldable suit by its suit table, as queries.cpp reads the standard form.
-    if (!(features & kKnittedSuitsDecline).empty()) return;
-    for (const SuitLayout& layout : rules.suit_layouts()) {
-      for (int r = 0; r < layout.ranks; ++r) {
-        suit_of_[layout.first + r] = static_cast<std::uint8_t>(suit_count_);
-      }
-      suits_[suit_count_++] =
-          Suit{layout.first, layout.ranks,
-               &SuitTables::of(SuitShape{layout.ranks, layout.sequences, layout.copies})};
+  if (!knit.complete || !rules.form_features(index).within(kKnittedModelled)) return;
+  // Every meldable suit by its suit table, as the queries read the standard form.
+  if (!(features & kKnittedSuitsDecline).empty()) return;
+  for (const SuitLayout& layout : rules.suit_layouts()) {
+    for (int r = 0; r < layout.ranks; ++r) {
+      suit_of_[layout.first + r] = static_cast<std::uint8_t>(suit_count_);
     }
-    for (std::size_t p = 0; p < kPermutations; ++p) {
-      std::size_t n = 0;
-      for (std::size_t k = 0; k < kKnitClasses; ++k) {
-        const int cls = kAssignments[p][k];
-        for (int slot = 0; slot < 3; ++slot) {
-          const auto tile = static_cast<TileId>(knit_first[k] + cls + 3 * slot);
-          knit_[p] |= tile_bit(tile);
-          knit_tiles_[p][n++] = tile;
-        }
-      }
-    }
-    // Wildcards: unrestricted and uncapped, so that one may take a natural's part anywhere;
-    // pairs of wildcards allowed, as the suit tables count them.
-    wild_ok_ = (features & kKnittedWildDecline).empty() &&
-               !rules.form_features(index).has(RuleFeature::pair_wildcards);
-    knit_first_ = knit_first;
-    // Shanten: with four copies the rest of one meld and the pair never asks more of a knit
-    // tile than the three copies the knit leaves (see queries.cpp, knitted_cost).
-    shanten_ = true;
-    for (const TileId first : knit_first) shanten_ = shanten_ && rules.tile(first).copies == 4;
-    kind_ = Kind::knitted;
-    return;
+    suits_[suit_count_++] =
+        Suit{layout.first, layout.ranks,
+             &SuitTables::of(SuitShape{layout.ranks, layout.sequences, layout.copies})};
   }
+  set_knit(knit.first);
+  // Wildcards: unrestricted and uncapped, so that one may take a natural's part anywhere;
+  // pairs of wildcards allowed, as the suit tables count them.
+  wild_ok_ = (features & kKnittedWildDecline).empty() &&
+             !rules.form_features(index).has(RuleFeature::pair_wildcards);
+  knit_first_ = knit.first;
+  // Shanten: with four copies the rest of one meld and the pair never asks more of a knit
+  // tile than the three copies the knit leaves (see queries/shanten.cpp, knitted_cost).
+  shanten_ = std::all_of(knit.first.begin(), knit.first.end(),
+                         [&rules](TileId first) { return rules.tile(first).copies == 4; });
+  kind_ = Kind::knitted;
+}
 
-  // Singles.
+void SpecialForm::model_singles(const RuleSet& rules, const FormSpec& form,
+                                const TileFacts& tiles) {
   size_ = form.hand_tiles;
   pairs_ = form.pairs;
   distinct_ = size_ - pairs_;
@@ -124,7 +135,7 @@ SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
   honours_ = form.single_tiles & rules.tile_classes().honours;
   honour_count_ = count_bits(honours_);
   required_ = form.required;
-  allowed_ = honours_ | sequence_tiles;
+  allowed_ = honours_ | tiles.sequence_tiles;
   for (const SuitLayout& layout : rules.suit_layouts()) {
     if (!layout.sequences) continue;
     if (seq_count_ == kMaxSuits || layout.ranks > kTableMaxRanks) return;
@@ -132,79 +143,78 @@ SpecialForm::SpecialForm(const RuleSet& rules, std::size_t index) {
     seq_ranks_[seq_count_++] = layout.ranks;
   }
   if (form.singles_suits == SinglesSuits::knitted) {
-    if (!knit_ok || seq_count_ != kKnitClasses) return;
-    // The nine knit tiles of each assignment (the shanten's patterns).
-    for (std::size_t p = 0; p < kPermutations; ++p) {
-      for (std::size_t k = 0; k < kKnitClasses; ++k) {
-        for (int slot = 0; slot < 3; ++slot) {
-          knit_[p] |= tile_bit(static_cast<TileId>(knit_first[k] + kAssignments[p][k] + 3 * slot));
-        }
-      }
-    }
-    for (std::size_t subset = 0; subset < kRankSubsets; ++subset) {
-      std::uint8_t classes = 7;
-      for (int r = 0; r < 9; ++r) {
-        if ((subset >> r & 1U) != 0) classes &= static_cast<std::uint8_t>(1U << knit_class(r + 1));
-      }
-      classes_of_[subset] = classes;
-    }
-    // Three suits' class sets: distinct classes exist when some assignment fits all three.
-    for (std::size_t sets = 0; sets < kRankSubsets; ++sets) {
-      bool fits = false;
-      for (const auto& assignment : kAssignments) {
-        bool all = true;
-        for (std::size_t k = 0; k < kKnitClasses; ++k) {
-          all = all && (sets >> (3 * k + static_cast<std::size_t>(assignment[k])) & 1U) != 0;
-        }
-        fits = fits || all;
-      }
-      assignable_[sets] = fits;
-    }
+    const KnitSuits& knit = rules.knit_suits();
+    if (!knit.complete || seq_count_ != kKnitClasses) return;
+    set_knit(knit.first);  // the shanten's patterns
+    build_class_tables();
     kind_ = Kind::singles_knitted;
   } else {
-    for (std::size_t s = 0; s < seq_count_; ++s) {
-      const int ranks = seq_ranks_[s];
-      const auto subsets = std::size_t{1} << ranks;
-      const auto valid = [&](std::size_t subset) {
-        int last = -1;
-        for (int r = 0; r < ranks; ++r) {
-          if ((subset >> r & 1U) == 0) continue;
-          const int rank = rules.tile(static_cast<TileId>(seq_first_[s] + r)).rank;
-          if (last >= 0 && rank - last < form.gap) return false;
-          last = rank;
-        }
-        return true;
-      };
-      room_[s].fill(-1);
-      const auto required =
-          static_cast<std::size_t>((required_ >> seq_first_[s]) & ((TileMask{1} << ranks) - 1));
-      for (std::size_t pattern = 0; pattern < subsets; ++pattern) {
-        if (!valid(pattern)) continue;
-        if ((pattern & required) == required) {
-          patterns_[s].push_back(static_cast<std::uint16_t>(pattern));
-        }
-        const auto size = static_cast<std::int8_t>(count_bits(pattern));
-        // Every subset of a valid pattern is valid: it has room for the pattern at least.
-        for (std::size_t sub = pattern;; sub = (sub - 1) & pattern) {
-          room_[s][sub] = std::max(room_[s][sub], size);
-          if (sub == 0) break;
-        }
+    build_gap_tables(rules, form.gap);
+    kind_ = Kind::singles_gapped;
+  }
+  required_honours_ = required_ & ~tiles.sequence_tiles;
+  // A singles form's tile is held at most twice: capped copies matter only below two copies.
+  const RuleFeatures features = rules.features();
+  wild_ok_ = !features.has(RuleFeature::restricted_stand_ins) &&
+             (!features.has(RuleFeature::capped_copies) || tiles.copies2);
+  // Shanten: with two copies of every tile no target needs a slot beyond the copies.
+  shanten_ = tiles.copies2;
+}
+
+void SpecialForm::build_class_tables() {
+  for (std::size_t subset = 0; subset < kRankSubsets; ++subset) {
+    std::uint8_t classes = 7;
+    for (int r = 0; r < 9; ++r) {
+      if ((subset >> r & 1U) != 0) classes &= static_cast<std::uint8_t>(1U << knit_class(r + 1));
+    }
+    classes_of_[subset] = classes;
+  }
+  // Three suits' class sets: distinct classes exist when some assignment fits all three.
+  for (std::size_t sets = 0; sets < kRankSubsets; ++sets) {
+    assignable_[sets] =
+        std::any_of(kAssignments.begin(), kAssignments.end(), [sets](const auto& assignment) {
+          for (std::size_t k = 0; k < kKnitClasses; ++k) {
+            if ((sets >> (3 * k + static_cast<std::size_t>(assignment[k])) & 1U) == 0) return false;
+          }
+          return true;
+        });
+  }
+}
+
+void SpecialForm::build_gap_tables(const RuleSet& rules, int gap) {
+  for (std::size_t s = 0; s < seq_count_; ++s) {
+    const int ranks = seq_ranks_[s];
+    const auto subsets = std::size_t{1} << ranks;
+    // Whether a rank subset of the suit keeps its ranks `gap` or more apart.
+    const auto valid = [&](std::size_t subset) {
+      int last = -1;
+      for (const int r : set_bits(subset)) {
+        const int rank = rules.tile(static_cast<TileId>(seq_first_[s] + r)).rank;
+        if (last >= 0 && rank - last < gap) return false;
+        last = rank;
+      }
+      return true;
+    };
+    room_[s].fill(-1);
+    const auto required =
+        static_cast<std::size_t>((required_ >> seq_first_[s]) & ((TileMask{1} << ranks) - 1));
+    for (std::size_t pattern = 0; pattern < subsets; ++pattern) {
+      if (!valid(pattern)) continue;
+      if ((pattern & required) == required) {
+        patterns_[s].push_back(static_cast<std::uint16_t>(pattern));
+      }
+      const auto size = static_cast<std::int8_t>(count_bits(pattern));
+      // Every subset of a valid pattern is valid: it has room for the pattern at least.
+      for (std::size_t sub = pattern;; sub = (sub - 1) & pattern) {
+        room_[s][sub] = std::max(room_[s][sub], size);
+        if (sub == 0) break;
       }
     }
     // Largest first: a hand's best subset of a suit is usually among the first.
-    for (std::size_t s = 0; s < seq_count_; ++s) {
-      std::stable_sort(
-          patterns_[s].begin(), patterns_[s].end(),
-          [](std::uint16_t a, std::uint16_t b) { return count_bits(a) > count_bits(b); });
-    }
-    kind_ = Kind::singles_gapped;
+    std::stable_sort(
+        patterns_[s].begin(), patterns_[s].end(),
+        [](std::uint16_t a, std::uint16_t b) { return count_bits(a) > count_bits(b); });
   }
-  required_honours_ = required_ & ~sequence_tiles;
-  // A singles form's tile is held at most twice: capped copies matter only below two copies.
-  wild_ok_ = !features.has(RuleFeature::restricted_stand_ins) &&
-             (!features.has(RuleFeature::capped_copies) || copies2);
-  // Shanten: with two copies of every tile no target needs a slot beyond the copies.
-  shanten_ = copies2;
 }
 
 int SpecialForm::sized_concealed(const SpecialHand& hand, const Held& held, int short_by) const {
@@ -439,7 +449,7 @@ SpecialAnswer SpecialForm::knitted_waits(const SpecialHand& hand, const Held& he
     if (holes > wildcards) continue;
     // Any other draw goes to the rest (a drawn hole tile there, with a wildcard in the hole,
     // is covered by the case above): the standard form's waits of the rest with the wildcards
-    // the holes leave, as queries.cpp reads them from the neighbour rows.
+    // the holes leave, read from the neighbour rows (as the wait query reads its wait rows).
     const int budget = wildcards - holes;
     static_assert(kMaxSuits <= kMaxBudgetSuits);
     std::array<std::uint8_t, kMaxBudgetSuits> entries{};
@@ -559,8 +569,7 @@ SpecialAnswer SpecialForm::singles_waits(const SpecialHand& hand, const Held& he
     for (std::size_t s = 0; s < seq_count_; ++s) {
       const auto fresh = static_cast<unsigned>(((candidates & ~tiles) >> seq_first_[s]) &
                                                ((TileMask{1} << seq_ranks_[s]) - 1));
-      for (unsigned bits = fresh; bits != 0; bits &= bits - 1) {
-        const int r = std::countr_zero(bits);
+      for (const int r : set_bits(fresh)) {
         std::array<std::uint16_t, kMaxSuits> grown = masks;
         grown[s] = static_cast<std::uint16_t>(grown[s] | (1U << r));
         const int grown_room = pattern_room(grown);
@@ -579,7 +588,7 @@ SpecialAnswer SpecialForm::singles_waits(const SpecialHand& hand, const Held& he
 // A target is a set T of k = size − pairs distinct tiles of a valid pattern holding the
 // required tiles, `pairs` of them doubled; the naturals it keeps are |T ∩ H1| + min(pairs,
 // |T ∩ H2|) (H1, H2: the kinds held at least once, twice), doubling held pairs first. With two
-// copies of every tile no slot lies beyond the copies, so that is shanten.cpp's
+// copies of every tile no slot lies beyond the copies, so that is shanten/knitted_costs.cpp's
 // singles_exchanges: exchanges = size − kept − usable wildcards. Kept is maximised over T.
 
 int SpecialForm::singles_kept(const std::uint8_t* counts) const {
@@ -628,72 +637,92 @@ int SpecialForm::knitted_singles_kept(TileMask one, TileMask two) const {
   return best;
 }
 
+namespace {
+
+/// The gapped singles' tables of the shanten: most kept once by (tiles of the target,
+/// tiles held twice up to the form's pairs); kSinglesNone where no target has that shape.
+constexpr int kMostDistinct = 17;
+constexpr int kMostPairs = 8;
+constexpr std::int8_t kSinglesNone = -1;
+using SinglesTable = std::array<std::array<std::int8_t, kMostPairs + 1>, kMostDistinct + 1>;
+
+/// Bits set in each 9-bit rank subset.
+constexpr std::array<std::uint8_t, std::size_t{1} << kTableMaxRanks> kSubsetBits = [] {
+  std::array<std::uint8_t, std::size_t{1} << kTableMaxRanks> bits{};
+  for (std::size_t x = 0; x < bits.size(); ++x) bits[x] = static_cast<std::uint8_t>(count_bits(x));
+  return bits;
+}();
+
+/// One suit's table: over its patterns (valid rank subsets, largest first) of at most k ranks,
+/// the ranks held once (`h1`) and twice (`h2`, capped at p) each keeps.
+SinglesTable suit_singles(const std::vector<std::uint16_t>& patterns, unsigned h1, unsigned h2,
+                          int k, int p) {
+  SinglesTable here;
+  for (auto& row : here) row.fill(kSinglesNone);
+  for (const std::uint16_t pattern : patterns) {
+    const int n = kSubsetBits[pattern];
+    if (n > k) continue;
+    const int k1 = kSubsetBits[pattern & h1];
+    const int k2 = std::min(p, static_cast<int>(kSubsetBits[pattern & h2]));
+    std::int8_t& cell = here[static_cast<std::size_t>(n)][static_cast<std::size_t>(k2)];
+    cell = std::max(cell, static_cast<std::int8_t>(k1));
+  }
+  return here;
+}
+
+/// `best` (the suits so far, sizes up to `most`) combined with one suit's table (sizes up to
+/// `largest`) by (max, +) over the splits of size and pairs, sizes capped at k and pairs at p;
+/// `most` grows with it.
+void add_suit_singles(SinglesTable& best, int& most, const SinglesTable& here, int largest, int k,
+                      int p) {
+  SinglesTable next;
+  for (int n = 0; n <= std::min(k, most + largest); ++n) {
+    next[static_cast<std::size_t>(n)].fill(kSinglesNone);
+  }
+  for (int n1 = 0; n1 <= most; ++n1) {
+    for (int j1 = 0; j1 <= p; ++j1) {
+      // NOLINTNEXTLINE(bugprone-signed-char-misuse): a small signed count, -1 for none
+      const int a = best[static_cast<std::size_t>(n1)][static_cast<std::size_t>(j1)];
+      if (a == kSinglesNone) continue;
+      for (int n2 = 0; n2 <= largest && n1 + n2 <= k; ++n2) {
+        for (int j2 = 0; j2 <= p; ++j2) {
+          // NOLINTNEXTLINE(bugprone-signed-char-misuse): a small signed count, -1 for none
+          const int b = here[static_cast<std::size_t>(n2)][static_cast<std::size_t>(j2)];
+          if (b == kSinglesNone) continue;
+          std::int8_t& cell = next[static_cast<std::size_t>(n1) + static_cast<std::size_t>(n2)]
+                                  [static_cast<std::size_t>(std::min(p, j1 + j2))];
+          cell = std::max(cell, static_cast<std::int8_t>(a + b));
+        }
+      }
+    }
+  }
+  most = std::min(k, most + largest);
+  for (int n = 0; n <= most; ++n) {
+    best[static_cast<std::size_t>(n)] = next[static_cast<std::size_t>(n)];
+  }
+}
+
+}  // namespace
+
 /// Gapped singles: per sequence suit, the best (kept once, held twice) of each size over its
 /// valid subsets holding the required ranks, combined over the suits by size and pairs (max,
 /// +), and then the honours, which admit any subset of the allowed ones: held twice first.
 int SpecialForm::gapped_singles_kept(TileMask one, TileMask two) const {
-  constexpr int kMostDistinct = 17;
-  constexpr int kMostPairs = 8;
-  constexpr int kNone = -1;
-  using Table = std::array<std::array<std::int8_t, kMostPairs + 1>, kMostDistinct + 1>;
   const int k = distinct_;
   const int p = pairs_;
   if (k > kMostDistinct || p > kMostPairs) return -1;
-  // Bits set in each 9-bit rank subset.
-  static constexpr std::array<std::uint8_t, kRankSubsets> kBits = [] {
-    std::array<std::uint8_t, kRankSubsets> bits{};
-    for (std::size_t x = 0; x < bits.size(); ++x) {
-      bits[x] = static_cast<std::uint8_t>(count_bits(x));
-    }
-    return bits;
-  }();
-  Table best;
-  for (auto& row : best) row.fill(kNone);
+  SinglesTable best;
+  for (auto& row : best) row.fill(kSinglesNone);
   best[0][0] = 0;
   int most = 0;  // the largest size `best` holds
   for (std::size_t s = 0; s < seq_count_; ++s) {
+    if (patterns_[s].empty()) return -1;  // the required ranks break the gap
     const auto ranks_mask = (TileMask{1} << seq_ranks_[s]) - 1;
     const auto h1 = static_cast<unsigned>((one >> seq_first_[s]) & ranks_mask);
     const auto h2 = static_cast<unsigned>((two >> seq_first_[s]) & ranks_mask);
-    // This suit alone: most kept once by (size, held twice capped at p).
-    Table here;
-    for (auto& row : here) row.fill(kNone);
-    if (patterns_[s].empty()) return -1;  // the required ranks break the gap
     // Patterns come largest first.
-    const int largest = std::min(k, static_cast<int>(kBits[patterns_[s].front()]));
-    for (const std::uint16_t pattern : patterns_[s]) {
-      const int n = kBits[pattern];
-      if (n > k) continue;
-      const int k1 = kBits[pattern & h1];
-      const int k2 = std::min(p, static_cast<int>(kBits[pattern & h2]));
-      std::int8_t& cell = here[static_cast<std::size_t>(n)][static_cast<std::size_t>(k2)];
-      cell = std::max(cell, static_cast<std::int8_t>(k1));
-    }
-    Table next;
-    for (int n = 0; n <= std::min(k, most + largest); ++n) {
-      next[static_cast<std::size_t>(n)].fill(kNone);
-    }
-    for (int n1 = 0; n1 <= most; ++n1) {
-      for (int j1 = 0; j1 <= p; ++j1) {
-        // NOLINTNEXTLINE(bugprone-signed-char-misuse): a small signed count, -1 for none
-        const int a = best[static_cast<std::size_t>(n1)][static_cast<std::size_t>(j1)];
-        if (a == kNone) continue;
-        for (int n2 = 0; n2 <= largest && n1 + n2 <= k; ++n2) {
-          for (int j2 = 0; j2 <= p; ++j2) {
-            // NOLINTNEXTLINE(bugprone-signed-char-misuse): a small signed count, -1 for none
-            const int b = here[static_cast<std::size_t>(n2)][static_cast<std::size_t>(j2)];
-            if (b == kNone) continue;
-            std::int8_t& cell = next[static_cast<std::size_t>(n1) + static_cast<std::size_t>(n2)]
-                                    [static_cast<std::size_t>(std::min(p, j1 + j2))];
-            cell = std::max(cell, static_cast<std::int8_t>(a + b));
-          }
-        }
-      }
-    }
-    most = std::min(k, most + largest);
-    for (int n = 0; n <= most; ++n) {
-      best[static_cast<std::size_t>(n)] = next[static_cast<std::size_t>(n)];
-    }
+    const int largest = std::min(k, static_cast<int>(kSubsetBits[patterns_[s].front()]));
+    add_suit_singles(best, most, suit_singles(patterns_[s], h1, h2, k, p), largest, k, p);
   }
   // Honours: the required ones, then up to the rest of the allowed ones.
   if ((required_honours_ & ~honours_) != 0) return -1;
@@ -713,7 +742,7 @@ int SpecialForm::gapped_singles_kept(TileMask one, TileMask two) const {
     if (k - h > most) continue;
     const auto& row = best[static_cast<std::size_t>(k - h)];
     for (int j = 0; j <= p; ++j) {
-      if (row[static_cast<std::size_t>(j)] == kNone) continue;
+      if (row[static_cast<std::size_t>(j)] == kSinglesNone) continue;
       result = std::max(result, row[static_cast<std::size_t>(j)] + k1 + std::min(p, j + k2));
     }
   }

@@ -1,14 +1,18 @@
 /// Suit tables: built by dynamic programmes over the keys of a suit shape, each key's value read
-/// from keys already done, so a table costs a few lookups per key.
+/// from keys already done, so a table costs a few lookups per key. Every pass walks the keys
+/// through walk_keys (in the order its recurrence needs, over the keys it needs), so that each
+/// builder below states only its recurrence.
 ///
 ///   complete  ascending keys: the lowest tile of a complete pattern is in a pair, a pung or a
 ///             chow it starts, and the rest is complete (with one pair fewer for the pair).
-///   win, uncapped  ascending keys: the lowest natural tile is in some group, exactly as in the
-///             exact search (decomposition.cpp): pair NN/NW, pung NNN/NNW/NWW, or a chow holding
-///             it first, in the middle or last (wildcards below it: lower ranks hold no natural);
-///             the rest, one natural tile fewer at least, is a smaller key.
+///   win, uncapped  ascending keys: the lowest natural tile is in some group, as the exact
+///             search takes it (search/driver.hpp): pair NN/NW, pung NNN/NNW/NWW, or a chow
+///             holding it first, in the middle or last (wildcards below it: lower ranks hold no
+///             natural); the rest, one natural tile fewer at least, is a smaller key.
 ///   win, capped  descending keys: the fewest wildcards = the fewest tiles to add, one tile at a
 ///             time within the copies, before the pattern is complete.
+///   packed win, wait rows  per key (every key), the win entries re-coded: the key's own and,
+///             for the wait rows, those of key + 5^r for each rank r (see suit_tables.hpp).
 ///   neighbours  per key, the win entries of key + 5^r for each rank r (0xFF past the ranks or
 ///             where rank r is full): what a wait query reads, in one place.
 ///   kept      A(m, p), the patterns some complete placement of m melds and p pairs within the
@@ -35,6 +39,8 @@
 #include <stdexcept>
 #include <tuple>
 #include <utility>
+
+#include "meldgraph/support/bits.hpp"
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -76,7 +82,7 @@ constexpr int kInfinity = 255;
 /// The stop the calling thread's builds poll (AbandonableTableBuilds), or null: not abandonable.
 thread_local const std::stop_token* abandon_on_stop = nullptr;
 
-/// A build's poll, at the top of its passes over the keys: one test in 16,384 keys reads the stop.
+/// A build's poll, on every key of its passes: one test in 16,384 keys reads the stop.
 void poll_abandon(std::uint32_t key) {
   constexpr std::uint32_t kPollMask = (1U << 14) - 1;
   if ((key & kPollMask) == 0 && abandon_on_stop != nullptr && abandon_on_stop->stop_requested()) {
@@ -84,28 +90,16 @@ void poll_abandon(std::uint32_t key) {
   }
 }
 
-/// The digits of a key, rank 0 first, and their sum.
-struct Digits {
-  std::array<int, kTableMaxRanks> d{};
-  int ranks = 0;
-  int sum = 0;
-
-  [[nodiscard]] int at(int i) const { return i < ranks ? d[static_cast<std::size_t>(i)] : 0; }
-  [[nodiscard]] int lowest() const {
-    int i = 0;
-    while (d[static_cast<std::size_t>(i)] == 0) ++i;
-    return i;
-  }
-};
-
-/// The digits of consecutive keys, rank 0 first, and their sum, stepped like an odometer: the
-/// packed tables' passes over every key need the sums without a division per digit.
-struct KeyOdometer {
+/// The digits of a key, rank 0 first, and their sum, stepped like an odometer from key to key:
+/// a pass over the keys reads every key's digits without a division per digit (a digit array
+/// per key would cost more memory than the tables). Digits past the shape's ranks are 0, since
+/// keys stay below 5^ranks.
+struct KeyDigits {
   std::array<int, kTableMaxRanks> digits{};
   int sum = 0;
 
-  /// At key k.
-  explicit KeyOdometer(std::uint32_t key = 0) {
+  /// At key k (one division per digit, once per pass).
+  explicit KeyDigits(std::uint32_t key = 0) {
     for (int& digit : digits) {
       digit = static_cast<int>(key % kBase);
       key /= kBase;
@@ -124,7 +118,7 @@ struct KeyOdometer {
       digit = 0;
     }
   }
-  /// From key k to key k - 1 (k > 0).
+  /// From key k to key k - 1 (from 5^9, which the digits hold as 0, to 5^9 - 1).
   void retreat() {
     for (int& digit : digits) {
       if (digit > 0) {
@@ -136,16 +130,22 @@ struct KeyOdometer {
       digit = kBase - 1;
     }
   }
-};
 
-/// The digits of the odometer's key over `ranks` ranks. Keys are decoded on the fly (a digit
-/// array per key would cost more memory than the tables), from the odometer every pass over the
-/// keys steps anyway, so without a division per digit.
-void decode(const KeyOdometer& odometer, int ranks, Digits& out) {
-  out.ranks = ranks;
-  out.sum = odometer.sum;  // the digits past `ranks` are 0: keys stay below 5^ranks
-  std::copy_n(odometer.digits.begin(), kTableMaxRanks, out.d.begin());
-}
+  /// The count of rank index r; 0 past the ranks.
+  [[nodiscard]] int at(int rank) const {
+    return rank < kTableMaxRanks ? digits[static_cast<std::size_t>(rank)] : 0;
+  }
+  /// The lowest rank index held (the key is not 0).
+  [[nodiscard]] int lowest() const {
+    int rank = 0;
+    while (digits[static_cast<std::size_t>(rank)] == 0) ++rank;
+    return rank;
+  }
+  /// Whether every count is within `copies`.
+  [[nodiscard]] bool within(int copies) const {
+    return std::all_of(digits.begin(), digits.end(), [copies](int n) { return n <= copies; });
+  }
+};
 
 /// Whether a key of `tiles` tiles is ever read: a hand holds at most kMaxSuitTiles natural tiles
 /// of a suit, and the wait rows read one more than a hand one tile short holds, so no reader asks
@@ -158,11 +158,51 @@ constexpr bool in_reach(int tiles) {
   return tiles <= kMaxSuitTiles;
 }
 
-bool valid(const Digits& digits, int copies) {
-  for (int i = 0; i < digits.ranks; ++i) {
-    if (digits.d[static_cast<std::size_t>(i)] > copies) return false;
+/// The order a pass visits the keys in, which its recurrence needs: ascending when a key's value
+/// is read from keys of fewer tiles (key - 5^r, visited before it), descending when from keys of
+/// more (key + 5^r).
+enum class KeyOrder : std::uint8_t { ascending, descending };
+
+/// The keys a pass visits; the others keep the value the build assigned them first.
+enum class KeySet : std::uint8_t {
+  every,      ///< every key below 5^ranks
+  in_reach,   ///< at most kMaxSuitTiles tiles (in_reach), every count within the copies
+  one_short,  ///< as in_reach with a tile to spare: the keys whose neighbours are in reach
+};
+
+/// The one walk of the builds over a shape's keys: step(key, digits) for each key of `kSet`, in
+/// `kOrder`, polling the stop on every key. Each builder is a step stating its recurrence.
+template <KeyOrder kOrder, KeySet kSet, class Step>
+void walk_keys(const SuitTables& tables, Step&& step) {
+  const auto count = static_cast<std::uint32_t>(tables.key_count());
+  const int copies = tables.shape().copies;
+  const auto visit = [&](std::uint32_t key, const KeyDigits& digits) {
+    poll_abandon(key);
+    if constexpr (kSet != KeySet::every) {
+      constexpr int kSpare = kSet == KeySet::one_short ? 1 : 0;
+      if (!in_reach(digits.sum + kSpare) || !digits.within(copies)) return;
+    }
+    step(key, digits);
+  };
+  if constexpr (kOrder == KeyOrder::ascending) {
+    KeyDigits digits;
+    for (std::uint32_t key = 0; key < count; ++key, digits.advance()) visit(key, digits);
+  } else {
+    KeyDigits digits(count);
+    for (std::uint32_t key = count; key-- > 0;) {
+      digits.retreat();
+      visit(key, digits);
+    }
   }
-  return true;
+}
+
+/// The win table's bytes: f0 in the low nibble, f1 in the high one.
+void pack_win_entries(const std::vector<std::uint8_t>& f0, const std::vector<std::uint8_t>& f1,
+                      TableVector<std::uint8_t>& out) {
+  out.resize(f0.size());
+  for (std::size_t key = 0; key < f0.size(); ++key) {
+    out[key] = static_cast<std::uint8_t>(f0[key] | (f1[key] << 4));
+  }
 }
 
 }  // namespace
@@ -207,28 +247,21 @@ const std::vector<std::uint8_t>& SuitTables::complete() const {
   std::call_once(complete_once_, [this] {
     std::vector<std::uint8_t> c(key_count_, 0);
     c[0] = 1;  // no tile: melds only (none of them)
-    Digits digits;
-    KeyOdometer odometer;
-    for (std::uint32_t key = 1; key < key_count_; ++key) {
-      poll_abandon(key);
-      odometer.advance();
-      if (!in_reach(odometer.sum)) continue;
-      decode(odometer, shape_.ranks, digits);
-      if (!valid(digits, shape_.copies)) continue;
-      const int i = digits.lowest();
-      const std::uint32_t s = steps_[static_cast<std::size_t>(i)];
-      const int a = digits.at(i);
-      unsigned v = 0;
-      if (a >= 3) v |= c[key - 3 * s] & 3U;
-      if (shape_.sequences && i + 2 < shape_.ranks && digits.at(i + 1) > 0 &&
-          digits.at(i + 2) > 0) {
-        const std::uint32_t chow =
-            s + steps_[static_cast<std::size_t>(i) + 1] + steps_[static_cast<std::size_t>(i) + 2];
-        v |= c[key - chow] & 3U;
-      }
-      if (a >= 2 && (c[key - 2 * s] & 1U) != 0) v |= 2U;
-      c[key] = static_cast<std::uint8_t>(v);
-    }
+    walk_keys<KeyOrder::ascending, KeySet::in_reach>(
+        *this, [&](std::uint32_t key, const KeyDigits& digits) {
+          if (key == 0) return;
+          const int i = digits.lowest();
+          const std::uint32_t s = step(i);
+          const int a = digits.at(i);
+          unsigned v = 0;
+          if (a >= 3) v |= c[key - 3 * s] & 3U;
+          if (shape_.sequences && i + 2 < shape_.ranks && digits.at(i + 1) > 0 &&
+              digits.at(i + 2) > 0) {
+            v |= c[key - s - step(i + 1) - step(i + 2)] & 3U;
+          }
+          if (a >= 2 && (c[key - 2 * s] & 1U) != 0) v |= 2U;
+          c[key] = static_cast<std::uint8_t>(v);
+        });
     complete_ = std::move(c);
   });
   return complete_;
@@ -239,132 +272,105 @@ void SuitTables::build_win_uncapped(TableVector<std::uint8_t>& out) const {
   std::vector<std::uint8_t> f1(key_count_, kWinSaturated);
   f0[0] = 0;
   f1[0] = 2;  // a pair of wildcards
-  Digits digits;
-  KeyOdometer odometer;
-  for (std::uint32_t key = 1; key < key_count_; ++key) {
-    poll_abandon(key);
-    odometer.advance();
-    if (!in_reach(odometer.sum)) continue;
-    decode(odometer, shape_.ranks, digits);
-    if (!valid(digits, shape_.copies)) continue;
-    const int i = digits.lowest();
-    const auto step = [&](int rank) { return steps_[static_cast<std::size_t>(rank)]; };
-    const std::uint32_t s = step(i);
-    const int a = digits.at(i);
-    int best0 = kInfinity;
-    int best1 = kInfinity;
-    // A meld holding the lowest tile, `wild` wildcards, leaving `rest`.
-    const auto meld = [&](std::uint32_t rest, int wild) {
-      best0 = std::min(best0, wild + f0[rest]);
-      best1 = std::min(best1, wild + f1[rest]);
-    };
-    if (a >= 3) meld(key - 3 * s, 0);
-    if (a >= 2) meld(key - 2 * s, 1);
-    meld(key - s, 2);
-    if (a >= 2) best1 = std::min(best1, static_cast<int>(f0[key - 2 * s]));
-    best1 = std::min(best1, 1 + f0[key - s]);
-    if (shape_.sequences) {
-      const int b = digits.at(i + 1);
-      const int c = digits.at(i + 2);
-      if (i + 2 < shape_.ranks) {
-        for (int n1 = 0; n1 <= std::min(b, 1); ++n1) {
-          for (int n2 = 0; n2 <= std::min(c, 1); ++n2) {
-            meld(key - s - static_cast<std::uint32_t>(n1) * step(i + 1) -
-                     static_cast<std::uint32_t>(n2) * step(i + 2),
-                 2 - n1 - n2);
+  walk_keys<KeyOrder::ascending, KeySet::in_reach>(
+      *this, [&](std::uint32_t key, const KeyDigits& digits) {
+        if (key == 0) return;
+        const int i = digits.lowest();
+        const std::uint32_t s = step(i);
+        const int a = digits.at(i);
+        int best0 = kInfinity;
+        int best1 = kInfinity;
+        // A meld holding the lowest tile, `wild` wildcards, leaving `rest`.
+        const auto meld = [&](std::uint32_t rest, int wild) {
+          best0 = std::min(best0, wild + f0[rest]);
+          best1 = std::min(best1, wild + f1[rest]);
+        };
+        if (a >= 3) meld(key - 3 * s, 0);
+        if (a >= 2) meld(key - 2 * s, 1);
+        meld(key - s, 2);
+        if (a >= 2) best1 = std::min(best1, static_cast<int>(f0[key - 2 * s]));
+        best1 = std::min(best1, 1 + f0[key - s]);
+        if (shape_.sequences) {
+          const int b = digits.at(i + 1);
+          const int c = digits.at(i + 2);
+          if (i + 2 < shape_.ranks) {
+            for (int n1 = 0; n1 <= std::min(b, 1); ++n1) {
+              for (int n2 = 0; n2 <= std::min(c, 1); ++n2) {
+                meld(key - s - static_cast<std::uint32_t>(n1) * step(i + 1) -
+                         static_cast<std::uint32_t>(n2) * step(i + 2),
+                     2 - n1 - n2);
+              }
+            }
           }
+          if (i >= 1 && i + 1 < shape_.ranks) {
+            for (int n1 = 0; n1 <= std::min(b, 1); ++n1) {
+              meld(key - s - static_cast<std::uint32_t>(n1) * step(i + 1), 2 - n1);
+            }
+          }
+          if (i >= 2) meld(key - s, 2);
         }
-      }
-      if (i >= 1 && i + 1 < shape_.ranks) {
-        for (int n1 = 0; n1 <= std::min(b, 1); ++n1) {
-          meld(key - s - static_cast<std::uint32_t>(n1) * step(i + 1), 2 - n1);
-        }
-      }
-      if (i >= 2) meld(key - s, 2);
-    }
-    f0[key] = static_cast<std::uint8_t>(std::min(best0, kWinSaturated));
-    f1[key] = static_cast<std::uint8_t>(std::min(best1, kWinSaturated));
-  }
-  out.resize(key_count_);
-  for (std::size_t key = 0; key < key_count_; ++key) {
-    out[key] = static_cast<std::uint8_t>(f0[key] | (f1[key] << 4));
-  }
+        f0[key] = static_cast<std::uint8_t>(std::min(best0, kWinSaturated));
+        f1[key] = static_cast<std::uint8_t>(std::min(best1, kWinSaturated));
+      });
+  pack_win_entries(f0, f1, out);
 }
 
 void SuitTables::build_win_capped(TableVector<std::uint8_t>& out) const {
   const std::vector<std::uint8_t>& c = complete();
   std::vector<std::uint8_t> f0(key_count_, kWinSaturated);
   std::vector<std::uint8_t> f1(key_count_, kWinSaturated);
-  Digits digits;
-  KeyOdometer odometer(static_cast<std::uint32_t>(key_count_));
-  for (std::uint32_t key = static_cast<std::uint32_t>(key_count_); key-- > 0;) {
-    poll_abandon(key);
-    odometer.retreat();
-    if (!in_reach(odometer.sum)) continue;
-    decode(odometer, shape_.ranks, digits);
-    if (!valid(digits, shape_.copies)) continue;
-    int best0 = (c[key] & 1) != 0 ? 0 : kInfinity;
-    int best1 = (c[key] & 2) != 0 ? 0 : kInfinity;
-    for (int i = 0; i < shape_.ranks; ++i) {
-      if (digits.at(i) >= shape_.copies) continue;
-      const std::uint32_t up = key + steps_[static_cast<std::size_t>(i)];
-      best0 = std::min(best0, f0[up] + 1);
-      best1 = std::min(best1, f1[up] + 1);
-    }
-    f0[key] = static_cast<std::uint8_t>(std::min(best0, kWinSaturated));
-    f1[key] = static_cast<std::uint8_t>(std::min(best1, kWinSaturated));
-  }
-  out.resize(key_count_);
-  for (std::size_t key = 0; key < key_count_; ++key) {
-    out[key] = static_cast<std::uint8_t>(f0[key] | (f1[key] << 4));
-  }
+  walk_keys<KeyOrder::descending, KeySet::in_reach>(
+      *this, [&](std::uint32_t key, const KeyDigits& digits) {
+        int best0 = (c[key] & 1) != 0 ? 0 : kInfinity;
+        int best1 = (c[key] & 2) != 0 ? 0 : kInfinity;
+        for (int i = 0; i < shape_.ranks; ++i) {
+          if (digits.at(i) >= shape_.copies) continue;
+          const std::uint32_t up = key + step(i);
+          best0 = std::min(best0, f0[up] + 1);
+          best1 = std::min(best1, f1[up] + 1);
+        }
+        f0[key] = static_cast<std::uint8_t>(std::min(best0, kWinSaturated));
+        f1[key] = static_cast<std::uint8_t>(std::min(best1, kWinSaturated));
+      });
+  pack_win_entries(f0, f1, out);
 }
 
 void SuitTables::build_kept(TableVector<std::int8_t>& out) const {
   const std::vector<std::uint8_t>& c = complete();
   constexpr int kWidth = kTableMaxMelds + 1;
-  // A(m, p) membership, bit p * kWidth + m.
+  // A(m, p) membership, bit p * kWidth + m: by descending keys, each key in A when complete
+  // with m melds and p pairs, or when one more tile (within the copies) is.
   std::vector<std::uint16_t> members(key_count_, 0);
-  Digits digits;
-  KeyOdometer odometer(static_cast<std::uint32_t>(key_count_));
-  for (std::uint32_t key = static_cast<std::uint32_t>(key_count_); key-- > 0;) {
-    poll_abandon(key);
-    odometer.retreat();
-    if (!in_reach(odometer.sum)) continue;
-    decode(odometer, shape_.ranks, digits);
-    if (!valid(digits, shape_.copies)) continue;
-    std::uint16_t bits = 0;
+  walk_keys<KeyOrder::descending, KeySet::in_reach>(*this, [&](std::uint32_t key,
+                                                               const KeyDigits& digits) {
+    unsigned bits = 0;
     if ((c[key] & 1) != 0 && digits.sum % 3 == 0 && digits.sum / 3 <= kTableMaxMelds) {
-      bits = static_cast<std::uint16_t>(bits | (1U << (digits.sum / 3)));
+      bits |= 1U << (digits.sum / 3);
     }
     if ((c[key] & 2) != 0 && (digits.sum - 2) % 3 == 0 && (digits.sum - 2) / 3 <= kTableMaxMelds) {
-      bits = static_cast<std::uint16_t>(bits | (1U << (kWidth + (digits.sum - 2) / 3)));
+      bits |= 1U << (kWidth + (digits.sum - 2) / 3);
     }
     for (int i = 0; i < shape_.ranks; ++i) {
-      if (digits.at(i) >= shape_.copies) continue;
-      bits = static_cast<std::uint16_t>(bits | members[key + steps_[static_cast<std::size_t>(i)]]);
+      if (digits.at(i) < shape_.copies) bits |= members[key + step(i)];
     }
-    members[key] = bits;
-  }
+    members[key] = static_cast<std::uint16_t>(bits);
+  });
+  // kept(n): |n| where n is in A, else the best of n less one tile, by ascending keys.
   out.assign(key_count_ * kKeptStride + kKeptPadding, kKeptNone);
-  KeyOdometer ascending;
-  for (std::uint32_t key = 0; key < key_count_; ++key, ascending.advance()) {
-    poll_abandon(key);
-    if (!in_reach(ascending.sum)) continue;
-    decode(ascending, shape_.ranks, digits);
-    if (!valid(digits, shape_.copies)) continue;
-    std::array<std::int8_t, kKeptStride> row{};
-    row.fill(kKeptNone);
-    for (int i = 0; i < shape_.ranks; ++i) {
-      if (digits.at(i) == 0) continue;
-      const std::int8_t* below = &out[(key - steps_[static_cast<std::size_t>(i)]) * kKeptStride];
-      for (std::size_t b = 0; b < kKeptStride; ++b) row[b] = std::max(row[b], below[b]);
-    }
-    for (std::size_t b = 0; b < kKeptStride; ++b) {
-      if ((members[key] >> b & 1U) != 0) row[b] = static_cast<std::int8_t>(digits.sum);
-    }
-    std::copy(row.begin(), row.end(), &out[key * kKeptStride]);
-  }
+  walk_keys<KeyOrder::ascending, KeySet::in_reach>(
+      *this, [&](std::uint32_t key, const KeyDigits& digits) {
+        std::array<std::int8_t, kKeptStride> row{};
+        row.fill(kKeptNone);
+        for (int i = 0; i < shape_.ranks; ++i) {
+          if (digits.at(i) == 0) continue;
+          const std::int8_t* below = &out[(key - step(i)) * kKeptStride];
+          for (std::size_t b = 0; b < kKeptStride; ++b) row[b] = std::max(row[b], below[b]);
+        }
+        for (std::size_t b = 0; b < kKeptStride; ++b) {
+          if ((members[key] >> b & 1U) != 0) row[b] = static_cast<std::int8_t>(digits.sum);
+        }
+        std::copy(row.begin(), row.end(), &out[key * kKeptStride]);
+      });
 }
 
 namespace {
@@ -385,20 +391,31 @@ struct OverflowChange {
   std::int8_t kept = 0;
 };
 
+/// The meld types of a shape, as the ranks of their three tiles: a pung on each rank, a chow on
+/// each start.
+std::vector<std::array<int, 3>> meld_types(const SuitShape& shape) {
+  std::vector<std::array<int, 3>> melds;
+  melds.reserve(2 * static_cast<std::size_t>(shape.ranks));
+  for (int r = 0; r < shape.ranks; ++r) melds.push_back({r, r, r});
+  if (shape.sequences) {
+    for (int r = 0; r + 2 < shape.ranks; ++r) melds.push_back({r, r + 1, r + 2});
+  }
+  return melds;
+}
+
 /// Every multiset of at most kTableMaxMelds melds (types from `first` on), each with no pair or
 /// a pair on each rank.
-void list_placements(const SuitShape& shape, const std::vector<std::array<int, 3>>& melds,
+void list_placements(const SuitTables& tables, const std::vector<std::array<int, 3>>& melds,
                      std::size_t first, int count, std::array<int, kTableMaxRanks>& demand,
-                     const std::array<std::uint32_t, kTableMaxRanks + 1>& steps,
                      std::vector<Placement>& out) {
+  const SuitShape& shape = tables.shape();
   for (int pair = -1; pair < shape.ranks; ++pair) {
     if (pair >= 0) demand[static_cast<std::size_t>(pair)] += 2;
     std::uint32_t key = 0;
     int overflow = 0;
     for (int r = 0; r < shape.ranks; ++r) {
       const int d = demand[static_cast<std::size_t>(r)];
-      key += static_cast<std::uint32_t>(std::min(d, shape.copies)) *
-             steps[static_cast<std::size_t>(r)];
+      key += static_cast<std::uint32_t>(std::min(d, shape.copies)) * tables.step(r);
       overflow += std::max(0, d - shape.copies);
     }
     if (overflow <= kMaxOverflow) {
@@ -412,112 +429,149 @@ void list_placements(const SuitShape& shape, const std::vector<std::array<int, 3
     for (const int r : melds[i]) {
       if (r >= 0) ++demand[static_cast<std::size_t>(r)];
     }
-    list_placements(shape, melds, i, count + 1, demand, steps, out);
+    list_placements(tables, melds, i, count + 1, demand, out);
     for (const int r : melds[i]) {
       if (r >= 0) --demand[static_cast<std::size_t>(r)];
     }
   }
 }
 
+/// The keys the overflow passes visit: a placement holds at most 5 melds and a pair, 17 tiles,
+/// so do the keys G is finite on, and the keys queried; each is decoded once.
+struct ReachableKeys {
+  std::vector<std::uint32_t> ascending;  ///< the keys in reach (KeySet::in_reach), ascending
+  std::vector<std::uint8_t> tiles;       ///< by key: its tiles (kInfinity out of reach)
+  std::vector<std::uint16_t> may_gain;   ///< by key: bit r, rank r holds fewer than its copies
+  std::vector<std::uint16_t> may_lose;   ///< by key: bit r, rank r holds a tile
+};
+
+ReachableKeys reachable_keys(const SuitTables& tables) {
+  ReachableKeys out;
+  const std::size_t count = tables.key_count();
+  const SuitShape& shape = tables.shape();
+  out.tiles.assign(count, kInfinity);
+  out.may_gain.assign(count, 0);
+  out.may_lose.assign(count, 0);
+  walk_keys<KeyOrder::ascending, KeySet::in_reach>(
+      tables, [&](std::uint32_t key, const KeyDigits& digits) {
+        out.ascending.push_back(key);
+        out.tiles[key] = static_cast<std::uint8_t>(digits.sum);
+        unsigned gain = 0;
+        unsigned lose = 0;
+        for (int r = 0; r < shape.ranks; ++r) {
+          if (digits.at(r) < shape.copies) gain |= 1U << r;
+          if (digits.at(r) > 0) lose |= 1U << r;
+        }
+        out.may_gain[key] = static_cast<std::uint16_t>(gain);
+        out.may_lose[key] = static_cast<std::uint16_t>(lose);
+      });
+  return out;
+}
+
 /// Most bytes of overflow rows a shape may hold; past it the shape's rows are not built.
 constexpr std::size_t kMaxOverflowBytes = std::size_t{32} << 20;
 
-}  // namespace
-
-void SuitTables::build_overflow_kept(OverflowKept& out) const {
-  const std::int8_t* kept0 = kept();
-  // The meld types: a pung on each rank (the same rank three times), a chow on each start.
-  std::vector<std::array<int, 3>> melds;
-  melds.reserve(2 * static_cast<std::size_t>(shape_.ranks));
-  for (int r = 0; r < shape_.ranks; ++r) melds.push_back({r, r, r});
-  if (shape_.sequences) {
-    for (int r = 0; r + 2 < shape_.ranks; ++r) melds.push_back({r, r + 1, r + 2});
+/// The overflow rows' build (SuitTables::build_overflow_kept), cell by cell of the kept row:
+/// G of the cell (least_overflow), then the changes of its kept values with the overflow
+/// (add_changes); once every cell is done, the rows (pack).
+class OverflowBuild {
+ public:
+  explicit OverflowBuild(const SuitTables& tables)
+      : tables_(tables),
+        keys_(reachable_keys(tables)),
+        least_(tables.key_count()),
+        previous_(tables.key_count()),
+        current_(tables.key_count()) {
+    std::array<int, kTableMaxRanks> demand{};
+    list_placements(tables, meld_types(tables.shape()), 0, 0, demand, placements_);
   }
-  std::vector<Placement> placements;
-  std::array<int, kTableMaxRanks> demand{};
-  list_placements(shape_, melds, 0, 0, demand, steps_, placements);
 
-  // A placement holds at most 5 melds and a pair, 17 tiles: so do the keys G is finite on, and
-  // the keys queried. The passes below visit only the keys of at most kMaxSuitTiles tiles, in
-  // ascending order, each decoded once: its digit sum and the ranks that may gain a tile (bits
-  // 0..8) or lose one (bits 16..24).
-  std::vector<std::uint32_t> small;  // keys of at most kMaxSuitTiles tiles, ascending
-  std::vector<std::uint8_t> sums(key_count_, kInfinity);
-  std::vector<std::uint32_t> moves(key_count_, 0);
-  Digits digits;
-  KeyOdometer odometer;
-  for (std::uint32_t key = 0; key < key_count_; ++key, odometer.advance()) {
+  /// The changes of one cell; false once they pass kMaxOverflowBytes (no rows then).
+  bool add_cell(std::size_t cell) { return add_changes(cell, least_overflow(cell)); }
+
+  /// The rows from the changes, or `out` left unavailable when they would pass the bound.
+  void pack(OverflowKept& out) const;
+
+ private:
+  /// G of the cell into least_: the least overflow of a placement of the cell's melds and
+  /// pairs containing each key, kInfinity where none does. Returns the overflows
+  /// 1..kMaxOverflow that G takes (bit o).
+  std::uint32_t least_overflow(std::size_t cell);
+  /// The changes of the cell's kept values at each overflow o that G takes, against the value
+  /// at the overflow before: kept_o(n) = |n| when G(n) <= o, else the best of n less one tile,
+  /// by ascending keys. Appended to changes_ by rising overflow; false once they pass
+  /// kMaxOverflowBytes.
+  bool add_changes(std::size_t cell, std::uint32_t overflows);
+
+  const SuitTables& tables_;
+  std::vector<Placement> placements_;
+  ReachableKeys keys_;
+  std::vector<std::uint8_t> least_;      ///< G of the cell being built, by key
+  std::vector<std::int8_t> previous_;    ///< kept at the overflow before, by key
+  std::vector<std::int8_t> current_;     ///< kept at the overflow being built, by key
+  std::vector<OverflowChange> changes_;  ///< by cell, then by rising overflow
+  int depth_ = 0;                        ///< the highest overflow with a change
+};
+
+std::uint32_t OverflowBuild::least_overflow(std::size_t cell) {
+  std::fill(least_.begin(), least_.end(), std::uint8_t{kInfinity});
+  for (const Placement& placement : placements_) {
+    if (placement.cell != cell) continue;
+    least_[placement.key] = std::min(least_[placement.key], placement.overflow);
+  }
+  // Closed downwards, by descending keys: a pattern inside one a placement contains is
+  // contained as well. A key one tile above a key in reach is in reach or holds no placement
+  // (kInfinity either way).
+  std::uint32_t overflows = 0;
+  for (auto it = keys_.ascending.rbegin(); it != keys_.ascending.rend(); ++it) {
+    const std::uint32_t key = *it;
     poll_abandon(key);
-    if (!in_reach(odometer.sum)) continue;
-    decode(odometer, shape_.ranks, digits);
-    if (!valid(digits, shape_.copies)) continue;
-    small.push_back(key);
-    sums[key] = static_cast<std::uint8_t>(digits.sum);
-    std::uint32_t bits = 0;
-    for (int r = 0; r < shape_.ranks; ++r) {
-      if (digits.at(r) < shape_.copies) bits |= 1U << r;
-      if (digits.at(r) > 0) bits |= 1U << (16 + r);
+    std::uint8_t g = least_[key];
+    for (const int r : set_bits(keys_.may_gain[key])) {
+      g = std::min(g, least_[key + tables_.step(r)]);
     }
-    moves[key] = bits;
+    least_[key] = g;
+    if (g >= 1 && g <= kMaxOverflow) overflows |= 1U << g;
   }
+  return overflows;
+}
 
-  std::vector<OverflowChange> changes;
-  std::vector<std::uint8_t> least(key_count_);  // G of one cell
-  std::vector<std::int8_t> previous(key_count_);
-  std::vector<std::int8_t> current(key_count_);
-  int depth = 0;
-  for (std::size_t cell = 0; cell < kKeptStride; ++cell) {
-    std::fill(least.begin(), least.end(), std::uint8_t{kInfinity});
-    for (const Placement& placement : placements) {
-      if (placement.cell != cell) continue;
-      least[placement.key] = std::min(least[placement.key], placement.overflow);
-    }
-    // Closed downwards: a pattern inside one a placement contains is contained as well. A key
-    // one tile above a small key is small or holds no placement (kInfinity either way).
-    std::uint32_t overflows = 0;  // bit o: G takes the value o
-    for (auto it = small.rbegin(); it != small.rend(); ++it) {
-      poll_abandon(*it);
-      const std::uint32_t key = *it;
-      std::uint8_t g = least[key];
-      for (std::uint32_t up = moves[key] & 0xFFFFU; up != 0; up &= up - 1) {
-        g = std::min(g, least[key + steps_[static_cast<std::size_t>(std::countr_zero(up))]]);
-      }
-      least[key] = g;
-      if (g >= 1 && g <= kMaxOverflow) overflows |= 1U << g;
-    }
-    for (const std::uint32_t key : small) {
-      previous[key] = kept0[std::size_t{key} * kKeptStride + cell];
-    }
-    for (int o = 1; o <= kMaxOverflow; ++o) {
-      if ((overflows >> o & 1U) == 0) continue;
-      for (const std::uint32_t key : small) {
-        poll_abandon(key);
-        std::int8_t k = kKeptNone;
-        if (least[key] <= o) {
-          k = static_cast<std::int8_t>(sums[key]);
-        } else {
-          for (std::uint32_t down = moves[key] >> 16; down != 0; down &= down - 1) {
-            k = std::max(k,
-                         current[key - steps_[static_cast<std::size_t>(std::countr_zero(down))]]);
-          }
-        }
-        current[key] = k;
-        if (k != previous[key]) {
-          changes.push_back(
-              {key, static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(o), k});
-          depth = std::max(depth, o);
-          previous[key] = k;
+bool OverflowBuild::add_changes(std::size_t cell, std::uint32_t overflows) {
+  const std::int8_t* kept0 = tables_.kept();
+  for (const std::uint32_t key : keys_.ascending) {
+    previous_[key] = kept0[std::size_t{key} * kKeptStride + cell];
+  }
+  for (const int o : set_bits(overflows)) {
+    for (const std::uint32_t key : keys_.ascending) {
+      poll_abandon(key);
+      std::int8_t k = kKeptNone;
+      if (least_[key] <= o) {
+        k = static_cast<std::int8_t>(keys_.tiles[key]);
+      } else {
+        // The keys one tile below are in reach and visited before this one.
+        for (const int r : set_bits(keys_.may_lose[key])) {
+          k = std::max(k, current_[key - tables_.step(r)]);
         }
       }
-      if (changes.size() * sizeof(OverflowChange) > kMaxOverflowBytes) return;  // unavailable
+      current_[key] = k;
+      if (k != previous_[key]) {
+        changes_.push_back({key, static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(o), k});
+        depth_ = std::max(depth_, o);
+        previous_[key] = k;
+      }
     }
+    if (changes_.size() * sizeof(OverflowChange) > kMaxOverflowBytes) return false;
   }
+  return true;
+}
 
-  out.depth = depth;
-  const std::size_t words = (key_count_ + 63) / 64;
+void OverflowBuild::pack(OverflowKept& out) const {
+  const std::int8_t* kept0 = tables_.kept();
+  const std::size_t words = (tables_.key_count() + 63) / 64;
+  out.depth = depth_;
   out.gain_bits.assign(words, 0);
   out.gain_ranks.assign(words, 0);
-  for (const OverflowChange& change : changes) {
+  for (const OverflowChange& change : changes_) {
     out.gain_bits[change.key >> 6] |= std::uint64_t{1} << (change.key & 63U);
   }
   std::uint32_t before = 0;
@@ -525,34 +579,45 @@ void SuitTables::build_overflow_kept(OverflowKept& out) const {
     out.gain_ranks[w] = before;
     before += static_cast<std::uint32_t>(std::popcount(out.gain_bits[w]));
   }
-  const std::size_t stride = static_cast<std::size_t>(depth) * kKeptStride;
+  const std::size_t stride = static_cast<std::size_t>(depth_) * kKeptStride;
   if (std::size_t{before} * stride > kMaxOverflowBytes) {
     out = OverflowKept{};
     return;
   }
   out.rows.assign(std::size_t{before} * stride + kKeptPadding, kKeptNone);
   // The rows of a gain key, writable (rows_of is the readers' const view).
-  const auto rows_at = [&](std::uint32_t key) {
+  const auto rows_at = [&out](std::uint32_t key) {
     const std::int8_t* rows = out.rows_of(key);
     return out.rows.data() + (rows - out.rows.data());
   };
-  for (std::uint32_t key = 0; key < key_count_; ++key) {
-    poll_abandon(key);
-    if ((out.gain_bits[key >> 6] >> (key & 63U) & 1U) == 0) continue;
-    std::int8_t* rows = rows_at(key);
-    for (int o = 0; o < depth; ++o) {
-      std::copy_n(&kept0[std::size_t{key} * kKeptStride], kKeptStride,
-                  rows + static_cast<std::size_t>(o) * kKeptStride);
+  // Each gain key's rows start as its overflow-0 row; each change holds from its overflow on.
+  for (std::size_t w = 0; w < words; ++w) {
+    for (const int bit : set_bits(out.gain_bits[w])) {
+      const auto key = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(bit));
+      std::int8_t* rows = rows_at(key);
+      for (int o = 0; o < depth_; ++o) {
+        std::copy_n(&kept0[std::size_t{key} * kKeptStride], kKeptStride,
+                    rows + static_cast<std::size_t>(o) * kKeptStride);
+      }
     }
   }
-  // Changes come by cell, then by rising overflow: each one holds from its overflow on.
-  for (const OverflowChange& change : changes) {
+  for (const OverflowChange& change : changes_) {
     std::int8_t* rows = rows_at(change.key);
-    for (int o = change.overflow; o <= depth; ++o) {
+    for (int o = change.overflow; o <= depth_; ++o) {
       rows[static_cast<std::size_t>(o - 1) * kKeptStride + change.cell] = change.kept;
     }
   }
   out.available = true;
+}
+
+}  // namespace
+
+void SuitTables::build_overflow_kept(OverflowKept& out) const {
+  OverflowBuild build(*this);
+  for (std::size_t cell = 0; cell < kKeptStride; ++cell) {
+    if (!build.add_cell(cell)) return;  // unavailable
+  }
+  build.pack(out);
 }
 
 const OverflowKept& SuitTables::overflow_kept() const {
@@ -578,18 +643,15 @@ const std::uint8_t* SuitTables::win_packed(bool capped) const {
     const std::uint8_t* win_entries = win(capped);
     TableVector<std::uint8_t>& out = win_packed_[index];
     out.assign((key_count_ + 1) / 2, 0);
-    KeyOdometer odometer;
-    for (std::uint32_t key = 0; key < key_count_; ++key) {
-      poll_abandon(key);
-      const int sum = odometer.sum;
-      const int f0 = win_entries[key] & 15;
-      const int f1 = win_entries[key] >> 4;
-      // A saturated entry (15, or a key beyond the copies) caps: 15 - residue >= 13.
-      const int a = std::min(3, (f0 - melds_residue(sum)) / 3);
-      const int b = std::min(3, (f1 - pair_residue(sum)) / 3);
-      out[key / 2] |= static_cast<std::uint8_t>((a | b << 2) << (key % 2 * 4));
-      odometer.advance();
-    }
+    walk_keys<KeyOrder::ascending, KeySet::every>(
+        *this, [&](std::uint32_t key, const KeyDigits& digits) {
+          const int f0 = win_entries[key] & 15;
+          const int f1 = win_entries[key] >> 4;
+          // A saturated entry (15, or a key beyond the copies) caps: 15 - residue >= 13.
+          const int a = std::min(3, (f0 - melds_residue(digits.sum)) / 3);
+          const int b = std::min(3, (f1 - pair_residue(digits.sum)) / 3);
+          out[key / 2] |= static_cast<std::uint8_t>((a | b << 2) << (key % 2 * 4));
+        });
   });
   return win_packed_[index].data();
 }
@@ -603,10 +665,9 @@ const std::uint8_t* SuitTables::wait_rows(bool capped) const {
     };
     TableVector<std::uint8_t>& out = wait_rows_[index];
     out.assign(key_count_ * kWaitRowBytes + kWaitRowPadding, 0);
-    KeyOdometer odometer;
-    for (std::uint32_t key = 0; key < key_count_; ++key) {
-      poll_abandon(key);
-      const int sum = odometer.sum;
+    walk_keys<KeyOrder::ascending, KeySet::every>(*this, [&](std::uint32_t key,
+                                                             const KeyDigits& digits) {
+      const int sum = digits.sum;
       const std::uint64_t own = nibble(key);
       const std::uint64_t f0 = static_cast<std::uint64_t>(melds_residue(sum)) + 3 * (own & 3U);
       const std::uint64_t f1 = static_cast<std::uint64_t>(pair_residue(sum)) + 3 * (own >> 2);
@@ -618,18 +679,15 @@ const std::uint8_t* SuitTables::wait_rows(bool capped) const {
       const bool reach = in_reach(sum + 1);
       for (int r = 0; r < kTableMaxRanks; ++r) {
         // Past the ranks, or a full rank (key + 5^r would carry): never completes.
-        const bool open = reach && r < shape_.ranks &&
-                          odometer.digits[static_cast<std::size_t>(r)] < shape_.copies;
-        const std::uint64_t entry =
-            open ? nibble(key + steps_[static_cast<std::size_t>(r)]) : std::uint64_t{15};
+        const bool open = reach && r < shape_.ranks && digits.at(r) < shape_.copies;
+        const std::uint64_t entry = open ? nibble(key + step(r)) : std::uint64_t{15};
         row |= (entry & 1U) << (kWaitPlaneA0 + r) | (entry >> 1 & 1U) << (kWaitPlaneA1 + r) |
                (entry >> 2 & 1U) << (kWaitPlaneB0 + r) | (entry >> 3 & 1U) << (kWaitPlaneB1 + r);
       }
       for (std::size_t b = 0; b < kWaitRowBytes; ++b) {
         out[std::size_t{key} * kWaitRowBytes + b] = static_cast<std::uint8_t>(row >> (8 * b));
       }
-      odometer.advance();
-    }
+    });
   });
   return wait_rows_[index].data();
 }
@@ -640,21 +698,16 @@ const std::uint8_t* SuitTables::neighbours(bool capped) const {
     const std::uint8_t* win_entries = win(capped);
     TableVector<std::uint8_t>& out = neighbours_[index];
     out.assign(key_count_ * kNeighbourStride, 0xFF);
-    Digits digits;
-    KeyOdometer odometer;
-    for (std::uint32_t key = 0; key < key_count_; ++key, odometer.advance()) {
-      poll_abandon(key);
-      // Neighbours of kMaxSuitTiles + 1 tiles or more are out of reach: 0xFF, as reading them.
-      if (!in_reach(odometer.sum + 1)) continue;
-      decode(odometer, shape_.ranks, digits);
-      if (!valid(digits, shape_.copies)) continue;
-      std::uint8_t* row = &out[std::size_t{key} * kNeighbourStride];
-      for (int r = 0; r < shape_.ranks; ++r) {
-        // A full rank has no neighbour: key + 5^r would carry into the next digit.
-        if (digits.at(r) >= shape_.copies) continue;
-        row[static_cast<std::size_t>(r)] = win_entries[key + steps_[static_cast<std::size_t>(r)]];
-      }
-    }
+    // Neighbours of kMaxSuitTiles + 1 tiles or more are out of reach: 0xFF, as reading them.
+    walk_keys<KeyOrder::ascending, KeySet::one_short>(
+        *this, [&](std::uint32_t key, const KeyDigits& digits) {
+          std::uint8_t* row = &out[std::size_t{key} * kNeighbourStride];
+          for (int r = 0; r < shape_.ranks; ++r) {
+            // A full rank has no neighbour: key + 5^r would carry into the next digit.
+            if (digits.at(r) >= shape_.copies) continue;
+            row[static_cast<std::size_t>(r)] = win_entries[key + step(r)];
+          }
+        });
   });
   return neighbours_[index].data();
 }

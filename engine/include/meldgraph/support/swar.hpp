@@ -1,8 +1,9 @@
 #pragma once
-/// Eight tile counts in one 64-bit word: the byte-wise tricks the fast queries (hand_view.hpp,
-/// query_*.cpp), the special-form checks (special_forms.cpp) and the lister (listing.cpp) share,
-/// and the only place they are written. Counts are bytes below 0x80, so adding or subtracting per
-/// byte never carries or borrows into the next byte.
+/// Eight tile counts in one 64-bit word: the byte-wise tricks the fast queries
+/// (queries/hand_view.hpp and the query files), the special-form checks
+/// (tables/special_forms.cpp) and the lister (search/listing.cpp) share, and the only place they
+/// are written. Counts are bytes below 0x80, so adding or subtracting per byte never carries or
+/// borrows into the next byte; each function states what more it needs of its bytes.
 
 #include <cstdint>
 #include <cstring>
@@ -31,8 +32,8 @@ constexpr std::uint64_t gather_high_bits(std::uint64_t high) {
 }
 
 /// High bit of each byte of `x` (bytes below 128) that is at least the matching byte of
-/// `bounds` (bytes 1..127, `n * kOnes` for one bound n): no byte borrows, since each starts at
-/// 128 or more.
+/// `bounds` (bytes 0..128, `n * kOnes` for one bound n): no byte borrows, since each starts at
+/// 128 or more. `bytes_at_least(x, kOnes)` marks the non-zero bytes.
 constexpr std::uint64_t bytes_at_least(std::uint64_t x, std::uint64_t bounds) {
   return ((x | kHigh) - bounds) & kHigh;
 }

@@ -2,10 +2,10 @@
 /// Fast checks for the `knitted` (组合龙) and `singles` (全不靠, 七星不靠, 十六不搭) forms: whether
 /// a complete hand has an interpretation in one such form, and which natural tiles complete a hand
 /// one tile short in it, without the graph search. Each answer is exactly the search's
-/// (decomposition.cpp: expand_knit, expand_singles, singles_step, build_form_graph) on the hands
+/// (search/driver_steps.hpp: expand_knit, expand_singles, singles_step) on the hands
 /// and rule sets it models, and `unknown` everywhere else (a whitelist: the caller then runs the
-/// search). No allocation, exception or lock on the query paths; tests/test_special_forms.cpp
-/// checks both against the search.
+/// search). No allocation, exception or lock on the query paths;
+/// tests/engine/test_special_forms.cpp checks both against the search.
 ///
 /// What is modelled (SpecialForm's constructor decides per rule set, the queries per hand):
 ///   - knitted: `pairs` 1 and no `pair_tiles`; the three sequence suits of ranks 1-9 the loader
@@ -29,7 +29,7 @@
 /// natural's part. So for each of the six assignments σ of 147/258/369 to the three suits, the
 /// holes (knit tiles not held) take one wildcard each and the rest (the hand less one copy of
 /// each held knit tile) must be melds and one pair with the wildcards left: the standard form's
-/// suit-table test (queries.cpp): Σ f0 + min(2, min_s f1(s) − f0(s)) ≤ W'. Singles: a win is a
+/// suit-table test (queries/win.cpp): Σ f0 + min(2, min_s f1(s) − f0(s)) ≤ W'. Singles: a win is a
 /// set T of k = size − pairs distinct tiles, each held at most twice, with `pairs` of them
 /// doubled; so every count is at most 2, at most `pairs` tiles are held twice, and the held and
 /// required tiles X must extend to a valid pattern of exactly k tiles: |X| ≤ k ≤ the largest
@@ -37,67 +37,32 @@
 /// reached). Wildcards fill the rest of T and of the pairs: their number is the size less the
 /// naturals either way.
 ///
-/// Shanten (shanten.cpp: knitted_exchanges, singles_exchanges; exchanges = shanten + 1 =
-/// |target| − naturals kept − usable wildcards). Singles, a concealed hand of the form's size
+/// Shanten (shanten/knitted_costs.cpp: knitted_exchanges, singles_exchanges; exchanges = shanten +
+/// 1 = |target| − naturals kept − usable wildcards). Singles, a concealed hand of the form's size
 /// (singles_kept): a target keeps |T ∩ H1| + min(pairs, |T ∩ H2|) (H1, H2: kinds held once,
 /// twice), maximised over the valid T of exactly size − pairs tiles holding the required ones;
 /// with two copies of every meldable tile (shanten_modelled) no slot of a target lies beyond the
 /// copies, so the wildcards fill any slot and the formula is the search's. The knitted form is
-/// priced in queries.cpp (knitted_cost, from the kept rows); this class gives it the knit
+/// priced in queries/shanten.cpp (knitted_cost, from the kept rows); this class gives it the knit
 /// suits (knit_first) and says whether their copies allow it (four copies: shanten_modelled).
 ///
-/// How queries.cpp wires it in (for the lead; nothing here depends on queries.cpp):
-///   1. `#include "special_forms.hpp"` (engine/src is on the engine's include path); add a
-///      member `detail::SpecialForm special;` to FormPlan.
-///   2. build_plan, right after `fp.index = f;`:
-///        if (form.type == FormType::knitted || form.type == FormType::singles) {
-///          fp.special = detail::SpecialForm(rules, f);
-///          fp.win = fp.special.modelled();
-///          fp.shanten = fp.win && fp.special.shanten_modelled();  // priced by form_cost
-///        }
-///      (form_support's `default:` leaves both false.) plan->waits_ok then holds for mcr and
-///      taiwan whenever their other forms are modelled.
-///   3. fast_is_win, in the switch over form.type (after `applies`, `refused` and
-///      form_wildcards, which agree with what win() checks itself):
-///        case FormType::knitted:
-///        case FormType::singles:
-///          here = answer_of(fp.special.win({view.counts, view.wildcards, hand.meld_count}));
-///          break;
-///      with answer_of mapping SpecialAnswer::{no, yes, unknown} onto Answer::{no, yes,
-///      unknown}. view.counts has the wild meldable kinds zeroed, as SpecialHand requires.
-///   4. fast_wait_mask, in the switch:
-///        case FormType::knitted:
-///        case FormType::singles: {
-///          TileMask here = 0;
-///          const detail::SpecialAnswer a = fp.special.waits(
-///              {view.counts, view.wildcards, hand.meld_count}, candidates, here);
-///          if (a == detail::SpecialAnswer::unknown) return Answer::unknown;
-///          mask |= here & allowed;
-///          break;
-///        }
-///      `candidates` is the drawable mask fast_wait_mask computes (natural meldable kinds, not
-///      wild, some copy not held anywhere); `allowed` adds its max_in_win refusal, which waits()
-///      applies as well. fast_wait_mask declines exhausted_waits before this; to lift that,
-///      pass wait_candidates(rules, hand) there instead (it adds the exhausted tiles; waits()
-///      declines the knitted draws its tables cannot price). Its standard-form preconditions
-///      (`plan.open_standard`, 17 open kinds) guard compute_waits' "no form applies" throw and
-///      stay as they are.
-///   5. docs/tables.md: knitted and singles become "direct" for win and waits (and, later,
-///      priced from counts and kept rows for shanten), with the conditions above;
-///      tests/test_fast_path.cpp's "every win answered by the tables" check may then include mcr
-///      and taiwan.
+/// How the queries and the lister use the checks. The query plan (queries/plan.cpp) makes one
+/// SpecialForm per knitted or singles form; modelled() makes the form's win and waits answered
+/// by the tables, and shanten_modelled() its shanten. is_win (queries/win.cpp) asks win(),
+/// wait_mask (queries/waits.cpp) asks waits() with its drawable candidates (natural meldable
+/// kinds, not wild, with a copy not held anywhere) and keeps the tiles its other refusals
+/// allow; an `unknown` from either sends the hand to the search. The shanten query
+/// (queries/shanten.cpp) prices the knitted form itself from the kept rows, with knit_first(),
+/// and a singles form by singles_kept(). The lister (search/listing.cpp) asks win() of each
+/// hand as a gate: a form whose answer is `no` is not walked. Both callers pass the counts'
+/// summary (SpecialHand::pairs_held, kinds_held) when they have it, which rules most hands out
+/// before any mask is made.
 ///
-/// Cost (Release -O3, no -march, one thread, thread CPU time, best of 20-30 passes over 2000
-/// hands, on the loaded shared 2-core VM): a hand far from the form (most hands) costs about
-/// 8 ns per singles form and 12 ns (win) or 16 ns (waits) per knitted form, so all three mcr
-/// special forms run at 30-35 M hands/s and taiwan's one at 60-130 M; ready hands of these
-/// forms, which read the knit's suit tables, at about 8 M hands/s (compute_waits on them: ~450
-/// hands/s). A private copy of queries.cpp wired as above: mcr is_win 17 M and wait_mask 10 M
-/// hands/s (before: ~400 hands/s for waits), taiwan 30 M and 15-19 M, every hand answered by
-/// the tables and equal to the search; tests/test_fast_path.cpp passes with it (mcr and taiwan
-/// wins then all answered by the tables). The knitted checks build the uncapped win table (and,
-/// for waits, neighbour table) of each suit shape on first use: the ones the standard form uses
-/// unless the rule set caps copies.
+/// Cost (Release -O3, no -march, one thread): a hand far from the form (most hands) costs about
+/// 8 ns per singles form and 12 ns (win) or 16 ns (waits) per knitted form; ready hands of these
+/// forms, which read the knit's suit tables, about 125 ns. The knitted checks build the
+/// uncapped win table (and, for waits, the neighbour table) of each suit shape on first use
+/// (build_tables): the ones the standard form uses unless the rule set caps copies.
 
 #include <array>
 #include <cstddef>
@@ -107,8 +72,8 @@
 
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/rules.hpp"
-#include "meldgraph/tables/suit_tables.hpp"
 #include "meldgraph/model/tiles.hpp"
+#include "meldgraph/tables/suit_tables.hpp"
 
 namespace meldgraph::detail {
 
@@ -134,7 +99,7 @@ inline constexpr std::array<std::uint16_t, std::size_t{1} << 9> kRanksByClass = 
 struct SpecialHand {
   /// Natural concealed counts by tile kind: kMaxTileKinds readable bytes (only the meldable
   /// kinds are read); a wild meldable kind must read 0 (its concealed copies are wildcards, in
-  /// `wildcards`); each count at most the tile's copies. Hand::natural_counts, or queries.cpp's
+  /// `wildcards`); each count at most the tile's copies. Hand::natural_counts, or the queries'
   /// View::counts.
   const std::uint8_t* counts = nullptr;
   /// Concealed wildcards: jokers plus the concealed tiles of every wild kind, bonus wild kinds
@@ -194,9 +159,9 @@ class SpecialForm {
   /// on first use (build_query_tables).
   void build_tables(bool waits) const;
 
-  // Shanten (queries.cpp's form_cost prices these forms; see "Shanten" in the file comment).
+  // Shanten (form_cost, queries/shanten.cpp, prices these forms; see "Shanten" above).
 
-  /// Whether queries.cpp may price the form's shanten from the tables: a modelled singles
+  /// Whether the shanten query may price the form's shanten from the tables: a modelled singles
   /// form whose meldable tiles all have two copies or more, or a modelled knitted form whose
   /// knit suits have four copies. Hands add their own conditions.
   [[nodiscard]] bool shanten_modelled() const { return shanten_; }
@@ -212,7 +177,7 @@ class SpecialForm {
  private:
   enum class Kind : std::uint8_t { none, knitted, singles_knitted, singles_gapped };
 
-  /// Most meldable suits (queries.cpp's plans handle as many).
+  /// Most meldable suits (the query plans handle as many).
   static constexpr std::size_t kMaxSuits = 8;
   /// Words of eight counts in a TileCounts.
   static constexpr std::size_t kWords = kMaxTileKinds / 8;
@@ -227,6 +192,23 @@ class SpecialForm {
     std::uint8_t ranks = 0;
     const SuitTables* tables = nullptr;
   };
+
+  /// What the constructor's steps share of the rule set's meldable tiles.
+  struct TileFacts {
+    bool copies2 = true;          ///< every meldable tile has two copies or more
+    TileMask sequence_tiles = 0;  ///< the meldable tiles of sequence suits
+  };
+  // The constructor's steps: the rule set's scalars and tile bytes (every form), then the form's
+  // own (each sets kind_ last, and only when it models the form).
+  TileFacts read_tiles(const RuleSet& rules, const FormSpec& form);
+  void model_knitted(const RuleSet& rules, std::size_t index);
+  void model_singles(const RuleSet& rules, const FormSpec& form, const TileFacts& tiles);
+  /// knit_ and knit_tiles_: the nine knit tiles of each assignment.
+  void set_knit(const std::array<TileId, kKnitClasses>& knit_first);
+  /// Knitted singles: classes_of_ and assignable_.
+  void build_class_tables();
+  /// Gapped singles: room_ and patterns_, for ranks at least `gap` apart.
+  void build_gap_tables(const RuleSet& rules, int gap);
 
   /// What the checks read of the counts, eight tiles a word.
   struct Held {

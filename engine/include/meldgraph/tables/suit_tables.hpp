@@ -1,6 +1,6 @@
 #pragma once
 /// Lookup tables over the count patterns of one suit, the basis of the table-speed queries
-/// (queries.cpp). docs/tables.md describes them, their sizes and what they answer.
+/// (queries/). docs/tables.md describes them, their sizes and what they answer.
 ///
 /// A suit *shape* is what the tables depend on: the number of ranks (consecutive ranks when the
 /// suit has sequences), whether chows are allowed, and the copies of each tile. A suit's *key* is
@@ -269,10 +269,12 @@ struct WaitBudget {
 /// usable wildcards: drawing into suit s leaves the other suits' entries as they are, so the hand
 /// completes when Σ_{other} f0 + f1'(s) <= W, or Σ_{other} f0 + f0'(s) + d <= W with d the least
 /// f1 − f0 over the other suits, at most 2 (a pair of wildcards). The two least f1 − f0 are kept,
-/// so "the other suits" is one comparison per suit. `count` <= kMaxBudgetSuits.
-inline void wait_budgets(const std::array<std::uint8_t, kMaxBudgetSuits>& entries,
-                         std::size_t count, int wildcards,
-                         std::array<WaitBudget, kMaxBudgetSuits>& out) {
+/// so "the other suits" is one comparison per suit. `count` <= kMaxBudgetSuits. Always inlined:
+/// every wait query runs it, and a call costs about what its body does (GCC leaves it out of
+/// line once the wait query's steps are inlined around it).
+[[gnu::always_inline]] inline void wait_budgets(
+    const std::array<std::uint8_t, kMaxBudgetSuits>& entries, std::size_t count, int wildcards,
+    std::array<WaitBudget, kMaxBudgetSuits>& out) {
   int sum0 = 0;
   int best = 2;
   int second = 2;
