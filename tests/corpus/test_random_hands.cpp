@@ -1,6 +1,6 @@
-// The random hand generator (meldgraph/random_hands.hpp): every hand it makes is one the notation
-// reads back unchanged, complete hands win, ready hands wait on something, and a seed fixes the
-// output.
+// The random hand generator (meldgraph/corpus/random_hands.hpp): every hand it makes is one the
+// notation reads back unchanged, complete hands win, ready hands wait on something, and a seed
+// fixes the output.
 //
 // Every TEST_CASE is tagged [random].
 
@@ -12,14 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
-#include "meldgraph/support/random_draws.hpp"
-#include "meldgraph/corpus/random_hands.hpp"
 #include "meldgraph/model/rules.hpp"
+#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/shanten/shanten.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/support/random_draws.hpp"
 #include "rule_files.hpp"
 
 namespace {

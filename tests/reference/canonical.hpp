@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/model/group.hpp"
 #include "meldgraph/model/rules.hpp"
+#include "meldgraph/search/decomposition.hpp"
 
 namespace meldgraph::testref {
 

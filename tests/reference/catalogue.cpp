@@ -63,92 +63,112 @@ bool pair_rules_allow(const FormSpec& form, const Entry& e) {
   return true;
 }
 
+/// A melds form's groups: pairs, pungs and chows with every choice of wildcard slots but all of
+/// them (those are the abstract groups, added last).
+std::vector<Entry> melds_catalogue(const RuleSet& rules) {
+  std::vector<Entry> out;
+  for (int t = 0; t < rules.tile_count(); ++t) {
+    if (!is_meldable(rules, t)) continue;
+    // All-wildcard groups are never concrete: they are the abstract groups below.
+    for (int w = 0; w <= 1; ++w) out.push_back(same_tile(RefKind::pair, Role::pair, t, 2, w));
+    for (int w = 0; w <= 2; ++w) out.push_back(same_tile(RefKind::pung, Role::meld, t, 3, w));
+    const int t2 = successor(rules, t);
+    const int t3 = t2 < 0 ? -1 : successor(rules, t2);
+    if (t3 >= 0) {
+      for (int mask = 0; mask < 7; ++mask) {
+        out.push_back(concrete(RefKind::chow, Role::meld, t, mask, {t, t2, t3},
+                               {(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0}));
+      }
+    }
+  }
+  out.push_back(abstract_entry(RefKind::any_meld, Role::meld, 3));
+  out.push_back(abstract_entry(RefKind::any_pair, Role::pair, 2));
+  return out;
+}
+
+/// A pairs form's groups: pairs, and pungs when the form has them (嚦咕嚦咕); never chows.
+std::vector<Entry> pairs_catalogue(const RuleSet& rules, const FormSpec& form) {
+  std::vector<Entry> out;
+  for (int t = 0; t < rules.tile_count(); ++t) {
+    if (!is_meldable(rules, t)) continue;
+    for (int w = 0; w <= 1; ++w) out.push_back(same_tile(RefKind::pair, Role::pair, t, 2, w));
+    for (int w = 0; w <= 2 && form.pungs > 0; ++w) {
+      out.push_back(same_tile(RefKind::pung, Role::meld, t, 3, w));
+    }
+  }
+  if (form.pungs > 0) out.push_back(abstract_entry(RefKind::any_meld, Role::meld, 3));
+  out.push_back(abstract_entry(RefKind::any_pair, Role::pair, 2));
+  return out;
+}
+
+/// Singles and pairs of each of `tiles`, every slot of them natural or wild, each group held to
+/// its tile (set_tile): a set form's or a singles form's groups.
+template <class Tiles>
+std::vector<Entry> singles_and_pairs(const Tiles& tiles) {
+  std::vector<Entry> out;
+  for (const int t : tiles) {
+    for (int w = 0; w <= 1; ++w) {
+      out.push_back(same_tile(RefKind::single, Role::single, t, 1, w));
+      out.back().set_tile = t;
+    }
+    for (int w = 0; w <= 2; ++w) {
+      out.push_back(same_tile(RefKind::pair, Role::pair, t, 2, w));
+      out.back().set_tile = t;
+    }
+  }
+  return out;
+}
+
+/// A knitted form's groups: the melds form's, and every knit (147, 258, 369 of a sequence suit)
+/// with every choice of wildcard slots; the knit's tiles are fixed, so all-wildcard knits are
+/// concrete.
+std::vector<Entry> knitted_catalogue(const RuleSet& rules) {
+  std::vector<Entry> out = melds_catalogue(rules);
+  for (int t = 0; t < rules.tile_count(); ++t) {
+    const TileInfo& info = rules.tile(static_cast<TileId>(t));
+    if (!is_meldable(rules, t) || !rules.suits()[info.suit].sequences || info.rank > 3) continue;
+    const int t4 = rules.find_tile(info.letter, info.rank + 3);
+    const int t7 = rules.find_tile(info.letter, info.rank + 6);
+    for (int mask = 0; mask < 8; ++mask) {
+      out.push_back(concrete(RefKind::knit, Role::single, t, mask, {t, t4, t7},
+                             {(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0}));
+    }
+  }
+  return out;
+}
+
+/// The form's groups before its wildcard and pair rules.
+std::vector<Entry> form_groups(const RuleSet& rules, const FormSpec& form) {
+  switch (form.type) {
+    case FormType::melds:
+      return melds_catalogue(rules);
+    case FormType::pairs:
+      return pairs_catalogue(rules, form);
+    case FormType::set: {
+      // The set fixes the tile, so even an all-wildcard single or pair is concrete.
+      std::vector<int> tiles(form.set_tiles.begin(), form.set_tiles.end());
+      return singles_and_pairs(tiles);
+    }
+    case FormType::wildcards:
+      return {};
+    case FormType::knitted:
+      return knitted_catalogue(rules);
+    case FormType::singles: {
+      // A single or a pair of any tile; accept() checks the pattern.
+      std::vector<int> tiles;
+      for (int t = 0; t < rules.tile_count(); ++t) {
+        if (is_meldable(rules, t)) tiles.push_back(t);
+      }
+      return singles_and_pairs(tiles);
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 std::vector<Entry> catalogue(const RuleSet& rules, const FormSpec& form) {
-  std::vector<Entry> out;
-  const int tiles = rules.tile_count();
-  switch (form.type) {
-    case FormType::melds:
-      for (int t = 0; t < tiles; ++t) {
-        if (!is_meldable(rules, t)) continue;
-        // All-wildcard groups are never concrete: they are the abstract groups below.
-        for (int w = 0; w <= 1; ++w) out.push_back(same_tile(RefKind::pair, Role::pair, t, 2, w));
-        for (int w = 0; w <= 2; ++w) out.push_back(same_tile(RefKind::pung, Role::meld, t, 3, w));
-        const int t2 = successor(rules, t);
-        const int t3 = t2 < 0 ? -1 : successor(rules, t2);
-        if (t3 >= 0) {
-          for (int mask = 0; mask < 7; ++mask) {
-            out.push_back(concrete(RefKind::chow, Role::meld, t, mask, {t, t2, t3},
-                                   {(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0}));
-          }
-        }
-      }
-      out.push_back(abstract_entry(RefKind::any_meld, Role::meld, 3));
-      out.push_back(abstract_entry(RefKind::any_pair, Role::pair, 2));
-      break;
-    case FormType::pairs:
-      // Pairs, and pungs when the form has them (嚦咕嚦咕); never chows.
-      for (int t = 0; t < tiles; ++t) {
-        if (!is_meldable(rules, t)) continue;
-        for (int w = 0; w <= 1; ++w) out.push_back(same_tile(RefKind::pair, Role::pair, t, 2, w));
-        for (int w = 0; w <= 2 && form.pungs > 0; ++w) {
-          out.push_back(same_tile(RefKind::pung, Role::meld, t, 3, w));
-        }
-      }
-      if (form.pungs > 0) out.push_back(abstract_entry(RefKind::any_meld, Role::meld, 3));
-      out.push_back(abstract_entry(RefKind::any_pair, Role::pair, 2));
-      break;
-    case FormType::set:
-      // The set fixes the tile, so even an all-wildcard single or pair is concrete.
-      for (const TileId s : form.set_tiles) {
-        for (int w = 0; w <= 1; ++w) {
-          out.push_back(same_tile(RefKind::single, Role::single, s, 1, w));
-          out.back().set_tile = s;
-        }
-        for (int w = 0; w <= 2; ++w) {
-          out.push_back(same_tile(RefKind::pair, Role::pair, s, 2, w));
-          out.back().set_tile = s;
-        }
-      }
-      break;
-    case FormType::wildcards:
-      break;
-    case FormType::knitted:
-      // The melds form's catalogue, and every knit (147, 258, 369 of a sequence suit) with every
-      // choice of wildcard slots; the knit's tiles are fixed, so all-wildcard knits are concrete.
-      {
-        FormSpec melds = form;
-        melds.type = FormType::melds;
-        out = catalogue(rules, melds);
-      }
-      for (int t = 0; t < tiles; ++t) {
-        const TileInfo& info = rules.tile(static_cast<TileId>(t));
-        if (!is_meldable(rules, t) || !rules.suits()[info.suit].sequences || info.rank > 3)
-          continue;
-        const int t4 = rules.find_tile(info.letter, info.rank + 3);
-        const int t7 = rules.find_tile(info.letter, info.rank + 6);
-        for (int mask = 0; mask < 8; ++mask) {
-          out.push_back(concrete(RefKind::knit, Role::single, t, mask, {t, t4, t7},
-                                 {(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0}));
-        }
-      }
-      break;
-    case FormType::singles:
-      // A single or a pair of any tile; accept() checks the pattern.
-      for (int t = 0; t < tiles; ++t) {
-        if (!is_meldable(rules, t)) continue;
-        for (int w = 0; w <= 1; ++w) {
-          out.push_back(same_tile(RefKind::single, Role::single, t, 1, w));
-          out.back().set_tile = t;
-        }
-        for (int w = 0; w <= 2; ++w) {
-          out.push_back(same_tile(RefKind::pair, Role::pair, t, 2, w));
-          out.back().set_tile = t;
-        }
-      }
-      break;
-  }
+  std::vector<Entry> out = form_groups(rules, form);
   if (!form.wildcards) {
     std::erase_if(out, [](const Entry& e) { return e.wildcards > 0; });
   }
@@ -162,14 +182,16 @@ std::vector<Entry> catalogue(const RuleSet& rules, const FormSpec& form) {
 std::vector<Entry> wild_only_entries(const RuleSet& rules, const FormSpec& form) {
   std::vector<Entry> out;
   if (form.type != FormType::melds && form.type != FormType::pairs &&
-      form.type != FormType::knitted)
+      form.type != FormType::knitted) {
     return out;
+  }
   if (!form.wildcards) return out;
   for (int t = 0; t < rules.tile_count(); ++t) {
     if (!is_meldable(rules, t)) continue;
     out.push_back(same_tile(RefKind::pair, Role::pair, t, 2, 2));
-    if (form.type != FormType::pairs || form.pungs > 0)
+    if (form.type != FormType::pairs || form.pungs > 0) {
       out.push_back(same_tile(RefKind::pung, Role::meld, t, 3, 3));
+    }
     const int t2 = successor(rules, t);
     const int t3 = t2 < 0 ? -1 : successor(rules, t2);
     if (t3 >= 0 && form.type != FormType::pairs) {

@@ -3,11 +3,13 @@
 #include "reference/differential.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <exception>
 #include <map>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -23,14 +25,6 @@
 
 namespace meldgraph::testref {
 
-/// ENGINE DISCREPANCY B (found by this test, since fixed; such hands are now compared and
-/// counted): a winning wildcard in one of two identical
-/// wildcard-only concrete groups (restricted stand-ins) is reached by two paths, marked group
-/// first or second, so the engine lists that interpretation twice and counts it twice
-/// (expand_wild_only's order key leaves out the winning slot, which expand_melds includes).
-/// Smallest hand found: `23344z**+4z`, 4z wild, under kSharedClassesYaml, form four_pairs:
-/// `{1}{1}z {1}{1}z<+{1}z single> 2{2}z 33z` twice. True when an interpretation of `expected`
-/// holds such a pair of groups.
 bool wild_only_mark_twice(const RefResult& expected) {
   for (const auto& [form, list] : expected) {
     for (const RefInterpretation& v : list) {
@@ -54,6 +48,19 @@ bool wild_only_mark_twice(const RefResult& expected) {
   return false;
 }
 
+void Tally::merge(const Tally& other) {
+  for (int Tally::*count :
+       {&Tally::hands, &Tally::wins, &Tally::interpretations, &Tally::failures,
+        &Tally::graph_failures, &Tally::declared_hands, &Tally::joker_melds,
+        &Tally::winning_natural, &Tally::winning_wildcard, &Tally::winning_wild_kind,
+        &Tally::marked_wins, &Tally::wildcard_wins, &Tally::per_hand_wild, &Tally::bonus_hands,
+        &Tally::conservative_skipped, &Tally::wild_only_twins}) {
+    this->*count += other.*count;
+  }
+  most_interpretations = std::max(most_interpretations, other.most_interpretations);
+  for (const auto& [form, won] : other.form_wins) form_wins[form] += won;
+}
+
 void check_hand(const RuleSet& rules, const Hand& hand, int expected_size, Tally& tally,
                 bool skip_conservative) {
   const std::string text = describe_hand(hand, rules);
@@ -73,8 +80,7 @@ void check_hand(const RuleSet& rules, const Hand& hand, int expected_size, Tally
     ++tally.conservative_skipped;
     return;
   }
-  // Discrepancy B is fixed; the check stays to count such hands (they are compared, not skipped).
-  if (wild_only_mark_twice(expected)) ++tally.duplicate_skipped;
+  if (wild_only_mark_twice(expected)) ++tally.wild_only_twins;
   ++tally.hands;
   bool won = false;
   std::size_t here = 0;
@@ -97,6 +103,18 @@ void check_hand(const RuleSet& rules, const Hand& hand, int expected_size, Tally
   tally.winning_wildcard += ref.winning_wildcard ? 1 : 0;
   tally.winning_wild_kind += ref.winning_wildcard && !hand.winning_joker ? 1 : 0;
   tally.marked_wins += won && (ref.winning_natural >= 0 || ref.winning_wildcard) ? 1 : 0;
+  const bool wildcards = hand.wildcard_count() + hand.declared_wildcard_count() > 0;
+  tally.wildcard_wins += won && wildcards ? 1 : 0;
+  bool own_wild = false;
+  bool bonus = false;
+  for (TileId t = 0; t < rules.tile_count(); ++t) {
+    const bool wild = (hand.wild_tiles & tile_bit(t)) != 0;
+    own_wild =
+        own_wild || (wild && hand.counts[t] > 0 && (rules.fixed_wild_tiles() & tile_bit(t)) == 0);
+    bonus = bonus || (!wild && rules.tile(t).bonus && hand.counts[t] > 0);
+  }
+  tally.per_hand_wild += own_wild ? 1 : 0;
+  tally.bonus_hands += bonus ? 1 : 0;
   const std::string diff = compare(rules, hand, expected);
   if (!diff.empty()) {
     ++tally.failures;
@@ -107,12 +125,40 @@ void check_hand(const RuleSet& rules, const Hand& hand, int expected_size, Tally
         break;
       }
     }
-    if (tally.failures <= 5)
+    if (tally.failures <= 5) {
       FAIL_CHECK("engine disagrees with the reference on " << text << ":\n" << diff);
+    }
   }
 }
 
-void report(const char* what, const Tally& tally) {
+namespace {
+
+/// A kind of hand a run must reach: how Reach asks for it and Tally counts it.
+struct ReachKind {
+  const char* what;
+  int Reach::*wanted;
+  int Tally::*reached;
+};
+
+constexpr std::array<ReachKind, 8> kReachKinds{{
+    {"winning hands", &Reach::wins, &Tally::wins},
+    {"winning hands holding a wildcard", &Reach::wildcard_wins, &Tally::wildcard_wins},
+    {"hands with declared melds", &Reach::declared, &Tally::declared_hands},
+    {"winning hands with a winning tile", &Reach::marked_wins, &Tally::marked_wins},
+    {"hands with a joker in a declared meld", &Reach::joker_melds, &Tally::joker_melds},
+    {"hands won on a wildcard", &Reach::winning_wildcard, &Tally::winning_wildcard},
+    {"hands holding a wild kind of their own", &Reach::per_hand_wild, &Tally::per_hand_wild},
+    {"hands holding bonus tiles", &Reach::bonus, &Tally::bonus_hands},
+}};
+
+/// A full-scale threshold as the run's scale asks it: divided by kScale, at least one when given.
+int scaled(int wanted) {
+  return wanted == 0 ? 0 : std::max(1, wanted / kScale);
+}
+
+}  // namespace
+
+void report(const char* what, const Tally& tally, const Reach& reach) {
   std::ostringstream forms;
   for (const auto& [name, n] : tally.form_wins) forms << " " << name << "=" << n;
   INFO(what << ": " << tally.hands << " hands, " << tally.wins << " winning, "
@@ -121,23 +167,23 @@ void report(const char* what, const Tally& tally) {
             << ", of which " << tally.graph_failures
             << " with wrong counts or graph paths (the rest: listing only)");
   CHECK(tally.failures == 0);
-  // Printed with -s; keeps the generator honest about how many hands really win.
+  for (const ReachKind& kind : kReachKinds) {
+    INFO("the run must reach " << scaled(reach.*kind.wanted) << " " << kind.what << " ("
+                               << reach.*kind.wanted << " at full scale), and reached "
+                               << tally.*kind.reached);
+    CHECK(tally.*kind.reached >= scaled(reach.*kind.wanted));
+  }
+  // Printed with -s: what the run really reached.
   std::ostringstream extra;
   if (tally.conservative_skipped > 0) {
     extra << "; " << tally.conservative_skipped << " hands left out (conservative distinct pairs)";
   }
-  if (tally.duplicate_skipped + tally.declared_wild_skipped > 0) {
-    extra << "; " << tally.duplicate_skipped
-          << " hands with a winning wildcard in one of two equal "
-          << "wildcard-only groups (compared), " << tally.declared_wild_skipped
-          << " left out (declared wild kind, capped)";
+  if (tally.wild_only_twins > 0) {
+    extra << "; " << tally.wild_only_twins
+          << " hands with a winning wildcard in one of two equal wildcard-only groups";
   }
-  if (tally.declared_hands + tally.winning_natural + tally.winning_wildcard > 0) {
-    extra << "; " << tally.declared_hands << " with declared melds (" << tally.joker_melds
-          << " with a joker in one), winning tile natural " << tally.winning_natural
-          << " / wildcard " << tally.winning_wildcard << " (of a wild kind "
-          << tally.winning_wild_kind << "), " << tally.marked_wins
-          << " winning hands with a winning tile";
+  for (const ReachKind& kind : kReachKinds) {
+    if (kind.wanted != &Reach::wins) extra << "; " << kind.what << " " << tally.*kind.reached;
   }
   SUCCEED(what << ": " << tally.hands << " hands, " << tally.wins << " winning, "
                << tally.interpretations << " interpretations (at most "
@@ -153,8 +199,9 @@ int jokers_for(HandGenerator& gen, int size, int most) {
 /// Reference counts per form name, for the hand-computed tables.
 std::map<std::string, std::size_t> reference_counts(const RuleSet& rules, const Hand& hand) {
   std::map<std::string, std::size_t> out;
-  for (const auto& [form, list] : reference(rules, hand))
+  for (const auto& [form, list] : reference(rules, hand)) {
     out[rules.forms()[form].name] = list.size();
+  }
   return out;
 }
 
@@ -178,8 +225,9 @@ void choose_avoided(HandGenerator& gen, const RuleSet& rules, double avoid_suit,
   if (avoid_suit > 0 && gen.chance(avoid_suit)) {
     std::vector<int> suits;
     for (std::size_t s = 0; s < rules.suits().size(); ++s) {
-      if (rules.suits()[s].sequences && !rules.suits()[s].bonus)
+      if (rules.suits()[s].sequences && !rules.suits()[s].bonus) {
         suits.push_back(static_cast<int>(s));
+      }
     }
     const int suit =
         suits[static_cast<std::size_t>(gen.uniform(0, static_cast<int>(suits.size()) - 1))];
@@ -272,22 +320,6 @@ Tally run_full_plan(const RuleSet& rules, std::uint32_t seed, const FullPlan& pl
       }
       if (gen.chance(plan.winning)) choose_winning(hand, gen, rules);
       if (plan.bonus && gen.chance(0.3)) gen.add_bonus(hand, gen.uniform(1, 3));
-      if (plan.skip_declared_wild_kind) {
-        bool wild_kind = false;
-        for (int m = 0; m < hand.meld_count; ++m) {
-          const Group& meld = hand.melds[static_cast<std::size_t>(m)];
-          for (int slot = 0; slot < meld.size; ++slot) {
-            wild_kind =
-                wild_kind ||
-                (!meld.is_wild(slot) &&
-                 (hand.wild_tiles & tile_bit(meld.tiles[static_cast<std::size_t>(slot)])) != 0);
-          }
-        }
-        if (wild_kind) {
-          ++tally.declared_wild_skipped;
-          continue;
-        }
-      }
       // The generated hand is one the parser reads from its own text.
       const std::string text = format_hand(hand, rules);
       try {
@@ -296,8 +328,9 @@ Tally run_full_plan(const RuleSet& rules, std::uint32_t seed, const FullPlan& pl
           FAIL_CHECK("generated hand does not read back from its text " << text);
         }
       } catch (const std::exception& e) {
-        if (++notation_failures <= 3)
+        if (++notation_failures <= 3) {
           FAIL_CHECK("generated hand " << text << " does not parse: " << e.what());
+        }
       }
       check_hand(rules, hand, size, tally, plan.skip_conservative);
     }
@@ -306,9 +339,41 @@ Tally run_full_plan(const RuleSet& rules, std::uint32_t seed, const FullPlan& pl
   return tally;
 }
 
+Reach meant_to_reach(const RuleSet& rules, const std::variant<Plan, FullPlan>& plan) {
+  Reach meant;
+  meant.wins = 1;
+  const bool jokers = rules.wildcards().jokers > 0;
+  const auto wildcards = [&](const auto& p) {
+    return (jokers && p.most_jokers > 0) || p.per_hand_wild || rules.fixed_wild_tiles() != 0;
+  };
+  bool bonus_tiles = false;
+  for (TileId t = rules.meldable_count(); t < rules.tile_count(); ++t) {
+    bonus_tiles = bonus_tiles || (rules.fixed_wild_tiles() & tile_bit(t)) == 0;
+  }
+  std::visit(
+      [&](const auto& p) {
+        meant.wildcard_wins = wildcards(p) ? 1 : 0;
+        meant.per_hand_wild = p.per_hand_wild ? 1 : 0;
+        meant.bonus = p.bonus && bonus_tiles ? 1 : 0;
+      },
+      plan);
+  if (const FullPlan* full = std::get_if<FullPlan>(&plan)) {
+    meant.declared = full->most_melds > 0 ? 1 : 0;
+    meant.marked_wins = full->winning > 0 ? 1 : 0;
+    meant.joker_melds = full->most_melds > 0 && jokers && rules.wildcards().in_melds ? 1 : 0;
+    meant.winning_wildcard = full->winning > 0 && wildcards(*full) ? 1 : 0;
+  }
+  return meant;
+}
+
 Tally run_row(const RunRow& row) {
   INFO("run " << row.name << " (" << row.rules << ", seed " << row.seed << ")");
   const RuleSet& rules = test::rules_named(row.rules);
+  const Reach meant = meant_to_reach(rules, row.plan);
+  for (const ReachKind& kind : kReachKinds) {
+    INFO("the row must say how many " << kind.what << " its plan must reach");
+    if (meant.*kind.wanted > 0) CHECK(row.reach.*kind.wanted > 0);
+  }
   std::uint64_t avoid_tiles = 0;
   for (const auto& [letter, rank] : row.avoid) avoid_tiles |= bit_of(rules.find_tile(letter, rank));
   Tally tally;
@@ -321,7 +386,7 @@ Tally run_row(const RunRow& row) {
     if (!row.avoid.empty()) p.avoid_tiles = avoid_tiles;
     tally = run_full_plan(rules, row.seed, p);
   }
-  report(row.name, tally);
+  report(row.name, tally, row.reach);
   for (const char* form : row.must_win) {
     INFO("form " << form << " must win some hand");
     CHECK(tally.form_wins.count(form) == 1);

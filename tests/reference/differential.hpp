@@ -37,23 +37,26 @@ struct Tally {
   int winning_wildcard = 0;   ///< hands whose winning tile is a wildcard
   int winning_wild_kind = 0;  ///< of those, a tile of a wild kind (not a joker)
   int marked_wins = 0;        ///< winning hands with a winning tile
+  int wildcard_wins = 0;      ///< winning hands holding a wildcard (concealed or declared)
+  int per_hand_wild = 0;      ///< hands holding a copy of a wild kind of their own (--wild)
+  int bonus_hands = 0;        ///< hands holding bonus tiles (set aside)
   /// Hands left out because the engine's documented conservative rule (distinct pairs beside
   /// pungs) and the plain reference differ on them; see the pungs test.
   int conservative_skipped = 0;
-  /// Hands left out for ENGINE DISCREPANCY B (see wild_only_mark_twice).
-  int duplicate_skipped = 0;
-  /// Hands left out for ENGINE DISCREPANCY C (a declared natural tile of a wild kind, capped).
-  int declared_wild_skipped = 0;
+  /// Hands with a winning wildcard in one of two equal wildcard-only groups (see
+  /// wild_only_mark_twice): compared like every other hand, and counted.
+  int wild_only_twins = 0;
+
+  /// Adds the counts of another run (the most interpretations of one hand: the larger).
+  void merge(const Tally& other);
 };
 
-/// ENGINE DISCREPANCY B (found by this test, since fixed; such hands are now compared and
-/// counted): a winning wildcard in one of two identical
-/// wildcard-only concrete groups (restricted stand-ins) is reached by two paths, marked group
-/// first or second, so the engine lists that interpretation twice and counts it twice
-/// (expand_wild_only's order key leaves out the winning slot, which expand_melds includes).
-/// Smallest hand found: `23344z**+4z`, 4z wild, under kSharedClassesYaml, form four_pairs:
-/// `{1}{1}z {1}{1}z<+{1}z single> 2{2}z 33z` twice. True when an interpretation of `expected`
-/// holds such a pair of groups.
+/// A winning wildcard in one of two identical wildcard-only concrete groups (restricted
+/// stand-ins) can be reached by two paths, marked group first or second; the engine must list
+/// and count that interpretation once (the order key of wildcard-only groups holds the winning
+/// slot, as that of melds does). Smallest such hand: `23344z**+4z`, 4z wild, under
+/// test_shared_classes, form four_pairs: `{1}{1}z {1}{1}z<+{1}z single> 2{2}z 33z`. True when an
+/// interpretation of `expected` holds such a pair of groups.
 bool wild_only_mark_twice(const RefResult& expected);
 
 /// Checks one hand against the reference and tallies it; `skip_conservative` leaves out (and
@@ -62,8 +65,24 @@ bool wild_only_mark_twice(const RefResult& expected);
 void check_hand(const RuleSet& rules, const Hand& hand, int expected_size, Tally& tally,
                 bool skip_conservative = false);
 
-/// Reports a run: CHECKs that it had no failures, and describes it (printed with -s).
-void report(const char* what, const Tally& tally);
+/// What a random run must reach besides agreeing with the reference, at full scale: at least so
+/// many hands of each kind. Under the sanitizers each is divided by kScale (test_scale.hpp), and
+/// is at least one where it was given. The plans are biased towards such hands; a run that
+/// reached none would have compared little.
+struct Reach {
+  int wins = 0;              ///< winning hands
+  int wildcard_wins = 0;     ///< winning hands holding a wildcard
+  int declared = 0;          ///< hands with declared melds
+  int marked_wins = 0;       ///< winning hands with a winning tile
+  int joker_melds = 0;       ///< hands with a joker in a declared meld
+  int winning_wildcard = 0;  ///< hands whose winning tile is a wildcard
+  int per_hand_wild = 0;     ///< hands holding a copy of a wild kind of their own
+  int bonus = 0;             ///< hands holding bonus tiles
+};
+
+/// Reports a run: CHECKs that it had no failures and reached `reach`, and describes it (printed
+/// with -s).
+void report(const char* what, const Tally& tally, const Reach& reach);
 
 /// A joker count from 0 to `most`, never more than the hand holds.
 int jokers_for(HandGenerator& gen, int size, int most);
@@ -110,16 +129,15 @@ struct FullPlan {
   double avoid_tiles_chance = 0;
   double per_hand_chance = 0.3;    ///< with per_hand_wild
   bool skip_conservative = false;  ///< as in Plan
-  /// ENGINE DISCREPANCY C (found by this test, since fixed, so no run sets this): copies capped,
-  /// the engine does not count natural tiles of a wild kind in declared melds towards that kind's
-  /// copies (it zeroes the wild kinds' held counts), although docs/rules.md says such tiles "count
-  /// as the tiles they are": `*(4444z)+*`, 4z wild, under kSharedClassesYaml lists `(4444z)
-  /// {4}{4}z`, a sixth 4z. Leave such hands out.
-  bool skip_declared_wild_kind = false;
 };
 
 /// Runs `plan` from `seed`; every generated hand must also read back from its own text.
 Tally run_full_plan(const RuleSet& rules, std::uint32_t seed, const FullPlan& plan);
+
+/// The kinds of hand (Reach's fields, 1 each) a plan is meant to reach under `rules`: winning
+/// hands always, and those its options bias it towards (wildcards, a wild kind of the hand's own,
+/// bonus tiles; declared melds, jokers in them and a winning tile, wild or not).
+Reach meant_to_reach(const RuleSet& rules, const std::variant<Plan, FullPlan>& plan);
 
 /// One row of a table of random runs: a rule set, a seed and a plan, and what the run must show
 /// besides agreeing with the reference hand by hand. The tests are tables of these walked by
@@ -129,6 +147,9 @@ struct RunRow {
   const char* rules;  ///< a file of tests/data/rules/ or a shipped rule set (rules_named)
   std::uint32_t seed;
   std::variant<Plan, FullPlan> plan;
+  /// What the run must reach: a number for every kind the plan is meant to reach
+  /// (meant_to_reach), each checked against what the run really reaches.
+  Reach reach;
   /// Tiles not to deal (the rule set's forbidden ones), as suit letter and rank: they become the
   /// plan's avoid_tiles under the row's rule set.
   std::vector<std::pair<char, int>> avoid{};
@@ -139,7 +160,9 @@ struct RunRow {
   void (*also)(const Tally&) = nullptr;
 };
 
-/// Runs one row: INFO names it, the run is reported (report) and `must_win` and `also` checked.
+/// Runs one row: INFO names it, the run is reported (report, which checks `reach`), the row is
+/// checked to give a number for every kind its plan is meant to reach, and `must_win` and `also`
+/// are checked.
 Tally run_row(const RunRow& row);
 
 /// Runs every row of a table, in order.

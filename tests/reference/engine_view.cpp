@@ -3,7 +3,10 @@
 
 #include "reference/engine_view.hpp"
 
+#include <catch2/catch.hpp>
+
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <iterator>
 #include <map>
@@ -13,102 +16,84 @@
 
 #include "meldgraph/search/decomposition.hpp"
 #include "reference/ref_hand.hpp"
+#include "reference/search.hpp"
 
 namespace meldgraph::testref {
 
 namespace {
 
-/// Converts an engine group; appends to `error` and returns false when it is malformed.
-bool from_engine(const Group& g, const RuleSet& rules, RefGroup& out, std::string& error) {
-  const auto bad = [&](const std::string& why) {
-    error += "malformed group (" + why + "): kind " + std::string(group_kind_name(g.kind)) +
-             " size " + std::to_string(g.size) + " mask " + std::to_string(g.wild_mask) + "\n";
-    return false;
-  };
-  int size = 0;
+/// The slots of a group of its kind; -1 for a kong, never part of a concealed hand.
+int slots_of_kind(const Group& g) {
   switch (g.kind) {
     case GroupKind::pair:
     case GroupKind::any_pair:
-      size = 2;
-      break;
+      return 2;
     case GroupKind::pung:
     case GroupKind::chow:
     case GroupKind::any_meld:
     case GroupKind::knit:
-      size = 3;
-      break;
+      return 3;
     case GroupKind::single:
-      size = 1;
-      break;
+      return 1;
     case GroupKind::wildcards:
-      size = g.size;
-      break;
+      return g.size;
     case GroupKind::kong:
-      return bad("kong in a concealed hand");
+      break;
   }
-  if (g.size != size) return bad("wrong size");
-  if (g.abstract()) {
-    for (const TileId t : g.tiles) {
-      if (t != kNoTile) return bad("abstract group with a tile");
-    }
-    if (g.kind != GroupKind::wildcards && g.wild_mask != (1U << size) - 1)
-      return bad("abstract group not all wild");
-    out.kind = g.kind == GroupKind::any_meld   ? RefKind::any_meld
-               : g.kind == GroupKind::any_pair ? RefKind::any_pair
-                                               : RefKind::wildcards;
-    out.tile = -1;
-    out.wild = size;
-    if (g.kind != GroupKind::wildcards) {
-      // One class for every slot (the unrestricted one).
-      for (int slot = 1; slot < size; ++slot) {
-        if (g.wild_class(slot) != g.wild_class(0)) return bad("abstract group of mixed classes");
-      }
-      if ((g.wild_classes >> (2 * size)) != 0) return bad("class bits beyond the size");
-      out.classes = g.wild_classes;
-    }
-    return true;
+  return -1;
+}
+
+/// An abstract group (any meld, any pair, the N-wildcards group) in the reference's form; what is
+/// wrong with it, or null.
+const char* abstract_from_engine(const Group& g, int size, RefGroup& out) {
+  for (const TileId t : g.tiles) {
+    if (t != kNoTile) return "abstract group with a tile";
   }
-  if ((g.wild_mask >> size) != 0) return bad("wild bit beyond the size");
+  if (g.kind != GroupKind::wildcards && g.wild_mask != (1U << size) - 1) {
+    return "abstract group not all wild";
+  }
+  out.kind = g.kind == GroupKind::any_meld   ? RefKind::any_meld
+             : g.kind == GroupKind::any_pair ? RefKind::any_pair
+                                             : RefKind::wildcards;
+  out.tile = -1;
+  out.wild = size;
+  if (g.kind == GroupKind::wildcards) return nullptr;
+  // One class for every slot (the unrestricted one).
+  for (int slot = 1; slot < size; ++slot) {
+    if (g.wild_class(slot) != g.wild_class(0)) return "abstract group of mixed classes";
+  }
+  if ((g.wild_classes >> (2 * size)) != 0) return "class bits beyond the size";
+  out.classes = g.wild_classes;
+  return nullptr;
+}
+
+/// What is wrong with a concrete group's slots (wild bits, classes, tiles beyond its size or not
+/// meldable), or null.
+const char* concrete_slots_problem(const Group& g, const RuleSet& rules, int size) {
+  if ((g.wild_mask >> size) != 0) return "wild bit beyond the size";
   for (int slot = 0; slot < 4; ++slot) {
-    if (!g.is_wild(slot) && g.wild_class(slot) != 0) return bad("class bits on a natural slot");
+    if (!g.is_wild(slot) && g.wild_class(slot) != 0) return "class bits on a natural slot";
   }
   for (int slot = size; slot < 4; ++slot) {
-    if (g.tiles[static_cast<std::size_t>(slot)] != kNoTile) return bad("tile beyond the size");
+    if (g.tiles[static_cast<std::size_t>(slot)] != kNoTile) return "tile beyond the size";
   }
   for (int slot = 0; slot < size; ++slot) {
-    if (!is_meldable(rules, g.tiles[static_cast<std::size_t>(slot)]))
-      return bad("not a meldable tile");
+    if (!is_meldable(rules, g.tiles[static_cast<std::size_t>(slot)])) return "not a meldable tile";
   }
-  out.tile = g.tiles[0];
-  if (g.kind == GroupKind::chow) {
-    if (successor(rules, g.tiles[0]) != g.tiles[1] || successor(rules, g.tiles[1]) != g.tiles[2]) {
-      return bad("chow not of consecutive ranks");
-    }
-    out.kind = RefKind::chow;
-    out.wild = g.wild_mask;
-    out.classes = g.wild_classes;
-    return true;
-  }
-  if (g.kind == GroupKind::knit) {
-    const TileInfo& low = rules.tile(g.tiles[0]);
-    if (low.rank > 3 || rules.find_tile(low.letter, low.rank + 3) != g.tiles[1] ||
-        rules.find_tile(low.letter, low.rank + 6) != g.tiles[2]) {
-      return bad("knit not of ranks three apart");
-    }
-    out.kind = RefKind::knit;
-    out.wild = g.wild_mask;
-    out.classes = g.wild_classes;
-    return true;
-  }
+  return nullptr;
+}
+
+/// A group of one tile (pair, pung, single) in the reference's form; what is wrong with it, or
+/// null. Its wildcard slots' classes go in ascending order after the natural slots (slot order
+/// does not matter in a group of one tile).
+const char* same_tile_from_engine(const Group& g, int size, RefGroup& out) {
   for (int slot = 1; slot < size; ++slot) {
-    if (g.tiles[static_cast<std::size_t>(slot)] != g.tiles[0]) return bad("tiles differ");
+    if (g.tiles[static_cast<std::size_t>(slot)] != g.tiles[0]) return "tiles differ";
   }
   out.kind = g.kind == GroupKind::pair   ? RefKind::pair
              : g.kind == GroupKind::pung ? RefKind::pung
                                          : RefKind::single;
   out.wild = std::popcount(static_cast<unsigned>(g.wild_mask));
-  // The wildcard slots' classes ascending after the natural slots (slot order does not matter
-  // in a group of one tile).
   std::vector<int> classes;
   for (int slot = 0; slot < size; ++slot) {
     if (g.is_wild(slot)) classes.push_back(g.wild_class(slot));
@@ -117,7 +102,48 @@ bool from_engine(const Group& g, const RuleSet& rules, RefGroup& out, std::strin
   for (std::size_t i = 0; i < classes.size(); ++i) {
     out.classes |= classes[i] << (2 * (size - out.wild + static_cast<int>(i)));
   }
-  return true;
+  return nullptr;
+}
+
+/// A concrete group in the reference's form; what is wrong with it, or null.
+const char* concrete_from_engine(const Group& g, const RuleSet& rules, int size, RefGroup& out) {
+  if (const char* problem = concrete_slots_problem(g, rules, size)) return problem;
+  out.tile = g.tiles[0];
+  if (g.kind == GroupKind::chow) {
+    if (successor(rules, g.tiles[0]) != g.tiles[1] || successor(rules, g.tiles[1]) != g.tiles[2]) {
+      return "chow not of consecutive ranks";
+    }
+    out.kind = RefKind::chow;
+    out.wild = g.wild_mask;
+    out.classes = g.wild_classes;
+    return nullptr;
+  }
+  if (g.kind == GroupKind::knit) {
+    const TileInfo& low = rules.tile(g.tiles[0]);
+    if (low.rank > 3 || rules.find_tile(low.letter, low.rank + 3) != g.tiles[1] ||
+        rules.find_tile(low.letter, low.rank + 6) != g.tiles[2]) {
+      return "knit not of ranks three apart";
+    }
+    out.kind = RefKind::knit;
+    out.wild = g.wild_mask;
+    out.classes = g.wild_classes;
+    return nullptr;
+  }
+  return same_tile_from_engine(g, size, out);
+}
+
+/// Converts an engine group; appends to `error` and returns false when it is malformed.
+bool from_engine(const Group& g, const RuleSet& rules, RefGroup& out, std::string& error) {
+  const int size = slots_of_kind(g);
+  const char* problem = size < 0         ? "kong in a concealed hand"
+                        : g.size != size ? "wrong size"
+                        : g.abstract()   ? abstract_from_engine(g, size, out)
+                                         : concrete_from_engine(g, rules, size, out);
+  if (problem == nullptr) return true;
+  error += "malformed group (" + std::string(problem) + "): kind " +
+           std::string(group_kind_name(g.kind)) + " size " + std::to_string(g.size) + " mask " +
+           std::to_string(g.wild_mask) + "\n";
+  return false;
 }
 
 /// The mark of an engine group (see RefGroup::mark), or -1 with `error` appended when the slot is
@@ -173,8 +199,9 @@ RefInterpretation convert(const std::vector<Group>& groups, int winning_group, W
       converted.push_back(r);
       continue;
     }
-    if ((g.flags & 0x0F) != 0)
+    if ((g.flags & 0x0F) != 0) {
       error += "flags " + std::to_string(g.flags) + " on a group of the search\n";
+    }
     if (!from_engine(g, rules, r, error)) continue;
     r.mark = engine_mark(g, r, error);
     if (g.winning_slot() >= 0) {
@@ -235,8 +262,9 @@ EngineResult run_engine(const RuleSet& rules, const Hand& hand) {
   out.total = decomposition.interpretation_count();
   std::size_t expected_form = 0;
   for (const FormGraph& graph : decomposition.graphs()) {
-    while (expected_form < rules.forms().size() && !rules.forms()[expected_form].enabled)
+    while (expected_form < rules.forms().size() && !rules.forms()[expected_form].enabled) {
       ++expected_form;
+    }
     if (graph.form() != expected_form) {
       out.error += "graph for form " + std::to_string(graph.form()) + " where form " +
                    std::to_string(expected_form) + " was expected\n";
@@ -267,8 +295,9 @@ EngineResult run_engine(const RuleSet& rules, const Hand& hand) {
         }
         int low = 1000;
         for (int slot = 0; slot < g.size && slot < 4; ++slot) {
-          if (!g.is_wild(slot))
+          if (!g.is_wild(slot)) {
             low = std::min(low, static_cast<int>(g.tiles[static_cast<std::size_t>(slot)]));
+          }
         }
         if (seen_abstract || low < last_low) {
           out.error += "interpretation groups not in canonical order\n";
@@ -323,8 +352,9 @@ std::string compare(const RuleSet& rules, const Hand& hand, const RefResult& exp
     ref_wins = ref_wins || !list.empty();
     ref_total += list.size();
   }
-  if (actual.wins != ref_wins)
+  if (actual.wins != ref_wins) {
     diff << "wins(): engine " << actual.wins << ", reference " << ref_wins << "\n";
+  }
   if (actual.total != ref_total) {
     diff << "interpretation_count(): engine " << actual.total << ", reference " << ref_total
          << "\n";
@@ -346,8 +376,9 @@ std::string compare(const RuleSet& rules, const Hand& hand, const RefResult& exp
            << want.size() << "\n";
     }
     for (std::size_t i = 1; i < got.size(); ++i) {
-      if (got[i] == got[i - 1])
+      if (got[i] == got[i - 1]) {
         diff << "form " << name << ": duplicate " << ref_interpretation_text(got[i], rules) << "\n";
+      }
     }
     set_diff(diff, "form " + name + " (cursor)", want, got, rules);
     if (actual.stray_sinks.count(form) != 0) {
@@ -360,10 +391,17 @@ std::string compare(const RuleSet& rules, const Hand& hand, const RefResult& exp
     }
   }
   for (const auto& [form, list] : actual.forms) {
-    if (expected.count(form) == 0)
+    if (expected.count(form) == 0) {
       diff << "engine has a graph for disabled/unknown form " << form << "\n";
+    }
   }
   return diff.str();
+}
+
+void check_agrees(const RuleSet& rules, const Hand& hand) {
+  const std::string differences = compare(rules, hand, reference(rules, hand));
+  INFO(differences);
+  CHECK(differences.empty());
 }
 
 }  // namespace meldgraph::testref

@@ -31,4 +31,8 @@ EngineResult run_engine(const RuleSet& rules, const Hand& hand);
 /// Empty when the engine agrees with the reference; otherwise a description of every difference.
 std::string compare(const RuleSet& rules, const Hand& hand, const RefResult& expected);
 
+/// CHECKs that the engine agrees with the reference search on `hand`; a failure lists the
+/// differences (compare).
+void check_agrees(const RuleSet& rules, const Hand& hand);
+
 }  // namespace meldgraph::testref

@@ -10,8 +10,8 @@
 
 #include "meldgraph/model/group.hpp"
 #include "meldgraph/model/hand.hpp"
-#include "meldgraph/support/random_draws.hpp"
 #include "meldgraph/model/rules.hpp"
+#include "meldgraph/support/random_draws.hpp"
 
 namespace meldgraph::testref {
 

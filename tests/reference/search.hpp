@@ -3,7 +3,7 @@
 /// tiles and wildcards and has the form's shape, then the rules that look at a whole
 /// interpretation (copies caps, distinct pairs, one group per set tile, realisability of the
 /// abstract groups, wildcard classes), then every way to mark the winning tile. It shares no code
-/// with engine/src/decomposition.cpp.
+/// with engine/src/search/.
 
 #include <vector>
 

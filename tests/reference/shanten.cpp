@@ -1,9 +1,10 @@
 // The reference shanten (see shanten.hpp): written from the definition, sharing no code with
-// engine/src/shanten.cpp.
+// engine/src/shanten/.
 
 #include "reference/shanten.hpp"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdint>
 #include <map>
@@ -66,7 +67,45 @@ class ReferenceShanten {
   }
 
  private:
+  /// The fewest exchanges to a complete target hand of the form, or nullopt when the form has
+  /// none of the hand's size.
   std::optional<int> form_exchanges(const FormSpec& form) {
+    start_form(form);
+    const bool whole_hand = declared_melds_ == 0;
+    switch (form.type) {
+      case FormType::wildcards:
+        return wildcards_exchanges(form);
+      case FormType::melds: {
+        const int rest = target_ - 2 * form.pairs;
+        if (rest < 0 || rest % 3 != 0) return std::nullopt;
+        choose_melds(0, rest / 3, form.pairs);
+        break;
+      }
+      case FormType::pairs:
+        if (2 * form.pairs + 3 * form.pungs != target_ || !whole_hand) return std::nullopt;
+        choose_pungs(0, form.pungs, form.pairs, form.four_as_two_pairs);
+        break;
+      case FormType::set:
+        if (static_cast<int>(form.set_tiles.size()) + 1 != target_ || !whole_hand) {
+          return std::nullopt;
+        }
+        choose_set_pair(form);
+        break;
+      case FormType::knitted:
+        if (!choose_knits(form)) return std::nullopt;
+        break;
+      case FormType::singles:
+        if (form.hand_tiles != target_ || !whole_hand) return std::nullopt;
+        choose_singles(form, 0, form.hand_tiles - form.pairs, SinglesPattern{-1, 0, 0});
+        break;
+    }
+    if (best_ == INT_MAX) return std::nullopt;
+    return best_;
+  }
+
+  /// Sets up the search of one form's targets: the wildcards they may hold, the pair rules, and
+  /// no target found yet.
+  void start_form(const FormSpec& form) {
     // Wildcards the target may hold: none for a form without them, at most max_in_win (or the
     // form's own max_wildcards).
     usable_ = form.wildcards ? wildcards_ : 0;
@@ -85,72 +124,56 @@ class ReferenceShanten {
     best_ = INT_MAX;
     demand_.assign(static_cast<std::size_t>(kinds_), 0);
     pairs_at_.assign(static_cast<std::size_t>(kinds_), 0);
-    const bool whole_hand = declared_melds_ == 0;
-    switch (form.type) {
-      case FormType::wildcards: {
-        // W is `count` wildcards and other tiles; wildcards must be drawn as well (this form is
-        // about drawing them), and the set must hold enough of them.
-        int supply = rules_.wildcards().jokers;
-        for (int t = 0; t < rules_.tile_count(); ++t) {
-          if ((hand_wild_ >> t & 1U) != 0) supply += rules_.tile(static_cast<TileId>(t)).copies;
-        }
-        if (form.count > target_ || supply < form.count) return std::nullopt;
-        const int wildcards_to_draw = std::max(0, form.count - wildcards_);
-        return std::max(wildcards_to_draw, target_ - concealed_);
-      }
-      case FormType::melds: {
-        const int rest = target_ - 2 * form.pairs;
-        if (rest < 0 || rest % 3 != 0) return std::nullopt;
-        choose_melds(0, rest / 3, form.pairs);
-        break;
-      }
-      case FormType::pairs:
-        if (2 * form.pairs + 3 * form.pungs != target_ || !whole_hand) return std::nullopt;
-        choose_pungs(0, form.pungs, form.pairs, form.four_as_two_pairs);
-        break;
-      case FormType::set:
-        if (static_cast<int>(form.set_tiles.size()) + 1 != target_ || !whole_hand) {
-          return std::nullopt;
-        }
-        for (const TileId t : form.set_tiles) ++demand_[t];
-        for (const TileId extra : form.set_tiles) {
-          ++demand_[extra];
-          const auto cost = price();
-          if (cost && lacks_enough_suits()) best_ = std::min(best_, *cost);
-          --demand_[extra];
-        }
-        break;
-      case FormType::knitted: {
-        // Every assignment of 147/258/369 to the three sequence suits, then the melds form's
-        // targets over the rest.
-        const int rest = target_ - 9 - 2 * form.pairs;
-        if (rest < 0 || rest % 3 != 0) return std::nullopt;
-        std::vector<int> suits;
-        for (int t = 0; t < kinds_; ++t) {
-          const TileInfo& info = rules_.tile(static_cast<TileId>(t));
-          if (rules_.suits()[info.suit].sequences && info.rank == 1) suits.push_back(t);
-        }
-        std::array<int, 3> knit{0, 1, 2};
-        do {
-          for (std::size_t k = 0; k < 3; ++k) {
-            for (int r = 0; r < 3; ++r)
-              ++demand_[static_cast<std::size_t>(suits[k] + knit[k] + 3 * r)];
-          }
-          choose_melds(0, rest / 3, form.pairs);
-          for (std::size_t k = 0; k < 3; ++k) {
-            for (int r = 0; r < 3; ++r)
-              --demand_[static_cast<std::size_t>(suits[k] + knit[k] + 3 * r)];
-          }
-        } while (std::next_permutation(knit.begin(), knit.end()));
-        break;
-      }
-      case FormType::singles:
-        if (form.hand_tiles != target_ || !whole_hand) return std::nullopt;
-        choose_singles(form, 0, form.hand_tiles - form.pairs, SinglesPattern{-1, 0, 0});
-        break;
+  }
+
+  /// A wildcards form: W is `count` wildcards and other tiles; wildcards must be drawn as well
+  /// (this form is about drawing them), and the set must hold enough of them.
+  std::optional<int> wildcards_exchanges(const FormSpec& form) const {
+    int supply = rules_.wildcards().jokers;
+    for (int t = 0; t < rules_.tile_count(); ++t) {
+      if ((hand_wild_ >> t & 1U) != 0) supply += rules_.tile(static_cast<TileId>(t)).copies;
     }
-    if (best_ == INT_MAX) return std::nullopt;
-    return best_;
+    if (form.count > target_ || supply < form.count) return std::nullopt;
+    const int wildcards_to_draw = std::max(0, form.count - wildcards_);
+    return std::max(wildcards_to_draw, target_ - concealed_);
+  }
+
+  /// A set form: every set tile once, and one of them twice.
+  void choose_set_pair(const FormSpec& form) {
+    for (const TileId t : form.set_tiles) ++demand_[t];
+    for (const TileId extra : form.set_tiles) {
+      ++demand_[extra];
+      const auto cost = price();
+      if (cost && lacks_enough_suits()) best_ = std::min(best_, *cost);
+      --demand_[extra];
+    }
+  }
+
+  /// A knitted form: every assignment of 147/258/369 to the three sequence suits, then the
+  /// melds form's targets over the rest. False when the form has no target of the hand's size.
+  bool choose_knits(const FormSpec& form) {
+    const int rest = target_ - 9 - 2 * form.pairs;
+    if (rest < 0 || rest % 3 != 0) return false;
+    std::vector<int> suits;
+    for (int t = 0; t < kinds_; ++t) {
+      const TileInfo& info = rules_.tile(static_cast<TileId>(t));
+      if (rules_.suits()[info.suit].sequences && info.rank == 1) suits.push_back(t);
+    }
+    std::array<int, 3> knit{0, 1, 2};
+    const auto add_knits = [&](int by) {
+      for (std::size_t k = 0; k < 3; ++k) {
+        for (int r = 0; r < 3; ++r) {
+          const int tile = suits[k] + knit[k] + 3 * r;
+          demand_[static_cast<std::size_t>(tile)] += by;
+        }
+      }
+    };
+    do {
+      add_knits(1);
+      choose_melds(0, rest / 3, form.pairs);
+      add_knits(-1);
+    } while (std::next_permutation(knit.begin(), knit.end()));
+    return true;
   }
 
   /// Adds `left` more melds (catalogue indices from `from` up, repeats allowed), then `pairs`

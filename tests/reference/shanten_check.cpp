@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/model/hand.hpp"
+#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/shanten/shanten.hpp"
 #include "reference/shanten.hpp"
 #include "reference/shanten_hands.hpp"
@@ -60,42 +60,40 @@ bool wildcard_drawable(const RuleSet& rules, const Hand& hand) {
   return false;
 }
 
-}  // namespace
+/// The forms each completing tile completes, by tile.
+using WaitForms = std::map<TileId, std::vector<std::size_t>>;
 
-/// Every check of one hand; CAPTUREs name the hand on failure.
-void check_hand(const RuleSet& rules, const Hand& hand, const CheckOptions& options, Tally& tally) {
+/// Counts what the hand is (declared melds, every copy of some tile held).
+void count_hand(const RuleSet& rules, const Hand& hand, const TileCounts& held, Tally& tally) {
   ++tally.hands;
-  const int size = hand.size(rules);
   tally.declared += hand.meld_count > 0 ? 1 : 0;
-  const TileCounts held = hand.held_counts();
   for (TileId t = 0; t < rules.meldable_count(); ++t) {
     if ((hand.wild_tiles & tile_bit(t)) == 0 && held[t] == rules.tile(t).copies) {
       ++tally.four_of_a_kind;
       break;
     }
   }
-  const std::map<std::size_t, int> by_form = engine_by_form(rules, hand);
-  if (options.reference) {
-    const std::map<std::size_t, int> reference = reference_shanten(rules, hand);
-    CHECK(by_form == reference);
-  }
-  if (size % 3 == 2) {
-    // Complete exactly when the engine finds an interpretation, form by form.
-    std::set<std::size_t> complete;
-    for (const auto& [form, shanten] : by_form) {
-      if (shanten == -1) complete.insert(form);
-    }
-    const std::set<std::size_t> wins = winning_forms(rules, hand);
-    CHECK(complete == wins);
-    tally.complete += wins.empty() ? 0 : 1;
-    return;
-  }
+}
 
-  // Waits: each natural tile added, asked of the engine.
-  const Waits waits = compute_waits(rules, hand, nullptr);
-  std::map<TileId, std::vector<std::size_t>> got;
+/// A 3n+2 hand: complete exactly when the engine finds an interpretation, form by form.
+void check_complete(const RuleSet& rules, const Hand& hand,
+                    const std::map<std::size_t, int>& by_form, Tally& tally) {
+  std::set<std::size_t> complete;
+  for (const auto& [form, shanten] : by_form) {
+    if (shanten == -1) complete.insert(form);
+  }
+  const std::set<std::size_t> wins = winning_forms(rules, hand);
+  CHECK(complete == wins);
+  tally.complete += wins.empty() ? 0 : 1;
+}
+
+/// The waits of a 3n+1 hand: each natural tile added, asked of the decomposition, against the
+/// engine's waits. Returns the tiles that complete the hand and their forms.
+WaitForms check_waits(const RuleSet& rules, const Hand& hand, const TileCounts& held,
+                      const Waits& waits, Tally& tally) {
+  WaitForms got;
   for (const WaitTile& tile : waits.tiles) got[tile.tile] = tile.forms;
-  std::map<TileId, std::vector<std::size_t>> expected;
+  WaitForms expected;
   int remaining_total = 0;
   for (TileId t = 0; t < rules.meldable_count(); ++t) {
     if ((hand.wild_tiles & tile_bit(t)) != 0) continue;
@@ -112,8 +110,12 @@ void check_hand(const RuleSet& rules, const Hand& hand, const CheckOptions& opti
   CHECK(got == expected);
   CHECK(waits.remaining_total == remaining_total);
   tally.ready += expected.empty() ? 0 : 1;
+  return expected;
+}
 
-  // A drawn wildcard, asked of the engine (a joker stands for any wildcard).
+/// A drawn wildcard, asked of the decomposition (a joker stands for any wildcard), against the
+/// engine's waits.
+void check_wildcard_wait(const RuleSet& rules, const Hand& hand, const Waits& waits, Tally& tally) {
   const bool wildcards_exist = rules.wildcards().jokers > 0 || hand.wild_tiles != 0;
   CHECK(waits.wildcards_exist == wildcards_exist);
   if (wildcards_exist && (wildcard_drawable(rules, hand) || rules.exhausted_waits())) {
@@ -126,13 +128,16 @@ void check_hand(const RuleSet& rules, const Hand& hand, const CheckOptions& opti
   } else {
     CHECK_FALSE(waits.wildcard_completes);
   }
+}
 
-  // Ready (shanten 0) in a form other than the instant wildcard win exactly when a tile that can
-  // be drawn completes that form.
+/// Ready (shanten 0) in a form other than the instant wildcard win exactly when a tile that can
+/// be drawn completes that form.
+void check_ready_forms(const RuleSet& rules, const std::map<std::size_t, int>& by_form,
+                       const WaitForms& completing, const TileCounts& held) {
   for (const auto& [form, shanten] : by_form) {
     if (rules.forms()[form].type == FormType::wildcards) continue;
     bool completed_by_draw = false;
-    for (const auto& [tile, forms] : expected) {
+    for (const auto& [tile, forms] : completing) {
       if (held[tile] >= rules.tile(tile).copies) continue;
       completed_by_draw =
           completed_by_draw || std::find(forms.begin(), forms.end(), form) != forms.end();
@@ -140,25 +145,47 @@ void check_hand(const RuleSet& rules, const Hand& hand, const CheckOptions& opti
     CAPTURE(rules.forms()[form].name);
     CHECK((shanten == 0) == completed_by_draw);
   }
+}
 
-  if (options.improving) {
-    // Improving tiles: the draws that lower the reference shanten.
-    const int before = minimum_of(reference_shanten(rules, hand));
-    std::map<TileId, int> want;
-    for (TileId t = 0; t < rules.meldable_count(); ++t) {
-      if ((hand.wild_tiles & tile_bit(t)) != 0 || held[t] >= rules.tile(t).copies) continue;
-      Hand drawn = hand;
-      ++drawn.counts[t];
-      if (minimum_of(reference_shanten(rules, drawn)) < before) {
-        want[t] = rules.tile(t).copies - held[t];
-      }
+/// Improving tiles: the draws that lower the reference shanten, against the engine's.
+void check_improving(const RuleSet& rules, const Hand& hand, const TileCounts& held) {
+  const int before = minimum_of(reference_shanten(rules, hand));
+  std::map<TileId, int> want;
+  for (TileId t = 0; t < rules.meldable_count(); ++t) {
+    if ((hand.wild_tiles & tile_bit(t)) != 0 || held[t] >= rules.tile(t).copies) continue;
+    Hand drawn = hand;
+    ++drawn.counts[t];
+    if (minimum_of(reference_shanten(rules, drawn)) < before) {
+      want[t] = rules.tile(t).copies - held[t];
     }
-    std::map<TileId, int> have;
-    for (const Improvement& tile : improving_tiles(rules, hand, nullptr)) {
-      have[tile.tile] = tile.remaining;
-    }
-    CHECK(have == want);
   }
+  std::map<TileId, int> have;
+  for (const Improvement& tile : improving_tiles(rules, hand, nullptr)) {
+    have[tile.tile] = tile.remaining;
+  }
+  CHECK(have == want);
+}
+
+}  // namespace
+
+/// Every check of one hand; CAPTUREs name the hand on failure.
+void check_hand(const RuleSet& rules, const Hand& hand, const CheckOptions& options, Tally& tally) {
+  const TileCounts held = hand.held_counts();
+  count_hand(rules, hand, held, tally);
+  const std::map<std::size_t, int> by_form = engine_by_form(rules, hand);
+  if (options.reference) {
+    const std::map<std::size_t, int> reference = reference_shanten(rules, hand);
+    CHECK(by_form == reference);
+  }
+  if (hand.size(rules) % 3 == 2) {
+    check_complete(rules, hand, by_form, tally);
+    return;
+  }
+  const Waits waits = compute_waits(rules, hand, nullptr);
+  const WaitForms completing = check_waits(rules, hand, held, waits, tally);
+  check_wildcard_wait(rules, hand, waits, tally);
+  check_ready_forms(rules, by_form, completing, held);
+  if (options.improving) check_improving(rules, hand, held);
 }
 
 /// Random hands of the given sizes under `rules`; returns what was seen.

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/support/random_draws.hpp"
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/model/tiles.hpp"
+#include "meldgraph/support/random_draws.hpp"
 
 namespace meldgraph::testref {
 

@@ -4,15 +4,16 @@
 // Every TEST_CASE is tagged [reference]; run them all with `meldgraph_tests "[reference]"`. The
 // reference library is tests/reference/ (docs/architecture.md, "Tests").
 //
-// Engine defects these tests found, all fixed in the engine since, kept as regressions:
-//   1. exceed_copies: false. Goal states that differed only in their stand-in record were not
-//      merged, so the listing stopped at one of several sinks and dropped interpretations
+// Ways the engine can go wrong that these hands pin down:
+//   1. exceed_copies: false. Goal states that differ only in their stand-in record must be
+//      merged, or the listing stops at one of several sinks and drops interpretations
 //      (basic + jokers, capped, 111m**: path_count 2, one listed).
-//   2. exceed_copies: true, distinct pairs, a tile of one copy: abstract pairs were refused on it
-//      although wildcards may exceed copies there.
-//   3. Declared melds: a pairs or set form whose fixed size equals the concealed size matched a
-//      hand with declared melds (test_forms, `[111m]11p`: one_pair). Only smaller custom forms
-//      can hit this; laizi's 14-tile forms never fit the concealed part of such a hand.
+//   2. exceed_copies: true, distinct pairs, a tile of one copy: abstract pairs may stand on it,
+//      since wildcards may exceed copies there.
+//   3. Declared melds: a pairs or set form whose fixed size equals the concealed size must not
+//      match a hand with declared melds (test_forms, `[111m]11p`: no one_pair). Only smaller
+//      custom forms can meet this; laizi's 14-tile forms never fit the concealed part of such a
+//      hand.
 //
 // Declared melds and the winning tile (here and in test_reference_declared.cpp): the reference
 // searches the concealed tiles, then adds the declared melds as written and marks the winning tile
@@ -28,10 +29,11 @@
 #include <string>
 #include <vector>
 
+#include "meldgraph/answers/rule_sets.hpp"
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/rules.hpp"
-#include "meldgraph/answers/rule_sets.hpp"
 #include "reference/canonical.hpp"
+#include "reference/counted_cases.hpp"
 #include "reference/differential.hpp"
 #include "reference/engine_view.hpp"
 #include "reference/hand_text.hpp"
@@ -59,22 +61,15 @@ TEST_CASE("reference search matches hand-computed interpretations", "[reference]
   const RuleSet tiny = test_rules("test_tiny");
   const RuleSet micro = test_rules("test_micro");
 
-  using Counts = std::map<std::string, std::size_t>;
-  const auto L = [](std::size_t standard, std::size_t seven, std::size_t orphans,
-                    std::size_t four) {
-    return Counts{{"standard", standard},
-                  {"seven_pairs", seven},
-                  {"thirteen_orphans", orphans},
-                  {"four_wildcards", four}};
+  // laizi's four forms.
+  const auto laizi_counts = [](std::size_t standard, std::size_t seven, std::size_t orphans,
+                               std::size_t four) {
+    return FormCounts{{"standard", standard},
+                      {"seven_pairs", seven},
+                      {"thirteen_orphans", orphans},
+                      {"four_wildcards", four}};
   };
-  struct Case {
-    const RuleSet* rules;
-    const char* hand;
-    const char* wild;  ///< tile kinds wild in this hand only
-    Counts counts;     ///< per form; forms not listed are not checked
-    const char* why;   ///< the count worked out by hand
-  };
-  const std::vector<Case> cases = {
+  check_counted_cases({
       // basic: melds (pung or chow) + one pair.
       {&basic, "11m", "", {{"standard", 1}}, "the pair itself"},
       {&basic, "12m", "", {{"standard", 0}}, "no pair"},
@@ -114,26 +109,28 @@ TEST_CASE("reference search matches hand-computed interpretations", "[reference]
       {&capped, "111m**", "", {{"standard", 2}}, "11+1{2}{3}; 111+{**}"},
       {&capped, "1111m*", "", {{"standard", 0}}, "every reading needs a fifth 1m"},
       // laizi: standard, seven pairs (four as two pairs), thirteen orphans, four wildcards.
-      {&laizi, "11223344556677m", "", L(3, 1, 0, 0),
+      {&laizi, "11223344556677m", "", laizi_counts(3, 1, 0, 0),
        "standard: 11+234 234 567 567, 44+123 123 567 567, 77+123 123 456 456; pairs 22/33/55/66 "
        "strand a tile"},
-      {&laizi, "11112233445566m", "", L(1, 1, 0, 0),
+      {&laizi, "11112233445566m", "", laizi_counts(1, 1, 0, 0),
        "standard: only 11 + 123 123 456 456 (any other pair leaves 1111 needing a 2 and 3 it "
        "lacks); seven pairs 11 11 22 33 44 55 66"},
-      {&laizi, "11223344556677z", "", L(0, 1, 0, 0), "honour pairs: seven pairs only"},
-      {&laizi, "1122334455667z*", "", L(0, 1, 0, 0), "the joker pairs the 7z"},
-      {&laizi, "119m19p19s1234567z", "", L(0, 0, 1, 0), "thirteen orphans, pair 11m"},
-      {&laizi, "19m19p19s1234567z*", "", L(0, 0, 13, 0), "the joker pairs any of the 13 orphans"},
-      {&laizi, "119m19p19s123456z*", "", L(0, 0, 1, 0), "pair 11m, the joker is the 7z"},
-      {&laizi, "1122334455z****", "", L(5, 16, 0, 1),
+      {&laizi, "11223344556677z", "", laizi_counts(0, 1, 0, 0), "honour pairs: seven pairs only"},
+      {&laizi, "1122334455667z*", "", laizi_counts(0, 1, 0, 0), "the joker pairs the 7z"},
+      {&laizi, "119m19p19s1234567z", "", laizi_counts(0, 0, 1, 0), "thirteen orphans, pair 11m"},
+      {&laizi, "19m19p19s1234567z*", "", laizi_counts(0, 0, 13, 0),
+       "the joker pairs any of the 13 orphans"},
+      {&laizi, "119m19p19s123456z*", "", laizi_counts(0, 0, 1, 0), "pair 11m, the joker is the 7z"},
+      {&laizi, "1122334455z****", "", laizi_counts(5, 16, 0, 1),
        "standard: one honour pair is the pair, the other four are kk{k} (5); seven pairs: 5 "
        "natural pairs + {**}{**} (1), one kind split k{k} k{k} + {**} (5), two kinds split (10)"},
-      {&laizi, "12355m", "5m", L(5, 0, 0, 0), "5m wild: same as 123m** under jokers"},
-      {&laizi, "123m**1f2f", "", L(5, 0, 0, 0), "flowers are set aside"},
-      {&laizi, "1m****", "", L(3, 0, 0, 1), "as under jokers, and four wildcards wins"},
+      {&laizi, "12355m", "5m", laizi_counts(5, 0, 0, 0), "5m wild: same as 123m** under jokers"},
+      {&laizi, "123m**1f2f", "", laizi_counts(5, 0, 0, 0), "flowers are set aside"},
+      {&laizi, "1m****", "", laizi_counts(3, 0, 0, 1), "as under jokers, and four wildcards wins"},
       // Four of a kind is not two pairs.
-      {&distinct, "11112233445566m", "", L(1, 0, 0, 0), "11 11 may not be two pairs"},
-      {&distinct, "1122334455z****", "", L(5, 1, 0, 1), "no split kind: only {**}{**} (new kinds)"},
+      {&distinct, "11112233445566m", "", laizi_counts(1, 0, 0, 0), "11 11 may not be two pairs"},
+      {&distinct, "1122334455z****", "", laizi_counts(5, 1, 0, 1),
+       "no split kind: only {**}{**} (new kinds)"},
       // Assorted forms; 5m is wild in every hand.
       {&forms,
        "12355m",
@@ -190,19 +187,7 @@ TEST_CASE("reference search matches hand-computed interpretations", "[reference]
       {&micro, "*****", "", {{"standard", 0}}, "{***}{**} would be five 1z"},
       {&micro, "1z****", "", {{"standard", 0}}, "1{1}z+{***}: five 1z; {**}+1{11}z: five 1z"},
       {&micro, "111z**", "", {{"standard", 0}}, "every reading holds five 1z"},
-  };
-  for (const Case& c : cases) {
-    INFO(c.hand << " under " << c.rules->name() << ": " << c.why);
-    const Hand hand = hand_of(c.hand, *c.rules, c.wild);
-    const Counts got = reference_counts(*c.rules, hand);
-    for (const auto& [form, count] : c.counts) {
-      INFO("form " << form);
-      REQUIRE(got.count(form) == 1);
-      CHECK(got.at(form) == count);
-    }
-    // The engine must agree on exactly these hands too.
-    CHECK(compare(*c.rules, hand, reference(*c.rules, hand)) == "");
-  }
+  });
 }
 
 TEST_CASE("reference search lists exactly the hand-computed interpretations", "[reference]") {
@@ -220,7 +205,7 @@ TEST_CASE("reference search lists exactly the hand-computed interpretations", "[
     const Hand hand = hand_of("123m**", jokers);
     CHECK(reference_texts(jokers, hand, "standard") ==
           sorted({"123m {**}", "1{1}m {1}23m", "1{1}m 23{4}m", "2{2}m 1{2}3m", "3{3}m 12{3}m"}));
-    CHECK(compare(jokers, hand, reference(jokers, hand)) == "");
+    check_agrees(jokers, hand);
   }
   SECTION("111m plus two jokers, copies capped or not") {
     const Hand hand = hand_of("111m**", jokers);
@@ -229,19 +214,19 @@ TEST_CASE("reference search lists exactly the hand-computed interpretations", "[
     const Hand capped_hand = hand_of("111m**", capped);
     CHECK(reference_texts(capped, capped_hand, "standard") ==
           sorted({"11m 1{2}{3}m", "111m {**}"}));
-    CHECK(compare(jokers, hand, reference(jokers, hand)) == "");
-    CHECK(compare(capped, capped_hand, reference(capped, capped_hand)) == "");
+    check_agrees(jokers, hand);
+    check_agrees(capped, capped_hand);
   }
   SECTION("an honour and four jokers") {
     const Hand hand = hand_of("1z****", jokers);
     CHECK(reference_texts(jokers, hand, "standard") == sorted({"1{1}z {***}", "1{1}{1}z {**}"}));
-    CHECK(compare(jokers, hand, reference(jokers, hand)) == "");
+    check_agrees(jokers, hand);
   }
   SECTION("thirteen orphans with the joker as the missing tile") {
     const Hand hand = hand_of("119m19p19s123456z*", laizi);
     CHECK(reference_texts(laizi, hand, "thirteen_orphans") ==
           Texts{"11m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z {7}z"});
-    CHECK(compare(laizi, hand, reference(laizi, hand)) == "");
+    check_agrees(laizi, hand);
   }
   SECTION("tiny capped set: stand-ins and abstract groups respect two copies of 1z") {
     const Hand hand = hand_of("1z****", tiny);
@@ -249,7 +234,7 @@ TEST_CASE("reference search lists exactly the hand-computed interpretations", "[
     CHECK(reference_texts(tiny, hand, "mini_set") ==
           sorted({"1{1}z {1}m {4}m {2}z", "{1}{1}m {4}m 1z {2}z", "{4}{4}m {1}m 1z {2}z",
                   "{2}{2}z {1}m {4}m 1z"}));
-    CHECK(compare(tiny, hand, reference(tiny, hand)) == "");
+    check_agrees(tiny, hand);
   }
   SECTION("seven pairs with four jokers") {
     const Hand hand = hand_of("1122334455z****", laizi);
@@ -257,7 +242,7 @@ TEST_CASE("reference search lists exactly the hand-computed interpretations", "[
     REQUIRE(got.size() == 16);
     CHECK(std::count(got.begin(), got.end(), "11z 22z 33z 44z 55z {**} {**}") == 1);
     CHECK(std::count(got.begin(), got.end(), "11z 22z 33z 4{4}z 4{4}z 5{5}z 5{5}z") == 1);
-    CHECK(compare(laizi, hand, reference(laizi, hand)) == "");
+    check_agrees(laizi, hand);
   }
 }
 
@@ -314,7 +299,7 @@ TEST_CASE("reference search marks the winning tile and keeps declared melds", "[
     for (const char* text : {"4556m+5m", "1123m+1m", "11223m11z+3m", "89m11z+7m"}) {
       INFO(text);
       const Hand h = hand_of(text, basic);
-      CHECK(compare(basic, h, reference(basic, h)) == "");
+      check_agrees(basic, h);
     }
   }
   SECTION("three natural 5m and two jokers, the last 5m winning") {
@@ -326,12 +311,12 @@ TEST_CASE("reference search marks the winning tile and keeps declared melds", "[
     CHECK(reference_waits(jokers, hand) == Waits{"single", "single", "single", "single", "single",
                                                  "dual_pung", "dual_pung", "dual_pung", "two_sided",
                                                  "two_sided", "closed"});
-    CHECK(compare(jokers, hand, reference(jokers, hand)) == "");
+    check_agrees(jokers, hand);
   }
   SECTION("a winning joker") {
     // 1m***+* (jokers): 1{1}m+{***} (the pair's wildcard or the meld), 1{11}m+{**} (the pung's
     // wildcards are one stand-in, or the pair), 1{23}m+{**} (as 2m: closed, as 3m: edge, or the
-    // pair): 7, as in tests/test_engine.cpp.
+    // pair): 7, as in tests/engine/test_engine.cpp.
     const Hand hand = hand_of("1m***+*", jokers);
     CHECK(reference_waits(jokers, hand) ==
           Waits{"single", "any", "dual_pung", "any", "closed", "edge", "any"});
@@ -340,17 +325,17 @@ TEST_CASE("reference search marks the winning tile and keeps declared melds", "[
                   "1{1}{1}m<+{1}m dual_pung> {**}", "1{1}{1}m {**}<+* any>",
                   "1{2}{3}m<+{2}m closed> {**}", "1{2}{3}m<+{3}m edge> {**}",
                   "1{2}{3}m {**}<+* any>"}));
-    CHECK(compare(jokers, hand, reference(jokers, hand)) == "");
+    check_agrees(jokers, hand);
     // Under laizi the same hand also wins as four wildcards, unmarked: 7 + 1.
     const Hand l = hand_of("1m***+*", laizi);
     CHECK(reference_counts(laizi, l)["four_wildcards"] == 1);
     CHECK(reference_waits(laizi, l).count("none") == 1);
     CHECK(reference_waits(laizi, l).size() == 8);
-    CHECK(compare(laizi, l, reference(laizi, l)) == "");
+    check_agrees(laizi, l);
     // 12m11z+* : only 11z + 12{3}m; the joker is the 3m: edge.
     const Hand edge = hand_of("12m11z+*", jokers);
     CHECK(reference_waits(jokers, edge) == Waits{"edge"});
-    CHECK(compare(jokers, edge, reference(jokers, edge)) == "");
+    check_agrees(jokers, edge);
   }
   SECTION("declared melds") {
     const Hand pung = hand_of("[777z]123m1s+1s", basic);
@@ -362,8 +347,9 @@ TEST_CASE("reference search marks the winning tile and keeps declared melds", "[
     const Hand docs = hand_of("123m456p789s1z(1111m)+1z", basic);
     CHECK(reference_texts(basic, docs, "standard") ==
           Texts{"(1111m) 11z<+1z single> 123m 456p 789s"});
-    for (const Hand* h : {&pung, &kongs, &docs})
-      CHECK(compare(basic, *h, reference(basic, *h)) == "");
+    for (const Hand* h : {&pung, &kongs, &docs}) {
+      check_agrees(basic, *h);
+    }
   }
   SECTION("a joker in a declared meld and a winning tile of the wild kind") {
     // laizi, 5m wild: [77*z] is fixed; the concealed 123p 5m 5m are 123p and two wildcards, read
@@ -374,17 +360,17 @@ TEST_CASE("reference search marks the winning tile and keeps declared melds", "[
     CHECK(reference_waits(laizi, hand) == Waits{"any", "single", "single", "single", "single",
                                                 "two_sided", "two_sided", "closed", "edge"});
     CHECK(reference_counts(laizi, hand)["four_wildcards"] == 0);
-    CHECK(compare(laizi, hand, reference(laizi, hand)) == "");
+    check_agrees(laizi, hand);
     // A declared chow with a joker, the wildcard's rank given by its place: [3*5p] is 345p.
     // Copies capped, [1*1m]1m+1m: two natural 1m in the meld and two concealed make four; the
     // meld's joker stands for a 1m but is no natural tile, so 11m is still a pair: 1 reading.
     const RuleSet capped_laizi = test_rules("test_capped_laizi");
     const Hand fourth = hand_of("[1*1m]1m+1m", capped_laizi);
     CHECK(reference_texts(capped_laizi, fourth, "standard") == Texts{"[1{1}1m] 11m<+1m single>"});
-    CHECK(compare(capped_laizi, fourth, reference(capped_laizi, fourth)) == "");
+    check_agrees(capped_laizi, fourth);
     const Hand chow = hand_of("[3*5p]1z+1z", laizi);
     CHECK(reference_texts(laizi, chow, "standard") == Texts{"[3{4}5p] 11z<+1z single>"});
-    CHECK(compare(laizi, chow, reference(laizi, chow)) == "");
+    check_agrees(laizi, chow);
   }
   SECTION("copies capped: declared natural tiles count") {
     // [111m]1m+* : the joker pairs the concealed 1m. Uncapped: 1 reading. Capped: three 1m in
@@ -393,8 +379,8 @@ TEST_CASE("reference search marks the winning tile and keeps declared melds", "[
     CHECK(reference_texts(jokers, uncapped, "standard") == Texts{"[111m] 1{1}m<+{1}m single>"});
     const Hand capped_hand = hand_of("[111m]1m+*", capped);
     CHECK(reference_counts(capped, capped_hand)["standard"] == 0);
-    CHECK(compare(jokers, uncapped, reference(jokers, uncapped)) == "");
-    CHECK(compare(capped, capped_hand, reference(capped, capped_hand)) == "");
+    check_agrees(jokers, uncapped);
+    check_agrees(capped, capped_hand);
   }
   SECTION("set forms") {
     // 19m19p19s123456z*+7z (laizi): the joker pairs any of the 13 orphans; the winning 7z is a
@@ -403,17 +389,17 @@ TEST_CASE("reference search marks the winning tile and keeps declared melds", "[
     Waits want = repeat(12, "set_tile");
     want.insert("single");
     CHECK(reference_waits(laizi, natural) == want);
-    CHECK(compare(laizi, natural, reference(laizi, natural)) == "");
+    check_agrees(laizi, natural);
     // The joker wins: it is the pair's wildcard, whichever orphan it pairs: 13 singles.
     const Hand joker = hand_of("19m19p19s1234567z+*", laizi);
     CHECK(reference_waits(laizi, joker) == repeat(13, "single"));
-    CHECK(compare(laizi, joker, reference(laizi, joker)) == "");
+    check_agrees(laizi, joker);
     // test_forms, 5m always wild: 19m19p + the winning 5m: the little set's pair on any of the
     // four tiles, the 5m its wildcard (4 singles); one wildcard is no three-wildcard win.
     const Hand little = hand_of("19m19p+5m", forms);
     CHECK(reference_counts(forms, little)["little_set"] == 4);
     CHECK(reference_waits(forms, little) == repeat(4, "single"));
-    CHECK(compare(forms, little, reference(forms, little)) == "");
+    check_agrees(forms, little);
   }
 }
 
@@ -421,27 +407,29 @@ TEST_CASE("reference search marks the winning tile and keeps declared melds", "[
 // never match a hand with declared melds." Under laizi their 14 tiles never fit the concealed part
 // of a hand with a declared meld anyway, but a rule set may define smaller pairs and set forms.
 //
-// Engine defect 3 of the list at the top (fixed in the engine since): build_form_graph compared
-// the form's fixed size only with the concealed size, so `[111m]11p` under test_forms matched
-// one_pair (2 tiles) on the 2 concealed tiles of a 5-tile hand.
+// Case 3 of the list at the top: a form's fixed size is compared with the whole hand's, not only
+// with the concealed tiles', or `[111m]11p` under test_forms would match one_pair (2 tiles) on
+// the 2 concealed tiles of a 5-tile hand.
 TEST_CASE("pairs and set forms never match a hand with declared melds", "[reference]") {
   const RuleSet forms = test_rules("test_forms");
   using Texts = std::vector<std::string>;
-  // [111m]11p: the pair 11p completes the standard hand; one_pair would need the whole hand to be
-  // those two tiles.
-  const Hand pair = hand_of("[111m]11p", forms);
-  CHECK(reference_counts(forms, pair)["one_pair"] == 0);
-  CHECK(reference_texts(forms, pair, "standard") == Texts{"[111m] 11p"});
-  CHECK(compare(forms, pair, reference(forms, pair)) == "");
-  // The same with the winning tile: [111m] 11p, the 1p in the pair (single).
-  const Hand won = hand_of("[111m]1p+1p", forms);
-  CHECK(reference_counts(forms, won)["one_pair"] == 0);
-  CHECK(reference_texts(forms, won, "standard") == Texts{"[111m] 11p<+1p single>"});
-  CHECK(compare(forms, won, reference(forms, won)) == "");
-  // [123s]19m19p+5m (5m wild): the concealed five tiles are the little set's shape, but the set
-  // form needs the whole hand; and 19m19p + a wildcard holds no meld: no standard reading.
-  const Hand set = hand_of("[123s]19m19p+5m", forms);
-  CHECK(reference_counts(forms, set)["little_set"] == 0);
-  CHECK(reference_counts(forms, set)["standard"] == 0);
-  CHECK(compare(forms, set, reference(forms, set)) == "");
+  check_counted_cases({
+      {&forms,
+       "[111m]11p",
+       "",
+       {{"one_pair", 0}},
+       "the pair 11p completes the standard hand; one_pair would need the whole hand to be those "
+       "two tiles"},
+      {&forms, "[111m]1p+1p", "", {{"one_pair", 0}}, "the same with the winning tile"},
+      {&forms,
+       "[123s]19m19p+5m",
+       "",
+       {{"little_set", 0}, {"standard", 0}},
+       "5m wild: the concealed five tiles are the little set's shape, but the set form needs the "
+       "whole hand; and 19m19p + a wildcard holds no meld: no standard reading"},
+  });
+  CHECK(reference_texts(forms, hand_of("[111m]11p", forms), "standard") == Texts{"[111m] 11p"});
+  // The winning 1p is in the pair (single).
+  CHECK(reference_texts(forms, hand_of("[111m]1p+1p", forms), "standard") ==
+        Texts{"[111m] 11p<+1p single>"});
 }

@@ -1,6 +1,6 @@
 #pragma once
-/// The checks the enumerations of complete hands share (corpus_enumerate.cpp,
-/// corpus_wildcards.cpp); corpus.hpp has the interface.
+/// The checks the enumerations of complete hands share (enumerate.cpp,
+/// wildcards.cpp); corpus.hpp has the interface.
 
 #include <functional>
 #include <memory>
@@ -19,7 +19,7 @@ void check_enumeration_size(const RuleSet& rules, int size);
 void check_natural_enumeration(const RuleSet& rules, int size);
 
 /// The natural tiles of hands holding K wildcards, walked suit by suit and pruned by lower bounds
-/// on the wildcards each form needs (corpus_wildcard_walk.cpp, docs/corpus.md "--wildcards"):
+/// on the wildcards each form needs (wildcard_walk.cpp, docs/corpus.md "--wildcards"):
 /// only partial hands that some form could still complete with K wildcards are extended.
 class PrunedNaturalWalk {
  public:

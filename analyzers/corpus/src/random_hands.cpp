@@ -186,7 +186,25 @@ Hand RandomHands::dealt(int size, std::vector<TileId>& bonus) {
   return hand;
 }
 
+/// The melds and pairs complete() draws from: every pung, chow and pair of tiles a complete
+/// hand may hold.
+struct RandomHands::CompleteChoices {
+  std::vector<MeldChoice> pungs;
+  std::vector<MeldChoice> chows;
+  std::vector<TileId> pairs;
+};
+
 Hand RandomHands::complete(int size, int max_wildcards) {
+  const FormSpec& form = complete_form(size);
+  const int meld_count = (size - 2 * form.pairs) / 3;
+  const CompleteChoices choices = complete_choices(form, meld_count, draw_lacking_suits());
+  const std::vector<TileId> tiles = draw_complete_tiles(choices, form, meld_count, size);
+  Hand hand = with_wildcards(tiles, form, meld_count, max_wildcards);
+  draw_red_fives(hand);
+  return hand;
+}
+
+const FormSpec& RandomHands::complete_form(int size) const {
   const RuleSet& rules = *rules_;
   const FormSpec* form = melds_form(rules);
   if (form == nullptr) {
@@ -197,21 +215,27 @@ Hand RandomHands::complete(int size, int max_wildcards) {
     throw Error("no complete hand of " + std::to_string(size) + " tiles in form '" + form->name +
                 "' of rule set '" + rules.name() + "'");
   }
-  const int meld_count = (size - pair_tiles) / 3;
+  return *form;
+}
 
-  // The suits the hand must lack are chosen first, at random among the sequence suits.
+std::uint64_t RandomHands::draw_lacking_suits() {
   std::vector<int> sequence_suits;
-  for (std::size_t s = 0; s < rules.suits().size(); ++s) {
-    if (rules.suits()[s].sequences && !rules.suits()[s].bonus) {
+  for (std::size_t s = 0; s < rules_->suits().size(); ++s) {
+    if (rules_->suits()[s].sequences && !rules_->suits()[s].bonus) {
       sequence_suits.push_back(static_cast<int>(s));
     }
   }
   const std::size_t lacking =
-      std::min(sequence_suits.size(), static_cast<std::size_t>(rules.missing_suits()));
+      std::min(sequence_suits.size(), static_cast<std::size_t>(rules_->missing_suits()));
   sample_front(sequence_suits, lacking);
   std::uint64_t lacking_suits = 0;
   for (std::size_t i = 0; i < lacking; ++i) lacking_suits |= std::uint64_t{1} << sequence_suits[i];
+  return lacking_suits;
+}
 
+RandomHands::CompleteChoices RandomHands::complete_choices(const FormSpec& form, int meld_count,
+                                                           std::uint64_t lacking_suits) const {
+  const RuleSet& rules = *rules_;
   // Natural tiles never include a wild kind (every copy of a wild kind is a wildcard in the hand)
   // nor a forbidden tile (hand.forbidden_tiles).
   const auto usable = [&](TileId t) {
@@ -219,88 +243,93 @@ Hand RandomHands::complete(int size, int max_wildcards) {
            (rules.forbidden_tiles() & tile_bit(t)) == 0 &&
            ((lacking_suits >> rules.tile(t).suit) & 1U) == 0;
   };
-  std::vector<MeldChoice> pungs;
-  std::vector<MeldChoice> chows;
-  std::vector<TileId> pairs;
+  CompleteChoices choices;
   for (TileId t = 0; t < rules.meldable_count(); ++t) {
     if (!usable(t)) continue;
     const TileInfo& info = rules.tile(t);
-    if (info.copies >= 3) pungs.push_back({{t, t, t}});
-    if (info.copies >= 2 && (form->pair_tiles == 0 || (form->pair_tiles & tile_bit(t)) != 0)) {
-      pairs.push_back(t);
+    if (info.copies >= 3) choices.pungs.push_back({{t, t, t}});
+    if (info.copies >= 2 && (form.pair_tiles == 0 || (form.pair_tiles & tile_bit(t)) != 0)) {
+      choices.pairs.push_back(t);
     }
     const TileId second = info.next;
     if (rules.suits()[info.suit].sequences && usable(second) && usable(rules.tile(second).next)) {
-      chows.push_back({{t, second, rules.tile(second).next}});
+      choices.chows.push_back({{t, second, rules.tile(second).next}});
     }
   }
-  if ((meld_count > 0 && pungs.empty() && chows.empty()) || (form->pairs > 0 && pairs.empty())) {
+  if ((meld_count > 0 && choices.pungs.empty() && choices.chows.empty()) ||
+      (form.pairs > 0 && choices.pairs.empty())) {
     throw Error("rule set '" + rules.name() + "' has no tiles to build a complete hand from");
   }
+  return choices;
+}
 
+std::vector<TileId> RandomHands::draw_complete_tiles(const CompleteChoices& choices,
+                                                     const FormSpec& form, int meld_count,
+                                                     int size) {
   // Draws melds and pairs until they fit within the copies. Pungs and chows are drawn equally
   // often so that hands look like play rather than like the catalogue (which holds more pungs).
-  TileCounts used{};
-  std::vector<TileId> slots;  // every tile of the hand, pair tiles last
-  bool drawn = false;
-  for (int attempt = 0; attempt < kCompleteAttempts && !drawn; ++attempt) {
-    used = {};
-    slots.clear();
-    drawn = true;
+  const RuleSet& rules = *rules_;
+  std::vector<TileId> tiles;  // the melds' tiles, then the pairs'
+  for (int attempt = 0; attempt < kCompleteAttempts; ++attempt) {
+    TileCounts used{};
+    tiles.clear();
+    bool drawn = true;
     for (int m = 0; m < meld_count && drawn; ++m) {
-      const bool chow = !chows.empty() && (pungs.empty() || below(2) == 0);
-      const std::vector<MeldChoice>& choices = chow ? chows : pungs;
-      const MeldChoice& meld = choices[below(choices.size())];
+      const bool chow = !choices.chows.empty() && (choices.pungs.empty() || below(2) == 0);
+      const std::vector<MeldChoice>& melds = chow ? choices.chows : choices.pungs;
+      const MeldChoice& meld = melds[below(melds.size())];
       for (const TileId t : meld.tiles) {
         if (++used[t] > rules.tile(t).copies) drawn = false;
-        slots.push_back(t);
+        tiles.push_back(t);
       }
     }
-    for (int p = 0; p < form->pairs && drawn; ++p) {
-      const TileId t = pairs[below(pairs.size())];
+    for (int p = 0; p < form.pairs && drawn; ++p) {
+      const TileId t = choices.pairs[below(choices.pairs.size())];
       used[t] = static_cast<std::uint8_t>(used[t] + 2);
       if (used[t] > rules.tile(t).copies) drawn = false;
-      slots.push_back(t);
-      slots.push_back(t);
+      tiles.push_back(t);
+      tiles.push_back(t);
     }
+    if (drawn) return tiles;
   }
-  if (!drawn) {
-    throw Error("rule set '" + rules.name() + "': no complete hand of " + std::to_string(size) +
-                " tiles found within the copies");
-  }
+  throw Error("rule set '" + rules.name() + "': no complete hand of " + std::to_string(size) +
+              " tiles found within the copies");
+}
 
-  // Wildcards replace slots chosen at random, within what the form and the rules allow: the
-  // wildcards are drawn first, then each takes the first free slot, in a random order, that it
-  // may stand for (restricted stand-ins) and that the form lets hold a wildcard (its pairs). A
-  // wildcard that finds no such slot is put back, so a hand may hold fewer than drawn.
+Hand RandomHands::with_wildcards(const std::vector<TileId>& tiles, const FormSpec& form,
+                                 int meld_count, int max_wildcards) {
+  // Wildcards replace tiles chosen at random, within what the form and the rules allow: the
+  // wildcards are drawn first, then each takes the first free tile, in a random order, that it
+  // may stand for (restricted stand-ins) and that the form lets be a wildcard (its pairs). A
+  // wildcard that finds no such tile is put back, so a hand may hold fewer than drawn.
   std::size_t wild_count =
-      form->wildcards ? static_cast<std::size_t>(std::max(max_wildcards, 0)) : 0;
+      form.wildcards ? static_cast<std::size_t>(std::max(max_wildcards, 0)) : 0;
   wild_count = std::min(wild_count, wildcards_.size());
-  if (rules.wildcards().max_in_win > 0) {
-    wild_count = std::min(wild_count, static_cast<std::size_t>(rules.wildcards().max_in_win));
+  if (rules_->wildcards().max_in_win > 0) {
+    wild_count = std::min(wild_count, static_cast<std::size_t>(rules_->wildcards().max_in_win));
   }
   wild_count = static_cast<std::size_t>(below(wild_count + 1));
   sample_front(wildcards_, wild_count);
-  const std::size_t first_pair_slot = static_cast<std::size_t>(meld_count) * 3;
-  std::vector<std::size_t> order(slots.size());
+  const std::size_t first_pair_tile = static_cast<std::size_t>(meld_count) * 3;
+  std::vector<std::size_t> order(tiles.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   sample_front(order, order.size());
-  std::vector<bool> wild_slot(slots.size(), false);
-  std::vector<int> wild_in_pair(static_cast<std::size_t>(form->pairs), 0);
+  std::vector<bool> replaced(tiles.size(), false);
+  std::vector<int> wild_in_pair(static_cast<std::size_t>(form.pairs), 0);
   Hand hand;
   hand.wild_tiles = wild_;
   for (std::size_t w = 0; w < wild_count; ++w) {
     const Wildcard& wildcard = wildcards_[w];
     const TileMask stand_ins = stand_in_mask(wildcard);
-    for (const std::size_t slot : order) {
-      if (wild_slot[slot] || (stand_ins & tile_bit(slots[slot])) == 0) continue;
-      if (slot >= first_pair_slot) {
-        const std::size_t pair = (slot - first_pair_slot) / 2;
-        if (form->pair_wildcards == PairWildcards::none) continue;
-        if (form->pair_wildcards == PairWildcards::with_natural && wild_in_pair[pair] > 0) continue;
+    for (const std::size_t i : order) {
+      if (replaced[i] || (stand_ins & tile_bit(tiles[i])) == 0) continue;
+      if (i >= first_pair_tile) {
+        const std::size_t pair = (i - first_pair_tile) / 2;
+        if (form.pair_wildcards == PairWildcards::none) continue;
+        if (form.pair_wildcards == PairWildcards::with_natural && wild_in_pair[pair] > 0) continue;
         ++wild_in_pair[pair];
       }
-      wild_slot[slot] = true;
+      replaced[i] = true;
       if (wildcard.joker) {
         ++hand.jokers;
       } else {
@@ -309,10 +338,9 @@ Hand RandomHands::complete(int size, int max_wildcards) {
       break;
     }
   }
-  for (std::size_t i = 0; i < slots.size(); ++i) {
-    if (!wild_slot[i]) ++hand.counts[slots[i]];
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    if (!replaced[i]) ++hand.counts[tiles[i]];
   }
-  draw_red_fives(hand);
   return hand;
 }
 

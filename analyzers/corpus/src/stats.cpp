@@ -7,16 +7,22 @@
 #include <chrono>
 #include <cmath>
 #include <optional>
+#include <range/v3/range/conversion.hpp>
+#include <range/v3/view/enumerate.hpp>
+#include <range/v3/view/filter.hpp>
+#include <range/v3/view/map.hpp>
 
-#include "meldgraph/model/error.hpp"
-#include "meldgraph/search/listing.hpp"
-#include "meldgraph/queries/queries.hpp"
-#include "meldgraph/support/random_draws.hpp"
 #include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/queries/queries.hpp"
 #include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/search/listing.hpp"
+#include "meldgraph/support/random_draws.hpp"
 
 namespace meldgraph {
 namespace {
+
+namespace views = ranges::views;
 
 /// The z of a two-sided 95% interval.
 constexpr double kZ95 = 1.959963984540054;
@@ -163,9 +169,9 @@ struct StatsCollector::Impl {
   Impl(const RuleSet& r, StatsOptions o) : rules(&r), options(o) {
     if (options.score && scoring_rules(r) != nullptr) scorer.emplace(r);
     if (options.waits) lister.emplace(r);
-    for (std::size_t f = 0; f < r.forms().size(); ++f) {
-      if (r.forms()[f].enabled) enabled_forms.push_back(f);
-    }
+    const auto enabled = [](const auto& form) { return form.second.enabled; };
+    enabled_forms =
+        views::enumerate(r.forms()) | views::filter(enabled) | views::keys | ranges::to_vector;
   }
 
   /// Step 1: shanten over all forms and per form; returns the all-forms value.

@@ -3,15 +3,23 @@
 
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <range/v3/view/drop.hpp>
+#include <range/v3/view/enumerate.hpp>
+#include <range/v3/view/filter.hpp>
+#include <range/v3/view/zip.hpp>
 
-#include "meldgraph/search/decomposition.hpp"
-#include "meldgraph/scoring/scoring_rules.hpp"
 #include "meldgraph/corpus/stats.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/search/decomposition.hpp"
 
 namespace meldgraph {
 namespace {
 
 using Json = nlohmann::ordered_json;
+namespace views = ranges::views;
+
+/// Whether a (key, count) pair of a zipped or enumerated view counted anything.
+const auto counted = [](const auto& entry) { return entry.second != 0; };
 
 Json interval(double low, double high) {
   return Json::array({low, high});
@@ -37,14 +45,13 @@ Json distribution_json(const Counts& counts, int first, const char* key) {
   long double squares = 0;
   std::size_t lowest = counts.size();
   std::size_t highest = 0;
-  for (std::size_t i = 0; i < counts.size(); ++i) {
-    if (counts[i] == 0) continue;
+  for (const auto& [i, hands] : views::enumerate(counts) | views::filter(counted)) {
     const long double value = static_cast<long double>(static_cast<int>(i) + first);
-    const auto count = static_cast<long double>(counts[i]);
-    n += counts[i];
+    const auto count = static_cast<long double>(hands);
+    n += hands;
     sum += value * count;
     squares += value * value * count;
-    lowest = std::min(lowest, i);
+    lowest = std::min<std::size_t>(lowest, i);
     highest = i;
   }
   const MeanInterval mean = normal_mean_interval(n, sum, squares);
@@ -67,10 +74,11 @@ Json waits_json(const HandStats& stats) {
   out["waiting"] = proportion_json(stats.waiting, stats.hands);
   out["kinds"] = distribution_json(stats.wait_kinds, 0, "kinds");
   out["shapes"] = Json::array();
-  for (std::size_t shape = 1; shape < kStatsWaitShapes; ++shape) {
+  // Every shape but `none` (0), which no completion takes.
+  for (const auto& [shape, hands] : views::enumerate(stats.wait_shapes) | views::drop(1)) {
     Json entry;
     entry["shape"] = wait_shape_name(static_cast<WaitShape>(shape));
-    entry.update(proportion_json(stats.wait_shapes[shape], stats.waiting));
+    entry.update(proportion_json(hands, stats.waiting));
     out["shapes"].push_back(entry);
   }
   return out;
@@ -92,11 +100,11 @@ Json score_json(const HandStats& stats, const RuleSet& rules) {
   out["points"] = {{"mean", points.mean}, {"ci95", interval(points.low, points.high)}};
   out["patterns"] = Json::array();
   const auto& patterns = scoring_rules(rules)->patterns.patterns;
-  for (std::size_t p = 0; p < stats.patterns.size() && p < patterns.size(); ++p) {
-    if (stats.patterns[p] == 0) continue;
+  for (const auto& [pattern, hands] :
+       views::zip(patterns, stats.patterns) | views::filter(counted)) {
     Json entry;
-    entry["pattern"] = patterns[p].name;
-    entry.update(proportion_json(stats.patterns[p], stats.scored_wins));
+    entry["pattern"] = pattern.name;
+    entry.update(proportion_json(hands, stats.scored_wins));
     out["patterns"].push_back(entry);
   }
   return out;
@@ -117,15 +125,16 @@ nlohmann::ordered_json stats_to_json(const HandStats& stats, const RuleSet& rule
                                                           static_cast<double>(stats.hands);
   out["ready"] = proportion_json(stats.shanten[1], stats.hands);
   out["forms"] = Json::array();
-  const std::vector<FormSpec>& forms = rules.forms();
-  for (std::size_t f = 0; f < forms.size() && f < stats.form_shanten.size(); ++f) {
-    if (!forms[f].enabled) continue;
+  const auto enabled = [](const auto& form) { return std::get<0>(form).enabled; };
+  for (const auto& [form, shanten, nearest, not_applicable] :
+       views::zip(rules.forms(), stats.form_shanten, stats.form_best, stats.form_not_applicable) |
+           views::filter(enabled)) {
     Json entry;
-    entry["form"] = forms[f].name;
-    entry["complete"] = proportion_json(stats.form_shanten[f][0], stats.hands);
-    entry["nearest"] = proportion_json(stats.form_best[f], stats.hands);
-    entry["not_applicable"] = stats.form_not_applicable[f];
-    entry["shanten"] = distribution_json(stats.form_shanten[f], -1, "shanten");
+    entry["form"] = form.name;
+    entry["complete"] = proportion_json(shanten[0], stats.hands);
+    entry["nearest"] = proportion_json(nearest, stats.hands);
+    entry["not_applicable"] = not_applicable;
+    entry["shanten"] = distribution_json(shanten, -1, "shanten");
     out["forms"].push_back(entry);
   }
   out["waits"] = waits_json(stats);

@@ -1,4 +1,4 @@
-// corpus enumerate --wildcards K, the pruned walk (corpus_enumerate.hpp, docs/corpus.md): the
+// corpus enumerate --wildcards K, the pruned walk (enumerate.hpp, docs/corpus.md): the
 // natural tiles of a hand holding K wildcards, built suit by suit, extended only while some form
 // could still complete them with K wildcards.
 //

@@ -1,10 +1,12 @@
 // corpus enumerate --wildcards K (corpus.hpp, docs/corpus.md): every complete hand holding K
-// wildcards. The natural tiles come from the pruned walk (corpus_wildcard_walk.cpp) where it
+// wildcards. The natural tiles come from the pruned walk (wildcard_walk.cpp) where it
 // models the rule set, otherwise from a bounded walk over every multiset of natural tiles; each
 // hand is decided by is_win.
 
 #include <algorithm>
 #include <memory>
+#include <range/v3/range/conversion.hpp>
+#include <range/v3/view/transform.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,6 +18,8 @@
 
 namespace meldgraph {
 namespace {
+
+namespace views = ranges::views;
 
 /// A kind of wildcard the set holds, and how many.
 struct WildKind {
@@ -72,16 +76,17 @@ class WildEnumerator {
 
   /// Throws AnalysisError when the set holds fewer wildcards or the walk would be too long.
   void check() const {
-    std::vector<int> wild_copies;
-    for (const WildKind& kind : kinds_) wild_copies.push_back(kind.copies);
+    const std::vector<int> wild_copies =
+        kinds_ | views::transform(&WildKind::copies) | ranges::to_vector;
     const std::uint64_t splits = multisets(wild_copies, wildcards_, kMaxWildcardCandidates + 1);
     if (splits == 0) {
       throw AnalysisError("--wildcards " + std::to_string(wildcards_) + ": rule set '" +
                           rules_.name() + "' holds fewer wildcards");
     }
     if (pruned_) return;  // its work is bounded by the hands it finds
-    std::vector<int> natural_copies;
-    for (const TileId t : naturals_) natural_copies.push_back(rules_.tile(t).copies);
+    const auto copies = [this](TileId t) { return int{rules_.tile(t).copies}; };
+    const std::vector<int> natural_copies =
+        naturals_ | views::transform(copies) | ranges::to_vector;
     const std::uint64_t naturals =
         multisets(natural_copies, size_ - wildcards_, kMaxWildcardCandidates + 1);
     if (naturals > kMaxWildcardCandidates || splits * naturals > kMaxWildcardCandidates) {

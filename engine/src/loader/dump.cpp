@@ -74,28 +74,51 @@ std::string tile_list(const RuleSet& rules, const std::vector<TileId>& tiles) {
 
 namespace {
 
+using rule_file::bool_text;
+using rule_file::name_text;
+using rule_file::rank_list;
+using rule_file::tile_list;
+using rule_file::yaml_quoted;
+
 std::string single_line(std::string text) {
   std::replace_if(
       text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
   return text;
 }
 
-}  // namespace
+/// The meldable tiles of `mask`, as a YAML list of codes.
+std::string mask_list(const RuleSet& rules, TileMask mask) {
+  std::vector<TileId> list;
+  for (TileId t = 0; t < rules.meldable_count(); ++t) {
+    if ((mask & tile_bit(t)) != 0) list.push_back(t);
+  }
+  return tile_list(rules, list);
+}
 
-std::string dump_rules(const RuleSet& rules) {
-  using rule_file::bool_text;
-  using rule_file::name_text;
-  using rule_file::rank_list;
-  using rule_file::tile_list;
-  using rule_file::yaml_quoted;
-  const RuleSet::Data& data = rules.data();
-  std::string out;
+void write_header(const RuleSet::Data& data, std::string& out) {
   out += "# Rule set '" + data.name + "' as loaded from " + single_line(data.source) + ".\n";
   out += "# Written by `meldgraph rules dump`: every key is spelt out, defaults included, and\n";
   out += "# the rule sets it extends are merged in, so this document stands alone.\n";
   out += "name: " + name_text(data.name) + "\n";
   out += "description: " + yaml_quoted(data.description) + "\n";
+}
 
+/// One suit of tiles.suits (or, `bonus`, of tiles.bonus).
+void write_suit(const SuitInfo& suit, bool bonus, std::string& out) {
+  out += "    - letter: " + std::string(1, suit.letter) + "\n";
+  out += "      name: " + yaml_quoted(suit.name) + "\n";
+  out += "      ranks: " + rank_list(suit.ranks) + "\n";
+  if (!bonus) out += "      sequences: " + bool_text(suit.sequences) + "\n";
+  out += "      copies: " + std::to_string(suit.copies) + "\n";
+  if (bonus) return;
+  out += "      red_fives: " + std::to_string(suit.red_fives) + "\n";
+  out += suit.groups.empty() ? "      groups: {}\n" : "      groups:\n";
+  for (const auto& [group, ranks] : suit.groups) {
+    out += "        " + name_text(group) + ": " + rank_list(ranks) + "\n";
+  }
+}
+
+void write_tiles(const RuleSet::Data& data, std::string& out) {
   // tiles.copies is not kept in Data (each suit carries its own); any value reloads the same
   // because every suit below states its copies. The first suit's keeps the file natural.
   out += "tiles:\n";
@@ -106,34 +129,38 @@ std::string dump_rules(const RuleSet& rules) {
     out += bonus ? "  bonus:" : "  suits:";
     out += any ? "\n" : " []\n";
     for (const SuitInfo& suit : data.suits) {
-      if (suit.bonus != bonus) continue;
-      out += "    - letter: " + std::string(1, suit.letter) + "\n";
-      out += "      name: " + yaml_quoted(suit.name) + "\n";
-      out += "      ranks: " + rank_list(suit.ranks) + "\n";
-      if (!bonus) out += "      sequences: " + bool_text(suit.sequences) + "\n";
-      out += "      copies: " + std::to_string(suit.copies) + "\n";
-      if (bonus) continue;
-      out += "      red_fives: " + std::to_string(suit.red_fives) + "\n";
-      out += suit.groups.empty() ? "      groups: {}\n" : "      groups:\n";
-      for (const auto& [group, ranks] : suit.groups) {
-        out += "        " + name_text(group) + ": " + rank_list(ranks) + "\n";
-      }
+      if (suit.bonus == bonus) write_suit(suit, bonus, out);
     }
   }
+}
 
+void write_hand(const RuleSet& rules, const RuleSet::Data& data, std::string& out) {
   out += "hand:\n";
   out += "  tiles: " + std::to_string(data.hand_tiles) + "\n";
   out += "  exhausted_waits: " + bool_text(data.exhausted_waits) + "\n";
   out += "  missing_suits: " + std::to_string(data.missing_suits) + "\n";
-  {
-    std::vector<TileId> forbidden;
-    for (TileId t = 0; t < rules.meldable_count(); ++t) {
-      if ((data.forbidden_tiles & tile_bit(t)) != 0) forbidden.push_back(t);
-    }
-    out += "  forbidden_tiles: " + tile_list(rules, forbidden) + "\n";
-  }
+  out += "  forbidden_tiles: " + mask_list(rules, data.forbidden_tiles) + "\n";
+}
 
-  const WildcardRules& wild = data.wildcards;
+/// wildcards.stand_ins as resolved masks, one entry per wildcard that is not unrestricted;
+/// nothing when no wildcard is restricted.
+void write_stand_ins(const RuleSet& rules, const WildcardRules& wild, std::string& out) {
+  if (!wild.restricted) return;
+  TileMask all = 0;
+  for (TileId t = 0; t < rules.meldable_count(); ++t) all |= tile_bit(t);
+  out += "  stand_ins:\n";
+  if (wild.jokers > 0 && wild.joker_stand_ins != all) {
+    out += "    joker: " + mask_list(rules, wild.joker_stand_ins) + "\n";
+  }
+  for (TileId t = 0; t < rules.tile_count(); ++t) {
+    if (wild.tile_stand_ins[t] != all) {
+      out += "    " + yaml_quoted(rules.tile(t).code) + ": " +
+             mask_list(rules, wild.tile_stand_ins[t]) + "\n";
+    }
+  }
+}
+
+void write_wildcards(const RuleSet& rules, const WildcardRules& wild, std::string& out) {
   out += "wildcards:\n";
   out += "  jokers: " + std::to_string(wild.jokers) + "\n";
   out += "  tiles: " + tile_list(rules, wild.tiles) + "\n";
@@ -152,29 +179,10 @@ std::string dump_rules(const RuleSet& rules) {
     for (const TileId t : cycle) codes += rules.tile(t).code;
     out += "      - \"" + codes + "\"\n";
   }
-  if (wild.restricted) {
-    // Resolved masks, one entry per wildcard that is not unrestricted.
-    TileMask all = 0;
-    for (TileId t = 0; t < rules.meldable_count(); ++t) all |= tile_bit(t);
-    const auto codes = [&](TileMask mask) {
-      std::vector<TileId> list;
-      for (TileId t = 0; t < rules.meldable_count(); ++t) {
-        if ((mask & tile_bit(t)) != 0) list.push_back(t);
-      }
-      return tile_list(rules, list);
-    };
-    out += "  stand_ins:\n";
-    if (wild.jokers > 0 && wild.joker_stand_ins != all) {
-      out += "    joker: " + codes(wild.joker_stand_ins) + "\n";
-    }
-    for (TileId t = 0; t < rules.tile_count(); ++t) {
-      if (wild.tile_stand_ins[t] != all) {
-        out +=
-            "    " + yaml_quoted(rules.tile(t).code) + ": " + codes(wild.tile_stand_ins[t]) + "\n";
-      }
-    }
-  }
+  write_stand_ins(rules, wild, out);
+}
 
+void write_forms(const RuleSet& rules, const RuleSet::Data& data, std::string& out) {
   out += data.forms.empty() ? "forms: {}\n" : "forms:\n";
   for (const FormSpec& form : data.forms) {
     out += "  " + name_text(form.name) + ":\n";
@@ -190,6 +198,18 @@ std::string dump_rules(const RuleSet& rules) {
     if (form.scored_only) out += "    scored_only: true\n";
     type.write(rules, form, out);
   }
+}
+
+}  // namespace
+
+std::string dump_rules(const RuleSet& rules) {
+  const RuleSet::Data& data = rules.data();
+  std::string out;
+  write_header(data, out);
+  write_tiles(data, out);
+  write_hand(rules, data, out);
+  write_wildcards(rules, data.wildcards, out);
+  write_forms(rules, data, out);
   for (const auto& [key, section] : data.sections) section->write_yaml(rules, out);
   return out;
 }

@@ -1,4 +1,4 @@
-/// The form types of rule files (rule_forms.hpp): the table, the reading of `forms` and of each
+/// The form types of rule files (forms.hpp): the table, the reading of `forms` and of each
 /// type's keys, and the writing of each type's keys for dump_rules.
 
 #include "forms.hpp"
@@ -10,9 +10,9 @@
 #include <optional>
 #include <vector>
 
-#include "meldgraph/model/tiles.hpp"
 #include "interpreter.hpp"
 #include "meldgraph/loader/rule_writing.hpp"
+#include "meldgraph/model/tiles.hpp"
 
 namespace meldgraph::rule_file {
 

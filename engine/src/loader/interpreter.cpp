@@ -4,7 +4,10 @@
 #include "interpreter.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/tiles.hpp"
@@ -140,87 +143,99 @@ SuitInfo Interpreter::read_suit(const Value& value, const std::string& path, boo
   // Past the letter (which every later message names), each value is read on its own so that
   // every bad one of the suit is reported; a suit with any leaves the tile set unusable.
   const std::size_t before = diagnostics_.count();
+  suit.letter = read_suit_letter(value, path);
+  if (const Item* name = value.find("name")) {
+    diagnostics_.attempt([&] { suit.name = read_string(*name); });
+  }
+  SuitSize size;
+  size.ranks = value.find("ranks");
+  if (size.ranks == nullptr) fail(value.where, "missing required key 'ranks' in " + path);
+  size.ranks_read = diagnostics_.attempt([&] { suit.ranks = read_ranks(*size.ranks); });
+  size.copies = value.find("copies");
+  suit.copies = static_cast<std::uint8_t>(default_copies);
+  size.copies_read = size.copies == nullptr || diagnostics_.attempt([&] {
+    suit.copies = static_cast<std::uint8_t>(read_int(*size.copies, 1, 8));
+  });
+  if (!bonus) read_meldable_suit_keys(value, size, suit);
+  if (diagnostics_.count() != before) tiles_usable_ = false;
+  return suit;
+}
 
+/// A suit's letter: one lowercase ASCII letter no other suit took.
+char Interpreter::read_suit_letter(const Value& value, const std::string& path) {
   const Item* letter = value.find("letter");
   if (letter == nullptr) fail(value.where, "missing required key 'letter' in " + path);
   const std::string text = read_string(*letter);
   if (text.size() != 1 || text[0] < 'a' || text[0] > 'z') {
     fail(letter->value.where, "'letter' must be one lowercase ASCII letter, got '" + text + "'");
   }
-  suit.letter = text[0];
   for (const auto& [used, used_path] : letters_) {
-    if (used == suit.letter) {
+    if (used == text[0]) {
       fail(letter->value.where,
            "duplicate suit letter '" + text + "' (already used by " + used_path + ")");
     }
   }
-  letters_.emplace_back(suit.letter, path);
+  letters_.emplace_back(text[0], path);
+  return text[0];
+}
 
-  if (const Item* name = value.find("name")) {
-    diagnostics_.attempt([&] { suit.name = read_string(*name); });
-  }
-  const Item* ranks = value.find("ranks");
-  if (ranks == nullptr) fail(value.where, "missing required key 'ranks' in " + path);
-  const bool ranks_read = diagnostics_.attempt([&] { suit.ranks = read_ranks(*ranks); });
-
-  const Item* copies = value.find("copies");
-  suit.copies = static_cast<std::uint8_t>(default_copies);
-  const bool copies_read = copies == nullptr || diagnostics_.attempt([&] {
-    suit.copies = static_cast<std::uint8_t>(read_int(*copies, 1, 8));
-  });
-  const auto finish = [&] {
-    if (diagnostics_.count() != before) tiles_usable_ = false;
-    return suit;
-  };
-  if (bonus) return finish();
-
+/// The keys only a meldable suit has: sequences, red_fives and the rank groups.
+void Interpreter::read_meldable_suit_keys(const Value& value, const SuitSize& size,
+                                          SuitInfo& suit) {
   if (const Item* sequences = value.find("sequences")) {
     tiles_usable_ =
         diagnostics_.attempt([&] { suit.sequences = read_bool(*sequences); }) && tiles_usable_;
   }
   if (const Item* red = value.find("red_fives")) {
-    diagnostics_.attempt([&] {
-      const int red_fives = read_int(*red, 0, 8);
-      // Compared with the ranks and copies only when they read.
-      if (red_fives > 0) {
-        if (ranks_read && std::find(suit.ranks.begin(), suit.ranks.end(), 5) == suit.ranks.end()) {
-          fail(last_of({&red->key_where, &ranks->key_where}),
-               "red_fives needs rank 5, which suit '" + text + "' does not have");
-        }
-        if (copies_read && red_fives > suit.copies) {
-          fail(last_of({&red->key_where, key_where(copies),
-                        copies == nullptr ? tiles_copies_where_ : nullptr}),
-               "red_fives (" + std::to_string(red_fives) + ") exceeds the copies (" +
-                   std::to_string(suit.copies) + ") of suit '" + text + "'");
-        }
-      }
-      suit.red_fives = static_cast<std::uint8_t>(red_fives);
-    });
+    diagnostics_.attempt([&] { read_red_fives(*red, size, suit); });
   }
-  if (const Item* groups = value.find("groups")) {
-    if (!ranks_read) return finish();  // a group's ranks are checked against the suit's
-    const Value& map = expect_map(*groups);
-    for (const Item& group : map.entries) {
-      // A group left out would make a stand-in set naming it unknown: the tile set is then
-      // not used further.
-      const bool read = diagnostics_.attempt([&] {
-        if (!valid_name(group.key, true)) {
-          fail(group.key_where,
-               "group name '" + group.key + "' may use only a-z, 0-9, '_' and '-'");
-        }
-        std::vector<std::uint8_t> members = read_ranks(group);
-        for (const std::uint8_t rank : members) {
-          if (std::find(suit.ranks.begin(), suit.ranks.end(), rank) == suit.ranks.end()) {
-            fail(group.value.where, "group '" + group.key + "' names rank " + std::to_string(rank) +
-                                        ", which suit '" + text + "' does not have");
-          }
-        }
-        suit.groups.emplace_back(group.key, std::move(members));
-      });
-      tiles_usable_ = tiles_usable_ && read;
+  const Item* groups = value.find("groups");
+  // A group's ranks are checked against the suit's, so groups are read only when those did.
+  if (groups != nullptr && size.ranks_read) read_rank_groups(*groups, suit);
+}
+
+/// red_fives, compared with the suit's ranks and copies where those read.
+void Interpreter::read_red_fives(const Item& red, const SuitSize& size, SuitInfo& suit) const {
+  const int red_fives = read_int(red, 0, 8);
+  const std::string letter(1, suit.letter);
+  if (red_fives > 0) {
+    if (size.ranks_read && std::find(suit.ranks.begin(), suit.ranks.end(), 5) == suit.ranks.end()) {
+      fail(last_of({&red.key_where, &size.ranks->key_where}),
+           "red_fives needs rank 5, which suit '" + letter + "' does not have");
+    }
+    if (size.copies_read && red_fives > suit.copies) {
+      fail(last_of({&red.key_where, key_where(size.copies),
+                    size.copies == nullptr ? tiles_copies_where_ : nullptr}),
+           "red_fives (" + std::to_string(red_fives) + ") exceeds the copies (" +
+               std::to_string(suit.copies) + ") of suit '" + letter + "'");
     }
   }
-  return finish();
+  suit.red_fives = static_cast<std::uint8_t>(red_fives);
+}
+
+/// The suit's rank groups (winds, dragons): names a stand-in set may use, each of the suit's
+/// ranks.
+void Interpreter::read_rank_groups(const Item& groups, SuitInfo& suit) {
+  const Value& map = expect_map(groups);
+  const std::string letter(1, suit.letter);
+  for (const Item& group : map.entries) {
+    // A group left out would make a stand-in set naming it unknown: the tile set is then
+    // not used further.
+    const bool read = diagnostics_.attempt([&] {
+      if (!valid_name(group.key, true)) {
+        fail(group.key_where, "group name '" + group.key + "' may use only a-z, 0-9, '_' and '-'");
+      }
+      std::vector<std::uint8_t> members = read_ranks(group);
+      for (const std::uint8_t rank : members) {
+        if (std::find(suit.ranks.begin(), suit.ranks.end(), rank) == suit.ranks.end()) {
+          fail(group.value.where, "group '" + group.key + "' names rank " + std::to_string(rank) +
+                                      ", which suit '" + letter + "' does not have");
+        }
+      }
+      suit.groups.emplace_back(group.key, std::move(members));
+    });
+    tiles_usable_ = tiles_usable_ && read;
+  }
 }
 
 void Interpreter::read_hand() {
@@ -325,12 +340,27 @@ void Interpreter::read_indicator(const Item& indicator) {
   }
 }
 
+namespace {
+
+/// The meldable tiles `keep` holds for, as a mask.
+template <class Keep>
+TileMask meldable_where(const TileTable& tiles, Keep keep) {
+  TileMask mask = 0;
+  for (TileId t = 0; t < tiles.meldable_count(); ++t) {
+    if (keep(tiles.tile(t))) mask |= tile_bit(t);
+  }
+  return mask;
+}
+
+/// The names of stand-in sets every rule set knows; its rank groups add their own.
+constexpr std::array<std::string_view, 8> kStandInSetNames = {
+    "any", "honours", "numbers", "same_rank", "own_suit", "147", "258", "369"};
+
+}  // namespace
+
 /// What one stand_ins entry allows, as a mask over the meldable tiles. `face` is the wild tile
 /// kind a relative name (same_rank, own_suit) is taken from; kNoTile for jokers.
 TileMask Interpreter::read_stand_in_sets(const Item& entry, TileId face, bool is_default) const {
-  const TileTable& tiles = *tiles_;
-  TileMask all = 0;
-  for (TileId t = 0; t < tiles.meldable_count(); ++t) all |= tile_bit(t);
   const std::string path = "wildcards.stand_ins." + entry.key;
   std::vector<const Value*> items;
   if (entry.value.kind == Kind::list) {
@@ -344,78 +374,97 @@ TileMask Interpreter::read_stand_in_sets(const Item& entry, TileId face, bool is
       fail(item->where,
            "expected a set name or tile codes in " + path + ", got " + describe(*item));
     }
-    const std::string& name = item->text;
-    const auto each = [&](auto&& keep) {
-      for (TileId t = 0; t < tiles.meldable_count(); ++t) {
-        if (keep(tiles.tile(t))) mask |= tile_bit(t);
-      }
-    };
-    const auto sequences = [&](const TileInfo& info) { return data_.suits[info.suit].sequences; };
-    const bool relative = name == "same_rank" || name == "own_suit";
-    if (relative && face == kNoTile && !is_default) {
-      fail(item->where, "'" + name + "' in " + path +
-                            " needs a tile face; a joker has none (use any, a set or tiles)");
+    mask |= read_stand_in_set(entry, *item, face, is_default, path);
+  }
+  return mask;
+}
+
+/// One set name or string of tile codes of a stand_ins entry.
+TileMask Interpreter::read_stand_in_set(const Item& entry, const Value& item, TileId face,
+                                        bool is_default, const std::string& path) const {
+  const std::string& name = item.text;
+  const bool relative = name == "same_rank" || name == "own_suit";
+  if (relative && face == kNoTile && !is_default) {
+    fail(item.where, "'" + name + "' in " + path +
+                         " needs a tile face; a joker has none (use any, a set or tiles)");
+  }
+  if (const std::optional<TileMask> named = named_stand_in_set(name, face)) return *named;
+  if (const std::optional<TileMask> group = rank_group_stand_ins(name)) return *group;
+  const bool has_rank =
+      std::any_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!has_rank) {
+    // A word, not tile codes: a set name misspelt, most likely.
+    std::vector<std::string_view> names(kStandInSetNames.begin(), kStandInSetNames.end());
+    for (const SuitInfo& suit : data_.suits) {
+      for (const auto& [group_name, ranks] : suit.groups) names.emplace_back(group_name);
     }
-    if (name == "any") {
-      mask |= all;
-    } else if (name == "honours") {
-      each([&](const TileInfo& info) { return !sequences(info); });
-    } else if (name == "numbers") {
-      each([&](const TileInfo& info) { return sequences(info); });
-    } else if (name == "147" || name == "258" || name == "369") {
-      const int knit = name[0] - '1';
-      each([&](const TileInfo& info) { return sequences(info) && knit_class(info.rank) == knit; });
-    } else if (name == "same_rank") {
-      if (face == kNoTile) continue;  // default for jokers: resolved per tile kind only
-      const TileInfo& own = tiles.tile(face);
-      // The same number in every sequence suit; an honour or bonus face stands for itself.
-      each([&](const TileInfo& info) {
-        return sequences(own) ? sequences(info) && info.rank == own.rank : &info == &own;
-      });
-    } else if (name == "own_suit") {
-      if (face == kNoTile) continue;
-      const TileInfo& own = tiles.tile(face);
-      each([&](const TileInfo& info) { return info.suit == own.suit; });
-    } else {
-      bool group = false;
-      for (const SuitInfo& suit : data_.suits) {
-        for (const auto& [group_name, ranks] : suit.groups) {
-          if (group_name != name) continue;
-          group = true;
-          for (const std::uint8_t rank : ranks) {
-            const TileId t = tiles.find_tile(suit.letter, rank);
-            if (t != kNoTile && t < tiles.meldable_count()) mask |= tile_bit(t);
-          }
-        }
-      }
-      const bool has_rank =
-          std::any_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
-      if (!group && !has_rank) {
-        // A word, not tile codes: a set name misspelt, most likely.
-        std::vector<std::string_view> names = {"any",      "honours", "numbers", "same_rank",
-                                               "own_suit", "147",     "258",     "369"};
-        for (const SuitInfo& suit : data_.suits) {
-          for (const auto& [group_name, ranks] : suit.groups) names.emplace_back(group_name);
-        }
-        fail(item->where, "unknown stand-in set '" + name + "' in " + path +
-                              did_you_mean(name, names) + " (set names: " + word_list(names) +
-                              "; or tile codes such as \"19m\")");
-      }
-      if (!group) {
-        const Item one{entry.key, entry.key_where, *item};
-        for (const TileRef& ref : read_tile_codes(one, path)) {
-          const TileId id = resolve(ref, "'" + name + "' in " + path +
-                                             " is neither a set name (any, honours, numbers, "
-                                             "same_rank, own_suit, 147, 258, 369, a rank "
-                                             "group) nor a known tile");
-          if (id >= tiles.meldable_count()) {
-            fail(ref.where, "bonus tile '" + ref.code() + "' in " + path +
-                                ": a wildcard stands only for meldable tiles");
-          }
-          mask |= tile_bit(id);
-        }
+    fail(item.where, "unknown stand-in set '" + name + "' in " + path + did_you_mean(name, names) +
+                         " (set names: " + word_list(names) + "; or tile codes such as \"19m\")");
+  }
+  return tile_code_stand_ins(entry, item, path);
+}
+
+/// The set a built-in name stands for, or nullopt when `name` is none of them. A relative name
+/// without a face (the default entry, for jokers) stands for nothing: it applies per wild kind.
+std::optional<TileMask> Interpreter::named_stand_in_set(const std::string& name,
+                                                        TileId face) const {
+  const TileTable& tiles = *tiles_;
+  const auto sequences = [&](const TileInfo& info) { return data_.suits[info.suit].sequences; };
+  if (name == "any") return meldable_where(tiles, [](const TileInfo&) { return true; });
+  if (name == "honours") {
+    return meldable_where(tiles, [&](const TileInfo& info) { return !sequences(info); });
+  }
+  if (name == "numbers") return meldable_where(tiles, sequences);
+  if (name == "147" || name == "258" || name == "369") {
+    const int knit = name[0] - '1';
+    return meldable_where(tiles, [&](const TileInfo& info) {
+      return sequences(info) && knit_class(info.rank) == knit;
+    });
+  }
+  if (name != "same_rank" && name != "own_suit") return std::nullopt;
+  if (face == kNoTile) return TileMask{0};
+  const TileInfo& own = tiles.tile(face);
+  if (name == "own_suit") {
+    return meldable_where(tiles, [&](const TileInfo& info) { return info.suit == own.suit; });
+  }
+  // same_rank: the same number in every sequence suit; an honour or bonus face stands for itself.
+  return meldable_where(tiles, [&](const TileInfo& info) {
+    return sequences(own) ? sequences(info) && info.rank == own.rank : &info == &own;
+  });
+}
+
+/// The tiles of every rank group named `name` (over all suits), or nullopt when none is.
+std::optional<TileMask> Interpreter::rank_group_stand_ins(const std::string& name) const {
+  const TileTable& tiles = *tiles_;
+  std::optional<TileMask> mask;
+  for (const SuitInfo& suit : data_.suits) {
+    for (const auto& [group_name, ranks] : suit.groups) {
+      if (group_name != name) continue;
+      mask = mask.value_or(0);
+      for (const std::uint8_t rank : ranks) {
+        const TileId t = tiles.find_tile(suit.letter, rank);
+        if (t != kNoTile && t < tiles.meldable_count()) *mask |= tile_bit(t);
       }
     }
+  }
+  return mask;
+}
+
+/// Tile codes ("19m") in a stand_ins entry: meldable tiles of the tile set.
+TileMask Interpreter::tile_code_stand_ins(const Item& entry, const Value& item,
+                                          const std::string& path) const {
+  const Item one{entry.key, entry.key_where, item};
+  TileMask mask = 0;
+  for (const TileRef& ref : read_tile_codes(one, path)) {
+    const TileId id = resolve(ref, "'" + item.text + "' in " + path +
+                                       " is neither a set name (any, honours, numbers, "
+                                       "same_rank, own_suit, 147, 258, 369, a rank "
+                                       "group) nor a known tile");
+    if (id >= tiles_->meldable_count()) {
+      fail(ref.where, "bonus tile '" + ref.code() + "' in " + path +
+                          ": a wildcard stands only for meldable tiles");
+    }
+    mask |= tile_bit(id);
   }
   return mask;
 }

@@ -1,6 +1,6 @@
 #pragma once
 /// Turns the merged tree of a rule file into RuleSet::Data, checking every key. The sections
-/// (tiles, hand, wildcards) are read in rule_interpreter.cpp, the forms in rule_forms.cpp.
+/// (tiles, hand, wildcards) are read in interpreter.cpp, the forms in forms.cpp.
 ///
 /// Every key is read on its own: a problem with one is recorded and reading goes on, so one load
 /// reports every unknown key and every bad value. Contradictions between keys are checked once
@@ -9,8 +9,8 @@
 /// problem, since every tile code is resolved against it.
 
 #include <initializer_list>
-#include <span>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,7 +30,9 @@ class Interpreter {
   /// read the top-level sections beyond the model's.
   Interpreter(const Value& root, Where document, Diagnostics& diagnostics,
               std::span<const SectionReader> sections)
-      : root_(root), document_(std::move(document)), diagnostics_(diagnostics),
+      : root_(root),
+        document_(std::move(document)),
+        diagnostics_(diagnostics),
         sections_(sections) {}
 
   /// The rule set's data; meaningful only when no problem was recorded.
@@ -38,7 +40,7 @@ class Interpreter {
   /// The tile table laid out from the data's suits (set once run() has read the tiles).
   [[nodiscard]] std::optional<TileTable>& tile_table() { return tiles_; }
 
-  // The readers of the form types (rule_forms.cpp), named by the form type table.
+  // The readers of the form types (forms.cpp), named by the form type table.
   void read_melds_form(const FormContext& context, FormSpec& form);
   void read_knitted_form(const FormContext& context, FormSpec& form);
   void read_pairs_form(const FormContext& context, FormSpec& form);
@@ -53,11 +55,23 @@ class Interpreter {
     return item != nullptr ? &item->key_where : nullptr;
   }
 
-  // Sections (rule_interpreter.cpp).
+  /// A meldable suit's ranks and copies: the items (null when not given) and whether they read.
+  struct SuitSize {
+    const Item* ranks = nullptr;
+    bool ranks_read = false;
+    const Item* copies = nullptr;
+    bool copies_read = false;
+  };
+
+  // Sections (interpreter.cpp).
   void read_tiles();
   std::vector<SuitInfo> read_suit_list(const Item* list, const std::string& path, bool bonus,
                                        int default_copies);
   SuitInfo read_suit(const Value& value, const std::string& path, bool bonus, int default_copies);
+  char read_suit_letter(const Value& value, const std::string& path);
+  void read_meldable_suit_keys(const Value& value, const SuitSize& size, SuitInfo& suit);
+  void read_red_fives(const Item& red, const SuitSize& size, SuitInfo& suit) const;
+  void read_rank_groups(const Item& groups, SuitInfo& suit);
   void read_hand();
   void read_forbidden_tiles();
   void read_wildcards();
@@ -66,6 +80,13 @@ class Interpreter {
   void read_stand_ins(const Item* stand_ins);
   void read_stand_in_entry(const Item& entry);
   [[nodiscard]] TileMask read_stand_in_sets(const Item& entry, TileId face, bool is_default) const;
+  [[nodiscard]] TileMask read_stand_in_set(const Item& entry, const Value& item, TileId face,
+                                           bool is_default, const std::string& path) const;
+  [[nodiscard]] std::optional<TileMask> named_stand_in_set(const std::string& name,
+                                                           TileId face) const;
+  [[nodiscard]] std::optional<TileMask> rank_group_stand_ins(const std::string& name) const;
+  [[nodiscard]] TileMask tile_code_stand_ins(const Item& entry, const Value& item,
+                                             const std::string& path) const;
   void check_missing_suits() const;
   void check_stand_ins() const;
   /// The sections of `sections_`, each into data_.sections; every other top-level key is one no
@@ -74,7 +95,7 @@ class Interpreter {
   /// Resolves a tile code; `unknown` is the message when the tile table has no such tile.
   [[nodiscard]] TileId resolve(const TileRef& ref, const std::string& unknown) const;
 
-  // Forms (rule_forms.cpp).
+  // Forms (forms.cpp).
   void read_forms();
   /// The form, or nullopt when one of its values did not read (those problems are recorded).
   [[nodiscard]] std::optional<FormSpec> read_form(const Item& entry);

@@ -1,3 +1,7 @@
+// The MPSZ notation (docs/notation.md): hands, tiles, wildcard choices and indicators read from
+// text (parse_hand and its kin, every error naming a column), and hands written back
+// (format_hand), so that parse_hand(format_hand(h)) == h.
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -361,222 +365,176 @@ ReadMeld read_meld(const HandItem& item, const RuleSet& rules) {
 
 }  // namespace
 
-int Hand::concealed_size(const RuleSet& rules) const {
-  int total = jokers;
-  for (TileId t = 0; t < rules.tile_count(); ++t) {
-    if (t < rules.meldable_count() || (wild_tiles & tile_bit(t)) != 0) total += counts[t];
+namespace {
+
+/// Reads the scanned items of a hand into a Hand, checking as it goes what the items alone
+/// cannot: copies, red fives, jokers, forbidden tiles and the hand's size.
+class HandReader {
+ public:
+  HandReader(const RuleSet& rules, TileMask extra_wild) : rules_(rules) {
+    hand_.wild_tiles = rules.fixed_wild_tiles() | extra_wild;
   }
-  return total;
-}
 
-int Hand::size(const RuleSet& rules) const {
-  return concealed_size(rules) + 3 * meld_count;
-}
-
-int Hand::wildcard_count() const {
-  int total = jokers;
-  for (std::size_t t = 0; t < kMaxTileKinds; ++t) {
-    if ((wild_tiles & tile_bit(static_cast<TileId>(t))) != 0) total += counts[t];
-  }
-  return total;
-}
-
-int Hand::declared_wildcard_count() const {
-  int total = 0;
-  for (std::size_t m = 0; m < meld_count; ++m) total += melds[m].wildcard_count();
-  return total;
-}
-
-int class_for_mask(WildcardClasses& classes, TileMask mask, bool unrestricted) {
-  for (int c = 0; c < classes.count; ++c) {
-    if (classes.masks[static_cast<std::size_t>(c)] == mask) return c;
-  }
-  if (classes.count == kMaxWildcardClasses) return -1;
-  const int c = classes.count++;
-  classes.masks[static_cast<std::size_t>(c)] = mask;
-  if (unrestricted) classes.unrestricted = c;
-  return c;
-}
-
-WildcardClasses wildcard_classes(const RuleSet& rules, const Hand& hand) {
-  WildcardClasses classes;
-  classes.of_source.fill(-1);
-  // Most hands hold no wildcard: nothing below would change the empty classes.
-  if (!hand.may_hold_wildcards()) return classes;
-  const WildcardRules& wild = rules.wildcards();
-  TileMask all = 0;
-  for (TileId t = 0; t < rules.meldable_count(); ++t) all |= tile_bit(t);
-  const auto add = [&](std::size_t source, TileMask mask, int held) {
-    if (!wild.restricted) mask = all;  // one class, as if nothing were restricted
-    const int c = class_for_mask(classes, mask, mask == all);
-    if (c < 0) {
-      throw AnalysisError("the hand holds more than " + std::to_string(kMaxWildcardClasses) +
-                          " kinds of wildcard with different stand-ins");
+  Hand read(const std::vector<HandItem>& items) {
+    for (const HandItem& item : items) {
+      if (item.kind == HandItem::Kind::exposed_meld ||
+          item.kind == HandItem::Kind::concealed_kong) {
+        read_declared_meld(item);
+        continue;
+      }
+      for (const TileToken& token : item.tiles) {
+        read_concealed_tile(token, item.kind == HandItem::Kind::winning);
+      }
     }
-    classes.of_source[source] = c;
-    classes.held[static_cast<std::size_t>(c)] =
-        static_cast<std::uint8_t>(classes.held[static_cast<std::size_t>(c)] + held);
-  };
-  if (hand.jokers > 0) add(kMaxTileKinds, wild.joker_stand_ins, hand.jokers);
-  for (TileId t = 0; t < rules.tile_count(); ++t) {
-    if ((hand.wild_tiles & tile_bit(t)) != 0 && hand.counts[t] > 0) {
-      add(t, wild.tile_stand_ins[t], hand.counts[t]);
+    if (!any_tile_) throw NotationError("empty hand: no tiles", 1);
+    if (hand_.has_winning_tile() && size_ % 3 != 2) {
+      // The winning tile completes a hand: with it the hand holds 3n+2 tiles. Anything else is a
+      // mistake in the hand (a tile too many or too few), not a hand to analyse without its '+'.
+      throw NotationError("a hand with a winning tile '+' holds 3n+2 tiles with it, this one " +
+                              std::to_string(size_),
+                          items.back().column);
     }
+    return hand_;
   }
-  if (hand.winning_joker) {
-    classes.winning = classes.of_source[kMaxTileKinds];
-  } else if (hand.winning != kNoTile && (hand.wild_tiles & tile_bit(hand.winning)) != 0) {
-    classes.winning = classes.of_source[hand.winning];
-  }
-  return classes;
-}
 
-TileCounts Hand::natural_counts(const RuleSet& rules) const {
-  TileCounts naturals{};
-  for (TileId t = 0; t < rules.meldable_count(); ++t) {
-    if ((wild_tiles & tile_bit(t)) == 0) naturals[t] = counts[t];
-  }
-  return naturals;
-}
-
-TileCounts Hand::held_counts() const {
-  TileCounts held = counts;
-  for (std::size_t m = 0; m < meld_count; ++m) {
-    const Group& meld = melds[m];
-    for (int slot = 0; slot < meld.size; ++slot) {
-      if (!meld.is_wild(slot)) ++held[meld.tiles[static_cast<std::size_t>(slot)]];
+ private:
+  /// A declared meld: its group, then each of its tiles counted against the copies (a joker in
+  /// it only where the rules allow wildcards in declared melds).
+  void read_declared_meld(const HandItem& item) {
+    if (hand_.meld_count == kMaxDeclaredMelds) {
+      throw NotationError("more than " + std::to_string(kMaxDeclaredMelds) + " declared melds",
+                          item.column);
     }
-  }
-  return held;
-}
-
-Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild,
-                Notation notation) {
-  if (notation != Notation::meldgraph) {
-    const NotationRewrite rewrite = rewrite_notation(text, notation);
-    try {
-      return parse_hand(rewrite.text, rules, extra_wild);
-    } catch (const NotationError& error) {
-      // The message names a column of the rewritten text: name the user's column instead.
-      std::string message = error.what();
-      message.resize(message.rfind(" at column "));
-      const auto index = static_cast<std::size_t>(error.column() - 1);
-      const int column = index < rewrite.columns.size() ? rewrite.columns[index]
-                         : rewrite.columns.empty()      ? 1
-                                                        : rewrite.columns.back();
-      throw NotationError(message, column);
+    const ReadMeld meld = read_meld(item, rules_);
+    for (const TileToken& token : item.tiles) {
+      if (token.tile != kNoTile && (rules_.forbidden_tiles() & tile_bit(token.tile)) != 0) {
+        throw NotationError(rules_.tile(token.tile).code +
+                                " cannot be in a declared meld under "
+                                "rule set '" +
+                                rules_.name() + "' (hand.forbidden_tiles)",
+                            token.column);
+      }
+      if (token.tile != kNoTile) {
+        count_natural(token);
+        continue;
+      }
+      if (!rules_.wildcards().in_melds) {
+        throw NotationError("rule set '" + rules_.name() +
+                                "' allows no wildcards in declared melds (wildcards.in_melds)",
+                            token.column);
+      }
+      count_joker(token.column);
     }
+    hand_.meld_red[hand_.meld_count] = meld.red_slots;
+    hand_.meld_claimed[hand_.meld_count] = static_cast<std::uint8_t>(meld.claimed_slot + 1);
+    hand_.melds[hand_.meld_count++] = meld.group;
+    any_tile_ = true;
+    size_ += 3;
+    check_size(item.column);
   }
-  Hand hand;
-  hand.wild_tiles = rules.fixed_wild_tiles() | extra_wild;
-  const std::vector<HandItem> items = TileScanner(text, rules).scan(true);
-  TileCounts held{};
-  int size = 0;
-  int jokers = 0;
-  bool any_tile = false;
 
-  const auto add_joker = [&](int column) {
-    const int allowed = rules.wildcards().jokers;
+  /// A concealed tile, the winning one when `winning`. A bonus tile that is not wild does not
+  /// count towards the hand's size, and cannot be the winning tile.
+  void read_concealed_tile(const TileToken& token, bool winning) {
+    any_tile_ = true;
+    if (token.tile == kNoTile) {
+      count_joker(token.column);
+      ++hand_.jokers;
+      ++size_;
+      if (winning) hand_.winning_joker = true;
+      check_size(token.column);
+      return;
+    }
+    count_natural(token);
+    ++hand_.counts[token.tile];
+    const bool wild = (hand_.wild_tiles & tile_bit(token.tile)) != 0;
+    const bool bonus = rules_.tile(token.tile).bonus;
+    if (!bonus || wild) ++size_;
+    if (winning) {
+      if (bonus && !wild) {
+        throw NotationError("the winning tile must be a tile that forms groups", token.column);
+      }
+      hand_.winning = token.tile;
+      hand_.winning_red = token.red;
+    }
+    check_size(token.column);
+  }
+
+  /// One more joker, concealed or in a declared meld, within the rule set's jokers.
+  void count_joker(int column) {
+    const int allowed = rules_.wildcards().jokers;
     if (allowed == 0) {
-      throw NotationError("joker '*' is not allowed by rule set '" + rules.name() + "'", column);
+      throw NotationError("joker '*' is not allowed by rule set '" + rules_.name() + "'", column);
     }
-    if (++jokers > allowed) {
+    if (++jokers_ > allowed) {
       throw NotationError("more than " + std::to_string(allowed) + " jokers '*'", column);
     }
-  };
-  const auto add_natural = [&](const TileToken& token) {
-    const TileInfo& info = rules.tile(token.tile);
-    const int count = ++held[token.tile];
+  }
+
+  /// One more natural tile, concealed or in a declared meld, within its copies and (a red five)
+  /// its suit's red fives.
+  void count_natural(const TileToken& token) {
+    const TileInfo& info = rules_.tile(token.tile);
+    const int count = ++held_[token.tile];
     if (count > info.copies) {
       throw NotationError(ordinal(count) + " copy of " + info.code + ": the set has only " +
                               std::to_string(info.copies),
                           token.column);
     }
-    if (token.red) {
-      const int red = ++hand.red[token.tile];
-      const int allowed = rules.suits()[info.suit].red_fives;
-      if (red > allowed) {
-        throw NotationError(ordinal(red) + " red five 0" + std::string(1, info.letter) +
-                                ": the set has only " + std::to_string(allowed),
-                            token.column);
-      }
+    if (!token.red) return;
+    const int red = ++hand_.red[token.tile];
+    const int allowed = rules_.suits()[info.suit].red_fives;
+    if (red > allowed) {
+      throw NotationError(ordinal(red) + " red five 0" + std::string(1, info.letter) +
+                              ": the set has only " + std::to_string(allowed),
+                          token.column);
     }
-  };
-  const auto check_size = [&](int column) {
-    if (size > rules.hand_tiles()) {
-      throw NotationError("hand holds more than " + std::to_string(rules.hand_tiles()) +
-                              " tiles, the most rule set '" + rules.name() + "' allows",
+  }
+
+  void check_size(int column) const {
+    if (size_ > rules_.hand_tiles()) {
+      throw NotationError("hand holds more than " + std::to_string(rules_.hand_tiles()) +
+                              " tiles, the most rule set '" + rules_.name() + "' allows",
                           column);
     }
-  };
+  }
 
-  for (const HandItem& item : items) {
-    if (item.kind == HandItem::Kind::exposed_meld || item.kind == HandItem::Kind::concealed_kong) {
-      if (hand.meld_count == kMaxDeclaredMelds) {
-        throw NotationError("more than " + std::to_string(kMaxDeclaredMelds) + " declared melds",
-                            item.column);
-      }
-      const ReadMeld meld = read_meld(item, rules);
-      for (const TileToken& token : item.tiles) {
-        if (token.tile != kNoTile && (rules.forbidden_tiles() & tile_bit(token.tile)) != 0) {
-          throw NotationError(rules.tile(token.tile).code +
-                                  " cannot be in a declared meld under "
-                                  "rule set '" +
-                                  rules.name() + "' (hand.forbidden_tiles)",
-                              token.column);
-        }
-        if (token.tile != kNoTile) {
-          add_natural(token);
-          continue;
-        }
-        if (!rules.wildcards().in_melds) {
-          throw NotationError("rule set '" + rules.name() +
-                                  "' allows no wildcards in declared melds (wildcards.in_melds)",
-                              token.column);
-        }
-        add_joker(token.column);
-      }
-      hand.meld_red[hand.meld_count] = meld.red_slots;
-      hand.meld_claimed[hand.meld_count] = static_cast<std::uint8_t>(meld.claimed_slot + 1);
-      hand.melds[hand.meld_count++] = meld.group;
-      any_tile = true;
-      size += 3;
-      check_size(item.column);
-      continue;
-    }
-    for (const TileToken& token : item.tiles) {
-      any_tile = true;
-      if (token.tile == kNoTile) {
-        add_joker(token.column);
-        ++hand.jokers;
-        ++size;
-        if (item.kind == HandItem::Kind::winning) hand.winning_joker = true;
-      } else {
-        add_natural(token);
-        ++hand.counts[token.tile];
-        const bool wild = (hand.wild_tiles & tile_bit(token.tile)) != 0;
-        const bool bonus = rules.tile(token.tile).bonus;
-        if (!bonus || wild) ++size;
-        if (item.kind == HandItem::Kind::winning) {
-          if (bonus && !wild) {
-            throw NotationError("the winning tile must be a tile that forms groups", token.column);
-          }
-          hand.winning = token.tile;
-          hand.winning_red = token.red;
-        }
-      }
-      check_size(token.column);
-    }
+  const RuleSet& rules_;
+  Hand hand_;
+  TileCounts held_{};  ///< natural tiles read so far, concealed and declared
+  int size_ = 0;       ///< the hand's size so far (Hand::size: a declared meld counts three)
+  int jokers_ = 0;     ///< jokers read so far, concealed and declared
+  bool any_tile_ = false;
+};
+
+/// A hand in another notation: rewritten into meldgraph's and read, its errors' columns mapped
+/// back to the user's text.
+Hand parse_rewritten_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild,
+                          Notation notation) {
+  const NotationRewrite rewrite = rewrite_notation(text, notation);
+  try {
+    return parse_hand(rewrite.text, rules, extra_wild);
+  } catch (const NotationError& error) {
+    // The message names a column of the rewritten text: name the user's column instead.
+    std::string message = error.what();
+    message.resize(message.rfind(" at column "));
+    const auto index = static_cast<std::size_t>(error.column() - 1);
+    const int column = index < rewrite.columns.size() ? rewrite.columns[index]
+                       : rewrite.columns.empty()      ? 1
+                                                      : rewrite.columns.back();
+    throw NotationError(message, column);
   }
-  if (!any_tile) throw NotationError("empty hand: no tiles", 1);
-  if (hand.has_winning_tile() && size % 3 != 2) {
-    // The winning tile completes a hand: with it the hand holds 3n+2 tiles. Anything else is a
-    // mistake in the hand (a tile too many or too few), not a hand to analyse without its '+'.
-    throw NotationError(
-        "a hand with a winning tile '+' holds 3n+2 tiles with it, this one " + std::to_string(size),
-        items.back().column);
+}
+
+}  // namespace
+
+Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild,
+                Notation notation) {
+  if (notation != Notation::meldgraph) {
+    return parse_rewritten_hand(text, rules, extra_wild, notation);
   }
-  return hand;
+  const std::vector<HandItem> items = TileScanner(text, rules).scan(true);
+  return HandReader(rules, extra_wild).read(items);
 }
 
 std::vector<detail::TileToken> detail::scan_tiles(std::string_view text, const RuleSet& rules) {

@@ -1,7 +1,7 @@
 #pragma once
 /// The located tree a rule file is read into, and the problems found while reading it. Internal
-/// to the rule loader (rules_yaml.cpp builds the tree from YAML, rule_interpreter.cpp and
-/// rule_forms.cpp read it); nothing here knows YAML.
+/// to the rule loader (loader/yaml.cpp builds the tree from YAML, loader/interpreter.cpp and
+/// loader/forms.cpp read it); nothing here knows YAML.
 
 #include <cstddef>
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-/// Small writers of YAML text for dump_rules and the form types' writers (rules_dump.cpp).
+/// Small writers of YAML text for dump_rules and the form types' writers (loader/dump.cpp).
 
 #include <cstdint>
 #include <string>

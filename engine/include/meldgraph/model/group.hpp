@@ -87,6 +87,7 @@ struct Group {
   }
   [[nodiscard]] int wildcard_count() const;
 
+  // NOLINTNEXTLINE(modernize-use-nullptr): clang-tidy 14 takes the defaulted <=>'s 0 for a pointer.
   friend auto operator<=>(const Group&, const Group&) = default;
 };
 

@@ -121,7 +121,7 @@ struct FormSpec {
 };
 
 /// A rule feature a fast path may or may not model. Each fast path (the queries' tables in
-/// query_plan.cpp, the special-form checks, the interpretation lister) states the features it
+/// queries/plan.cpp, the special-form checks, the interpretation lister) states the features it
 /// models as one constant RuleFeatures value and compares the rule set's (RuleSet::features)
 /// with it, so a feature added here is unmodelled everywhere until a fast path lists it.
 /// docs/tables.md says which path models which feature.

@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "meldgraph/model/hand.hpp"
-#include "meldgraph/support/random_draws.hpp"
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/model/tiles.hpp"
 #include "meldgraph/model/win_context.hpp"
+#include "meldgraph/support/random_draws.hpp"
 
 namespace meldgraph {
 
@@ -90,6 +90,23 @@ class RandomHands {
   void add_wildcards(Hand& hand, int count);
   /// Decides which of the hand's fives are red, as if its copies had been drawn from the set.
   void draw_red_fives(Hand& hand);
+  // The steps of complete(), in the order they draw.
+  struct CompleteChoices;
+  /// The rule set's first enabled melds form; throws Error unless it has complete hands of `size`.
+  [[nodiscard]] const FormSpec& complete_form(int size) const;
+  /// The sequence suits a hand must lack (hand.missing_suits), drawn at random: bit s, suit s.
+  [[nodiscard]] std::uint64_t draw_lacking_suits();
+  /// The pungs, chows and pairs of usable tiles: natural, not forbidden, not of a lacking suit.
+  [[nodiscard]] CompleteChoices complete_choices(const FormSpec& form, int meld_count,
+                                                 std::uint64_t lacking_suits) const;
+  /// The tiles of `meld_count` melds and the form's pairs, within the copies (pairs last).
+  [[nodiscard]] std::vector<TileId> draw_complete_tiles(const CompleteChoices& choices,
+                                                        const FormSpec& form, int meld_count,
+                                                        int size);
+  /// The hand of `tiles`, some of them replaced by wildcards where the form and the stand-ins
+  /// allow.
+  [[nodiscard]] Hand with_wildcards(const std::vector<TileId>& tiles, const FormSpec& form,
+                                    int meld_count, int max_wildcards);
   /// Shuffles the first `count` places of `items` (RandomDraws::sample_front): they are then a
   /// uniform sample without replacement.
   template <class T>
