@@ -4,7 +4,7 @@
 // Items are readings (evaluate_patterns) or hands (Scorer::score): items_per_second is readings
 // evaluated or hands scored per second.
 //
-//   build/bench/meldgraph_bench_scoring
+//   build/release/bench/meldgraph_bench_scoring
 
 #include <benchmark/benchmark.h>
 

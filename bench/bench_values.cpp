@@ -4,7 +4,7 @@
 // `meldgraph --rules riichi bench --op score` (scoring_workload.hpp, the same as
 // bench_scoring's); one one-han pattern counted.
 //
-//   build/bench/meldgraph_bench_values
+//   build/release/bench/meldgraph_bench_values
 
 #include <benchmark/benchmark.h>
 

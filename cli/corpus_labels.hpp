@@ -1,6 +1,6 @@
 #pragma once
 /// The answers `corpus deal` and `corpus enumerate --label` write beside each hand, as a JSON
-/// record or a CSV row (docs/corpus.md, "Labels" and "CSV").
+/// record or a CSV row (docs/corpus.md, "Records and labels" and "CSV").
 ///
 /// The record is built first, from the same answers and field names as `batch`; a CSV row is a
 /// view of the record (one column per scalar, lists of tiles as MPSZ text), so each answer is

@@ -1,5 +1,5 @@
 /// meldgraph-mpi: `meldgraph stats` and `meldgraph corpus` over MPI ranks (Boost.MPI;
-/// docs/corpus.md, "meldgraph-mpi").
+/// docs/corpus.md, "Statistics on MPI ranks: meldgraph-mpi").
 ///
 /// stats: rank r of K counts part r + 1 of K of the run (`--shard r+1/K`: corpus_commands.hpp,
 /// shard_range), the counts are reduced on rank 0 by element-wise integer addition

@@ -453,7 +453,7 @@ TEST_CASE("payments: by seat wind, ron from each side, tsumo split, counters",
   REQUIRE(pay(rules, 4, 30, false, false, 1).payments == P{-4000, 8200, -2100, -2100});
   // East tsumo 4 han 30 fu: 3900 all.
   REQUIRE(pay(rules, 4, 30, true, false).payments == P{11700, -3900, -3900, -3900});
-  // North self-draws: 3 han 30 fu is the example (1000 / 2000), a mangan 2000 / 4000.
+  // North self-draws: 3 han 30 fu pays 1000 / 2000, a mangan 2000 / 4000.
   for (const auto& [han, dealer_pays, other_pays] :
        {std::array<int, 3>{3, 2000, 1000}, std::array<int, 3>{5, 4000, 2000}}) {
     Record r(tsumo(Wind::north));

@@ -1,5 +1,5 @@
-/// Base points, limits and payments (points.hpp). docs/scoring.md, "Points" and
-/// "Payments".
+/// Base points, limits and payments (points.hpp). docs/scoring.md, "`points`" and
+/// "`payments`".
 
 #include "values/points.hpp"
 
@@ -211,7 +211,7 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     std::int64_t counters = std::int64_t{pay.honba_discard} * win.honba;
     std::int64_t from_liable = 0;
     if (liable.seat >= 0 && liable.seat != discarder) {
-      // The liable player pays half of their yakuman and the counters (docs/scoring.md, "Pao").
+      // The liable player pays half of their yakuman and the counters (docs/scoring.md, "`payments`", pao).
       from_liable = round_up(liable.base * times / 2, step);
       take(liable.seat, from_liable + counters);
       counters = 0;
