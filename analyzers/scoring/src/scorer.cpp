@@ -98,7 +98,7 @@ std::shared_ptr<const RuleSet> derive_scoring_view(const RuleSet& rules) {
   return std::make_shared<const RuleSet>(rules.tile_table(), std::move(view));
 }
 
-constexpr DerivedFact<RuleSet> kScoringView{&derive_scoring_view, 1};
+constexpr DerivedFact<RuleSet, 1> kScoringView{&derive_scoring_view};
 
 }  // namespace
 

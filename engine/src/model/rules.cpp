@@ -15,6 +15,17 @@ const void* DerivedFacts::find(const void* key) const {
   return nullptr;
 }
 
+const void* DerivedFacts::add(std::size_t hint, const void* key, Derive derive,
+                              const RuleSet& rules) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  if (const void* found = find(key)) return found;
+  const std::size_t i = free_slot(hint);
+  owners_[i] = derive(key, rules);
+  slots_[i].fact = owners_[i].get();
+  slots_[i].key.store(key, std::memory_order_release);
+  return slots_[i].fact;
+}
+
 std::size_t DerivedFacts::free_slot(std::size_t hint) const {
   if (hint < kSlots && slots_[hint].key.load(std::memory_order_relaxed) == nullptr) return hint;
   for (std::size_t i = 0; i < kSlots; ++i) {

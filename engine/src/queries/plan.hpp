@@ -228,7 +228,7 @@ using Plan = QueryPlan;
 [[nodiscard]] std::shared_ptr<const QueryPlan> build_plan(const RuleSet& rules);
 
 /// The plan of `rules`, built on its first query and kept with the rule set (RuleSet::derived).
-inline constexpr DerivedFact<QueryPlan> kQueryPlan{&build_plan, 0};
+inline constexpr DerivedFact<QueryPlan, 0> kQueryPlan{&build_plan};
 [[nodiscard]] inline const QueryPlan& query_plan(const RuleSet& rules) {
   return rules.derived(kQueryPlan);
 }

@@ -24,15 +24,15 @@ class RuleSet;
 
 /// How a layer derives one fact of type `Fact` of a rule set. Define one per fact, as an inline
 /// variable (one address in the program):
-///   inline constexpr DerivedFact<QueryPlan> kQueryPlanFact{&derive_query_plan};
-template <class Fact>
+///   inline constexpr DerivedFact<QueryPlan, 0> kQueryPlan{&derive_query_plan};
+/// `Slot` is the slot the fact is kept in when that slot is free, below DerivedFacts::kSlots: a
+/// hint each layer picks for its own fact (the queries' plan 0, scoring's view 1), so that
+/// reading it is one comparison at a constant offset. A fact whose slot another took first goes
+/// to a free one, found by a search: slower, never wrong.
+template <class Fact, std::size_t Slot>
 struct DerivedFact {
+  static constexpr std::size_t kSlot = Slot;
   std::shared_ptr<const Fact> (*derive)(const RuleSet& rules);
-  /// The slot the fact is kept in when that slot is free, below DerivedFacts::kSlots: a hint
-  /// each layer picks for its own fact (the queries' plan 0, scoring's view 1), so that reading
-  /// it is one comparison. A fact whose slot another took first goes to a free one, found by a
-  /// search: slower, never wrong.
-  std::size_t slot = 0;
 };
 
 /// The derived facts of one rule set: a few slots, each a key (the DerivedFact's address) and the
@@ -65,19 +65,11 @@ class DerivedFacts {
   /// The fact keyed `key` wherever it is, or null when it is not derived yet.
   [[nodiscard]] const void* find(const void* key) const;
 
-  /// The fact keyed `key`, derived by `derive()` (a shared_ptr<const void>) unless another thread
-  /// derived it first, kept in slot `hint` when it is free. Throws std::logic_error when every
-  /// slot is taken.
-  template <class Derive>
-  const void* add(std::size_t hint, const void* key, Derive&& derive) {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    if (const void* found = find(key)) return found;
-    const std::size_t i = free_slot(hint);
-    owners_[i] = derive();
-    slots_[i].fact = owners_[i].get();
-    slots_[i].key.store(key, std::memory_order_release);
-    return slots_[i].fact;
-  }
+  /// The fact keyed `key`, derived by `derive(key, rules)` unless another thread derived it
+  /// first, kept in slot `hint` when it is free. Throws std::logic_error when every slot is
+  /// taken. Out of line: only a fact's first reader comes here.
+  using Derive = std::shared_ptr<const void> (*)(const void* key, const RuleSet& rules);
+  const void* add(std::size_t hint, const void* key, Derive derive, const RuleSet& rules);
 
  private:
   struct Slot {

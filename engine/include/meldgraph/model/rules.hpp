@@ -322,17 +322,20 @@ class RuleSet {
 
   /// The fact `fact` of these rules, derived on first use by the layer that defines it and kept
   /// with them (derived_facts.hpp). A copy shares the facts derived before it was made.
-  template <class Fact>
-  [[nodiscard]] const Fact& derived(const DerivedFact<Fact>& fact) const {
-    static_assert(sizeof(Fact) > 0, "a derived fact is a complete type");
-    if (derived_.holds(fact.slot, &fact)) [[likely]] {
-      return *static_cast<const Fact*>(derived_.fact_in(fact.slot));
+  template <class Fact, std::size_t Slot>
+  [[nodiscard]] const Fact& derived(const DerivedFact<Fact, Slot>& fact) const {
+    if (derived_.holds(Slot, &fact)) [[likely]] {
+      return *static_cast<const Fact*>(derived_.fact_in(Slot));
     }
-    return *static_cast<const Fact*>(derived_.add(
-        fact.slot, &fact, [&] { return std::shared_ptr<const void>(fact.derive(*this)); }));
+    return *static_cast<const Fact*>(derived_.add(Slot, &fact, &derive_erased<Fact, Slot>, *this));
   }
 
  private:
+  /// `fact`'s derive function behind the type-erased signature DerivedFacts::add takes.
+  template <class Fact, std::size_t Slot>
+  static std::shared_ptr<const void> derive_erased(const void* fact, const RuleSet& rules) {
+    return static_cast<const DerivedFact<Fact, Slot>*>(fact)->derive(rules);
+  }
   void derive_features();
 
   Data data_;
