@@ -368,6 +368,43 @@ void read_starts(const Item& item, const PatternRules& patterns, PointsRules& ou
   }
 }
 
+/// `points.floors`: a list of {patterns: [ids], limit: NAME}, NAME a row of `points.limits`.
+void read_floors(const Item& item, const PatternRules& patterns, PointsRules& out,
+                 Diagnostics& diagnostics) {
+  if (item.value.kind != Kind::list) {
+    fail(item.value.where,
+         "expected a list of {patterns, limit} for 'scoring.points.floors', got " +
+             describe(item.value));
+  }
+  for (const Value& row : item.value.elements) {
+    diagnostics.attempt([&] {
+      if (row.kind != Kind::map) {
+        fail(row.where,
+             "expected a map {patterns, limit} in 'scoring.points.floors', got " + describe(row));
+      }
+      check_keys(row, {"patterns", "limit"}, "scoring.points.floors", diagnostics);
+      const Item* list = row.find("patterns");
+      const Item* limit = row.find("limit");
+      if (list == nullptr || limit == nullptr) {
+        fail(row.where, "a row of 'scoring.points.floors' needs 'patterns' and 'limit'");
+      }
+      FloorRule rule;
+      rule.patterns = read_pattern_list(patterns, *list, "scoring.points.floors.patterns");
+      const std::string name = read_string(*limit);
+      const auto found = std::find_if(out.limits.begin(), out.limits.end(),
+                                      [&](const LimitRow& r) { return r.name == name; });
+      if (found == out.limits.end()) {
+        fail(limit->value.where,
+             "'scoring.points.floors.limit' names no row of "
+             "'scoring.points.limits': '" +
+                 name + "'");
+      }
+      rule.limit = static_cast<std::size_t>(found - out.limits.begin());
+      out.floors.push_back(std::move(rule));
+    });
+  }
+}
+
 void read_points(const ScoringContext& context, const Value& scoring, const FuRules& fu,
                  const PatternRules& patterns, PointsRules& out) {
   const Item* item = scoring.find("points");
@@ -375,8 +412,8 @@ void read_points(const ScoringContext& context, const Value& scoring, const FuRu
   const Value& points = expect_map(*item);
   Diagnostics& diagnostics = context.diagnostics;
   check_keys(points,
-             {"base", "start", "starts", "per_unit", "table", "limits", "kazoe", "round_up_mangan",
-              "yakuman", "factor_cap"},
+             {"base", "start", "starts", "per_unit", "table", "limits", "floors", "kazoe",
+              "round_up_mangan", "yakuman", "factor_cap"},
              "scoring.points", diagnostics);
   const Item* base = points.find("base");
   if (base == nullptr) fail(item->key_where, "scoring.points needs 'base' (how base points come)");
@@ -409,6 +446,9 @@ void read_points(const ScoringContext& context, const Value& scoring, const FuRu
   }
   if (const Item* limits = points.find("limits")) {
     diagnostics.attempt([&] { read_limits(*limits, out, diagnostics); });
+  }
+  if (const Item* floors = points.find("floors")) {
+    diagnostics.attempt([&] { read_floors(*floors, patterns, out, diagnostics); });
   }
   if (const Item* kazoe = points.find("kazoe")) {
     diagnostics.attempt([&] {
@@ -638,6 +678,13 @@ void write_points(const PatternRules& ids, const PointsRules& points, std::strin
   if (points.per_unit != 0) out += "    per_unit: " + number(points.per_unit) + "\n";
   if (points.factor_cap != 0) out += "    factor_cap: " + number(points.factor_cap) + "\n";
   write_points_tables(points, out);
+  if (!points.floors.empty()) {
+    out += "    floors:\n";
+    for (const FloorRule& row : points.floors) {
+      out += "      - {patterns: " + pattern_list(ids, row.patterns) +
+             ", limit: " + points.limits[row.limit].name + "}\n";
+    }
+  }
   out += "    kazoe: " + (points.kazoe == 0 ? std::string("false") : number(points.kazoe)) + "\n";
   out += "    round_up_mangan: " +
          (points.round_up_from == 0 ? std::string("false") : number(points.round_up_from)) + "\n";

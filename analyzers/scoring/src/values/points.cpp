@@ -3,6 +3,8 @@
 
 #include "values/points.hpp"
 
+#include "values/fu.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -94,6 +96,24 @@ void compute_base(const PointsRules& points, ReadingValue& out, std::span<const 
     out.base = reached->base;
     set_limit(out, reached->name);
   }
+}
+
+const FloorRule* floor_of(const PointsRules& points, std::span<const PatternHit> hits) {
+  for (const FloorRule& floor : points.floors) {
+    if (any_hit(hits, floor.patterns)) return &floor;
+  }
+  return nullptr;
+}
+
+void apply_floor(const PointsRules& points, const FloorRule& floor, bool own_win,
+                 ReadingValue& out) {
+  if (own_win && out.yakuman != 0 && !out.counted_limit) return;
+  const LimitRow& row = points.limits[floor.limit];
+  if (own_win && out.base >= row.base) return;
+  out.yakuman = 0;
+  out.counted_limit = false;
+  out.base = row.base;
+  set_limit(out, row.name);
 }
 
 namespace {
@@ -211,7 +231,8 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     std::int64_t counters = std::int64_t{pay.honba_discard} * win.honba;
     std::int64_t from_liable = 0;
     if (liable.seat >= 0 && liable.seat != discarder) {
-      // The liable player pays half of their yakuman and the counters (docs/scoring.md, "`payments`", pao).
+      // The liable player pays half of their yakuman and the counters (docs/scoring.md,
+      // "`payments`", pao).
       from_liable = round_up(liable.base * times / 2, step);
       take(liable.seat, from_liable + counters);
       counters = 0;

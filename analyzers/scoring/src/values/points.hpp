@@ -26,6 +26,16 @@ struct BaseScale {
 void compute_base(const PointsRules& points, ReadingValue& out,
                   std::span<const PatternHit> hits = {}, const BaseScale& scale = {});
 
+/// The first row of `points.floors` one of whose patterns counted; nullptr when none did (or the
+/// rule set has no floors: the common case costs one test).
+const FloorRule* floor_of(const PointsRules& points, std::span<const PatternHit> hits);
+
+/// Applies `floor` to a winning reading whose base is set: no change under a limit pattern;
+/// else the base is at least the floor row's, and exactly it when the reading won by the floor
+/// pattern alone (`own_win` false: the other patterns miss the minimum, dora never lift it).
+void apply_floor(const PointsRules& points, const FloorRule& floor, bool own_win,
+                 ReadingValue& out);
+
 /// Sets out.points (the winner's score before counters) and out.payments (counters included)
 /// from out.base, the context (winner's seat, how it won, from whom, honba, riichi sticks) and
 /// the pao rules over `hits`.

@@ -106,7 +106,9 @@ void compute_value(const ScoringRules& scoring, const ScoreFeatures& features,
   out.units = totals.units;
   out.yakuman = static_cast<std::uint8_t>(std::min(totals.yakuman, 255));
   detail::compute_fu(rules.fu, features, hits, out);
-  out.wins = totals.yakuman > 0 || totals.towards_minimum >= rules.minimum.units;
+  const bool own_win = totals.yakuman > 0 || totals.towards_minimum >= rules.minimum.units;
+  const FloorRule* floor = detail::floor_of(rules.points, hits);
+  out.wins = own_win || floor != nullptr;
   if (!out.wins) {
     out.no_win_reason.assign(rules.minimum.reason);
     return;
@@ -123,6 +125,7 @@ void compute_value(const ScoringRules& scoring, const ScoreFeatures& features,
   // Step 3. Base points and limit.
   if (rules.points.formula == BaseFormula::none) return;
   detail::compute_base(rules.points, out, hits, totals.scale);
+  if (floor != nullptr) detail::apply_floor(rules.points, *floor, own_win, out);
   // Step 4. Payments, counters included.
   if (rules.payments.enabled) {
     detail::compute_payments(rules, features, hits, out);

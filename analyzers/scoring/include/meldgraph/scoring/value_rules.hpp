@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/scoring/pattern_rules.hpp"
 #include "meldgraph/model/tiles.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
 
 namespace meldgraph {
 
@@ -161,6 +161,15 @@ struct StartRule {
   std::int64_t start = 0;
 };
 
+/// `points.floors`: a reading in which one of `patterns` counts wins (the pattern is a yaku of
+/// its own) and its base is at least the base of the limit row `limit` (an index into
+/// PointsRules::limits); when the other patterns do not reach the minimum by themselves, the
+/// base is that row's exactly (EMA's 人和: a mangan, or the hand's own value when higher).
+struct FloorRule {
+  std::vector<std::uint16_t> patterns;
+  std::size_t limit = 0;
+};
+
 struct PointsRules {
   BaseFormula formula = BaseFormula::none;
   std::int64_t start = 0;
@@ -168,7 +177,8 @@ struct PointsRules {
   std::vector<StartRule> starts;
   std::int64_t per_unit = 0;
   std::vector<std::int64_t> table;
-  std::vector<LimitRow> limits;  ///< ascending by units
+  std::vector<LimitRow> limits;   ///< ascending by units
+  std::vector<FloorRule> floors;  ///< the first whose patterns count applies
   /// Kazoe yakuman: this many units (without a limit pattern) count as one yakuman; 0: never.
   std::int32_t kazoe = 0;
   /// A base from this value below the first limit is raised to it (kiriage mangan: 1920); 0: off.
