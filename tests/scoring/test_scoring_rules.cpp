@@ -166,3 +166,65 @@ TEST_CASE("payments.dealer_pays_extra: read, checked, dumped back", "[scoring][r
 }
 
 }  // namespace
+
+// `points.floors` (docs/scoring.md, "`points`"): rows naming patterns and a limit row; errors
+// at their place (a row's limit must name a row of `points.limits`, its patterns must exist),
+// and dumped back.
+TEST_CASE("points.floors: read, checked, dumped back", "[scoring][rules]") {
+  const auto load = [](const std::string& floors) {
+    return load_rules_from_string(
+        "name: t\nextends: riichi\nscoring:\n  points:\n    floors: " + floors + "\n", "t.yaml");
+  };
+  REQUIRE_THROWS_WITH(load("[{patterns: [renhou], limit: mangna}]"),
+                      Contains("t.yaml:5:42") && Contains("names no row") && Contains("'mangna'"));
+  REQUIRE_THROWS_WITH(load("[{patterns: [renhuo], limit: mangan}]"),
+                      Contains("t.yaml:5:26") && Contains("unknown pattern 'renhuo'"));
+  REQUIRE_THROWS_WITH(load("[{patterns: [renhou]}]"),
+                      Contains("t.yaml:5:13") && Contains("needs 'patterns' and 'limit'"));
+  REQUIRE_THROWS_WITH(load("{patterns: [renhou], limit: mangan}"),
+                      Contains("t.yaml:5:13") && Contains("expected a list"));
+  const auto rules = load("[{patterns: [renhou], limit: haneman}]");
+  const auto& points = scoring_rules(rules)->values.points;
+  REQUIRE(points.floors.size() == 1);
+  CHECK(points.limits[points.floors[0].limit].name == "haneman");
+  const std::string dumped = meldgraph::dump_rules(rules);
+  CHECK_THAT(dumped, Contains("    floors:\n      - {patterns: [renhou], limit: haneman}\n"));
+  const auto again = load_rules_from_string(dumped, "dump.yaml");
+  const auto& points_again = scoring_rules(again)->values.points;
+  REQUIRE(points_again.floors.size() == 1);
+  CHECK(points_again.floors[0].limit == points.floors[0].limit);
+  CHECK(points_again.floors[0].patterns == points.floors[0].patterns);
+}
+
+// The riichi presets load by name and set the keys docs/variants.md ("Riichi presets") lists;
+// what they score is in their fixtures (tests/data/fixtures/scoring/riichi_*.json).
+TEST_CASE("the riichi presets load by name with the keys of their rule books", "[scoring][rules]") {
+  const auto points_of = [](const char* name) {
+    const auto rules = meldgraph::load_rules(name);
+    REQUIRE(scoring_rules(rules) != nullptr);
+    return scoring_rules(rules)->values.points;
+  };
+  const auto riichi = points_of("riichi");
+  const auto tenhou = points_of("riichi_tenhou");
+  const auto soul = points_of("riichi_mahjongsoul");
+  const auto ema = points_of("riichi_ema");
+  const auto wrc = points_of("riichi_wrc");
+  CHECK(riichi.double_yakuman);
+  CHECK_FALSE(tenhou.double_yakuman);
+  CHECK(tenhou.yakuman_stack);
+  CHECK(soul.double_yakuman);
+  CHECK(soul.kazoe == 13);
+  for (const auto* tournament : {&ema, &wrc}) {
+    CHECK_FALSE(tournament->double_yakuman);
+    CHECK_FALSE(tournament->yakuman_stack);
+    CHECK(tournament->kazoe == 0);
+  }
+  CHECK(ema.round_up_from == 0);
+  CHECK(wrc.round_up_from == 1920);
+  CHECK(ema.floors.size() == 1);
+  CHECK(wrc.floors.empty());
+  for (const char* name : {"riichi_ema", "riichi_wrc"}) {
+    const auto rules = meldgraph::load_rules(name);
+    for (const auto& suit : rules.suits()) CHECK(suit.red_fives == 0);
+  }
+}

@@ -113,6 +113,8 @@ void evaluate_patterns(const ScoringRules& rules, const ScoreFeatures& features,
     PatternHit hit;
     hit.pattern = static_cast<std::uint16_t>(i);
     hit.yakuman = value.yakuman;
+    // points.yakuman.double false (Tenhou): a double yakuman pattern counts, and shows, once.
+    if (hit.yakuman > 1 && !rules.values.points.double_yakuman) hit.yakuman = 1;
     hit.times = patterns::pattern_times(program, i, features, instances);
     hit.value = value.yakuman > 0 ? 0 : (features.closed_hand ? value.closed : value.open);
     hits.push_back(hit);
