@@ -180,7 +180,7 @@ TEST_CASE("points.floors: read, checked, dumped back", "[scoring][rules]") {
   REQUIRE_THROWS_WITH(load("[{patterns: [renhuo], limit: mangan}]"),
                       Contains("t.yaml:5:26") && Contains("unknown pattern 'renhuo'"));
   REQUIRE_THROWS_WITH(load("[{patterns: [renhou]}]"),
-                      Contains("t.yaml:5:13") && Contains("needs 'patterns' and 'limit'"));
+                      Contains("t.yaml:5:14") && Contains("needs 'patterns' and 'limit'"));
   REQUIRE_THROWS_WITH(load("{patterns: [renhou], limit: mangan}"),
                       Contains("t.yaml:5:13") && Contains("expected a list"));
   const auto rules = load("[{patterns: [renhou], limit: haneman}]");
