@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand_flowers.hpp"
 
 namespace meldgraph::cli {
 
@@ -70,11 +71,11 @@ std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyz
     hand_text = read.hand;
     const Hand hand = parse_hand(read.hand, rules, reading.wild, reading.notation);
     out = {{"hand", format_hand(hand, rules)}, {"rules", rules.name()}};
-    if (read.context) {
-      check_win_context(*read.context, hand, rules);
-      out["context"] = win_context_to_json(*read.context, rules);
-    }
-    const HandAnalysis analysis(rules, hand, read.context.value_or(WinContext{}));
+    WinContext context = read.context.value_or(WinContext{});
+    if (read.context) check_win_context(context, hand, rules);
+    merge_hand_flowers(context, hand, rules, read.hand, reading.notation);
+    if (read.context) out["context"] = win_context_to_json(context, rules);
+    const HandAnalysis analysis(rules, hand, context);
     analyzer.write_json(analysis, workspace, out);
   } catch (const Error& error) {
     out = {{"hand", hand_text}, {"rules", rules.name()}, {"error", error.what()}};

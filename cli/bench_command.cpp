@@ -19,6 +19,7 @@
 #include "meldgraph/corpus/random_hands.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/hand_flowers.hpp"
 #include "meldgraph/model/win_context.hpp"
 #include "meldgraph/queries/queries.hpp"
 #include "meldgraph/scoring/scorer.hpp"
@@ -114,9 +115,10 @@ BenchHands read_bench_hands(const RuleSet& rules, TileMask wild, Notation notati
       throw Error(place + "a JSON line (a hand and its situation) is read by --op score only");
     }
     if (op == BenchOp::score) {
-      const WinContext context = read.context.value_or(WinContext{});
+      WinContext context = read.context.value_or(WinContext{});
       try {
         check_win_context(context, hand, rules);
+        merge_hand_flowers(context, hand, rules, read.hand, notation);
       } catch (const ContextError& error) {
         throw Error(place + error.what());
       }

@@ -14,6 +14,7 @@
 #include "meldgraph/answers/waits.hpp"
 #include "meldgraph/answers/win.hpp"
 #include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand_flowers.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
 
 namespace meldgraph::cli {
@@ -173,8 +174,10 @@ nlohmann::ordered_json Labeller::label(const CorpusHand& corpus_hand,
   nlohmann::ordered_json record = record_head(corpus_hand);
   if (labels_.empty()) return record;
   try {
-    const HandAnalysis analysis(*rules_, corpus_hand.hand,
-                                corpus_hand.context.value_or(WinContext{}));
+    // The hand's own bonus tiles are its flowers (a dealt hand's are in its context already).
+    WinContext context = corpus_hand.context.value_or(WinContext{});
+    merge_hand_flowers(context, corpus_hand.hand, *rules_);
+    const HandAnalysis analysis(*rules_, corpus_hand.hand, context);
     add_labels(analysis, corpus_hand, workspace, record);
   } catch (const Error& error) {
     record["error"] = error.what();

@@ -41,7 +41,7 @@ int run_explain(const GlobalOptions& global, const ExplainOptions& options,
     std::ostringstream text;
     text << "rules            " << rules.name() << '\n'
          << "hand             " << format_hand(analysis.hand(), rules) << '\n'
-         << "context          " << format_win_context(context, rules) << '\n';
+         << "context          " << format_win_context(analysis.win_context(), rules) << '\n';
     write_explain_text(answer, rules, text);
     std::cout << text.str();
     return 0;

@@ -7,6 +7,7 @@
 
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/hand_flowers.hpp"
 
 namespace meldgraph::cli {
 
@@ -32,12 +33,14 @@ WinContext read_context_options(const nlohmann::json& fields, const RuleSet& rul
 HandAnalysis read_analysis(const GlobalOptions& global, const RuleSet& rules,
                            const std::string& hand_text, const WinContext& context) {
   const Hand hand = parse_hand(hand_text, rules, wild_choice(global, rules), global.notation);
+  WinContext merged = context;
   try {
     check_win_context(context, hand, rules);
+    merge_hand_flowers(merged, hand, rules, hand_text, global.notation);
   } catch (const ContextError& error) {
     throw Error(option_name(error.field()) + ": " + error.detail());
   }
-  return HandAnalysis(rules, hand, context);
+  return HandAnalysis(rules, hand, merged);
 }
 
 AnswerOptions single_hand_options(const GlobalOptions& global, std::uint64_t limit) {

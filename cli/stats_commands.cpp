@@ -21,6 +21,7 @@
 #include "meldgraph/corpus/corpus.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/hand_flowers.hpp"
 #include "meldgraph/model/win_context.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
 #include "parallel.hpp"
@@ -114,10 +115,12 @@ void read_json_corpus_line(const RuleSet& rules, TileMask wild, Notation notatio
   }
   TileMask line_wild = wild;
   if (!add_line_indicator(object, rules, line_wild, line)) return;
-  line.hand = parse_hand(object["hand"].get<std::string>(), rules, line_wild, notation);
+  const std::string hand_text = object["hand"].get<std::string>();
+  line.hand = parse_hand(hand_text, rules, line_wild, notation);
   if (object.contains("context")) {
-    const WinContext context = parse_win_context(object["context"], rules);
+    WinContext context = parse_win_context(object["context"], rules);
     check_win_context(context, line.hand, rules);
+    merge_hand_flowers(context, line.hand, rules, hand_text, notation);
     line.context = context;
   }
 }

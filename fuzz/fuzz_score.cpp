@@ -10,6 +10,7 @@
 #include "meldgraph/answers/analyzer.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/hand_flowers.hpp"
 #include "meldgraph/model/win_context.hpp"
 
 namespace {
@@ -53,8 +54,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   const std::string text = data.ConsumeRemainingBytesAsString();
   try {
     const Hand hand = parse_hand(text, rules);
-    const WinContext context = parse_win_context(context_fields, rules);
+    WinContext context = parse_win_context(context_fields, rules);
     check_win_context(context, hand, rules);
+    merge_hand_flowers(context, hand, rules, text);
     const HandAnalysis analysis(rules, hand, context);
     nlohmann::json out;
     AnswerWorkspace workspace(rules);

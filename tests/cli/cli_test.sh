@@ -282,6 +282,25 @@ expect context-options 0 '^context +discard from left, seat S, round E, riichi, 
 expect context-json 0 '"seat_wind": "S"' -- "$bin" --rules riichi analyze 111222333m456p11s --seat-wind S --format json
 expect context-flowers 0 '^context +self-draw, seat E, round E, flowers 1f 5f$' -- "$bin" --rules hongkong analyze 111222333m456p11s --flowers 5f1f
 expect context-flower-count 0 '^context +self-draw, seat E, round E, flowers 2$' -- "$bin" --rules hongkong analyze 111222333m456p11s --flowers 2
+# Bonus tiles written in the hand are its flowers, in analyze, explain and batch alike: South's
+# own flower 2f is 正花 (and no 無花): 9 faan, 576 (tests/data/fixtures/scoring/hongkong_hand_flowers.json).
+hf='111m999m555z2z2f[333-m]+2z'
+expect hand-flowers-analyze 0 'patterns: mixed_one_suit 3, all_pungs 3, self_draw 1, white_dragon 1, seat_flower 1$' -- "$bin" --rules hongkong analyze "$hf" --seat-wind S
+expect hand-flowers-context 0 '^context +self-draw, seat S, round E, flowers 2f$' -- "$bin" --rules hongkong analyze "$hf" --seat-wind S
+expect hand-flowers-points 0 '^score +9 faan, 576 points' -- "$bin" --rules hongkong analyze "$hf" --seat-wind S
+expect hand-flowers-explain 0 '^counted seat_flower, not no_flowers$' -- bash -c "out=\$(\"$bin\" --rules hongkong explain '$hf' --seat-wind S); grep -q '^context .*flowers 2f$' <<< \"\$out\" && grep -q '^     + seat_flower: counted' <<< \"\$out\" && grep -q '^     - no_flowers: no' <<< \"\$out\" && echo 'counted seat_flower, not no_flowers'"
+expect hand-flowers-batch 0 '"faan":9,.*"points":576' -- bash -c "echo '{\"hand\":\"$hf\",\"seat_wind\":\"S\"}' | \"$bin\" --rules hongkong batch --op score"
+# Given in both places: the same answer when they agree (the same tiles, or their count).
+"$bin" --rules hongkong analyze "$hf" --seat-wind S --format json > hand_flowers.json
+expect hand-flowers-agree-tiles 0 '^same$' -- bash -c "\"$bin\" --rules hongkong analyze '$hf' --seat-wind S --flowers 2f --format json | cmp - hand_flowers.json && echo same"
+expect hand-flowers-agree-count 0 '^same$' -- bash -c "\"$bin\" --rules hongkong analyze '$hf' --seat-wind S --flowers 1 --format json | cmp - hand_flowers.json && echo same"
+expect hand-flowers-as-context 0 '^same$' -- bash -c "\"$bin\" --rules hongkong analyze '111m999m555z2z[333-m]+2z' --seat-wind S --flowers 2f | grep -v '^hand ' > context_flowers.txt; \"$bin\" --rules hongkong analyze '$hf' --seat-wind S | grep -v '^hand ' | cmp - context_flowers.txt && echo same"
+# Disagreeing: an error naming the field and the hand's column.
+expect hand-flowers-disagree 1 "^meldgraph: error: --flowers: gives 1f, but the hand holds the bonus tiles 2f \(2f at column 15 of the hand\)" -- "$bin" --rules hongkong analyze "$hf" --seat-wind S --flowers 1f
+expect hand-flowers-disagree-count 1 "^meldgraph: error: --flowers: gives 2, but the hand holds the bonus tiles 2f" -- "$bin" --rules hongkong explain "$hf" --seat-wind S --flowers 2
+expect hand-flowers-disagree-batch 0 "^\{\"error\":\"field 'flowers': gives 1f, but the hand holds the bonus tiles 2f \(2f at column 15 of the hand\)" -- bash -c "echo '{\"hand\":\"$hf\",\"seat_wind\":\"S\",\"flowers\":\"1f\"}' | \"$bin\" --rules hongkong batch --op score"
+# Fuzhou: an honour written in the hand is a bonus tile there, so one of the hand's flowers.
+expect hand-flowers-fuzhou 0 '"hua":7,.*"points":12' -- bash -c "echo '{\"hand\":\"123m456m789m123p456s7s1234f5z+7s\",\"win\":\"discard\",\"from\":\"left\",\"seat_wind\":\"S\"}' | \"$bin\" --rules fuzhou batch --op score"
 expect context-from-selfdraw 1 '^meldgraph: error: --from: a self-drawn win has no discarder' -- "$bin" analyze 111222333m456p11s --win self-draw --from left
 expect context-ippatsu 1 '^meldgraph: error: --ippatsu: needs riichi' -- "$bin" analyze 111222333m456p11s --ippatsu
 expect context-bad-wind 2 "'X' is not one of E, S, W, N" -- "$bin" analyze 111222333m456p11s --seat-wind X

@@ -14,6 +14,7 @@
 
 #include "meldgraph/corpus/random_hands.hpp"
 #include "meldgraph/model/error.hpp"
+#include "meldgraph/model/hand_flowers.hpp"
 #include "meldgraph/queries/queries.hpp"
 #include "meldgraph/scoring/scorer.hpp"
 #include "meldgraph/search/listing.hpp"
@@ -244,6 +245,8 @@ struct StatsCollector::Impl {
     } else {
       RandomDraws draws(situation_seed);
       win = random_win_context(*rules, scored, draws);
+      // A situation drawn at random gives no flowers: the hand's own are its flowers.
+      merge_hand_flowers(win, scored, *rules);
     }
     ScoreOptions score_options;
     if (options.budget_ms > 0) {

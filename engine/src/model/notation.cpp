@@ -9,6 +9,7 @@
 
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/hand_flowers.hpp"
 #include "tile_scanner.hpp"
 
 namespace meldgraph {
@@ -535,6 +536,24 @@ Hand parse_hand(std::string_view text, const RuleSet& rules, TileMask extra_wild
   }
   const std::vector<HandItem> items = TileScanner(text, rules).scan(true);
   return HandReader(rules, extra_wild).read(items);
+}
+
+std::vector<TilePlace> bonus_tile_places(std::string_view text, const RuleSet& rules,
+                                         Notation notation) {
+  NotationRewrite rewrite;
+  if (notation != Notation::meldgraph) rewrite = rewrite_notation(text, notation);
+  const std::string_view scanned = notation == Notation::meldgraph ? text : rewrite.text;
+  std::vector<TilePlace> places;
+  for (const HandItem& item : TileScanner(scanned, rules).scan(true)) {
+    if (item.kind != HandItem::Kind::loose && item.kind != HandItem::Kind::winning) continue;
+    for (const TileToken& token : item.tiles) {
+      if (token.tile == kNoTile || !rules.tile(token.tile).bonus) continue;
+      const auto index = static_cast<std::size_t>(token.column - 1);
+      const bool mapped = notation != Notation::meldgraph && index < rewrite.columns.size();
+      places.push_back({token.tile, mapped ? rewrite.columns[index] : token.column});
+    }
+  }
+  return places;
 }
 
 std::vector<detail::TileToken> detail::scan_tiles(std::string_view text, const RuleSet& rules) {

@@ -3,6 +3,8 @@
 
 #include "meldgraph/model/win_context.hpp"
 
+#include "meldgraph/model/hand_flowers.hpp"
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -386,6 +388,74 @@ void check_declared_melds(const WinContext& context, const Hand& hand) {
 }
 
 }  // namespace
+
+namespace {
+
+/// The hand's flower the message names: the first of `held` that `given` lacks (each copy
+/// matched once), or the first of `held` when `given` holds them all (it has more).
+TileId first_unmatched(const std::vector<TileId>& held, const std::vector<TileId>& given) {
+  std::vector<TileId> left = given;
+  for (const TileId tile : held) {
+    const auto found = std::find(left.begin(), left.end(), tile);
+    if (found == left.end()) return tile;
+    left.erase(found);
+  }
+  return held.front();
+}
+
+/// "2f at column 9 of the hand", or "2f in the hand" without the hand's text.
+std::string hand_place(TileId tile, const RuleSet& rules, std::string_view hand_text,
+                       Notation notation) {
+  const std::string& code = rules.tile(tile).code;
+  if (hand_text.empty()) return code + " in the hand";
+  for (const TilePlace& place : bonus_tile_places(hand_text, rules, notation)) {
+    if (place.tile == tile)
+      return code + " at column " + std::to_string(place.column) + " of the hand";
+  }
+  return code + " in the hand";
+}
+
+}  // namespace
+
+std::vector<TileId> hand_flowers(const Hand& hand, const RuleSet& rules) {
+  // Bonus tiles are laid out after the meldable ones.
+  std::vector<TileId> tiles;
+  for (TileId t = rules.meldable_count(); t < rules.tile_count(); ++t) {
+    if ((hand.wild_tiles & tile_bit(t)) != 0) continue;
+    tiles.insert(tiles.end(), hand.counts[t], t);
+  }
+  return tiles;
+}
+
+void merge_hand_flowers(WinContext& context, const Hand& hand, const RuleSet& rules,
+                        std::string_view hand_text, Notation notation) {
+  std::vector<TileId> held = hand_flowers(hand, rules);
+  if (held.empty()) return;
+  const bool given = context.flower_count > 0 || !context.flower_tiles.empty();
+  if (given) {
+    const bool agree = context.flower_tiles.empty() ? context.flower_count == held.size()
+                                                    : context.flower_tiles == held;
+    if (!agree) {
+      std::string gives;
+      if (context.flower_tiles.empty()) {
+        gives = std::to_string(context.flower_count);
+      } else {
+        for (const TileId tile : context.flower_tiles) {
+          gives += (gives.empty() ? "" : " ") + rules.tile(tile).code;
+        }
+      }
+      std::string holds;
+      for (const TileId tile : held) holds += " " + rules.tile(tile).code;
+      throw ContextError(
+          "flowers",
+          "gives " + gives + ", but the hand holds the bonus tiles" + holds + " (" +
+              hand_place(first_unmatched(held, context.flower_tiles), rules, hand_text, notation) +
+              "): give the flowers in the hand or in the context, or the same in both");
+    }
+  }
+  context.flower_count = static_cast<std::uint8_t>(held.size());
+  context.flower_tiles = std::move(held);
+}
 
 void check_win_context(const WinContext& context, const Hand& hand, const RuleSet& rules) {
   check_declared_melds(context, hand);
