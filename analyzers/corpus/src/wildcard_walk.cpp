@@ -194,7 +194,7 @@ struct PrunedNaturalWalk::Impl {
   /// kinds of `never` held by none.
   void list_parts(const SuitLayout& layout, TileMask never, WildSuit& suit) const {
     const SuitTables& tables =
-        SuitTables::of(SuitShape{layout.ranks, layout.sequences, layout.copies});
+        SuitTables::of(SuitShape{layout.ranks, layout.chows, layout.copies});
     WildPart part;
     const auto walk = [&](auto&& self, int rank, int left, std::uint32_t key) -> void {
       if (rank == suit.ranks) {
