@@ -163,7 +163,7 @@ TEST_CASE("players and calls: rule-file errors name the key", "[players][rules]"
   CHECK_THAT(error_of("name: x\nextends: riichi\nplayers: 2\n"),
              Catch::Contains("test:3:10: 'players' must be between 3 and 4, got 2"));
   CHECK_THAT(error_of("name: x\nextends: riichi\ncalls: {chows: maybe}\n"),
-             Catch::Contains("test:3:16: expected true or false"));
+             Catch::Contains("test:3:16: expected a boolean for 'chows', got 'maybe'"));
   CHECK_THAT(error_of("name: x\nextends: riichi\ncalls: {set_aside: {tile: 8f}}\n"),
              Catch::Contains("unknown tile '8f' in calls.set_aside"));
   CHECK_THAT(error_of("name: x\nextends: riichi\ncalls: {set_aside: {tile: 4z, max: 5}}\n"),
