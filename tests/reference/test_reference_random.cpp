@@ -197,7 +197,7 @@ struct ShippedReach {
   int wins;
   int bonus;
 };
-constexpr std::array<ShippedReach, 16> kShippedReach{{
+constexpr std::array<ShippedReach, 17> kShippedReach{{
     {"basic", 21, 0},
     {"fuzhou", 25, 32},
     {"guangdong", 33, 0},
@@ -210,6 +210,7 @@ constexpr std::array<ShippedReach, 16> kShippedReach{{
     {"laizi", 55, 35},
     {"mcr", 36, 30},
     {"riichi", 30, 0},
+    {"sanma", 30, 0},
     {"shanghai", 31, 36},
     {"sichuan", 24, 0},
     {"taiwan", 24, 30},
