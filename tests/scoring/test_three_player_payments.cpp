@@ -46,8 +46,7 @@ TEST_CASE("north bisection: the absent share split between the two payers", "[sc
   const std::string hand = "234p456p345s55s67s+8s";
   // A non-dealer's self-draw: the dealer 2 x 2000 and half the absent North's 2000, 5000; West
   // 2000 + 1000 = 3000: 8000, as on a discard.
-  CHECK(payments_of(rules, hand,
-                    R"({"seat_wind": "S", "riichi": true, "dora": ["4p"]})") ==
+  CHECK(payments_of(rules, hand, R"({"seat_wind": "S", "riichi": true, "dora": ["4p"]})") ==
         Seats{-5000, 8000, -3000, 0});
   // The dealer's: 4000 from each and half of the absent 4000: 6000 each, 12000.
   CHECK(payments_of(rules, hand, R"({"seat_wind": "E", "riichi": true, "dora": ["4p"]})") ==

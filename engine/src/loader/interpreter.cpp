@@ -15,8 +15,8 @@
 namespace meldgraph::rule_file {
 
 RuleSet::Data Interpreter::run(const std::string& source) {
-  std::vector<std::string_view> keys{"name",      "description", "players", "tiles", "hand",
-                                     "wildcards", "calls",       "forms"};
+  std::vector<std::string_view> keys{"name", "description", "players", "tiles",
+                                     "hand", "wildcards",   "calls",   "forms"};
   for (const SectionReader& section : sections_) keys.push_back(section.key);
   check_keys(root_, std::span<const std::string_view>(keys), "the rule set", diagnostics_);
   data_.source = source;
@@ -613,7 +613,8 @@ void Interpreter::read_calls() {
   diagnostics_.attempt([&] {
     const std::vector<TileRef> refs = read_tile_codes(*tile, path + ".tile");
     if (refs.size() != 1) fail(tile->value.where, path + ".tile is one tile code, such as 4z");
-    const TileId id = resolve(refs.front(), "unknown tile '" + refs.front().code() + "' in " + path);
+    const TileId id =
+        resolve(refs.front(), "unknown tile '" + refs.front().code() + "' in " + path);
     if (tiles_->tile(id).bonus) {
       fail(refs.front().where, "bonus tile '" + refs.front().code() + "' in " + path +
                                    ": bonus tiles are set aside already (flowers)");

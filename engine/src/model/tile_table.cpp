@@ -114,9 +114,8 @@ void TileTable::derive_suit_layouts() {
     ++layout.ranks;
   }
   for (SuitLayout& layout : layouts_) {
-    bool shape =
-        layout.ranks <= kRegularSuitMaxRanks && layout.copies >= 1 &&
-        layout.copies <= kRegularSuitMaxCopies;
+    bool shape = layout.ranks <= kRegularSuitMaxRanks && layout.copies >= 1 &&
+                 layout.copies <= kRegularSuitMaxCopies;
     for (int r = 0; shape && r < layout.ranks; ++r) {
       const auto t = static_cast<TileId>(layout.first + r);
       const bool last = r + 1 == layout.ranks;

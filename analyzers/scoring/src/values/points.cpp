@@ -237,7 +237,8 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     std::int64_t counters = std::int64_t{pay.honba_discard} * win.honba;
     std::int64_t from_liable = 0;
     if (liable.seat >= 0 && liable.seat != discarder) {
-      // The liable player pays half of their yakuman and the counters (docs/scoring.md, "`payments`", pao).
+      // The liable player pays half of their yakuman and the counters (docs/scoring.md,
+      // "`payments`", pao).
       from_liable = round_up(liable.base * times / 2, step);
       take(liable.seat, from_liable + counters);
       counters = 0;
@@ -250,11 +251,11 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     const SelfDrawShares shares = self_draw_shares(pay, dealer, players);
     for (int seat = 0; seat < players; ++seat) {
       if (seat == winner) continue;
-      const std::int64_t share =
-          round_up((seat == 0 ? dealer_base : own_base) * (seat == 0 ? shares.dealer : shares.other),
-                   step * shares.halves) /
-              shares.halves +
-          flat;
+      const std::int64_t share = round_up((seat == 0 ? dealer_base : own_base) *
+                                              (seat == 0 ? shares.dealer : shares.other),
+                                          step * shares.halves) /
+                                     shares.halves +
+                                 flat;
       out.points += share;
       if (liable.seat < 0) {
         take(seat, share + std::int64_t{pay.honba_self_draw} * win.honba);

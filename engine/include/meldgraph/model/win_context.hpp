@@ -112,8 +112,8 @@ class ContextError : public Error {
 /// line holds both). Fields left out keep WinContext's defaults; `from` or `robbing_kong` without
 /// `win` mean a discard; `double_riichi` sets riichi. Throws ContextError for an unknown field, a
 /// bad value or a contradiction (docs/cli.md lists them), a seat or discarder the rule set's
-/// players do not have among them (seat N, or `across`, under three players). The one reader of contexts: the CLI's
-/// options are gathered into such an object first.
+/// players do not have among them (seat N, or `across`, under three players). The one reader of
+/// contexts: the CLI's options are gathered into such an object first.
 [[nodiscard]] WinContext parse_win_context(const nlohmann::json& object, const RuleSet& rules);
 
 /// The context as a JSON object of every field (`from` only when known; `flowers` as tiles when

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "meldgraph/scoring/pattern_rules.hpp"
 #include "meldgraph/model/tiles.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
 
 namespace meldgraph {
 
