@@ -55,6 +55,11 @@ SituationOptions::SituationOptions(CLI::App* command) {
   values_.emplace_back("honba", situation->add_option("--honba", honba_, "repeat counters"));
   values_.emplace_back("riichi_sticks", situation->add_option("--riichi-sticks", riichi_sticks_,
                                                               "riichi deposits on the table"));
+  values_.emplace_back(
+      "set_aside",
+      situation->add_option("--set-aside", set_aside_,
+                            "copies of the rule set's set-aside tile beside the hand (sanma's "
+                            "kita: Norths set aside)"));
 }
 
 nlohmann::json SituationOptions::context_fields() const {
@@ -71,6 +76,7 @@ nlohmann::json SituationOptions::context_fields() const {
     if (field == "ura") context[field] = ura_;
     if (field == "honba") context[field] = honba_;
     if (field == "riichi_sticks") context[field] = riichi_sticks_;
+    if (field == "set_aside") context[field] = set_aside_;
     if (field == "flowers") {
       // A count of bonus tiles is digits only; anything else is tiles.
       const bool count =

@@ -38,6 +38,7 @@ class SituationOptions {
   std::string flowers_;
   std::int64_t honba_ = 0;
   std::int64_t riichi_sticks_ = 0;
+  std::int64_t set_aside_ = 0;
 };
 
 }  // namespace meldgraph::cli

@@ -269,7 +269,7 @@ forms:
   // NOLINTNEXTLINE(bugprone-suspicious-missing-comma)
   const std::vector<std::string> expected = {
       "case.yaml:3:1: unknown key 'hands' in the rule set; did you mean 'hand'? (valid keys: "
-      "name, description, tiles, hand, wildcards, forms, scoring)",
+      "name, description, players, tiles, hand, wildcards, calls, forms, scoring)",
       "case.yaml:4:15: hand.tiles must be 3n+2 (2, 5, 8, 11, 14 or 17), got 13",
       "case.yaml:4:36: expected a boolean for 'exhausted_waits', got 'maybe'",
       "case.yaml:5:13: unknown key 'joker' in wildcards; did you mean 'jokers'? (valid keys: "

@@ -197,7 +197,7 @@ struct ShippedReach {
   int wins;
   int bonus;
 };
-constexpr std::array<ShippedReach, 20> kShippedReach{{
+constexpr std::array<ShippedReach, 21> kShippedReach{{
     {"basic", 21, 0},
     {"fuzhou", 25, 32},
     {"guangdong", 33, 0},
@@ -214,6 +214,7 @@ constexpr std::array<ShippedReach, 20> kShippedReach{{
     {"riichi_mahjongsoul", 27, 0},
     {"riichi_tenhou", 23, 0},
     {"riichi_wrc", 29, 0},
+    {"sanma", 30, 0},
     {"shanghai", 31, 36},
     {"sichuan", 24, 0},
     {"taiwan", 24, 30},

@@ -70,7 +70,8 @@ void write_value(const ScoringRules& scoring, const RuleSet& rules, const Readin
   out["limit"] = value.limit;
   out["points"] = value.points;
   nlohmann::json payments = nlohmann::json::object();
-  for (std::size_t seat = 0; seat < 4; ++seat) {
+  // The seats of the rule set's players: E, S, W under three.
+  for (std::size_t seat = 0; seat < static_cast<std::size_t>(rules.players()); ++seat) {
     payments[std::string(kSeatCodes[seat])] = value.payments[seat];
   }
   out["payments"] = std::move(payments);

@@ -138,7 +138,8 @@ void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
   if (!value.fu_parts.empty()) out << "       fu: " << fu_parts_text(scored, rules) << '\n';
   if (value.wins && scoring.values.payments.enabled) {
     out << "       payments:";
-    for (std::size_t seat = 0; seat < 4; ++seat) {
+    // The seats of the rule set's players: E, S, W under three.
+    for (std::size_t seat = 0; seat < static_cast<std::size_t>(rules.players()); ++seat) {
       out << ' ' << kSeatCodes[seat] << ' ' << (value.payments[seat] > 0 ? "+" : "")
           << value.payments[seat];
     }

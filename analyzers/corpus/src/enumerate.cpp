@@ -242,8 +242,7 @@ std::uint8_t part_classes(const FormsPlan& forms, const SuitPlan& suit, const Su
 /// lexicographic order of their counts.
 void list_parts(const FormsPlan& forms, const SuitLayout& layout, TileMask wild, int most,
                 SuitPlan& suit) {
-  const SuitTables& tables =
-      SuitTables::of(SuitShape{layout.ranks, layout.sequences, layout.copies});
+  const SuitTables& tables = SuitTables::of(SuitShape{layout.ranks, layout.chows, layout.copies});
   const std::uint8_t* win = tables.win(true);
   std::array<std::uint8_t, kTableMaxRanks> counts{};
   const auto walk = [&](auto&& self, int rank, int left, std::uint32_t key) -> void {

@@ -193,8 +193,7 @@ struct PrunedNaturalWalk::Impl {
   /// Lists the parts of one suit of at most `naturals` tiles that some form could take, the
   /// kinds of `never` held by none.
   void list_parts(const SuitLayout& layout, TileMask never, WildSuit& suit) const {
-    const SuitTables& tables =
-        SuitTables::of(SuitShape{layout.ranks, layout.sequences, layout.copies});
+    const SuitTables& tables = SuitTables::of(SuitShape{layout.ranks, layout.chows, layout.copies});
     WildPart part;
     const auto walk = [&](auto&& self, int rank, int left, std::uint32_t key) -> void {
       if (rank == suit.ranks) {

@@ -101,6 +101,7 @@ void write_header(const RuleSet::Data& data, std::string& out) {
   out += "# the rule sets it extends are merged in, so this document stands alone.\n";
   out += "name: " + name_text(data.name) + "\n";
   out += "description: " + yaml_quoted(data.description) + "\n";
+  out += "players: " + std::to_string(data.players) + "\n";
 }
 
 /// One suit of tiles.suits (or, `bonus`, of tiles.bonus).
@@ -182,6 +183,16 @@ void write_wildcards(const RuleSet& rules, const WildcardRules& wild, std::strin
   write_stand_ins(rules, wild, out);
 }
 
+void write_calls(const RuleSet& rules, const CallRules& calls, std::string& out) {
+  out += "calls:\n";
+  out += "  chows: " + bool_text(calls.chows) + "\n";
+  if (calls.set_aside == kNoTile) return;
+  out += "  set_aside:\n";
+  out += "    tile: " + yaml_quoted(rules.tile(calls.set_aside).code) + "\n";
+  out += "    max: " + std::to_string(calls.set_aside_max) + "\n";
+  out += "    after_kong: " + bool_text(calls.set_aside_after_kong) + "\n";
+}
+
 void write_forms(const RuleSet& rules, const RuleSet::Data& data, std::string& out) {
   out += data.forms.empty() ? "forms: {}\n" : "forms:\n";
   for (const FormSpec& form : data.forms) {
@@ -209,6 +220,7 @@ std::string dump_rules(const RuleSet& rules) {
   write_tiles(data, out);
   write_hand(rules, data, out);
   write_wildcards(rules, data.wildcards, out);
+  write_calls(rules, data.calls, out);
   write_forms(rules, data, out);
   for (const auto& [key, section] : data.sections) section->write_yaml(rules, out);
   return out;

@@ -15,7 +15,8 @@
 namespace meldgraph::rule_file {
 
 RuleSet::Data Interpreter::run(const std::string& source) {
-  std::vector<std::string_view> keys{"name", "description", "tiles", "hand", "wildcards", "forms"};
+  std::vector<std::string_view> keys{"name", "description", "players", "tiles",
+                                     "hand", "wildcards",   "calls",   "forms"};
   for (const SectionReader& section : sections_) keys.push_back(section.key);
   check_keys(root_, std::span<const std::string_view>(keys), "the rule set", diagnostics_);
   data_.source = source;
@@ -28,6 +29,10 @@ RuleSet::Data Interpreter::run(const std::string& source) {
   // reported; a suit or count that does not read ends the reading.
   if (!diagnostics_.attempt([&] { read_tiles(); }) || !tiles_usable_) return std::move(data_);
   diagnostics_.attempt([&] { read_hand(); });
+  if (const Item* players = root_.find("players")) {
+    diagnostics_.attempt(
+        [&] { data_.players = static_cast<std::uint8_t>(read_int(*players, 3, 4)); });
+  }
   try {
     tiles_.emplace(data_.suits, data_.name);
   } catch (const RuleError& e) {
@@ -36,6 +41,7 @@ RuleSet::Data Interpreter::run(const std::string& source) {
   }
   diagnostics_.attempt([&] { read_forbidden_tiles(); });
   diagnostics_.attempt([&] { read_wildcards(); });
+  diagnostics_.attempt([&] { read_calls(); });
   diagnostics_.attempt([&] { read_forms(); });
   if (!diagnostics_.empty()) return std::move(data_);
   // A section may name a form, so the sections come after them.
@@ -584,6 +590,46 @@ void Interpreter::read_forbidden_tiles() {
                           "' in hand.forbidden_tiles: bonus tiles are never in a hand's groups");
     }
     data_.forbidden_tiles |= tile_bit(id);
+  }
+}
+
+/// calls: whether chows may be claimed, and the tile that may be set aside (sanma's kita).
+void Interpreter::read_calls() {
+  const Item* calls = root_.find("calls");
+  if (calls == nullptr) return;
+  const Value& map = expect_map(*calls);
+  check_keys(map, {"chows", "set_aside"}, "calls", diagnostics_);
+  CallRules& rules = data_.calls;
+  if (const Item* chows = map.find("chows")) {
+    diagnostics_.attempt([&] { rules.chows = read_bool(*chows); });
+  }
+  const Item* set_aside = map.find("set_aside");
+  if (set_aside == nullptr) return;
+  const Value& fields = expect_map(*set_aside);
+  const std::string path = "calls.set_aside";
+  check_keys(fields, {"tile", "max", "after_kong"}, path, diagnostics_);
+  const Item* tile = fields.find("tile");
+  if (tile == nullptr) fail(set_aside->key_where, "missing required key 'tile' in " + path);
+  diagnostics_.attempt([&] {
+    const std::vector<TileRef> refs = read_tile_codes(*tile, path + ".tile");
+    if (refs.size() != 1) fail(tile->value.where, path + ".tile is one tile code, such as 4z");
+    const TileId id =
+        resolve(refs.front(), "unknown tile '" + refs.front().code() + "' in " + path);
+    if (tiles_->tile(id).bonus) {
+      fail(refs.front().where, "bonus tile '" + refs.front().code() + "' in " + path +
+                                   ": bonus tiles are set aside already (flowers)");
+    }
+    rules.set_aside = id;
+    rules.set_aside_max = tiles_->tile(id).copies;
+  });
+  if (const Item* most = fields.find("max")) {
+    diagnostics_.attempt([&] {
+      const int copies = rules.set_aside == kNoTile ? 8 : tiles_->tile(rules.set_aside).copies;
+      rules.set_aside_max = static_cast<std::uint8_t>(read_int(*most, 1, copies));
+    });
+  }
+  if (const Item* after_kong = fields.find("after_kong")) {
+    diagnostics_.attempt([&] { rules.set_aside_after_kong = read_bool(*after_kong); });
   }
 }
 

@@ -74,6 +74,7 @@ class Interpreter {
   void read_rank_groups(const Item& groups, SuitInfo& suit);
   void read_hand();
   void read_forbidden_tiles();
+  void read_calls();
   void read_wildcards();
   void read_indicator(const Item& indicator);
   void read_indicator_cycles(const Item& cycles, IndicatorRules& rule) const;

@@ -407,6 +407,7 @@ class HandReader {
                           item.column);
     }
     const ReadMeld meld = read_meld(item, rules_);
+    check_call(item, meld.group);
     for (const TileToken& token : item.tiles) {
       if (token.tile != kNoTile && (rules_.forbidden_tiles() & tile_bit(token.tile)) != 0) {
         throw NotationError(rules_.tile(token.tile).code +
@@ -432,6 +433,22 @@ class HandReader {
     any_tile_ = true;
     size_ += 3;
     check_size(item.column);
+  }
+
+  /// A declared meld the rule set's calls allow: a chow only where chows may be claimed
+  /// (calls.chows), a source only among the seats the players have (no one sits across three).
+  void check_call(const HandItem& item, const Group& group) const {
+    if (group.kind == GroupKind::chow && !rules_.calls().chows) {
+      throw NotationError("rule set '" + rules_.name() +
+                              "' allows no claimed chows (calls.chows): a declared chow is one",
+                          item.column);
+    }
+    if (group.source() == MeldSource::across && rules_.players() < 4) {
+      throw NotationError("rule set '" + rules_.name() + "' has " +
+                              std::to_string(rules_.players()) +
+                              " players: no one sits across, so no meld comes from '='",
+                          item.marker_column);
+    }
   }
 
   /// A concealed tile, the winning one when `winning`. A bonus tile that is not wild does not

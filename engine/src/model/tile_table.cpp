@@ -110,17 +110,17 @@ void TileTable::derive_suit_layouts() {
     }
     SuitLayout& layout = layouts_.back();
     if (info.copies != layout.copies) layout.copies = 0;
+    if (info.next != kNoTile) layout.chows = true;
     ++layout.ranks;
   }
   for (SuitLayout& layout : layouts_) {
-    bool shape =
-        layout.ranks <= kRegularSuitMaxRanks && layout.copies >= 1 &&
-        layout.copies <= kRegularSuitMaxCopies;
+    bool shape = layout.ranks <= kRegularSuitMaxRanks && layout.copies >= 1 &&
+                 layout.copies <= kRegularSuitMaxCopies;
     for (int r = 0; shape && r < layout.ranks; ++r) {
       const auto t = static_cast<TileId>(layout.first + r);
       const bool last = r + 1 == layout.ranks;
-      // The table's chows are of consecutive ranks, and only in sequence suits.
-      const TileId expected = layout.sequences && !last ? static_cast<TileId>(t + 1) : kNoTile;
+      // The table's chows are of consecutive ranks, and only in suits that have some.
+      const TileId expected = layout.chows && !last ? static_cast<TileId>(t + 1) : kNoTile;
       shape = tiles_[t].next == expected;
     }
     layout.regular = shape;

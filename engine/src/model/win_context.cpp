@@ -133,6 +133,46 @@ void read_flowers(const json& value, const RuleSet& rules, WinContext& context) 
   context.flower_tiles = std::move(tiles);
 }
 
+/// The count of set-aside tiles (calls.set_aside): at most the rule set's most, and none where
+/// the rule set sets no tile aside.
+std::uint8_t read_set_aside(const json& value, const RuleSet& rules) {
+  const CallRules& calls = rules.calls();
+  const int most = calls.set_aside == kNoTile ? 0 : calls.set_aside_max;
+  if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
+      value.get<std::int64_t>() > most) {
+    if (calls.set_aside == kNoTile) {
+      throw ContextError("set_aside", "rule set '" + rules.name() +
+                                          "' sets no tile aside (calls.set_aside): only 0, not " +
+                                          quoted_value(value));
+    }
+    throw ContextError("set_aside", "expected a count from 0 to " + std::to_string(most) +
+                                        " (copies of " + rules.tile(calls.set_aside).code +
+                                        " set aside, calls.set_aside.max), not " +
+                                        quoted_value(value));
+  }
+  return static_cast<std::uint8_t>(value.get<std::int64_t>());
+}
+
+/// The seats the rule set's players have: seat winds past the players' (N under three) and the
+/// seat across (under three) are no one's.
+void check_seats(const WinContext& context, const RuleSet& rules) {
+  const int players = rules.players();
+  if (static_cast<int>(context.seat_wind) >= players) {
+    std::string seats;
+    for (int w = 0; w < players; ++w) {
+      seats += (w == 0 ? "" : ", ") + std::string(wind_code(static_cast<Wind>(w)));
+    }
+    throw ContextError("seat_wind", "rule set '" + rules.name() + "' has " +
+                                        std::to_string(players) + " players, seated " + seats +
+                                        ": no one sits " +
+                                        std::string(wind_code(context.seat_wind)));
+  }
+  if (context.from == MeldSource::across && players < 4) {
+    throw ContextError("from", "rule set '" + rules.name() + "' has " + std::to_string(players) +
+                                   " players: no one sits across (left or right)");
+  }
+}
+
 /// What the fields say together: contradictions are errors, implications are applied.
 void settle(WinContext& context, bool win_given, bool riichi_given, bool from_given) {
   if (!win_given && (from_given || context.robbing_kong || context.after_kong_discard)) {
@@ -261,6 +301,8 @@ WinContext parse_win_context(const json& object, const RuleSet& rules) {
       context.honba = read_counter(key, value);
     } else if (key == "riichi_sticks") {
       context.riichi_sticks = read_counter(key, value);
+    } else if (key == "set_aside") {
+      context.set_aside = read_set_aside(value, rules);
     } else {
       std::string known;
       for (const std::string_view name : kWinContextFields) {
@@ -270,6 +312,7 @@ WinContext parse_win_context(const json& object, const RuleSet& rules) {
     }
   }
   settle(context, win_given, riichi_given, from_given);
+  check_seats(context, rules);
   return context;
 }
 
@@ -295,7 +338,8 @@ json win_context_to_json(const WinContext& context, const RuleSet& rules) {
               {"dora", codes(context.dora)},
               {"ura", codes(context.ura)},
               {"honba", context.honba},
-              {"riichi_sticks", context.riichi_sticks}};
+              {"riichi_sticks", context.riichi_sticks},
+              {"set_aside", context.set_aside}};
   if (context.from != MeldSource::unknown) out["from"] = meld_source_name(context.from);
   if (context.flower_tiles.empty()) {
     out["flowers"] = context.flower_count;
@@ -348,6 +392,7 @@ std::string format_win_context(const WinContext& context, const RuleSet& rules) 
   }
   if (context.honba > 0) out += ", honba " + std::to_string(context.honba);
   if (context.riichi_sticks > 0) out += ", riichi sticks " + std::to_string(context.riichi_sticks);
+  if (context.set_aside > 0) out += ", set aside " + std::to_string(context.set_aside);
   return out;
 }
 
@@ -355,8 +400,9 @@ namespace {
 
 /// The flags that say something of the hand's declared melds, checked against them: riichi is
 /// declared with a closed hand (a concealed kong keeps it closed), a replacement tile follows a
-/// kong, and a first-draw win comes before any call (a concealed kong included).
-void check_declared_melds(const WinContext& context, const Hand& hand) {
+/// kong (or a set-aside tile, where its replacement counts), and a first-draw win comes before
+/// any call (a concealed kong and a set-aside tile included).
+void check_declared_melds(const WinContext& context, const Hand& hand, const RuleSet& rules) {
   bool claimed = false;
   bool kong = false;
   for (std::size_t m = 0; m < hand.meld_count; ++m) {
@@ -367,9 +413,20 @@ void check_declared_melds(const WinContext& context, const Hand& hand) {
     throw ContextError(context.double_riichi ? "double_riichi" : "riichi",
                        "riichi is declared with a closed hand, and this hand has a claimed meld");
   }
-  if (context.after_kong && !kong) {
+  const bool set_aside_replaced = context.set_aside > 0 && rules.calls().set_aside_after_kong;
+  if (context.after_kong && !kong && !set_aside_replaced) {
     throw ContextError("after_kong",
-                       "a replacement tile follows a kong, and this hand declares none");
+                       context.set_aside > 0
+                           ? "a replacement tile follows a kong, and this hand declares none; "
+                             "under rule set '" +
+                                 rules.name() +
+                                 "' a set-aside tile's replacement is no such win "
+                                 "(calls.set_aside.after_kong)"
+                           : "a replacement tile follows a kong, and this hand declares none");
+  }
+  if (context.first_draw && context.set_aside > 0) {
+    throw ContextError("first_draw",
+                       "a first-draw win comes before any call, and setting a tile aside is one");
   }
   if (context.first_draw && hand.meld_count > 0) {
     throw ContextError("first_draw",
@@ -458,8 +515,20 @@ void merge_hand_flowers(WinContext& context, const Hand& hand, const RuleSet& ru
 }
 
 void check_win_context(const WinContext& context, const Hand& hand, const RuleSet& rules) {
-  check_declared_melds(context, hand);
+  check_declared_melds(context, hand, rules);
   TileCounts held = hand.held_counts();
+  if (context.set_aside > 0) {
+    // parse_win_context admits a count only where the rule set names a set-aside tile.
+    const TileId aside = rules.calls().set_aside;
+    held[aside] = static_cast<std::uint8_t>(held[aside] + context.set_aside);
+    if (held[aside] > rules.tile(aside).copies) {
+      throw ContextError("set_aside", std::to_string(context.set_aside) + " of " +
+                                          rules.tile(aside).code + " set aside and " +
+                                          std::to_string(held[aside] - context.set_aside) +
+                                          " in the hand make more than its " +
+                                          std::to_string(rules.tile(aside).copies) + " copies");
+    }
+  }
   const auto add = [&](const char* field, const std::vector<TileId>& tiles) {
     for (const TileId tile : tiles) {
       // Wild kinds held stay tiles of their kind: they take copies as well.
@@ -467,7 +536,8 @@ void check_win_context(const WinContext& context, const Hand& hand, const RuleSe
         throw ContextError(field, "indicator " + rules.tile(tile).code + " would be copy " +
                                       std::to_string(held[tile]) + " of " +
                                       std::to_string(rules.tile(tile).copies) +
-                                      ", counting the hand's and the other indicators");
+                                      ", counting the hand's tiles, those set aside and the "
+                                      "other indicators");
       }
     }
   };

@@ -196,7 +196,7 @@ void plan_suits(const RuleSet& rules, Plan& plan) {
     sp.ranks = layout.ranks;
     sp.sequence_suit = layout.sequences;
     if (plan.suits_ok) {
-      sp.tables = &SuitTables::of(SuitShape{layout.ranks, layout.sequences, layout.copies});
+      sp.tables = &SuitTables::of(SuitShape{layout.ranks, layout.chows, layout.copies});
       for (int r = 0; r < sp.ranks; ++r) {
         sp.steps[static_cast<std::size_t>(r)] = sp.tables->step(r);
       }

@@ -7,6 +7,15 @@ namespace meldgraph::search {
 
 namespace {
 
+/// Whether some chow can be made among the `ranks` tiles from `first` (SuitLayout::chows): a
+/// numbered suit without consecutive ranks is laid out like an honour suit.
+bool suit_has_chows(const RuleSet& r, TileId first, int ranks) {
+  for (int k = 0; k < ranks; ++k) {
+    if (r.tile(static_cast<TileId>(first + k)).next != kNoTile) return true;
+  }
+  return false;
+}
+
 /// The pruning tables, when every run of same-suit meldable tiles has a table shape (as the
 /// queries' plan): one win table per run, and each tile's step in its run's base-5 key.
 void find_tables(const RuleSet& r, SearchPlan& plan) {
@@ -27,7 +36,7 @@ void find_tables(const RuleSet& r, SearchPlan& plan) {
   }
   for (std::size_t s = 0; s < plan.suit_count; ++s) {
     const TileInfo& info = r.tile(first[s]);
-    const bool sequences = r.suits()[info.suit].sequences;
+    const bool sequences = suit_has_chows(r, first[s], ranks[s]);
     bool ok = ranks[s] <= kTableMaxRanks && info.copies >= 1 && info.copies <= kTableMaxCopies;
     for (int k = 0; ok && k < ranks[s]; ++k) {
       const auto t = static_cast<TileId>(first[s] + k);
@@ -44,7 +53,7 @@ void find_tables(const RuleSet& r, SearchPlan& plan) {
   for (std::size_t s = 0; s < plan.suit_count; ++s) {
     const TileInfo& info = r.tile(first[s]);
     const SuitTables& tables =
-        SuitTables::of(SuitShape{ranks[s], r.suits()[info.suit].sequences, info.copies});
+        SuitTables::of(SuitShape{ranks[s], suit_has_chows(r, first[s], ranks[s]), info.copies});
     plan.win_table[s] = tables.win(false);
     for (int k = 0; k < ranks[s]; ++k) plan.step_of[first[s] + k] = tables.step(k);
   }

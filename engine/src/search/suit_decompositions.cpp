@@ -162,8 +162,8 @@ SuitDecompositions::SuitDecompositions(const SearchPlan& plan) : plan_(plan) {
     const int in_word = layout.ranks < 8 ? layout.ranks : 8;
     suit.bytes = in_word == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * in_word)) - 1;
     suit.ninth = layout.ranks == 9;
-    suit.shape = std::uint64_t{layout.ranks} << kRanksShift |
-                 std::uint64_t{layout.sequences ? 1U : 0U} << kSequencesShift;
+    suit.shape = std::uint64_t{layout.ranks} << kRanksShift | std::uint64_t{layout.chows ? 1U : 0U}
+                                                                  << kSequencesShift;
     suits_.push_back(suit);
   }
   pair_keys_.assign(rules.forms().size() * suits_.size(), 0);

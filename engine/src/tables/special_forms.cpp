@@ -111,7 +111,7 @@ void SpecialForm::model_knitted(const RuleSet& rules, std::size_t index) {
     }
     suits_[suit_count_++] =
         Suit{layout.first, layout.ranks,
-             &SuitTables::of(SuitShape{layout.ranks, layout.sequences, layout.copies})};
+             &SuitTables::of(SuitShape{layout.ranks, layout.chows, layout.copies})};
   }
   set_knit(knit.first);
   // Wildcards: unrestricted and uncapped, so that one may take a natural's part anywhere;

@@ -260,8 +260,9 @@ void read_dora(const ScoringContext& context, const Value& scoring, DoraRules& o
   const Value& dora = expect_map(*item);
   out.enabled = true;
   Diagnostics& diagnostics = context.diagnostics;
-  check_keys(dora, {"per_tile", "ura", "red_five"}, "scoring.dora", diagnostics);
+  check_keys(dora, {"per_tile", "ura", "red_five", "set_aside"}, "scoring.dora", diagnostics);
   read_number(dora, "per_tile", "scoring.dora", 0, kMostFu, out.per_tile, diagnostics);
+  read_number(dora, "set_aside", "scoring.dora", 0, kMostFu, out.set_aside, diagnostics);
   read_number(dora, "red_five", "scoring.dora", 0, kMostFu, out.red_five, diagnostics);
   if (const Item* ura = dora.find("ura")) {
     diagnostics.attempt([&] {
@@ -503,7 +504,7 @@ void read_payments(const ScoringContext& context, const Value& scoring,
   Diagnostics& diagnostics = context.diagnostics;
   check_keys(payments,
              {"discard", "discard_others", "self_draw", "round_to", "honba", "riichi_stick", "flat",
-              "dealer_pays_extra", "pao"},
+              "dealer_pays_extra", "absent_share", "pao"},
              "scoring.payments", diagnostics);
   const auto read_map =
       [&](std::string_view key, int most,
@@ -544,6 +545,12 @@ void read_payments(const ScoringContext& context, const Value& scoring,
     read_number(payments, "flat", "scoring.payments", 0, kMostPoints, out.flat_discard,
                 diagnostics);
     out.flat_self_draw = out.flat_discard;
+  }
+  if (const Item* absent = payments.find("absent_share")) {
+    diagnostics.attempt([&] {
+      out.absent_share = static_cast<PaymentRules::AbsentShare>(
+          read_choice(*absent, "scoring.payments.absent_share", {"lost", "split"}));
+    });
   }
   if (const Item* pao = payments.find("pao")) {
     diagnostics.attempt([&] { read_pao(context, *pao, patterns, out); });
@@ -643,6 +650,7 @@ void write_dora(const DoraRules& dora, std::string& out) {
   out += "  dora:\n    per_tile: " + number(dora.per_tile) + "\n";
   out += "    ura: " + std::string(kUra[static_cast<std::size_t>(dora.ura)]) + "\n";
   out += "    red_five: " + number(dora.red_five) + "\n";
+  out += "    set_aside: " + number(dora.set_aside) + "\n";
 }
 
 /// `points.table` and `points.limits`, when given.
@@ -733,6 +741,8 @@ void write_payments(const RuleSet& rules, const PatternRules& ids, const Payment
   out += "    honba: {discard: " + number(pay.honba_discard) +
          ", self_draw: " + number(pay.honba_self_draw) + "}\n";
   out += "    riichi_stick: " + number(pay.riichi_stick) + "\n";
+  out += std::string("    absent_share: ") +
+         (pay.absent_share == PaymentRules::AbsentShare::split ? "split" : "lost") + "\n";
   if (pay.dealer_pays_units != 0 || pay.dealer_pays_per_honba != 0) {
     out += "    dealer_pays_extra: {units: " + number(pay.dealer_pays_units) +
            ", per_honba: " + number(pay.dealer_pays_per_honba) + "}\n";

@@ -123,16 +123,16 @@ std::int64_t round_up(std::int64_t value, std::int64_t step) {
   return (value + step - 1) / step * step;
 }
 
-/// The seat of the player `source` names, relative to `winner` (left: the previous in turn
-/// order, so winner S's left is E).
-int seat_of(int winner, MeldSource source) {
+/// The seat of the player `source` names, relative to `winner` among `players` seats (left: the
+/// previous in turn order, so winner S's left is E; under three players no one sits across).
+int seat_of(int winner, MeldSource source, int players) {
   switch (source) {
     case MeldSource::left:
-      return (winner + 3) % 4;
+      return (winner + players - 1) % players;
     case MeldSource::across:
-      return (winner + 2) % 4;
+      return players == 4 ? (winner + 2) % 4 : -1;
     case MeldSource::right:
-      return (winner + 1) % 4;
+      return (winner + 1) % players;
     case MeldSource::unknown:
       break;
   }
@@ -148,7 +148,7 @@ struct Liability {
 };
 
 Liability find_liability(const ValueRules& rules, const ScoreFeatures& features,
-                         std::span<const PatternHit> hits, int winner) {
+                         std::span<const PatternHit> hits, int winner, int players) {
   Liability liability;
   for (const PaoRule& rule : rules.payments.pao) {
     const auto hit = std::find_if(hits.begin(), hits.end(),
@@ -166,7 +166,8 @@ Liability find_liability(const ValueRules& rules, const ScoreFeatures& features,
       last = static_cast<int>(i);
     }
     if (last < 0 || !all_declared) continue;
-    const int seat = seat_of(winner, features.groups[static_cast<std::size_t>(last)].source());
+    const int seat =
+        seat_of(winner, features.groups[static_cast<std::size_t>(last)].source(), players);
     if (seat < 0) continue;
     liability.seat = seat;
     liability.base = rules.points.yakuman_base * yakuman_of(rules.points, *hit);
@@ -191,6 +192,30 @@ std::int64_t dealer_payer_base(const ValueRules& rules, const ReadingValue& read
   return more.base;
 }
 
+/// What each payer of a self-draw pays, in multiples of the base counted in `halves`: a dealer's
+/// win takes `dealer` from every payer, a non-dealer's `dealer` from the dealer and `other` from
+/// each non-dealer. Under fewer than four players the absent (non-dealer) players' shares are
+/// lost, or split between the payers (payments.absent_share): halves 2, each payer paying its
+/// own share and half the absent one's, rounded once.
+struct SelfDrawShares {
+  std::int64_t dealer = 0;
+  std::int64_t other = 0;
+  std::int64_t halves = 1;
+};
+
+SelfDrawShares self_draw_shares(const PaymentRules& pay, bool dealer, int players) {
+  SelfDrawShares shares;
+  shares.dealer = dealer ? pay.self_draw_dealer_wins : pay.self_draw_dealer_pays;
+  shares.other = dealer ? pay.self_draw_dealer_wins : pay.self_draw_other_pays;
+  if (players == 4 || pay.absent_share == PaymentRules::AbsentShare::lost) return shares;
+  // North bisection (北家折半) at three players: one absent non-dealer, two payers.
+  const std::int64_t absent = dealer ? pay.self_draw_dealer_wins : pay.self_draw_other_pays;
+  shares.halves = 2;
+  shares.dealer = 2 * shares.dealer + absent;
+  shares.other = 2 * shares.other + absent;
+  return shares;
+}
+
 }  // namespace
 
 void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
@@ -200,9 +225,10 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
   if (features.win == nullptr) return;
   const WinContext& win = *features.win;
   const int winner = static_cast<int>(win.seat_wind);
+  const int players = features.rules != nullptr ? features.rules->players() : 4;
   const bool dealer = win.dealer();
   const std::int64_t step = pay.round_to;
-  const Liability liable = find_liability(rules, features, hits, winner);
+  const Liability liable = find_liability(rules, features, hits, winner, players);
   const std::int64_t own_base = out.base - (liable.seat >= 0 ? liable.base : 0);
   const auto take = [&](int seat, std::int64_t amount) {
     out.payments[static_cast<std::size_t>(seat)] -= amount;
@@ -211,7 +237,7 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
   // From each player but the winner, besides the base.
   const std::int64_t flat = win.win == WinKind::discard ? pay.flat_discard : pay.flat_self_draw;
   if (win.win == WinKind::discard) {
-    const int discarder = seat_of(winner, win.from);
+    const int discarder = seat_of(winner, win.from, players);
     const std::int64_t times = dealer ? pay.discard_dealer : pay.discard_other;
     // Everyone pays (discard_others, Hong Kong's 半銃): the two others' shares, each rounded;
     // `flat` (MCR's 8) comes from all three besides.
@@ -221,10 +247,10 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     const std::int64_t discarder_base =
         !dealer && discarder == 0 ? dealer_payer_base(rules, out, win.honba) : out.base;
     const std::int64_t from_discarder = round_up(discarder_base * times, step) + flat;
-    out.points = from_discarder + 2 * others;
+    out.points = from_discarder + (players - 2) * others;
     if (discarder < 0) return;  // no discarder given: nothing to place (docs/scoring.md)
     if (others != 0) {
-      for (int seat = 0; seat < 4; ++seat) {
+      for (int seat = 0; seat < players; ++seat) {
         if (seat != winner && seat != discarder) take(seat, others);
       }
     }
@@ -242,13 +268,14 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     out.points = 0;
     const std::int64_t dealer_base =
         dealer ? own_base : own_base - out.base + dealer_payer_base(rules, out, win.honba);
-    for (int seat = 0; seat < 4; ++seat) {
+    const SelfDrawShares shares = self_draw_shares(pay, dealer, players);
+    for (int seat = 0; seat < players; ++seat) {
       if (seat == winner) continue;
-      const std::int64_t times = dealer      ? pay.self_draw_dealer_wins
-                                 : seat == 0 ? pay.self_draw_dealer_pays
-                                             : pay.self_draw_other_pays;
-      const std::int64_t share =
-          round_up((seat == 0 ? dealer_base : own_base) * times, step) + flat;
+      const std::int64_t share = round_up((seat == 0 ? dealer_base : own_base) *
+                                              (seat == 0 ? shares.dealer : shares.other),
+                                          step * shares.halves) /
+                                     shares.halves +
+                                 flat;
       out.points += share;
       if (liable.seat < 0) {
         take(seat, share + std::int64_t{pay.honba_self_draw} * win.honba);
@@ -261,7 +288,7 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
       const std::int64_t times = dealer ? pay.discard_dealer : pay.discard_other;
       const std::int64_t full = round_up(liable.base * times, step);
       out.points += full;
-      take(liable.seat, full + std::int64_t{pay.honba_self_draw} * win.honba * 3);
+      take(liable.seat, full + std::int64_t{pay.honba_self_draw} * win.honba * (players - 1));
     }
   }
   out.payments[static_cast<std::size_t>(winner)] +=

@@ -66,14 +66,16 @@ PatternTotals total_patterns(const ScoringRules& scoring, std::span<const Patter
   return totals;
 }
 
-// Step 2. Dora: the tiles each indicator names, counted in the hand; ura only as the key says.
+// Step 2. Dora: the tiles each indicator names, counted in the hand and among the tiles set
+// aside beside it (`aside`, `aside_count` copies); ura only as the key says.
 std::int32_t count_dora(const DoraRules& rules, const ScoreFeatures& features,
-                        const std::vector<TileId>& indicators) {
+                        const std::vector<TileId>& indicators, TileId aside, int aside_count) {
   std::int32_t dora = 0;
   for (const TileId indicator : indicators) {
     if (indicator >= kMaxTileKinds) continue;
     const TileId tile = rules.dora_of[indicator];
-    if (tile != kNoTile) dora += features.counts[tile] * rules.per_tile;
+    if (tile == kNoTile) continue;
+    dora += (features.counts[tile] + (tile == aside ? aside_count : 0)) * rules.per_tile;
   }
   return dora;
 }
@@ -81,10 +83,13 @@ std::int32_t count_dora(const DoraRules& rules, const ScoreFeatures& features,
 void add_dora(const DoraRules& rules, const ScoreFeatures& features, ReadingValue& out) {
   if (!rules.enabled || features.win == nullptr) return;
   const WinContext& win = *features.win;
-  out.dora = count_dora(rules, features, win.dora);
+  // Set-aside tiles (sanma's kita) are dora themselves, and the indicators name them too.
+  const TileId aside = win.set_aside > 0 ? features.rules->calls().set_aside : kNoTile;
+  out.dora = count_dora(rules, features, win.dora, aside, win.set_aside) +
+             std::int32_t{rules.set_aside} * win.set_aside;
   const bool ura = rules.ura == DoraRules::Ura::always ||
                    (rules.ura == DoraRules::Ura::with_riichi && win.riichi);
-  if (ura) out.ura = count_dora(rules, features, win.ura);
+  if (ura) out.ura = count_dora(rules, features, win.ura, aside, win.set_aside);
   out.red = features.red_fives * rules.red_five;
   out.units += out.dora + out.ura + out.red;
 }

@@ -57,6 +57,22 @@ struct WildcardRules {
   bool restricted = false;
 };
 
+/// What players may claim or declare beside the hand, as the notation's declared melds and the
+/// context's `set_aside` field give it (docs/rules.md, "`calls`").
+struct CallRules {
+  /// A chow may be claimed (from the previous player). Japanese three-player (sanma) forbids it:
+  /// a declared chow is then an error of the hand.
+  bool chows = true;
+  /// The tile that may be set aside beside the hand as a bonus, replaced by a draw (sanma's kita,
+  /// 抜きドラ: the North); kNoTile when none may.
+  TileId set_aside = kNoTile;
+  /// How many copies of it a player may set aside in one hand.
+  std::uint8_t set_aside_max = 0;
+  /// A win on the tile drawn to replace a set-aside tile counts as a win after a kong (the
+  /// `after_kong` flag, rinshan), as on Mahjong Soul; false: such a win is a plain self-draw.
+  bool set_aside_after_kong = true;
+};
+
 /// The shapes a winning hand may take.
 enum class FormType : std::uint8_t {
   melds,      ///< n melds (pung or chow) and `pairs` pairs: the standard hand
@@ -245,6 +261,10 @@ class RuleSet {
     std::string source;            ///< file or built-in name it was loaded from
     std::vector<SuitInfo> suits;   ///< meldable suits first is not required; any order
     std::uint8_t hand_tiles = 14;  ///< tiles of a complete hand, 3n + 2, at most 17
+    /// Players at the table, 3 or 4: their seats are the first `players` winds (E, S, W under
+    /// three), which the context's seat wind and discarder and the declared melds' sources obey.
+    std::uint8_t players = 4;
+    CallRules calls;
     /// A tile of which the hand holds every copy still counts as a wait (engines disagree).
     bool exhausted_waits = false;
     /// A winning hand holds no tile of at least this many sequence suits (Sichuan's 缺一门: 1).
@@ -272,6 +292,8 @@ class RuleSet {
   [[nodiscard]] const std::vector<SuitInfo>& suits() const { return data_.suits; }
   [[nodiscard]] std::uint8_t hand_tiles() const { return data_.hand_tiles; }
   [[nodiscard]] bool exhausted_waits() const { return data_.exhausted_waits; }
+  [[nodiscard]] int players() const { return data_.players; }
+  [[nodiscard]] const CallRules& calls() const { return data_.calls; }
   [[nodiscard]] int missing_suits() const { return data_.missing_suits; }
   [[nodiscard]] TileMask forbidden_tiles() const { return data_.forbidden_tiles; }
   [[nodiscard]] const WildcardRules& wildcards() const { return data_.wildcards; }

@@ -68,15 +68,18 @@ inline constexpr int kRegularSuitMaxCopies = 4;
 /// pruning lay it out: its tiles are the ids [first, first + ranks), ascending by rank. Derived
 /// once per rule set (RuleSet::suit_layouts), meldable suits in tile-id order.
 struct SuitLayout {
-  std::uint8_t suit = 0;    ///< index into RuleSet::suits()
-  TileId first = 0;         ///< the suit's lowest tile
-  std::uint8_t ranks = 0;   ///< tiles in the suit
-  bool sequences = false;   ///< chows of consecutive ranks are allowed
+  std::uint8_t suit = 0;   ///< index into RuleSet::suits()
+  TileId first = 0;        ///< the suit's lowest tile
+  std::uint8_t ranks = 0;  ///< tiles in the suit
+  bool sequences = false;  ///< a numbered suit: chows of consecutive ranks are allowed
+  /// Some chow can be made in the suit: `sequences` and two of its ranks consecutive. A numbered
+  /// suit without (sanma's characters, ranks 1 and 9) is laid out like an honour suit.
+  bool chows = false;
   std::uint8_t copies = 0;  ///< copies of every tile of the suit, 0 when they differ
   /// A regular suit, the shape every lookup table models (tables/suit_tables.hpp): at most
   /// kRegularSuitMaxRanks ranks, one copy count of 1 to kRegularSuitMaxCopies, and, with
-  /// sequences, each tile's next the following id (no rank gap) and none after the last; without
-  /// sequences no tile has a next.
+  /// chows, each tile's next the following id (no rank gap) and none after the last; without
+  /// chows no tile has a next.
   bool regular = false;
 };
 

@@ -63,6 +63,9 @@ struct WinContext {
 
   std::uint16_t honba = 0;          ///< repeat counters (本場)
   std::uint16_t riichi_sticks = 0;  ///< riichi deposits on the table (供託)
+  /// Copies of the rule set's set-aside tile the winner laid beside the hand (calls.set_aside:
+  /// sanma's kita, 抜きドラ); not among the hand's tiles.
+  std::uint8_t set_aside = 0;
 
   friend bool operator==(const WinContext&, const WinContext&) = default;
 };
@@ -87,7 +90,8 @@ inline constexpr std::string_view kWinContextFields[] = {"win",
                                                          "ura",
                                                          "flowers",
                                                          "honba",
-                                                         "riichi_sticks"};
+                                                         "riichi_sticks",
+                                                         "set_aside"};
 
 /// A context field that cannot be read: unknown, of the wrong type, out of range, or contradicting
 /// another field. `field()` names it (as written in JSON, `seat_wind`); what() is
@@ -107,8 +111,9 @@ class ContextError : public Error {
 /// Reads a context from a JSON object of the fields above (a `hand` member is skipped: a batch
 /// line holds both). Fields left out keep WinContext's defaults; `from` or `robbing_kong` without
 /// `win` mean a discard; `double_riichi` sets riichi. Throws ContextError for an unknown field, a
-/// bad value or a contradiction (docs/cli.md lists them). The one reader of contexts: the CLI's
-/// options are gathered into such an object first.
+/// bad value or a contradiction (docs/cli.md lists them), a seat or discarder the rule set's
+/// players do not have among them (seat N, or `across`, under three players). The one reader of
+/// contexts: the CLI's options are gathered into such an object first.
 [[nodiscard]] WinContext parse_win_context(const nlohmann::json& object, const RuleSet& rules);
 
 /// The context as a JSON object of every field (`from` only when known; `flowers` as tiles when
@@ -120,11 +125,14 @@ class ContextError : public Error {
 [[nodiscard]] std::string format_win_context(const WinContext& context, const RuleSet& rules);
 
 /// Checks what needs the hand too: riichi (or double riichi) only with a closed hand, after_kong
-/// only with a kong declared, first_draw and robbing_gold only without a declared meld,
+/// only with a kong declared (or a tile set aside, where calls.set_aside.after_kong says its
+/// replacement draw counts), first_draw and robbing_gold only without a declared meld or a tile
+/// set aside,
 /// robbing_gold only with a wildcard as the winning tile; indicators and the hand's
-/// tiles within each tile's copies, and for `robbing_kong` the robbed pung's three copies of the
-/// winning tile as well. Throws ContextError naming the field (`riichi`, `double_riichi`,
-/// `after_kong`, `first_draw`, `robbing_gold`, `dora`, `ura` or `robbing_kong`).
+/// tiles within each tile's copies (with the set-aside tiles), and for `robbing_kong` the robbed
+/// pung's three copies of the winning tile as well. Throws ContextError naming the field
+/// (`riichi`, `double_riichi`, `after_kong`, `first_draw`, `robbing_gold`, `set_aside`, `dora`,
+/// `ura` or `robbing_kong`).
 void check_win_context(const WinContext& context, const Hand& hand, const RuleSet& rules);
 
 /// `E` `S` `W` `N`; `self-draw` `discard`; `left` `across` `right` (`unknown`).

@@ -128,6 +128,9 @@ struct DoraRules {
   enum class Ura : std::uint8_t { with_riichi, always, never };
   Ura ura = Ura::with_riichi;
   std::int16_t red_five = 0;
+  /// Dora each tile set aside beside the hand counts (calls.set_aside: sanma's kita, 抜きドラ);
+  /// the indicators name set-aside tiles as they name the hand's.
+  std::int16_t set_aside = 1;
   /// The dora an indicator names, by indicator TileId: the next tile in its rank group's cycle
   /// (RuleSet::indicated_tile with groups: 9 -> 1, winds E S W N E, dragons 5z 6z 7z 5z).
   std::array<TileId, kMaxTileKinds> dora_of{};
@@ -228,6 +231,11 @@ struct PaymentRules {
   /// 1 + 2n tai). 0: every payer pays on the reading's own units.
   std::int32_t dealer_pays_units = 0;
   std::int32_t dealer_pays_per_honba = 0;
+  /// Under fewer than four players (RuleSet::players), what becomes of the absent player's
+  /// share of a self-draw: `lost`, not paid (tsumo loss, ツモ損); `split`, half of it added to
+  /// each payer's (north bisection, 北家折半).
+  enum class AbsentShare : std::uint8_t { lost, split };
+  AbsentShare absent_share = AbsentShare::lost;
   std::vector<PaoRule> pao;
 };
 
