@@ -26,7 +26,7 @@ std::string find_gnuplot() {
   std::stringstream dirs(path == nullptr ? "" : path);
   std::string dir;
   while (std::getline(dirs, dir, ':')) {
-    const std::string candidate = (dir.empty() ? std::string(".") : dir) + "/gnuplot";
+    std::string candidate = (dir.empty() ? std::string(".") : dir) + "/gnuplot";
     if (access(candidate.c_str(), X_OK) == 0) return candidate;
   }
   return {};

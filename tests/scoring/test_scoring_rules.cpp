@@ -17,7 +17,6 @@ namespace {
 
 using Catch::Matchers::Contains;
 using meldgraph::load_rules_from_string;
-using meldgraph::RuleError;
 using meldgraph::ScoringUnit;
 
 TEST_CASE("a rule set without a scoring section has no scoring rules", "[scoring][rules]") {
