@@ -308,8 +308,7 @@ void Interpreter::read_wildcards() {
   });
   read_key("per_hand", [&](const Item& item) { rules.per_hand = read_bool(item); });
   read_key("per_hand_bonus", [&](const Item& item) { rules.per_hand_bonus = read_bool(item); });
-  read_key("bonus_as_flowers",
-           [&](const Item& item) { rules.bonus_as_flowers = read_bool(item); });
+  read_key("bonus_as_flowers", [&](const Item& item) { rules.bonus_as_flowers = read_bool(item); });
   read_key("exceed_copies", [&](const Item& item) { rules.exceed_copies = read_bool(item); });
   read_key("in_melds", [&](const Item& item) { rules.in_melds = read_bool(item); });
   read_key("max_in_win", [&](const Item& item) {
