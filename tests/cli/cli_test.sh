@@ -417,4 +417,41 @@ expect budget-zero 2 'budget-ms: Value 0 not in range 1 to 86400000' -- "$bin" a
 expect budget-negative 2 'budget-ms: must not be negative' -- "$bin" batch --op win --budget-ms -5
 expect budget-none 0 '^ok$' -- sh -c "echo 3455m234678p789s+5m | \"$bin\" --rules riichi batch --op score --budget-ms 60000 | python3 json_holds.py '\"cut\" not in d and d[\"points\"] > 0'"
 
+# Bonus tiles written in the hand are its flowers in stats over JSON lines too: South's own
+# flower 2f in the hand, or as the context's `flowers` with the hand written without it, score
+# 9 faan, 576 (tests/data/fixtures/scoring/hongkong_hand_flowers.json), 正花 counted, no 無花.
+printf '%s\n' '{"hand":"111m999m555z2z2f[333-m]+2z","context":{"seat_wind":"S"}}' > stats_hand_flower.jsonl
+printf '%s\n' '{"hand":"111m999m555z2z[333-m]+2z","context":{"seat_wind":"S","flowers":["2f"]}}' > stats_context_flower.jsonl
+"$bin" --rules hongkong stats --input stats_hand_flower.jsonl --format json > stats_hand_flower.json
+"$bin" --rules hongkong stats --input stats_context_flower.jsonl --format json > stats_context_flower.json
+seat_flower_576='d["score"]["points"]["mean"] == 576 and d["score"]["wins"]["hands"] == 1 and [p["hands"] for p in d["score"]["patterns"] if p["pattern"] == "Seat Flower"] == [1] and all(p["pattern"] != "No Flowers" for p in d["score"]["patterns"])'
+expect stats-hand-flowers 0 '^ok$' -- sh -c "python3 json_holds.py '$seat_flower_576' < stats_hand_flower.json"
+expect stats-context-flowers 0 '^ok$' -- sh -c "python3 json_holds.py '$seat_flower_576' < stats_context_flower.json"
+expect stats-hand-flowers-same 0 '^same$' -- python3 -c 'import json; a, b = (json.load(open(f)) for f in ("stats_hand_flower.json", "stats_context_flower.json")); print("same" if a["score"] == b["score"] and a["hands"] == b["hands"] == 1 else "differ")'
+expect batch-context-flowers 0 '^ok$' -- sh -c "echo '{\"hand\":\"111m999m555z2z[333-m]+2z\",\"seat_wind\":\"S\",\"flowers\":[\"2f\"]}' | \"$bin\" --rules hongkong batch --op score | python3 json_holds.py 'd[\"points\"] == 576 and d[\"faan\"] == 9'"
+# Corpus labels agree: a dealt Fuzhou hand (2 tiles, seed 5, hand 514: 3p+3p with the bonus tiles
+# 1z 4f, in its context's flowers) is labelled 花 2 and 清一色 60, on a discard 5 + 2 + 60 = 67;
+# the same hand with 1z4f written in it and the context without flowers scores 67 through batch
+# and stats.
+"$bin" --rules fuzhou corpus deal --count 600 --size 2 --seed 5 --context random --label score > fuzhou_deal.jsonl
+printf '%s\n' 'import json, sys' \
+  'r = [json.loads(line) for line in open("fuzhou_deal.jsonl")][514]' \
+  'best = r["score"]["interpretations"][r["score"]["best"]]' \
+  'assert (r["hand"], r["bonus"], r["context"]["win"]) == ("3p+3p", "1z4f", "discard"), r' \
+  'assert (best["hua"], best["points"]) == (2, 67), best' \
+  'context = {k: v for k, v in r["context"].items() if k != "flowers"}' \
+  'print(json.dumps({"hand": "3p1z4f+3p", "context": context}))' > label_line.py
+expect corpus-label-flowers 0 '^\{"hand": "3p1z4f\+3p"' -- sh -c 'python3 label_line.py | tee fuzhou_line.jsonl'
+expect corpus-label-batch 0 '^ok$' -- sh -c "python3 -c 'import json; l = json.loads(open(\"fuzhou_line.jsonl\").read()); l.update(l.pop(\"context\")); print(json.dumps(l))' | \"$bin\" --rules fuzhou batch --op score | python3 json_holds.py 'd[\"hua\"] == 2 and d[\"points\"] == 67 and d[\"context\"][\"flowers\"] == [\"1z\", \"4f\"]'"
+expect corpus-label-stats 0 '^ok$' -- sh -c "\"$bin\" --rules fuzhou stats --input fuzhou_line.jsonl --format json | python3 json_holds.py 'd[\"score\"][\"points\"][\"mean\"] == 67 and d[\"score\"][\"wins\"][\"hands\"] == 1'"
+
+# A bonus tile turned up as Fuzhou's gold: an error naming --wild under fuzhou; accepted under
+# wildcards.per_hand_bonus, where (bonus_as_flowers) the gold 5z held is 金 1 and 花 1: on a
+# discard 5 + 2 = 7 (tests/data/fixtures/scoring/fuzhou_gold_flower.json), and the context
+# echoed lists no flower (the gold is a wildcard of the hand).
+gold_rules="$(dirname "$(readlink -f "$0")")/../data/rules/fuzhou_gold_flower.yaml"
+expect fuzhou-wild-bonus 1 "^meldgraph: error: --wild: bonus tile 5z cannot be a hand's wildcard under rule set 'fuzhou' \(wildcards.per_hand_bonus is false\) at column 1$" -- "$bin" --rules fuzhou --wild 5z analyze '123m456m789m123p456s5z+7s'
+expect fuzhou-wild-flower 1 "^meldgraph: error: --wild: bonus tile 1f cannot be a hand's wildcard .* at column 4$" -- "$bin" --rules fuzhou --wild 5p,1f analyze '123m456m789m123p456s5p+7s'
+expect fuzhou-gold-flower 0 '^ok$' -- sh -c "echo '{\"hand\":\"123m456m789m123p456s5z+7s\",\"win\":\"discard\",\"from\":\"left\",\"seat_wind\":\"S\"}' | \"$bin\" --rules '$gold_rules' --wild 5z batch --op score | python3 json_holds.py 'd[\"hua\"] == 2 and d[\"points\"] == 7 and d[\"context\"][\"flowers\"] == 0 and sorted(p[\"id\"] for p in d[\"interpretations\"][d[\"best\"]][\"patterns\"]) == [\"hua\", \"jin\"]'"
+
 checks_summary cli_test

@@ -273,8 +273,8 @@ forms:
       "case.yaml:4:15: hand.tiles must be 3n+2 (2, 5, 8, 11, 14 or 17), got 13",
       "case.yaml:4:36: expected a boolean for 'exhausted_waits', got 'maybe'",
       "case.yaml:5:13: unknown key 'joker' in wildcards; did you mean 'jokers'? (valid keys: "
-      "jokers, tiles, per_hand, exceed_copies, in_melds, indicator, max_in_win, natural_use, "
-      "stand_ins)",
+      "jokers, tiles, per_hand, per_hand_bonus, bonus_as_flowers, exceed_copies, in_melds, "
+      "indicator, max_in_win, natural_use, stand_ins)",
       "case.yaml:5:33: expected a boolean for 'per_hand', got 'yes'",
       "case.yaml:7:20: unknown form type 'meld' for form 'standard'; did you mean 'melds'? "
       "(valid types: melds, pairs, set, wildcards, knitted, singles)",

@@ -166,6 +166,8 @@ void write_wildcards(const RuleSet& rules, const WildcardRules& wild, std::strin
   out += "  jokers: " + std::to_string(wild.jokers) + "\n";
   out += "  tiles: " + tile_list(rules, wild.tiles) + "\n";
   out += "  per_hand: " + bool_text(wild.per_hand) + "\n";
+  out += "  per_hand_bonus: " + bool_text(wild.per_hand_bonus) + "\n";
+  out += "  bonus_as_flowers: " + bool_text(wild.bonus_as_flowers) + "\n";
   out += "  exceed_copies: " + bool_text(wild.exceed_copies) + "\n";
   out += "  in_melds: " + bool_text(wild.in_melds) + "\n";
   out += "  max_in_win: " + std::to_string(wild.max_in_win) + "\n";

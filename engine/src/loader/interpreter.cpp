@@ -288,8 +288,8 @@ void Interpreter::read_wildcards() {
   wildcards_where_ = &wildcards->key_where;
   const Value& map = expect_map(*wildcards);
   check_keys(map,
-             {"jokers", "tiles", "per_hand", "exceed_copies", "in_melds", "indicator", "max_in_win",
-              "natural_use", "stand_ins"},
+             {"jokers", "tiles", "per_hand", "per_hand_bonus", "bonus_as_flowers", "exceed_copies",
+              "in_melds", "indicator", "max_in_win", "natural_use", "stand_ins"},
              "wildcards", diagnostics_);
 
   WildcardRules& rules = data_.wildcards;
@@ -313,6 +313,8 @@ void Interpreter::read_wildcards() {
     std::sort(rules.tiles.begin(), rules.tiles.end());
   });
   read_key("per_hand", [&](const Item& item) { rules.per_hand = read_bool(item); });
+  read_key("per_hand_bonus", [&](const Item& item) { rules.per_hand_bonus = read_bool(item); });
+  read_key("bonus_as_flowers", [&](const Item& item) { rules.bonus_as_flowers = read_bool(item); });
   read_key("exceed_copies", [&](const Item& item) { rules.exceed_copies = read_bool(item); });
   read_key("in_melds", [&](const Item& item) { rules.in_melds = read_bool(item); });
   read_key("max_in_win", [&](const Item& item) {

@@ -587,16 +587,26 @@ TileId parse_tile(std::string_view text, const RuleSet& rules) {
   return tokens.front().tile;
 }
 
-std::vector<TileId> parse_tiles(std::string_view text, const RuleSet& rules) {
+namespace {
+
+/// The tiles of a list such as `5m,7z` or `1m 55m`, each with its column; no jokers.
+std::vector<TileToken> scan_tile_list(std::string_view text, const RuleSet& rules) {
   std::string spaced(text);
   for (char& c : spaced) {
     if (c == ',') c = ' ';
   }
-  std::vector<TileId> tiles;
-  for (const TileToken& token : TileScanner(spaced, rules).scan_tiles()) {
+  std::vector<TileToken> tokens = TileScanner(spaced, rules).scan_tiles();
+  for (const TileToken& token : tokens) {
     if (token.tile == kNoTile) throw NotationError("expected a tile, not a joker", token.column);
-    tiles.push_back(token.tile);
   }
+  return tokens;
+}
+
+}  // namespace
+
+std::vector<TileId> parse_tiles(std::string_view text, const RuleSet& rules) {
+  std::vector<TileId> tiles;
+  for (const TileToken& token : scan_tile_list(text, rules)) tiles.push_back(token.tile);
   return tiles;
 }
 
@@ -605,10 +615,20 @@ TileMask parse_wild_choice(std::string_view text, const RuleSet& rules) {
     throw Error("rule set '" + rules.name() +
                 "' does not let a hand choose its wildcard tiles (wildcards.per_hand is false)");
   }
-  const std::vector<TileId> tiles = parse_tiles(text, rules);
-  if (tiles.empty()) throw NotationError("expected wildcard tiles, got none", 1);
+  const std::vector<TileToken> tokens = scan_tile_list(text, rules);
+  if (tokens.empty()) throw NotationError("expected wildcard tiles, got none", 1);
   TileMask mask = 0;
-  for (const TileId tile : tiles) mask |= tile_bit(tile);
+  for (const TileToken& token : tokens) {
+    // A bonus tile turned up is set aside and another turned up, unless the rules make a bonus
+    // kind the game's wildcard.
+    if (rules.tile(token.tile).bonus && !rules.wildcards().per_hand_bonus) {
+      throw NotationError("bonus tile " + rules.tile(token.tile).code +
+                              " cannot be a hand's wildcard under rule set '" + rules.name() +
+                              "' (wildcards.per_hand_bonus is false)",
+                          token.column);
+    }
+    mask |= tile_bit(token.tile);
+  }
   return mask;
 }
 

@@ -484,6 +484,27 @@ std::vector<TileId> hand_flowers(const Hand& hand, const RuleSet& rules) {
   return tiles;
 }
 
+std::vector<TileId> wild_bonus_tiles(const Hand& hand, const RuleSet& rules) {
+  std::vector<TileId> tiles;
+  for (TileId t = rules.meldable_count(); t < rules.tile_count(); ++t) {
+    if ((hand.wild_tiles & tile_bit(t)) != 0) tiles.insert(tiles.end(), hand.counts[t], t);
+  }
+  return tiles;
+}
+
+void add_wild_bonus_flowers(WinContext& context, const Hand& hand, const RuleSet& rules) {
+  const std::vector<TileId> wild = wild_bonus_tiles(hand, rules);
+  if (wild.empty()) return;
+  const bool count_only = context.flower_tiles.empty() && context.flower_count > 0;
+  if (count_only) {
+    context.flower_count = static_cast<std::uint8_t>(context.flower_count + wild.size());
+    return;
+  }
+  context.flower_tiles.insert(context.flower_tiles.end(), wild.begin(), wild.end());
+  std::sort(context.flower_tiles.begin(), context.flower_tiles.end());
+  context.flower_count = static_cast<std::uint8_t>(context.flower_tiles.size());
+}
+
 void merge_hand_flowers(WinContext& context, const Hand& hand, const RuleSet& rules,
                         std::string_view hand_text, Notation notation) {
   std::vector<TileId> held = hand_flowers(hand, rules);

@@ -4,6 +4,7 @@
 #include <bit>
 #include <stdexcept>
 
+#include "meldgraph/model/hand_flowers.hpp"
 #include "meldgraph/queries/queries.hpp"
 #include "meldgraph/support/swar.hpp"
 
@@ -316,6 +317,8 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
   context.rules = &rules;
   context.hand = hand;
   context.win = win;
+  // A wildcard of a bonus kind scores as a flower too (Fuzhou's gold turned up as a flower).
+  if (rules.wildcards().bonus_as_flowers) add_wild_bonus_flowers(context.win, hand, rules);
   // Most hands hold no wildcard: their classes are the empty ones, which a previous hand without
   // wildcards left in place (wildcard_classes' answer is a 300-byte record).
   const bool empty_classes = !hand.may_hold_wildcards();

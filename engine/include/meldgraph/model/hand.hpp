@@ -150,8 +150,9 @@ struct NotationRewrite {
 /// Reads one tile (`5m`, `7z`); throws NotationError.
 [[nodiscard]] TileId parse_tile(std::string_view text, const RuleSet& rules);
 
-/// Reads a per-hand wildcard choice such as `5m` or `5m,7z` into a mask; throws NotationError, or
-/// Error when the rules do not allow choosing wildcards per hand.
+/// Reads a per-hand wildcard choice such as `5m` or `5m,7z` into a mask; throws NotationError (a
+/// bonus kind without wildcards.per_hand_bonus, at its column), or Error when the rules do not
+/// allow choosing wildcards per hand.
 [[nodiscard]] TileMask parse_wild_choice(std::string_view text, const RuleSet& rules);
 
 /// The wildcard tiles an indicator tile chooses (`--indicator 4m` makes 5m wild): throws

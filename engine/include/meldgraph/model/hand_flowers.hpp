@@ -31,6 +31,17 @@ struct TilePlace {
 /// flower.
 [[nodiscard]] std::vector<TileId> hand_flowers(const Hand& hand, const RuleSet& rules);
 
+/// The wildcards of bonus kinds the hand holds (a flower turned up as the gold), sorted: they are
+/// wildcards, not hand_flowers, and under wildcards.bonus_as_flowers they are scored as flowers
+/// as well (add_wild_bonus_flowers).
+[[nodiscard]] std::vector<TileId> wild_bonus_tiles(const Hand& hand, const RuleSet& rules);
+
+/// The flowers scoring reads under wildcards.bonus_as_flowers: the context's, and each wildcard
+/// of a bonus kind the hand holds. With flowers given as tiles (or none) the wildcards join
+/// `flower_tiles`, so `bonus: {of: ...}` sees them; with a count alone they add to the count.
+/// The context of the hand as given (its `flowers`, merge_hand_flowers) is not this one.
+void add_wild_bonus_flowers(WinContext& context, const Hand& hand, const RuleSet& rules);
+
 /// Makes the hand's own flowers the context's. When the context gives no flowers (none, or a
 /// count of 0), the hand's become its `flowers`, as tiles. When both give some they must agree,
 /// the same tiles or a count equal to the hand's (the context then holds the hand's tiles), else

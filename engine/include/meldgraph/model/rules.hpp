@@ -36,6 +36,11 @@ struct WildcardRules {
   std::uint8_t jokers = 0;    ///< generic jokers `*` in the set; 0 forbids them in hands
   std::vector<TileId> tiles;  ///< tile kinds that are wild in every hand
   bool per_hand = false;      ///< a wildcard tile may be chosen per hand (`--wild 5m`)
+  /// The tile chosen per hand may be a bonus kind (a flower turned up as Fuzhou's gold).
+  bool per_hand_bonus = false;
+  /// Each wildcard of a bonus kind held also counts as one of the hand's flowers when scored
+  /// (the gold that is a flower scores as a flower too); it stays a wildcard in the hand.
+  bool bonus_as_flowers = false;
   /// A wildcard may stand for a tile of which the hand's natural tiles plus the other stand-ins
   /// already use every copy.
   bool exceed_copies = true;
