@@ -335,6 +335,16 @@ TileMask wait_mask(const RuleSet& rules, const Hand& hand) {
   return search_wait_mask(rules, hand);
 }
 
+TileMask exhausted_wait_mask(const RuleSet& rules, const Hand& hand) {
+  const TileCounts held = hand.held_counts();
+  TileMask exhausted = 0;
+  for (TileId t = 0; t < rules.meldable_count(); ++t) {
+    if ((hand.wild_tiles & tile_bit(t)) != 0) continue;  // drawing a wild tile draws a wildcard
+    if (held[t] >= rules.tile(t).copies) exhausted |= tile_bit(t);
+  }
+  return exhausted == 0 ? 0 : compute_exhausted_waits(rules, hand, exhausted);
+}
+
 TileMask search_wait_mask(const RuleSet& rules, const Hand& hand) {
   TileMask mask = 0;
   for (const WaitTile& wait : compute_waits(rules, hand, nullptr).tiles) {

@@ -372,6 +372,7 @@ void ReadingContext::compute_waits_before() const {
     if (before.size(*rules) % 3 == 1) {
       waits_ = tables_ == TableUse::tables ? wait_mask(*rules, before)
                                            : search_wait_mask(*rules, before);
+      if (shape_waits && !rules->exhausted_waits()) waits_ |= exhausted_wait_mask(*rules, before);
       has_waits_ = true;
     }
   }

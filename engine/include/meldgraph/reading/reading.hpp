@@ -10,14 +10,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/model/group.hpp"
 #include "meldgraph/model/hand.hpp"
-#include "meldgraph/queries/queries.hpp"
 #include "meldgraph/model/rules.hpp"
-#include "meldgraph/tables/table_use.hpp"
 #include "meldgraph/model/tiles.hpp"
 #include "meldgraph/model/win_context.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/tables/table_use.hpp"
 
 namespace meldgraph {
 
@@ -190,6 +190,11 @@ class ReadingContext {
   /// so its record can be made from the interpretation without the reading
   /// (make_score_features' second form).
   bool plain = false;
+  /// The wait set (waits_before) also holds the tiles of which the hand holds every copy that its
+  /// shape waits on (exhausted_wait_mask), whatever `hand.exhausted_waits` says: a wait judged by
+  /// the shape alone. A setting of the context's owner (a scorer under scoring.exhausted_waits),
+  /// kept by make_reading_context's second form, which reuses the context.
+  bool shape_waits = false;
 
   /// The hand has a winning tile and, without it, is one tile short of complete (3n+1 tiles),
   /// so waits_before() is its wait set. Computed on the first call, with waits_before().
