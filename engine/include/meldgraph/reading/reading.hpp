@@ -203,21 +203,29 @@ class ReadingContext {
     return has_waits_;
   }
   /// The hand before the win (the winning tile taken out) waits on these natural tiles:
-  /// wait_mask of that 3n+1 hand; 0 when !has_waits(). Computed on the first call.
+  /// wait_mask of that 3n+1 hand, and under shape_waits its exhausted waits; 0 when
+  /// !has_waits(). Computed on the first call.
   [[nodiscard]] TileMask waits_before() const {
     if (!waits_known_) compute_waits_before();
-    return waits_;
+    if (shape_waits && !exhausted_known_) compute_exhausted_waits();
+    return waits_ | exhausted_;
   }
-  /// The winning tile was the hand's only wait (some patterns score a wait only then).
+  /// The winning tile was the hand's only wait (some patterns score a wait only then). The
+  /// exhausted waits (shape_waits) are looked for only when the drawable ones are one tile:
+  /// they are the dear part, and otherwise change nothing here.
   [[nodiscard]] bool only_wait() const {
-    const TileMask w = waits_before();
-    return has_waits_ && w != 0 && (w & (w - 1)) == 0;
+    if (!waits_known_) compute_waits_before();
+    const TileMask w = waits_;
+    if (!has_waits_ || w == 0 || (w & (w - 1)) != 0) return false;
+    if (shape_waits && !exhausted_known_) compute_exhausted_waits();
+    return exhausted_ == 0;
   }
 
  private:
   friend void make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
                                    ReadingContext& out, TableUse tables);
   void compute_waits_before() const;
+  void compute_exhausted_waits() const;
 
   TableUse tables_ = TableUse::tables;  ///< where waits_before() takes the wait set from
   /// `classes` are those of a hand without wildcards (wildcard_classes' empty answer).
@@ -225,6 +233,9 @@ class ReadingContext {
   mutable TileMask waits_ = 0;
   mutable bool has_waits_ = false;
   mutable bool waits_known_ = false;
+  /// Under shape_waits: the exhausted waits, apart from waits_ (disjoint from it).
+  mutable TileMask exhausted_ = 0;
+  mutable bool exhausted_known_ = false;
 };
 
 /// Throws AnalysisError where wildcard_classes does (more kinds of wildcard than classes).
