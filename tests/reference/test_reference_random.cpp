@@ -197,7 +197,7 @@ struct ShippedReach {
   int wins;
   int bonus;
 };
-constexpr std::array<ShippedReach, 21> kShippedReach{{
+constexpr std::array<ShippedReach, 22> kShippedReach{{
     {"basic", 21, 0},
     {"fuzhou", 25, 32},
     {"guangdong", 33, 0},
@@ -209,6 +209,7 @@ constexpr std::array<ShippedReach, 21> kShippedReach{{
     {"hongkong", 22, 39},
     {"laizi", 55, 35},
     {"mcr", 36, 30},
+    {"mcr_strict98", 37, 45},
     {"riichi", 30, 0},
     {"riichi_ema", 29, 0},
     {"riichi_mahjongsoul", 27, 0},

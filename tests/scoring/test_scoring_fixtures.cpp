@@ -129,7 +129,11 @@ TEST_CASE("scoring fixtures: every case of every file", "[scoring][fixtures]") {
            << " case " << i + 1 << ": " << cases[i].value("hand", std::string("?")) << " "
            << cases[i].value("context", nlohmann::json::object()).dump());
       try {
-        check_case(rules, cases[i]);
+        // A case may name its own rule set (a preset of the file's, scored beside it).
+        check_case(cases[i].contains("rules")
+                       ? test::rules_named(cases[i]["rules"].get<std::string>())
+                       : rules,
+                   cases[i]);
       } catch (const std::exception& error) {
         FAIL("threw: " << error.what());
       }

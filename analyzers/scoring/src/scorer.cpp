@@ -119,6 +119,7 @@ Scorer::Scorer(const RuleSet& rules, TableUse tables)
   }
   // Every hand's reading context asks for the hand's waits before the win.
   build_reading_tables(rules, tables);
+  context_.shape_waits = scoring_->patterns.exhausted_waits;
 }
 
 const HandScore& Scorer::score(const Hand& hand, const WinContext& win,

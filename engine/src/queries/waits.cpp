@@ -335,6 +335,35 @@ TileMask wait_mask(const RuleSet& rules, const Hand& hand) {
   return search_wait_mask(rules, hand);
 }
 
+TileMask exhausted_wait_mask(const RuleSet& rules, const Hand& hand) {
+  const TileCounts held = hand.held_counts();
+  TileMask exhausted = 0;
+  for (TileId t = 0; t < rules.meldable_count(); ++t) {
+    if ((hand.wild_tiles & tile_bit(t)) != 0) continue;  // drawing a wild tile draws a wildcard
+    if (held[t] >= rules.tile(t).copies) exhausted |= tile_bit(t);
+  }
+  if (exhausted == 0) return 0;
+  // A copy drawn beside copies held in declared melds (a declared kong: the common case) keeps
+  // the concealed counts within the lookup tables' keys, and the fast win test answers it; a
+  // fifth copy beside four concealed ones is the search's.
+  const detail::QueryPlan& plan = detail::query_plan(rules);
+  TileMask mask = 0;
+  TileMask searched = 0;
+  Hand drawn = hand;
+  for (const int t : set_bits(exhausted)) {
+    const auto tile = static_cast<TileId>(t);
+    detail::Answer answer = detail::Answer::unknown;
+    if (hand.counts[tile] < rules.tile(tile).copies) {
+      ++drawn.counts[tile];
+      answer = detail::fast_is_win(plan, drawn);
+      --drawn.counts[tile];
+    }
+    if (answer == detail::Answer::yes) mask |= tile_bit(tile);
+    if (answer == detail::Answer::unknown) searched |= tile_bit(tile);
+  }
+  return searched == 0 ? mask : mask | compute_exhausted_waits(rules, hand, searched);
+}
+
 TileMask search_wait_mask(const RuleSet& rules, const Hand& hand) {
   TileMask mask = 0;
   for (const WaitTile& wait : compute_waits(rules, hand, nullptr).tiles) {

@@ -360,6 +360,8 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
   context.has_waits_ = false;
   context.waits_ = 0;
   context.waits_known_ = false;
+  context.exhausted_ = 0;
+  context.exhausted_known_ = false;
 }
 
 void build_reading_tables(const RuleSet& rules, TableUse tables, TableParts parts) {
@@ -379,6 +381,16 @@ void ReadingContext::compute_waits_before() const {
     }
   }
   waits_known_ = true;
+}
+
+void ReadingContext::compute_exhausted_waits() const {
+  if (!waits_known_) compute_waits_before();
+  exhausted_ = 0;
+  // Under hand.exhausted_waits the wait set holds them already.
+  if (has_waits_ && !rules->exhausted_waits()) {
+    exhausted_ = exhausted_wait_mask(*rules, hand_before_win(hand));
+  }
+  exhausted_known_ = true;
 }
 
 Reading make_reading(const ReadingContext& context, const Interpretation& interpretation) {

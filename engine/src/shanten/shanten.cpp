@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "meldgraph/model/error.hpp"
+#include "meldgraph/support/bits.hpp"
 #include "model.hpp"
 #include "solver.hpp"
 
@@ -125,6 +126,21 @@ Waits compute_waits(const RuleSet& rules, const Hand& hand, const TileCounts* vi
     }
   }
   return waits;
+}
+
+TileMask compute_exhausted_waits(const RuleSet& rules, const Hand& hand, TileMask candidates) {
+  const Profile profile = make_profile(rules, hand);
+  ConstrainedSolver solver(rules, hand, profile, checked_target(rules, hand, profile, true), true);
+  if (solver.base().empty()) return 0;
+  TileMask mask = 0;
+  for (const int t : set_bits(candidates)) {
+    const std::vector<FormShanten> after = solver.after_tile(static_cast<TileId>(t));
+    if (std::any_of(after.begin(), after.end(),
+                    [](const FormShanten& form) { return form.shanten == -1; })) {
+      mask |= tile_bit(static_cast<TileId>(t));
+    }
+  }
+  return mask;
 }
 
 std::vector<Improvement> improving_tiles(const RuleSet& rules, const Hand& hand,

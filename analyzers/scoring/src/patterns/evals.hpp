@@ -346,10 +346,7 @@ inline bool lowered_holds(const LoweredTest& t, const ReadingFacts& facts, const
 
 /// The hand's wait set, read (and so computed, once per hand) only by these two.
 inline bool eval_only_wait(const ConditionNode& n, const ScoreFeatures& f) {
-  // One bit set, without std::popcount (a libgcc call without -mpopcnt).
-  const TileMask w = f.waits_before();
-  const bool only = f.has_waits() && w != 0 && (w & (w - 1)) == 0;
-  return only == (BoolArg(n).wanted() != 0);
+  return f.only_wait() == (BoolArg(n).wanted() != 0);
 }
 inline bool eval_waits(const ConditionNode& n, const ScoreFeatures& f) {
   return f.has_waits() && n.range.holds(std::popcount(f.waits_before()));

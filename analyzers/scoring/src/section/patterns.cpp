@@ -25,8 +25,9 @@ namespace meldgraph::rule_file {
 
 namespace {
 
-constexpr std::string_view kPatternKeys[] = {"patterns",    "tile_sets", "limits_replace",
-                                             "output_name", "relations", "account_once"};
+constexpr std::string_view kPatternKeys[] = {"patterns",       "tile_sets", "limits_replace",
+                                             "output_name",    "relations", "account_once",
+                                             "exhausted_waits"};
 constexpr std::string_view kOnePatternKeys[] = {"name",       "local_name",   "value",   "yakuman",
                                                 "factor",     "bonus",        "when",    "excludes",
                                                 "implied_by", "only_without", "enabled", "times"};
@@ -387,6 +388,9 @@ void read_pattern_rules(const ScoringContext& context, const Value& scoring, Sco
           read_choice(*relations, "scoring.relations", {"held", "counted"}) == 1;
     });
   }
+  if (const Item* exhausted = scoring.find("exhausted_waits")) {
+    context.diagnostics.attempt([&] { out.exhausted_waits = read_bool(*exhausted); });
+  }
   if (const Item* names = scoring.find("output_name")) {
     context.diagnostics.attempt([&] {
       out.local_names = read_choice(*names, "scoring.output_name", {"english", "local"}) == 1;
@@ -484,6 +488,7 @@ void write_pattern_rules(const RuleSet& rules, const PatternRules& patterns, std
   out += "  limits_replace: " + bool_text(patterns.limits_replace) + "\n";
   out += std::string("  relations: ") + (patterns.relations_counted ? "counted" : "held") + "\n";
   out += std::string("  output_name: ") + (patterns.local_names ? "local" : "english") + "\n";
+  out += "  exhausted_waits: " + bool_text(patterns.exhausted_waits) + "\n";
   if (!patterns.tile_sets.empty()) {
     out += "  tile_sets:\n";
     for (const auto& [name, tiles] : patterns.tile_sets) {

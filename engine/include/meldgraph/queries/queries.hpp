@@ -35,6 +35,13 @@ inline constexpr int kNoShanten = 1 << 20;
 /// The same mask from the exact search alone: no lookup table is built or read.
 [[nodiscard]] TileMask search_wait_mask(const RuleSet& rules, const Hand& hand);
 
+/// The tiles of which a hand of 3n+1 tiles holds every copy (declared melds included) and whose
+/// draw, a copy beyond the set's, would complete it: the waits `hand.exhausted_waits` adds to
+/// wait_mask, whatever the rule set says, so that wait_mask | exhausted_wait_mask is the waits of
+/// the hand's shape (scoring.exhausted_waits). Most hands hold no tile at all its copies: then
+/// nothing is searched. Throws AnalysisError for other sizes when one does.
+[[nodiscard]] TileMask exhausted_wait_mask(const RuleSet& rules, const Hand& hand);
+
 /// The questions above, for answered_by_tables (shanten covers shanten_number and form_shanten).
 enum class Query : std::uint8_t { win, shanten, waits };
 

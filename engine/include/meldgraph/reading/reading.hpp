@@ -10,14 +10,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/model/group.hpp"
 #include "meldgraph/model/hand.hpp"
-#include "meldgraph/queries/queries.hpp"
 #include "meldgraph/model/rules.hpp"
-#include "meldgraph/tables/table_use.hpp"
 #include "meldgraph/model/tiles.hpp"
 #include "meldgraph/model/win_context.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/tables/table_use.hpp"
 
 namespace meldgraph {
 
@@ -190,6 +190,11 @@ class ReadingContext {
   /// so its record can be made from the interpretation without the reading
   /// (make_score_features' second form).
   bool plain = false;
+  /// The wait set (waits_before) also holds the tiles of which the hand holds every copy that its
+  /// shape waits on (exhausted_wait_mask), whatever `hand.exhausted_waits` says: a wait judged by
+  /// the shape alone. A setting of the context's owner (a scorer under scoring.exhausted_waits),
+  /// kept by make_reading_context's second form, which reuses the context.
+  bool shape_waits = false;
 
   /// The hand has a winning tile and, without it, is one tile short of complete (3n+1 tiles),
   /// so waits_before() is its wait set. Computed on the first call, with waits_before().
@@ -198,21 +203,29 @@ class ReadingContext {
     return has_waits_;
   }
   /// The hand before the win (the winning tile taken out) waits on these natural tiles:
-  /// wait_mask of that 3n+1 hand; 0 when !has_waits(). Computed on the first call.
+  /// wait_mask of that 3n+1 hand, and under shape_waits its exhausted waits; 0 when
+  /// !has_waits(). Computed on the first call.
   [[nodiscard]] TileMask waits_before() const {
     if (!waits_known_) compute_waits_before();
-    return waits_;
+    if (shape_waits && !exhausted_known_) compute_exhausted_waits();
+    return waits_ | exhausted_;
   }
-  /// The winning tile was the hand's only wait (some patterns score a wait only then).
+  /// The winning tile was the hand's only wait (some patterns score a wait only then). The
+  /// exhausted waits (shape_waits) are looked for only when the drawable ones are one tile:
+  /// they are the dear part, and otherwise change nothing here.
   [[nodiscard]] bool only_wait() const {
-    const TileMask w = waits_before();
-    return has_waits_ && w != 0 && (w & (w - 1)) == 0;
+    if (!waits_known_) compute_waits_before();
+    const TileMask w = waits_;
+    if (!has_waits_ || w == 0 || (w & (w - 1)) != 0) return false;
+    if (shape_waits && !exhausted_known_) compute_exhausted_waits();
+    return exhausted_ == 0;
   }
 
  private:
   friend void make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
                                    ReadingContext& out, TableUse tables);
   void compute_waits_before() const;
+  void compute_exhausted_waits() const;
 
   TableUse tables_ = TableUse::tables;  ///< where waits_before() takes the wait set from
   /// `classes` are those of a hand without wildcards (wildcard_classes' empty answer).
@@ -220,6 +233,9 @@ class ReadingContext {
   mutable TileMask waits_ = 0;
   mutable bool has_waits_ = false;
   mutable bool waits_known_ = false;
+  /// Under shape_waits: the exhausted waits, apart from waits_ (disjoint from it).
+  mutable TileMask exhausted_ = 0;
+  mutable bool exhausted_known_ = false;
 };
 
 /// Throws AnalysisError where wildcard_classes does (more kinds of wildcard than classes).

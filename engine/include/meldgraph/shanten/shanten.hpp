@@ -67,6 +67,13 @@ struct Waits {
 [[nodiscard]] Waits compute_waits(const RuleSet& rules, const Hand& hand,
                                   const TileCounts* visible);
 
+/// Of `candidates`, tiles of which a hand of 3n+1 tiles holds every copy, those whose draw (a copy
+/// beyond the set's) would complete it in some form, whatever `hand.exhausted_waits` says: the
+/// search behind exhausted_wait_mask (meldgraph/queries/queries.hpp). Throws AnalysisError for
+/// other sizes.
+[[nodiscard]] TileMask compute_exhausted_waits(const RuleSet& rules, const Hand& hand,
+                                               TileMask candidates);
+
 /// A draw that lowers the shanten number of a 3n+1 hand.
 struct Improvement {
   TileId tile = kNoTile;

@@ -116,6 +116,8 @@ struct ScoreFeatures {
   [[nodiscard]] TileMask waits_before() const {
     return context != nullptr ? context->waits_before() : 0;
   }
+  /// ReadingContext::only_wait: the winning tile was the only wait; false without a context.
+  [[nodiscard]] bool only_wait() const { return context != nullptr && context->only_wait(); }
 
   [[nodiscard]] std::span<const GroupFeature> group_span() const {
     return {groups.data(), group_count};

@@ -126,6 +126,11 @@ struct PatternRules {
   /// visited in the rule file's order and only a pattern that counts removes others; MCR's
   /// 不重复, where 七对 removes 不求人 and so 自摸 still counts).
   bool relations_counted = false;
+  /// scoring.exhausted_waits: the wait set the `waits` and `only_wait` predicates read also holds
+  /// a tile of which the hand holds every copy when its shape waits on it (a wait judged by the
+  /// shape; ReadingContext::shape_waits). MCR's common practice: such a tile is a second wait,
+  /// so 边张, 坎张, 单钓将 do not count.
+  bool exhausted_waits = false;
   /// Some pattern has a `factor` or a `bonus` (so compute_value looks them up; set at load).
   bool has_factors = false;
   /// scoring.account_once (套算一次): the meld-relation patterns it governs, each with the
