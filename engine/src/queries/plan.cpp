@@ -247,6 +247,42 @@ void plan_exclusions(Plan& plan) {
   }
 }
 
+/// Other concealed tiles near a tile that five copies of it need in `form` without a pung of it
+/// (QueryPlan::five_copies_neighbours), for a hand holding no wildcard. A melds form holds them as
+/// its pairs (two copies each) and chows through the tile (one copy and two tiles within two
+/// ranks each); a knitted form also holds one copy in its knit (nine tiles). Pairs forms without
+/// pungs hold an even number of copies (four at most), set and singles forms at most two, and a
+/// wildcards form never wins without wildcards.
+int five_copies_neighbours(const FormSpec& form, int hand_tiles) {
+  constexpr int kCopies = 5;
+  constexpr int kKnitTiles = 9;
+  const int pair_copies = 2 * form.pairs;
+  int chows = 0;
+  int melds = 0;
+  switch (form.type) {
+    case FormType::melds:
+      chows = kCopies - pair_copies;
+      melds = (hand_tiles - pair_copies) / 3;
+      break;
+    case FormType::knitted:
+      chows = kCopies - 1 - pair_copies;
+      melds = (hand_tiles - kKnitTiles - pair_copies) / 3;
+      break;
+    case FormType::pairs:
+      return form.pungs == 0 ? kFiveCopiesNever : 0;
+    case FormType::set:
+    case FormType::singles:
+    case FormType::wildcards:
+      return kFiveCopiesNever;
+    default:
+      return 0;
+  }
+  // A whole-hand melds or knitted form would not apply beside the declared pung that stands for
+  // a pung of the tile: the search decides.
+  if (form.hand_tiles != 0 || chows <= 0) return 0;
+  return chows > melds ? kFiveCopiesNever : 2 * chows;
+}
+
 /// Step 4. The enabled forms, each with what the tables model of it (form_support, or the
 /// special-form checks), and what the queries then model as a whole.
 void plan_forms(const RuleSet& rules, Plan& plan) {
@@ -254,6 +290,7 @@ void plan_forms(const RuleSet& rules, Plan& plan) {
   plan.plain_win = (rules.features() & kWinPrologue).empty();
   plan.waits_ok = plan.win_ok;
   plan.shanten_ok = plan.suits_ok;
+  plan.five_copies_neighbours = kFiveCopiesNever;
   for (std::size_t f = 0; f < rules.forms().size(); ++f) {
     const FormSpec& form = rules.forms()[f];
     if (!form.enabled) continue;
@@ -267,6 +304,8 @@ void plan_forms(const RuleSet& rules, Plan& plan) {
     plan.waits_ok = plan.waits_ok && fp.win;
     plan.shanten_ok = plan.shanten_ok && fp.shanten;
     plan.forms.push_back(std::move(fp));
+    plan.five_copies_neighbours =
+        std::min(plan.five_copies_neighbours, five_copies_neighbours(form, plan.hand_tiles));
     plan.open_standard = plan.open_standard ||
                          (form.type == FormType::melds && form.hand_tiles == 0 && form.pairs == 1);
   }

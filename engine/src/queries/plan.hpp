@@ -27,6 +27,8 @@ enum class Answer : std::uint8_t { no, yes, unknown };
 constexpr std::size_t kMaxPlanSuits = kMaxBudgetSuits;
 /// Words of eight tile counts in a TileCounts.
 constexpr std::size_t kWords = kMaxTileKinds / 8;
+/// QueryPlan::five_copies_neighbours when no form holds five copies of a tile without a pung.
+constexpr int kFiveCopiesNever = 1 << 20;
 /// Meldable kinds with three copies or more that make abstract groups always realizable under
 /// capped copies: a hand touches at most 17 kinds and holds at most 6 groups.
 constexpr int kAmpleKinds = 17 + 6;
@@ -94,6 +96,11 @@ struct QueryPlan {
   int hand_tiles = 14;
   int jokers = 0;
   bool exhausted_waits = false;
+  /// A fifth copy of a tile held four times concealed (exhausted_wait_mask) wins without a pung
+  /// of it only as pairs and chows through it; a win so needs at least this many other concealed
+  /// tiles within two ranks of it in a sequence suit (kFiveCopiesNever: no form holds five copies
+  /// without a pung; 0: some form might, and the search decides every such tile).
+  int five_copies_neighbours = 0;
   TileId meldable = 0;
   TileMask meldable_mask = 0;
   TileMask copies2_mask = 0;  ///< meldable kinds of two copies or more

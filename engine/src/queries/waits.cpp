@@ -335,6 +335,116 @@ TileMask wait_mask(const RuleSet& rules, const Hand& hand) {
   return search_wait_mask(rules, hand);
 }
 
+namespace {
+
+/// The meldable suit holding `tile`, nullptr when none does.
+const SuitLayout* suit_of(const RuleSet& rules, TileId tile) {
+  for (const SuitLayout& suit : rules.suit_layouts()) {
+    if (tile >= suit.first && tile < suit.first + suit.ranks) return &suit;
+  }
+  return nullptr;
+}
+
+/// Concealed tiles other than `tile` within two ranks of it in its (regular, sequence) suit.
+int tiles_near(const SuitLayout& suit, const Hand& hand, TileId tile) {
+  const int low = std::max<int>(suit.first, tile - 2);
+  const int high = std::min<int>(suit.first + suit.ranks - 1, tile + 2);
+  int near = 0;
+  for (int t = low; t <= high; ++t) {
+    if (t != tile) near += hand.counts[static_cast<TileId>(t)];
+  }
+  return near;
+}
+
+/// Declares a pung of `first` (concealed) or the chow from `first` beside the hand's melds; the
+/// caller has taken its tiles out of the counts.
+void declare(Hand& hand, GroupKind kind, TileId first) {
+  Group& meld = hand.melds[hand.meld_count++];
+  meld.kind = kind;
+  meld.size = 3;
+  meld.flags = kGroupDeclared | (kind == GroupKind::pung ? kGroupConcealed : 0);
+  const int step = kind == GroupKind::chow ? 1 : 0;
+  meld.tiles = {first, static_cast<TileId>(first + step), static_cast<TileId>(first + 2 * step),
+                kNoTile};
+}
+
+/// Whether `drawn` (the hand and the fifth copy of `tile`) wins with three chows through the
+/// tile: each choice of three chows (of the up to three through it, repeats allowed) that the
+/// hand holds, declared, and the fast win test on the rest. A win with three chows through the
+/// tile holds them, and the rest wins around them; a win of the rest is a win of the hand.
+detail::Answer three_chows_win(const detail::QueryPlan& plan, const SuitLayout& suit,
+                               const Hand& drawn, TileId tile) {
+  const int lowest = std::max<int>(suit.first, tile - 2);
+  const int highest = std::min<int>(suit.first + suit.ranks - 3, tile);
+  detail::Answer answer = detail::Answer::no;
+  std::array<int, 3> chows{};  // how many of the chows starting at lowest + i
+  const int starts = highest - lowest + 1;
+  for (chows[0] = 0; chows[0] <= 3; ++chows[0]) {
+    for (chows[1] = 0; chows[0] + chows[1] <= 3; ++chows[1]) {
+      chows[2] = 3 - chows[0] - chows[1];
+      bool fits = true;  // no chow past the suit's ranks
+      for (int i = std::max(starts, 0); i < 3; ++i) {
+        fits = fits && chows[static_cast<std::size_t>(i)] == 0;
+      }
+      if (!fits) continue;
+      Hand rest = drawn;
+      bool held = true;
+      for (int i = 0; i < starts && held; ++i) {
+        for (int k = 0; k < chows[static_cast<std::size_t>(i)]; ++k) {
+          const auto first = static_cast<TileId>(lowest + i);
+          for (int r = 0; r < 3; ++r) {
+            auto& count = rest.counts[static_cast<TileId>(first + r)];
+            held = held && count != 0;
+            if (count != 0) --count;
+          }
+          declare(rest, GroupKind::chow, first);
+        }
+      }
+      if (!held) continue;
+      const detail::Answer here = detail::fast_is_win(plan, rest);
+      if (here == detail::Answer::yes) return here;
+      if (here == detail::Answer::unknown) answer = here;
+    }
+  }
+  return answer;
+}
+
+/// Whether the hand, holding every one of the four copies of `tile` concealed and no wildcard,
+/// wins with a fifth copy drawn. Five copies hold a pung of the tile, or (without one) lie in
+/// pairs and chows through it, at least QueryPlan::five_copies_neighbours / 2 chows. The first
+/// is the fast win test on the hand with three copies declared as a concealed pung (the same
+/// melds; the whole-hand forms it then skips hold no five copies with a pung but the pairs forms
+/// with pungs, whose rule sets have five_copies_neighbours 0). The second needs that many tiles
+/// near the tile; when the hand has them and every such win holds three chows through it, they
+/// are declared in turn (three_chows_win), else the search decides.
+detail::Answer five_copies_win(const detail::QueryPlan& plan, const RuleSet& rules,
+                               const Hand& hand, TileId tile) {
+  constexpr int kThreeChowsNear = 6;
+  if (plan.five_copies_neighbours == 0 || hand.meld_count >= kMaxDeclaredMelds ||
+      hand.may_hold_wildcards() || rules.tile(tile).copies != 4) {
+    return detail::Answer::unknown;
+  }
+  Hand drawn = hand;
+  ++drawn.counts[tile];
+  Hand pung = drawn;
+  pung.counts[tile] -= 3;
+  declare(pung, GroupKind::pung, tile);
+  const detail::Answer with_pung = detail::fast_is_win(plan, pung);
+  if (with_pung != detail::Answer::no) return with_pung;
+  const SuitLayout* suit = suit_of(rules, tile);
+  if (suit == nullptr || !suit->regular) return detail::Answer::unknown;
+  if (!suit->sequences || tiles_near(*suit, hand, tile) < plan.five_copies_neighbours) {
+    return detail::Answer::no;
+  }
+  if (plan.five_copies_neighbours < kThreeChowsNear ||
+      hand.meld_count + 3 > static_cast<int>(kMaxDeclaredMelds)) {
+    return detail::Answer::unknown;
+  }
+  return three_chows_win(plan, *suit, drawn, tile);
+}
+
+}  // namespace
+
 TileMask exhausted_wait_mask(const RuleSet& rules, const Hand& hand) {
   const TileCounts held = hand.held_counts();
   TileMask exhausted = 0;
@@ -343,9 +453,9 @@ TileMask exhausted_wait_mask(const RuleSet& rules, const Hand& hand) {
     if (held[t] >= rules.tile(t).copies) exhausted |= tile_bit(t);
   }
   if (exhausted == 0) return 0;
-  // A copy drawn beside copies held in declared melds (a declared kong: the common case) keeps
-  // the concealed counts within the lookup tables' keys, and the fast win test answers it; a
-  // fifth copy beside four concealed ones is the search's.
+  // A copy drawn beside copies held in declared melds (a declared kong) keeps the concealed
+  // counts within the lookup tables' keys, and the fast win test answers it; a fifth copy beside
+  // four concealed ones is answered by five_copies_win, and the search decides what it cannot.
   const detail::QueryPlan& plan = detail::query_plan(rules);
   TileMask mask = 0;
   TileMask searched = 0;
@@ -357,6 +467,8 @@ TileMask exhausted_wait_mask(const RuleSet& rules, const Hand& hand) {
       ++drawn.counts[tile];
       answer = detail::fast_is_win(plan, drawn);
       --drawn.counts[tile];
+    } else {
+      answer = five_copies_win(plan, rules, hand, tile);
     }
     if (answer == detail::Answer::yes) mask |= tile_bit(tile);
     if (answer == detail::Answer::unknown) searched |= tile_bit(tile);
