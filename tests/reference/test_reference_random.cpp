@@ -213,7 +213,7 @@ constexpr std::array<ShippedReach, 22> kShippedReach{{
     {"riichi", 30, 0},
     {"riichi_ema", 29, 0},
     {"riichi_mahjongsoul", 27, 0},
-    {"riichi_tenhou", 23, 0},
+    {"riichi_tenhou", 15, 0},
     {"riichi_wrc", 29, 0},
     {"sanma", 30, 0},
     {"shanghai", 31, 36},
