@@ -466,8 +466,9 @@ std::string hand_place(TileId tile, const RuleSet& rules, std::string_view hand_
   const std::string& code = rules.tile(tile).code;
   if (hand_text.empty()) return code + " in the hand";
   for (const TilePlace& place : bonus_tile_places(hand_text, rules, notation)) {
-    if (place.tile == tile)
+    if (place.tile == tile) {
       return code + " at column " + std::to_string(place.column) + " of the hand";
+    }
   }
   return code + " in the hand";
 }
