@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -341,69 +342,66 @@ std::int64_t read_number_or_off(const Item& item, std::string_view path, std::in
   return read_int(item.value, path, 1, hi);
 }
 
-/// `points.starts`: a list of {patterns: [ids], start: N}.
-void read_starts(const Item& item, const PatternRules& patterns, PointsRules& out,
-                 Diagnostics& diagnostics) {
+/// Reads `item`, a list of rows {patterns: [ids], SECOND: ...} under `key`
+/// (`scoring.points.starts`), and hands each row's pattern set and SECOND item to
+/// `read_row`; a bad row is reported (naming it) and the others still read.
+template <class ReadRow>
+void read_pattern_rows(const Item& item, const std::string& key, std::string_view second,
+                       const PatternRules& patterns, Diagnostics& diagnostics, ReadRow read_row) {
+  const std::string shape = "{patterns, " + std::string(second) + "}";
   if (item.value.kind != Kind::list) {
     fail(item.value.where,
-         "expected a list of {patterns, start} for 'scoring.points.starts', got " +
-             describe(item.value));
+         "expected a list of " + shape + " for '" + key + "', got " + describe(item.value));
   }
   for (const Value& row : item.value.elements) {
     diagnostics.attempt([&] {
       if (row.kind != Kind::map) {
-        fail(row.where,
-             "expected a map {patterns, start} in 'scoring.points.starts', got " + describe(row));
+        fail(row.where, "expected a map " + shape + " in '" + key + "', got " + describe(row));
       }
-      check_keys(row, {"patterns", "start"}, "scoring.points.starts", diagnostics);
+      check_keys(row, {"patterns", second}, key, diagnostics);
       const Item* list = row.find("patterns");
-      const Item* start = row.find("start");
-      if (list == nullptr || start == nullptr) {
-        fail(row.where, "a row of 'scoring.points.starts' needs 'patterns' and 'start'");
+      const Item* value = row.find(second);
+      if (list == nullptr || value == nullptr) {
+        fail(row.where,
+             "a row of '" + key + "' needs 'patterns' and '" + std::string(second) + "'");
       }
-      StartRule rule;
-      rule.patterns = read_pattern_list(patterns, *list, "scoring.points.starts.patterns");
-      rule.start = read_int(start->value, "scoring.points.starts.start", 0, kMostPoints);
-      out.starts.push_back(std::move(rule));
+      read_row(read_pattern_list(patterns, *list, key + ".patterns"), *value);
     });
   }
+}
+
+/// `points.starts`: a list of {patterns: [ids], start: N}.
+void read_starts(const Item& item, const PatternRules& patterns, PointsRules& out,
+                 Diagnostics& diagnostics) {
+  read_pattern_rows(item, "scoring.points.starts", "start", patterns, diagnostics,
+                    [&](auto pattern_set, const Item& start) {
+                      StartRule rule;
+                      rule.patterns = std::move(pattern_set);
+                      rule.start =
+                          read_int(start.value, "scoring.points.starts.start", 0, kMostPoints);
+                      out.starts.push_back(std::move(rule));
+                    });
 }
 
 /// `points.floors`: a list of {patterns: [ids], limit: NAME}, NAME a row of `points.limits`.
 void read_floors(const Item& item, const PatternRules& patterns, PointsRules& out,
                  Diagnostics& diagnostics) {
-  if (item.value.kind != Kind::list) {
-    fail(item.value.where,
-         "expected a list of {patterns, limit} for 'scoring.points.floors', got " +
-             describe(item.value));
-  }
-  for (const Value& row : item.value.elements) {
-    diagnostics.attempt([&] {
-      if (row.kind != Kind::map) {
-        fail(row.where,
-             "expected a map {patterns, limit} in 'scoring.points.floors', got " + describe(row));
-      }
-      check_keys(row, {"patterns", "limit"}, "scoring.points.floors", diagnostics);
-      const Item* list = row.find("patterns");
-      const Item* limit = row.find("limit");
-      if (list == nullptr || limit == nullptr) {
-        fail(row.where, "a row of 'scoring.points.floors' needs 'patterns' and 'limit'");
-      }
-      FloorRule rule;
-      rule.patterns = read_pattern_list(patterns, *list, "scoring.points.floors.patterns");
-      const std::string name = read_string(*limit);
-      const auto found = std::find_if(out.limits.begin(), out.limits.end(),
-                                      [&](const LimitRow& r) { return r.name == name; });
-      if (found == out.limits.end()) {
-        fail(limit->value.where,
-             "'scoring.points.floors.limit' names no row of "
-             "'scoring.points.limits': '" +
-                 name + "'");
-      }
-      rule.limit = static_cast<std::size_t>(found - out.limits.begin());
-      out.floors.push_back(std::move(rule));
-    });
-  }
+  read_pattern_rows(
+      item, "scoring.points.floors", "limit", patterns, diagnostics,
+      [&](auto pattern_set, const Item& limit) {
+        FloorRule rule;
+        rule.patterns = std::move(pattern_set);
+        const std::string name = read_string(limit);
+        const auto found = std::find_if(out.limits.begin(), out.limits.end(),
+                                        [&](const LimitRow& r) { return r.name == name; });
+        if (found == out.limits.end()) {
+          fail(limit.value.where,
+               "'scoring.points.floors.limit' names no row of 'scoring.points.limits': '" + name +
+                   "'");
+        }
+        rule.limit = static_cast<std::size_t>(found - out.limits.begin());
+        out.floors.push_back(std::move(rule));
+      });
 }
 
 void read_points(const ScoringContext& context, const Value& scoring, const FuRules& fu,
