@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "meldgraph/answers/hand_input.hpp"
 #include "meldgraph/model/error.hpp"
-#include "meldgraph/model/hand_flowers.hpp"
 
 namespace meldgraph::cli {
 
@@ -13,13 +13,6 @@ namespace {
 
 /// How much of a refused line its error answer echoes.
 constexpr std::size_t kTooLongEcho = 64;
-
-/// The message of nlohmann's parse error without its "[json.exception.parse_error.101] " tag.
-std::string json_error_message(const nlohmann::json::exception& error) {
-  const std::string what = error.what();
-  const auto tag_end = what.find("] ");
-  return tag_end == std::string::npos ? what : what.substr(tag_end + 2);
-}
 
 /// An answer as one line: input lines are not trusted to be UTF-8, so bad bytes become U+FFFD
 /// and the batch goes on.
@@ -45,21 +38,6 @@ std::string trimmed_line(const std::string& line) {
   return line.substr(first, last - first + 1);
 }
 
-BatchLine read_batch_line(const RuleSet& rules, const std::string& line) {
-  if (line.front() != '{') return {line, std::nullopt};
-  nlohmann::json object;
-  try {
-    object = nlohmann::json::parse(line);
-  } catch (const nlohmann::json::exception& error) {
-    throw Error("the line is not a valid JSON object: " + json_error_message(error));
-  }
-  if (!object.contains("hand")) throw ContextError("hand", "missing: a line's object needs one");
-  if (!object["hand"].is_string()) {
-    throw ContextError("hand", "expected the hand as a string, not " + object["hand"].dump());
-  }
-  return {object["hand"].get<std::string>(), parse_win_context(object, rules)};
-}
-
 std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyzer,
                          AnswerWorkspace& workspace, const BatchInput& line) {
   const RuleSet& rules = reading.rules;
@@ -67,15 +45,13 @@ std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyz
   nlohmann::json out;
   std::string hand_text = line.text;
   try {
-    const BatchLine read = read_batch_line(rules, line.text);
+    const HandLine read = read_hand_line(rules, line.text);
     hand_text = read.hand;
-    const Hand hand = parse_hand(read.hand, rules, reading.wild, reading.notation);
-    out = {{"hand", format_hand(hand, rules)}, {"rules", rules.name()}};
-    WinContext context = read.context.value_or(WinContext{});
-    if (read.context) check_win_context(context, hand, rules);
-    merge_hand_flowers(context, hand, rules, read.hand, reading.notation);
-    if (read.context) out["context"] = win_context_to_json(context, rules);
-    const HandAnalysis analysis(rules, hand, context);
+    const HandInput input =
+        read_hand_input(rules, read.hand, read.context, {reading.wild, reading.notation});
+    out = {{"hand", format_hand(input.hand, rules)}, {"rules", rules.name()}};
+    if (input.has_context) out["context"] = win_context_to_json(input.context, rules);
+    const HandAnalysis analysis(rules, input.hand, input.context);
     analyzer.write_json(analysis, workspace, out);
   } catch (const Error& error) {
     out = {{"hand", hand_text}, {"rules", rules.name()}, {"error", error.what()}};

@@ -21,16 +21,6 @@ inline constexpr std::size_t kMaxBatchLineBytes = std::size_t{1} << 20;
 /// `line` without the spaces, tabs and carriage returns around it.
 [[nodiscard]] std::string trimmed_line(const std::string& line);
 
-/// A batch line: a hand, or a JSON object of a `hand` and the context fields.
-struct BatchLine {
-  std::string hand;
-  std::optional<WinContext> context;
-};
-
-/// Reads a line (not empty): a hand as it is, or a JSON object of a `hand` and a context. Throws
-/// Error for malformed JSON and ContextError naming the field for a bad object.
-[[nodiscard]] BatchLine read_batch_line(const RuleSet& rules, const std::string& line);
-
 /// One input line of a batch: its text (trimmed), and when it was longer than
 /// kMaxBatchLineBytes, the bytes past the part held (`text` is then its first bytes).
 struct BatchInput {

@@ -16,6 +16,7 @@
 #include "batch_lines.hpp"
 #include "command_errors.hpp"
 #include "commands.hpp"
+#include "meldgraph/answers/hand_input.hpp"
 #include "meldgraph/corpus/random_hands.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
@@ -100,9 +101,9 @@ BenchHands read_bench_hands(const RuleSet& rules, TileMask wild, Notation notati
     if (hand_text.empty() || hand_text.front() == '#') continue;
     const std::string place = name + ":" + std::to_string(number) + ": ";
     Hand hand;
-    BatchLine read{hand_text, std::nullopt};
+    HandLine read{hand_text, std::nullopt};
     try {
-      read = read_batch_line(rules, hand_text);
+      read = read_hand_line(rules, hand_text);
     } catch (const Error& error) {
       throw Error(place + error.what());
     }

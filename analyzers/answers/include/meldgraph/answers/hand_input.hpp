@@ -1,0 +1,50 @@
+#pragma once
+/// A hand and its situation as a program gives them (a hand string, and the context's fields as a
+/// JSON object: docs/cli.md, "Context fields"), read and checked into what an answer is computed
+/// from. `batch`, `bench --input`, the C++ package's users and the Python module read hands
+/// through these, so that one line gives one answer whichever of them reads it.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/model/win_context.hpp"
+
+namespace meldgraph {
+
+/// How hands are read: the wildcard tiles chosen for every hand (`--wild`), and the notation.
+struct HandReading {
+  TileMask wild = 0;
+  Notation notation = Notation::meldgraph;
+};
+
+/// A line as `batch` reads it: a hand as it is, or a JSON object of a `hand` and context fields.
+struct HandLine {
+  std::string hand;
+  std::optional<WinContext> context;  ///< present when the line is a JSON object
+};
+
+/// Reads a line (not empty, trimmed): a hand as it is when it does not start with `{`, else a
+/// JSON object of a `hand` string and the context fields. Throws Error for malformed JSON, and
+/// ContextError naming the field for a missing or bad one.
+[[nodiscard]] HandLine read_hand_line(const RuleSet& rules, const std::string& line);
+
+/// A hand and its situation, checked against each other, ready for HandAnalysis.
+struct HandInput {
+  Hand hand;
+  /// The situation, the default WinContext when none was given; the hand's own bonus tiles are
+  /// its flowers (merge_hand_flowers).
+  WinContext context;
+  bool has_context = false;  ///< a situation was given
+};
+
+/// Reads `hand_text` under `rules` and `reading`, checks `context` (when given) against the hand
+/// and merges the hand's own flowers into it. Throws NotationError with the hand's column, and
+/// ContextError naming the field.
+[[nodiscard]] HandInput read_hand_input(const RuleSet& rules, std::string_view hand_text,
+                                        const std::optional<WinContext>& context,
+                                        const HandReading& reading = {});
+
+}  // namespace meldgraph
