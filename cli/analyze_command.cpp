@@ -97,7 +97,10 @@ std::string analysis_text(const HandAnalysis& analysis, const AnswerOptions& opt
   if (plan.complete_size) {
     write_win_text(answer_win(analysis, options), rules, text);
     if (!plan.wins) write_shanten_text(answer_shanten(analysis, options), rules, text);
-    write_interpretations_text(answer_interpretations(analysis, options), rules, text);
+    // Under --best the score's best reading stands for the listing.
+    if (!(options.best_only && plan.scores)) {
+      write_interpretations_text(answer_interpretations(analysis, options), rules, text);
+    }
     if (plan.scores) {
       AnswerWorkspace workspace(rules);
       write_score_text(answer_score(analysis, workspace.scorer(options.table_use()), options),
@@ -120,6 +123,7 @@ int run_analyze(const GlobalOptions& global, const AnalyzeOptions& options,
     const HandAnalysis analysis = read_analysis(global, rules, options.hand, context);
     AnswerOptions answer_options = single_hand_options(global, options.limit);
     answer_options.realisations = options.realisations;
+    answer_options.best_only = options.best;
     read_visible(global, rules, answer_options);
     const AnalyzePlan plan = plan_analysis(analysis);
     // Everything is computed before anything is printed, so a hand that cannot be analysed fails

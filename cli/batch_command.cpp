@@ -133,7 +133,7 @@ std::size_t write_answers(const std::vector<std::string>& answers) {
 int run_batch(const GlobalOptions& global, const BatchOptions& options) {
   return guarded("", [&] {
     const RuleSet rules = load_selected_rules(global);
-    const BatchLineReading reading{rules, wild_choice(global, rules), global.notation};
+    const BatchLineReading reading{rules, hand_reading(global, rules)};
     AnswerOptions answer_options;
     answer_options.limit = options.limit;
     answer_options.budget_ms = global.budget_ms;

@@ -48,7 +48,7 @@ std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyz
     const HandLine read = read_hand_line(rules, line.text);
     hand_text = read.hand;
     const HandInput input =
-        read_hand_input(rules, read.hand, read.context, {reading.wild, reading.notation});
+        read_hand_input(rules, read.hand, read.context, reading.hands, read.indicator);
     out = {{"hand", format_hand(input.hand, rules)}, {"rules", rules.name()}};
     if (input.has_context) out["context"] = win_context_to_json(input.context, rules);
     const HandAnalysis analysis(rules, input.hand, input.context);

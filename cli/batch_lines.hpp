@@ -7,6 +7,7 @@
 #include <string>
 
 #include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/answers/hand_input.hpp"
 #include "meldgraph/answers/workspace.hpp"
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/rules.hpp"
@@ -28,12 +29,10 @@ struct BatchInput {
   std::size_t skipped = 0;
 };
 
-/// How a batch reads its hands: under `rules`, with the wildcard tiles `wild` chosen for every
-/// hand, written in `notation`.
+/// How a batch reads its hands: under `rules`, as `hands` says (global_options' hand_reading).
 struct BatchLineReading {
   const RuleSet& rules;
-  TileMask wild = 0;
-  Notation notation = Notation::meldgraph;
+  HandReading hands;
 };
 
 /// One batch line's answer, newline included: the hand as read (normalised) and the rule set,

@@ -101,7 +101,7 @@ BenchHands read_bench_hands(const RuleSet& rules, TileMask wild, Notation notati
     if (hand_text.empty() || hand_text.front() == '#') continue;
     const std::string place = name + ":" + std::to_string(number) + ": ";
     Hand hand;
-    HandLine read{hand_text, std::nullopt};
+    HandLine read{hand_text, std::nullopt, {}};
     try {
       read = read_hand_line(rules, hand_text);
     } catch (const Error& error) {

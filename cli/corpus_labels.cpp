@@ -148,8 +148,7 @@ void Labeller::add_labels(const HandAnalysis& analysis, const CorpusHand& corpus
     }
   }
   if (has(Label::shanten)) {
-    // "by_form" is the interpretation counts' name: shanten by form is "shanten_by_form", as in
-    // analyze's JSON.
+    // The record is ordered: batch --op shanten's fields, in that order.
     const ShantenAnswer shanten = answer_shanten(analysis, options_);
     record["shanten"] = shanten.shanten;
     record["shanten_by_form"] = shanten_by_form_json(shanten, rules);

@@ -16,19 +16,25 @@ RuleSet load_selected_rules(const GlobalOptions& global) {
   return load_rules(global.rules.empty() ? std::string(kDefaultRules) : global.rules);
 }
 
-TileMask wild_choice(const GlobalOptions& global, const RuleSet& rules) {
-  TileMask wild = 0;
+HandReading hand_reading(const GlobalOptions& global, const RuleSet& rules) {
+  HandReading reading;
+  reading.notation = global.notation;
   try {
-    if (!global.wild.empty()) wild |= parse_wild_choice(global.wild, rules);
+    if (!global.wild.empty()) reading.wild = parse_wild_choice(global.wild, rules);
   } catch (const NotationError& error) {
     throw Error(std::string("--wild: ") + error.what());
   }
   try {
-    if (!global.indicator.empty()) wild |= parse_indicator(global.indicator, rules);
+    if (!global.indicator.empty()) reading.indicated = parse_indicator(global.indicator, rules);
   } catch (const NotationError& error) {
     throw Error(std::string("--indicator: ") + error.what());
   }
-  return wild;
+  return reading;
+}
+
+TileMask wild_choice(const GlobalOptions& global, const RuleSet& rules) {
+  const HandReading reading = hand_reading(global, rules);
+  return reading.wild | reading.indicated;
 }
 
 void read_visible(const GlobalOptions& global, const RuleSet& rules, AnswerOptions& options) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "meldgraph/answers/hand_analysis.hpp"
+#include "meldgraph/answers/hand_input.hpp"
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/model/tiles.hpp"
@@ -53,6 +54,9 @@ inline constexpr int kMaxJobs = 256;
 /// The wildcard tiles chosen for the hands: `--wild` and the tile `--indicator` points to; an
 /// error names the option.
 [[nodiscard]] TileMask wild_choice(const GlobalOptions& global, const RuleSet& rules);
+/// How hands are read under the global options: `--wild`'s and `--indicator`'s wildcard tiles
+/// (apart, since a line's own indicator replaces the second), and `--notation`.
+[[nodiscard]] HandReading hand_reading(const GlobalOptions& global, const RuleSet& rules);
 /// Reads `--visible` into `options` (nothing when it was not given); an error names the option.
 void read_visible(const GlobalOptions& global, const RuleSet& rules, AnswerOptions& options);
 

@@ -59,6 +59,8 @@ Command add_analyze_command(CLI::App& app, GlobalOptionTable& global) {
   add_word_option(analyze, "--format", *format, {"text", "json"}, "output format");
   analyze->add_option("--limit", options->limit, "most interpretations to list (0: all)")
       ->check(meldgraph::cli::not_negative_count());
+  analyze->add_flag("--best", options->best,
+                    "the best reading alone, with the score's summary (no listing)");
   // No "0: all" here: an interpretation's realisations may run to 2^64.
   analyze
       ->add_option("--realisations", options->realisations,
@@ -249,21 +251,25 @@ std::vector<Command> add_rules_commands(CLI::App& app, GlobalOptionTable& global
            }}};
 }
 
-/// After a usage error: an argument that looks like a hand but starts with '-' was taken for an
-/// option. Names it and the way to pass it.
+/// After a usage error: an argument that starts with a single '-' (no option of meldgraph is
+/// one letter but -h) was taken for an option; it may be a hand. Names it and the way to pass it.
 void hint_dash_hand(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--") return;
-    if (arg.size() > 1 && arg[0] == '-' && arg[1] != '-' &&
-        std::string_view("0123456789*[(").find(arg[1]) != std::string_view::npos) {
-      std::cerr << "meldgraph: '" << arg
+    if (arg.size() > 1 && arg[0] == '-' && arg[1] != '-' && arg != "-h") {
+      std::cerr << "meldgraph: error: '" << arg
                 << "' starts with '-' and was read as an option; a hand that starts with '-' is "
                    "written after '--' (meldgraph analyze -- "
                 << arg << ")\n";
       return;
     }
   }
+}
+
+/// CLI11's usage errors with the prefix of every error meldgraph reports.
+std::string usage_failure(const CLI::App* /*app*/, const CLI::Error& error) {
+  return std::string("meldgraph: error: ") + error.what() + "\nRun with --help for more information.\n";
 }
 
 /// Parses the command line into `app`; on a usage error (or `--help`) returns the exit code
@@ -286,6 +292,11 @@ std::optional<int> parse(CLI::App& app, int argc, char** argv) {
 int run(int argc, char** argv) {
   CLI::App app{"meldgraph: every interpretation of a mahjong hand, under rules written in YAML"};
   app.require_subcommand(1);
+  // Options of the command line as a whole (--rules, --wild, --indicator, ...) are accepted after
+  // the command too, as people type them: `meldgraph analyze HAND --rules riichi`. Subcommands
+  // inherit this, so nested ones (`corpus deal`, `rules dump`) pass them up as well.
+  app.fallthrough();
+  app.failure_message(usage_failure);
   app.set_version_flag("--version", std::string("meldgraph ") + MELDGRAPH_VERSION);
   GlobalOptionTable global(app);
   std::vector<Command> commands{add_analyze_command(app, global), add_explain_command(app, global),

@@ -18,10 +18,10 @@
 #include <sstream>
 #include <vector>
 
+#include "meldgraph/answers/hand_input.hpp"
 #include "meldgraph/corpus/corpus.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
-#include "meldgraph/model/hand_flowers.hpp"
 #include "meldgraph/model/win_context.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
 #include "parallel.hpp"
@@ -84,74 +84,29 @@ struct CorpusLine {
   std::string error;  ///< non-empty: the line cannot be read
 };
 
-/// The wildcard kinds of a JSON line: `wild`, and the tile its own `indicator` points to (a
-/// dealt corpus under an indicator rule set, `corpus deal`); false after setting `line.error`.
-bool add_line_indicator(const nlohmann::json& object, const RuleSet& rules, TileMask& wild,
-                        CorpusLine& line) {
-  if (!object.contains("indicator")) return true;
-  const nlohmann::json& indicator = object["indicator"];
-  if (!indicator.is_string()) {
-    line.error = "field 'indicator': a tile is required";
-    return false;
-  }
+/// Reads a line (read_hand_line, read_hand_input: MPSZ text, or a JSON object as `corpus` and
+/// `batch` read and write them). A line that cannot be read, or holds a hand of 3n tiles, gets
+/// its `error`.
+void read_corpus_line(const RuleSet& rules, const HandReading& reading, CorpusLine& line) {
   try {
-    const std::string tile = indicator.get<std::string>();
-    if (!tile.empty()) wild |= parse_indicator(tile, rules);
-  } catch (const Error& error) {
-    line.error = std::string("field 'indicator': ") + error.what();
-    return false;
-  }
-  return true;
-}
-
-/// Reads a JSON object line: its `hand` and, when it gives one, its `context` object (what
-/// `corpus enumerate --format json` and `corpus deal` write). Throws what the readers throw.
-void read_json_corpus_line(const RuleSet& rules, TileMask wild, Notation notation,
-                           CorpusLine& line) {
-  const nlohmann::json object = nlohmann::json::parse(line.text);
-  if (!object.is_object() || !object.contains("hand") || !object["hand"].is_string()) {
-    line.error = "field 'hand': a string is required";
-    return;
-  }
-  TileMask line_wild = wild;
-  if (!add_line_indicator(object, rules, line_wild, line)) return;
-  const std::string hand_text = object["hand"].get<std::string>();
-  line.hand = parse_hand(hand_text, rules, line_wild, notation);
-  if (object.contains("context")) {
-    WinContext context = parse_win_context(object["context"], rules);
-    check_win_context(context, line.hand, rules);
-    merge_hand_flowers(context, line.hand, rules, hand_text, notation);
-    line.context = context;
-  }
-}
-
-/// Reads a line: MPSZ text, or a JSON object (read_json_corpus_line). A line that cannot be read,
-/// or holds a hand of 3n tiles, gets its `error`.
-void read_corpus_line(const RuleSet& rules, TileMask wild, Notation notation, CorpusLine& line) {
-  try {
-    if (line.text.starts_with('{')) {
-      read_json_corpus_line(rules, wild, notation, line);
-    } else {
-      line.hand = parse_hand(line.text, rules, wild, notation);
-    }
-  } catch (const ContextError& error) {
-    line.error = "field 'context." + error.field() + "': " + error.detail();
+    const HandLine read = read_hand_line(rules, line.text);
+    HandInput input = read_hand_input(rules, read.hand, read.context, reading, read.indicator);
+    line.hand = input.hand;
+    if (input.has_context) line.context = input.context;
   } catch (const Error& error) {
     line.error = error.what();
-  } catch (const nlohmann::json::exception& error) {
-    line.error = std::string("not a JSON object: ") + error.what();
+    return;
   }
-  if (line.error.empty()) {
-    const int size = line.hand.size(rules);
-    if (size % 3 == 0) {
-      line.error = "a hand of " + std::to_string(size) + " tiles (3n+1 or 3n+2 are counted)";
-    }
+  const int size = line.hand.size(rules);
+  if (size % 3 == 0) {
+    line.error = "a hand of " + std::to_string(size) + " tiles (3n+1 or 3n+2 are counted)";
   }
 }
 
 /// Analyses one chunk of lines on the workers; throws the first bad line's error (by line
 /// number, whatever the threads' timing).
-void count_lines(const RuleSet& rules, TileMask wild, const StatsCommandOptions& options,
+void count_lines(const RuleSet& rules, const HandReading& reading,
+                 const StatsCommandOptions& options,
                  std::vector<CorpusLine>& lines, std::vector<HandStats>& counts,
                  std::vector<std::unique_ptr<StatsCollector>>& collectors) {
   std::atomic<std::size_t> next{0};
@@ -161,7 +116,7 @@ void count_lines(const RuleSet& rules, TileMask wild, const StatsCommandOptions&
          from = next.fetch_add(kClaim)) {
       for (std::size_t i = from; i < std::min(lines.size(), from + kClaim); ++i) {
         CorpusLine& line = lines[i];
-        read_corpus_line(rules, wild, options.notation, line);
+        read_corpus_line(rules, reading, line);
         if (!line.error.empty()) continue;
         collectors[worker]->add(line.hand, line.context ? &*line.context : nullptr,
                                 situation_seed(options.seed, line.index), counts[worker]);
@@ -183,8 +138,8 @@ std::string input_file(const StatsCommandOptions& options) {
   return options.input == "-" ? std::string() : options.input;
 }
 
-HandStats collect_input(const RuleSet& rules, TileMask wild, const StatsCommandOptions& options,
-                        ShardRange range) {
+HandStats collect_input(const RuleSet& rules, const HandReading& reading,
+                        const StatsCommandOptions& options, ShardRange range) {
   std::ifstream file;
   const std::string path = input_file(options);
   if (!path.empty()) {
@@ -216,12 +171,12 @@ HandStats collect_input(const RuleSet& rules, TileMask wild, const StatsCommandO
     line.index = data_index;
     line.text = text.substr(first, last - first + 1);
     if (lines.size() == kInputChunkLines) {
-      count_lines(rules, wild, options, lines, counts, collectors);
+      count_lines(rules, reading, options, lines, counts, collectors);
       lines.clear();
     }
   }
   if (in.bad()) throw Error("--input: reading '" + options.input + "' failed");
-  count_lines(rules, wild, options, lines, counts, collectors);
+  count_lines(rules, reading, options, lines, counts, collectors);
   HandStats total(rules);
   for (const HandStats& part : counts) total.merge(part);
   return total;
@@ -271,8 +226,10 @@ std::string fixed(double value, int digits) {
   return out.str();
 }
 
-/// `share (95% CI low-high)` of a proportion object of the report.
+/// `share (95% CI low-high)` of a proportion object of the report; `n/a` where nothing was
+/// counted (a null share).
 std::string proportion_text(const nlohmann::ordered_json& p, int digits) {
+  if (p["share"].is_null()) return std::to_string(p["hands"].get<std::uint64_t>()) + "  n/a";
   return std::to_string(p["hands"].get<std::uint64_t>()) + "  " +
          percent(p["share"].get<double>(), digits) + " (95% CI " +
          percent(p["ci95"][0].get<double>(), digits) + " - " +
@@ -280,15 +237,31 @@ std::string proportion_text(const nlohmann::ordered_json& p, int digits) {
 }
 
 std::string mean_text(const nlohmann::ordered_json& m, int digits) {
+  if (m["mean"].is_null()) return "mean n/a";
   return "mean " + fixed(m["mean"].get<double>(), digits) + " (95% CI " +
          fixed(m["ci95"][0].get<double>(), digits) + " - " +
          fixed(m["ci95"][1].get<double>(), digits) + ")";
 }
 
+/// Where the hands came from, in words: `50 dealt hands of 14 tiles, seed 1, shard 1/1`.
+std::string source_text(const nlohmann::ordered_json& source) {
+  std::string text;
+  if (source.contains("deal")) {
+    text = std::to_string(source["deal"].get<std::uint64_t>()) + " dealt hands of " +
+           std::to_string(source["size"].get<int>()) + " tiles";
+  } else {
+    const std::string input = source["input"].get<std::string>();
+    text = "the hands of " + (input == "-" ? std::string("standard input") : input);
+  }
+  text += ", seed " + std::to_string(source["seed"].get<std::uint64_t>());
+  text += ", shard " + source["shard"].get<std::string>();
+  return text;
+}
+
 /// The text report: the JSON report's figures, one per line.
 void print_text(const nlohmann::ordered_json& report, std::ostream& out) {
   out << "rules      " << report["rules"].get<std::string>() << '\n'
-      << "source     " << report["source"].dump() << '\n'
+      << "source     " << source_text(report["source"]) << '\n'
       << "hands      " << report["hands"].get<std::uint64_t>() << '\n'
       << "shanten    " << mean_text(report["shanten"], 4) << '\n';
   for (const auto& entry : report["shanten"]["distribution"]) {
@@ -302,7 +275,9 @@ void print_text(const nlohmann::ordered_json& report, std::ostream& out) {
   for (const auto& form : report["forms"]) {
     out << "  " << form["form"].get<std::string>() << ": complete "
         << proportion_text(form["complete"], 5) << "; nearest form "
-        << percent(form["nearest"]["share"].get<double>(), 2) << "; shanten "
+        << (form["nearest"]["share"].is_null() ? std::string("n/a")
+                                                : percent(form["nearest"]["share"].get<double>(), 2))
+        << "; shanten "
         << mean_text(form["shanten"], 3) << '\n';
   }
   const auto& waits = report["waits"];
@@ -374,9 +349,10 @@ std::uint64_t stats_total(const StatsCommandOptions& options) {
 
 HandStats collect_stats(const RuleSet& rules, const GlobalOptions& global,
                         const StatsCommandOptions& options, ShardRange range) {
-  const TileMask wild = wild_choice(global, rules);
-  if (options.deal > 0) return collect_dealt(rules, wild, options, range);
-  return collect_input(rules, wild, options, range);
+  if (options.deal > 0) return collect_dealt(rules, wild_choice(global, rules), options, range);
+  HandReading reading = hand_reading(global, rules);
+  reading.notation = options.notation;
+  return collect_input(rules, reading, options, range);
 }
 
 void report_stats(const RuleSet& rules, const StatsCommandOptions& options, const HandStats& stats,

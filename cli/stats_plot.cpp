@@ -49,13 +49,18 @@ struct Chart {
   std::vector<std::pair<std::string, double>> bars;
 };
 
+/// A share of the report in percent; 0 where nothing was counted (a null share).
+double share_percent(const nlohmann::ordered_json& proportion) {
+  return proportion["share"].is_null() ? 0.0 : 100 * proportion["share"].get<double>();
+}
+
 /// The bars of a distribution's entries: the value under `key`, the share in percent.
 Chart distribution_chart(const nlohmann::ordered_json& entries, const char* key, std::string title,
                          std::string x_label) {
   Chart chart{std::move(title), std::move(x_label), {}};
   for (const auto& entry : entries) {
     chart.bars.emplace_back(std::to_string(entry[key].get<int>()),
-                            100 * entry["share"].get<double>());
+                            share_percent(entry));
   }
   return chart;
 }
@@ -108,7 +113,7 @@ void plot_stats(const nlohmann::ordered_json& report, const std::string& path) {
   Chart forms{"Nearest form", "form", {}};
   for (const auto& form : report["forms"]) {
     forms.bars.emplace_back(form["form"].get<std::string>(),
-                            100 * form["nearest"]["share"].get<double>());
+                            share_percent(form["nearest"]));
   }
   charts.push_back(std::move(forms));
   if (!report["waits"]["kinds"]["distribution"].empty()) {

@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   const auto analyzer = builtin_analyzers().create(op, rules, options);
   AnswerWorkspace workspace(rules);
   const std::string answer =
-      cli::batch_answer({rules, 0, Notation::meldgraph}, *analyzer, workspace, {line, 0});
+      cli::batch_answer({rules, {}}, *analyzer, workspace, {line, 0});
   fuzz::require(!answer.empty() && answer.back() == '\n' && answer.find('\n') == answer.size() - 1,
                 "the answer is not one line: " + answer);
   const nlohmann::json parsed = nlohmann::json::parse(answer, nullptr, false);

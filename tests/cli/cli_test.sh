@@ -101,8 +101,8 @@ expect declared-waits 0 '^  4s  .*  4 left  standard$' -- "$bin" analyze '[777z]
 printf '1112345678999m\n1111m234p567p789p\n111222333m456p11s\n' > short.txt
 expect batch-waits 0 '^\{"hand":"1112345678999m","remaining_total":23,"rules":"laizi","waits":\[\{"forms":\["standard"\],"remaining":1,"tile":"1m"\}' -- "$bin" batch --op waits --input short.txt
 expect batch-waits-size 0 '^\{"error":"hand holds 14 tiles; waits and improving tiles need 3n\+1 tiles' -- "$bin" batch --op waits --input short.txt
-expect batch-shanten 0 '^\{"by_form":\{"four_wildcards":3,"seven_pairs":3,"standard":1,"thirteen_orphans":10\},"hand":"1111m234567789p","improving":\[' -- "$bin" batch --op shanten --input short.txt
-expect batch-shanten-complete 0 '^\{"by_form":\{.*"standard":-1.*\},"hand":"111222333m456p11s","rules":"laizi","shanten":-1\}$' -- "$bin" batch --op shanten --input short.txt
+expect batch-shanten 0 '^\{"hand":"1111m234567789p","improving":\[.*"shanten":1,"shanten_by_form":\{"four_wildcards":3,"seven_pairs":3,"standard":1,"thirteen_orphans":10\}\}$' -- "$bin" batch --op shanten --input short.txt
+expect batch-shanten-complete 0 '^\{"hand":"111222333m456p11s","rules":"laizi","shanten":-1,"shanten_by_form":\{.*"standard":-1.*\}\}$' -- "$bin" batch --op shanten --input short.txt
 expect batch-visible 0 '"remaining_total":19' -- "$bin" batch --op waits --input short.txt --visible 1m5m5m9m
 
 cat > ind.yaml <<'YAML'
@@ -234,7 +234,7 @@ expect bench-count-input 2 'excludes' -- "$bin" bench --op win --count 5 --input
 # Usage mends: option words are named (no CLI11 internals, no index taken for a word), --version,
 # a hand starting with '-'.
 expect version 0 '^meldgraph [0-9]+\.[0-9]+\.[0-9]+$' -- "$bin" --version
-expect format-words 2 "^--format: 'xml' is not one of text, json$" -- "$bin" analyze 11m --format xml
+expect format-words 2 "^meldgraph: error: --format: 'xml' is not one of text, json$" -- "$bin" analyze 11m --format xml
 expect format-no-internals 0 '^clean$' -- bash -c "\"$bin\" analyze 11m --format xml 2>&1 | grep -q -e '->' -e FAILED || echo clean"
 expect format-no-index 2 "'1' is not one of text, json" -- "$bin" analyze 11m --format 1
 expect format-case 0 '"rules": "laizi"' -- "$bin" analyze 11m --format JSON
@@ -285,10 +285,10 @@ expect context-flower-count 0 '^context +self-draw, seat E, round E, flowers 2$'
 # Bonus tiles written in the hand are its flowers, in analyze, explain and batch alike: South's
 # own flower 2f is 正花 (and no 無花): 9 faan, 576 (tests/data/fixtures/scoring/hongkong_hand_flowers.json).
 hf='111m999m555z2z2f[333-m]+2z'
-expect hand-flowers-analyze 0 'patterns: mixed_one_suit 3, all_pungs 3, self_draw 1, white_dragon 1, seat_flower 1$' -- "$bin" --rules hongkong analyze "$hf" --seat-wind S
+expect hand-flowers-analyze 0 'patterns: 混一色 Mixed One Suit 3, 對對糊 All Pungs 3, 自摸 Self-Drawn 1, 白板 White Dragon Pung 1, 正花 Seat Flower 1$' -- "$bin" --rules hongkong analyze "$hf" --seat-wind S
 expect hand-flowers-context 0 '^context +self-draw, seat S, round E, flowers 2f$' -- "$bin" --rules hongkong analyze "$hf" --seat-wind S
 expect hand-flowers-points 0 '^score +9 faan, 576 points' -- "$bin" --rules hongkong analyze "$hf" --seat-wind S
-expect hand-flowers-explain 0 '^counted seat_flower, not no_flowers$' -- bash -c "out=\$(\"$bin\" --rules hongkong explain '$hf' --seat-wind S); grep -q '^context .*flowers 2f$' <<< \"\$out\" && grep -q '^     + seat_flower: counted' <<< \"\$out\" && grep -q '^     - no_flowers: no' <<< \"\$out\" && echo 'counted seat_flower, not no_flowers'"
+expect hand-flowers-explain 0 '^counted seat_flower, not no_flowers$' -- bash -c "out=\$(\"$bin\" --rules hongkong explain '$hf' --seat-wind S); grep -q '^context .*flowers 2f$' <<< \"\$out\" && grep -q '^     + 正花 Seat Flower: counted' <<< \"\$out\" && grep -q '^     - 無花 No Flowers: no' <<< \"\$out\" && echo 'counted seat_flower, not no_flowers'"
 expect hand-flowers-batch 0 '"faan":9,.*"points":576' -- bash -c "echo '{\"hand\":\"$hf\",\"seat_wind\":\"S\"}' | \"$bin\" --rules hongkong batch --op score"
 # Given in both places: the same answer when they agree (the same tiles, or their count).
 "$bin" --rules hongkong analyze "$hf" --seat-wind S --format json > hand_flowers.json
@@ -386,8 +386,8 @@ expect score-no-yaku 0 '^score +not a win: no yaku' -- "$bin" --rules riichi ana
 expect score-batch 0 '"payments":\{"E":-700,"N":-400,"S":1500,"W":-400\}' -- sh -c "echo '{\"hand\":\"3455m234678p789s+5m\",\"seat_wind\":\"S\"}' | \"$bin\" --rules riichi batch --op score"
 expect score-batch-han 0 '"fu":20,.*"han":2,' -- sh -c "echo '{\"hand\":\"3455m234678p789s+5m\",\"seat_wind\":\"S\"}' | \"$bin\" --rules riichi batch --op score"
 expect score-batch-bad-size 0 '"error":' -- sh -c "echo 3455m234678p789s | \"$bin\" --rules riichi batch --op score"
-expect explain-counted 0 '^     \+ pinfu' -- "$bin" --rules riichi explain 3455m234678p789s+5m --seat-wind S
-expect explain-not-counted 0 '^     - tanyao: ' -- "$bin" --rules riichi explain 3455m234678p789s+5m --seat-wind S
+expect explain-counted 0 '^     \+ 平和 Pinfu: counted' -- "$bin" --rules riichi explain 3455m234678p789s+5m --seat-wind S
+expect explain-not-counted 0 '^     - 断幺九 All simples: ' -- "$bin" --rules riichi explain 3455m234678p789s+5m --seat-wind S
 expect explain-bad-size 1 'explain needs a complete hand' -- "$bin" --rules riichi explain 3455m234678p789s
 expect bench-score 0 '^\{"op":"score","rules":"riichi","hands":50,' -- "$bin" --rules riichi bench --op score --count 50
 printf '%s\n' '{"hand": "3455m234678p789s+5m", "seat_wind": "S"}' '111222333m456p9s+9s' > score_lines.txt

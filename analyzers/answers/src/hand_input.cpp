@@ -18,10 +18,15 @@ std::string json_error_message(const nlohmann::json::exception& error) {
   return tag_end == std::string::npos ? what : what.substr(tag_end + 2);
 }
 
+/// The fields a line's object holds besides the situation's.
+bool is_line_field(const std::string& key) {
+  return key == "hand" || key == "index" || key == "indicator";
+}
+
 }  // namespace
 
 HandLine read_hand_line(const RuleSet& rules, const std::string& line) {
-  if (line.empty() || line.front() != '{') return {line, std::nullopt};
+  if (line.empty() || line.front() != '{') return {line, std::nullopt, {}};
   nlohmann::json object;
   try {
     object = nlohmann::json::parse(line);
@@ -32,12 +37,50 @@ HandLine read_hand_line(const RuleSet& rules, const std::string& line) {
   if (!object["hand"].is_string()) {
     throw ContextError("hand", "expected the hand as a string, not " + object["hand"].dump());
   }
-  return {object["hand"].get<std::string>(), parse_win_context(object, rules)};
+  HandLine read{object["hand"].get<std::string>(), std::nullopt, {}};
+  if (const auto indicator = object.find("indicator"); indicator != object.end()) {
+    if (!indicator->is_string()) {
+      throw ContextError("indicator", "expected a tile as a string, not " + indicator->dump());
+    }
+    read.indicator = indicator->get<std::string>();
+  }
+  // A corpus's line (it has an `index`, or a `context` object) holds its situation in `context`
+  // alone; its other fields are labels, some named as context fields are (`win`).
+  const auto context = object.find("context");
+  if (context == object.end() && object.contains("index")) return read;
+  if (context != object.end()) {
+    if (!context->is_object()) {
+      throw ContextError("context", "expected an object of context fields, not " + context->dump());
+    }
+    try {
+      read.context = parse_win_context(*context, rules);
+    } catch (const ContextError& error) {
+      throw ContextError("context." + error.field(), error.detail());
+    }
+    return read;
+  }
+  nlohmann::json situation = nlohmann::json::object();
+  for (const auto& [key, value] : object.items()) {
+    if (!is_line_field(key)) situation[key] = value;
+  }
+  read.context = parse_win_context(situation, rules);
+  return read;
 }
 
 HandInput read_hand_input(const RuleSet& rules, std::string_view hand_text,
-                          const std::optional<WinContext>& context, const HandReading& reading) {
-  HandInput input{parse_hand(hand_text, rules, reading.wild, reading.notation),
+                          const std::optional<WinContext>& context, const HandReading& reading,
+                          std::string_view indicator) {
+  TileMask wild = reading.wild | reading.indicated;
+  if (!indicator.empty()) {
+    try {
+      wild = reading.wild | parse_indicator(indicator, rules);
+    } catch (const ContextError&) {
+      throw;
+    } catch (const Error& error) {
+      throw ContextError("indicator", error.what());
+    }
+  }
+  HandInput input{parse_hand(hand_text, rules, wild, reading.notation),
                   context.value_or(WinContext{}), context.has_value()};
   if (input.has_context) check_win_context(input.context, input.hand, rules);
   merge_hand_flowers(input.context, input.hand, rules, hand_text, reading.notation);

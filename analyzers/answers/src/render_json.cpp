@@ -63,7 +63,7 @@ nlohmann::json improving_json(const std::vector<Improvement>& improving, const R
 
 void write_shanten_json(const ShantenAnswer& answer, const RuleSet& rules, nlohmann::json& out) {
   out["shanten"] = answer.shanten;
-  out["by_form"] = shanten_by_form_json(answer, rules);
+  out["shanten_by_form"] = shanten_by_form_json(answer, rules);
   if (answer.improving) out["improving"] = improving_json(*answer.improving, rules);
 }
 

@@ -127,6 +127,7 @@ void write_score_json(const ScoreAnswer& answer, const RuleSet& rules, nlohmann:
     if (answer.unscored_realisations == kCountSaturated) out["unscored_saturated"] = true;
   }
   if (answer.cut.by != ScoreCut::none) out["cut"] = cut_json(answer.cut);
+  if (answer.best_only) return;
   nlohmann::json readings = nlohmann::json::array();
   for (std::size_t r = 0; r < answer.readings.size(); ++r) {
     const ReadingScore& scored = answer.readings[r];

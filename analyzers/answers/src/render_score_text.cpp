@@ -1,5 +1,6 @@
 /// The score and explain answers as text (render_text.hpp).
 
+#include <algorithm>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -63,11 +64,23 @@ std::string value_summary(const ScoringRules& scoring, const ReadingValue& value
   return text;
 }
 
-/// One counted pattern: `pinfu 1`, `tanyao (factor 2)`, `kokushi (yakuman x1)`, with ` xN` when
-/// it counted N times.
+/// A pattern as a player names it: its local name and its English name where the rule set gives
+/// both (`立直 Riichi`), else the one it has; the id where it has neither.
+std::string pattern_title(const Pattern& pattern) {
+  std::string title = pattern.local_name;
+  if (!pattern.name.empty() && pattern.name != pattern.local_name) {
+    if (!title.empty()) title += ' ';
+    title += pattern.name;
+  }
+  return title.empty() ? pattern.id : title;
+}
+
+/// One counted pattern: `平和 Pinfu 1`, `断么九 All Simples (factor 2)`, `国士無双 Thirteen
+/// Orphans (yakuman x1)`, with ` xN` when it counted N times. A pattern worth nothing names the
+/// win (平胡, 软胡, 雞糊: the stake itself), which the words say instead of a 0.
 std::string hit_text(const ScoringRules& scoring, const PatternHit& hit) {
   const Pattern& pattern = scoring.patterns.patterns[hit.pattern];
-  std::string text = pattern.id;
+  std::string text = pattern_title(pattern);
   if (hit.yakuman > 0) {
     text += " (";
     text += scoring.values.points.yakuman_name;
@@ -81,6 +94,10 @@ std::string hit_text(const ScoringRules& scoring, const PatternHit& hit) {
   } else if (pattern.value.bonus > 0) {
     text += " (bonus ";
     text += std::to_string(pattern.value.bonus);
+    text += ')';
+  } else if (hit.value == 0) {
+    text += " (names the win, no ";
+    text += scoring_unit_name(scoring.unit);
     text += ')';
   } else {
     text += ' ';
@@ -165,8 +182,10 @@ std::string cut_text(const ScoringCut& cut) {
 }
 
 /// The lines after the listing: readings left out, realisations not scored, ties.
-void write_score_notes(const ScoreAnswer& answer, std::ostream& out) {
-  if (answer.readings.size() < answer.reading_count) {
+void write_score_notes(const ScoreAnswer& answer, bool best_only, std::ostream& out) {
+  if (best_only && answer.reading_count > 1) {
+    out << "  ... " << (answer.reading_count - 1) << " other readings (leave out --best to list them)\n";
+  } else if (answer.readings.size() < answer.reading_count) {
     out << "  ... " << (answer.reading_count - answer.readings.size())
         << " more readings (raise --limit, or --limit 0 for all)\n";
   }
@@ -178,17 +197,29 @@ void write_score_notes(const ScoreAnswer& answer, std::ostream& out) {
         << " realisations beyond the bound\n";
   }
   if (!answer.tied.empty()) {
-    out << "tied             readings";
-    for (std::size_t i = 0; i < answer.tied.size(); ++i) {
-      out << (i == 0 ? " " : ", ") << answer.tied[i] + 1;
+    // A tie of many readings (a wildcard hand's alike realisations) is counted, not listed.
+    constexpr std::size_t kTiesListed = 8;
+    out << "tied             " << answer.tied.size() << " readings tie (";
+    for (std::size_t i = 0; i < std::min(answer.tied.size(), kTiesListed); ++i) {
+      out << (i == 0 ? "" : ", ") << answer.tied[i] + 1;
     }
-    out << ": " << kBestReadingRule << '\n';
+    if (answer.tied.size() > kTiesListed) out << ", ...";
+    out << "): " << kBestReadingRule << '\n';
   }
 }
 
-}  // namespace
+/// One reading's label and lines; `number` counts from 1 in listing order.
+void write_listed_reading(const ScoringRules& scoring, const RuleSet& rules,
+                          const ReadingScore& scored, std::size_t number, bool is_best,
+                          std::ostream& out) {
+  out << (is_best ? "  * " : "    ") << number << ". "
+      << reading_label(scored.origin, scored.reading, rules) << '\n';
+  write_reading_text(scoring, rules, scored, out);
+}
 
-void write_score_text(const ScoreAnswer& answer, const RuleSet& rules, std::ostream& out) {
+/// The score answer as text: every listed reading, or the best one alone.
+void write_score_lines(const ScoreAnswer& answer, const RuleSet& rules, bool best_only,
+                       std::ostream& out) {
   const ScoringRules& scoring = require_scoring(rules);
   out << "score            ";
   if (!answer.best_reading) {
@@ -198,14 +229,21 @@ void write_score_text(const ScoreAnswer& answer, const RuleSet& rules, std::ostr
   out << value_summary(scoring, answer.best_reading->value) << " (reading " << answer.best + 1
       << " of " << answer.reading_count << ")\n";
   if (answer.cut.by != ScoreCut::none) out << "cut              " << cut_text(answer.cut) << '\n';
-  for (std::size_t r = 0; r < answer.readings.size(); ++r) {
-    const ReadingScore& scored = answer.readings[r];
-    const bool is_best = static_cast<int>(r) == answer.best;
-    out << (is_best ? "  * " : "    ") << r + 1 << ". "
-        << reading_label(scored.origin, scored.reading, rules) << '\n';
-    write_reading_text(scoring, rules, scored, out);
+  // The best reading first, whether or not the listing's limit reaches it; then the others.
+  const auto best = static_cast<std::size_t>(answer.best);
+  write_listed_reading(scoring, rules, *answer.best_reading, best + 1, true, out);
+  if (!best_only) {
+    for (std::size_t r = 0; r < answer.readings.size(); ++r) {
+      if (r != best) write_listed_reading(scoring, rules, answer.readings[r], r + 1, false, out);
+    }
   }
-  write_score_notes(answer, out);
+  write_score_notes(answer, best_only, out);
+}
+
+}  // namespace
+
+void write_score_text(const ScoreAnswer& answer, const RuleSet& rules, std::ostream& out) {
+  write_score_lines(answer, rules, answer.best_only, out);
 }
 
 void write_explain_text(const ExplainAnswer& answer, const RuleSet& rules, std::ostream& out) {
@@ -218,7 +256,8 @@ void write_explain_text(const ExplainAnswer& answer, const RuleSet& rules, std::
         << reading_label(explained.origin, explained.reading, rules) << '\n';
     for (const PatternVerdict& verdict : explained.patterns) {
       out << "     " << (verdict.counted ? "+ " : "- ")
-          << scoring.patterns.patterns[verdict.pattern].id << ": " << verdict.why << '\n';
+          << pattern_title(scoring.patterns.patterns[verdict.pattern]) << ": " << verdict.why
+          << '\n';
     }
   }
 }

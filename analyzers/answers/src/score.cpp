@@ -66,7 +66,9 @@ ScoreAnswer answer_score(const HandAnalysis& analysis, Scorer& scorer,
   answer.unscored_realisations = score.unscored_realisations;
   answer.cut = scoring_cut(score, options.budget_ms);
   answer.reading_count = score.readings.size();
-  const std::size_t listed = options.limit == 0
+  answer.best_only = options.best_only;
+  const std::size_t listed = options.best_only ? 0
+                             : options.limit == 0
                                  ? score.readings.size()
                                  : std::min<std::size_t>(options.limit, score.readings.size());
   answer.readings.reserve(listed);

@@ -25,14 +25,27 @@ Json interval(double low, double high) {
   return Json::array({low, high});
 }
 
-/// `{"hands", "share", "ci95"}` of a count among `total`.
+/// `{"hands", "share", "ci95"}` of a count among `total`; the share and its interval are null
+/// when `total` is 0 (nothing was counted: no share, rather than 0 with an interval [0, 0]).
 Json proportion_json(std::uint64_t count, std::uint64_t total) {
-  const Proportion p = wilson_interval(count, total);
   Json out;
   out["hands"] = count;
+  if (total == 0) {
+    out["share"] = nullptr;
+    out["ci95"] = nullptr;
+    return out;
+  }
+  const Proportion p = wilson_interval(count, total);
   out["share"] = p.share;
   out["ci95"] = interval(p.low, p.high);
   return out;
+}
+
+/// `{"mean", "ci95"}` of `n` values of sum `sum` and sum of squares `squares`; null when `n` is 0.
+Json mean_json(std::uint64_t n, long double sum, long double squares) {
+  if (n == 0) return {{"mean", nullptr}, {"ci95", nullptr}};
+  const MeanInterval mean = normal_mean_interval(n, sum, squares);
+  return {{"mean", mean.mean}, {"ci95", interval(mean.low, mean.high)}};
 }
 
 /// A distribution of small integers (index i holds value i + first): its mean with the normal
@@ -54,11 +67,9 @@ Json distribution_json(const Counts& counts, int first, const char* key) {
     lowest = std::min<std::size_t>(lowest, i);
     highest = i;
   }
-  const MeanInterval mean = normal_mean_interval(n, sum, squares);
   Json out;
   out["hands"] = n;
-  out["mean"] = mean.mean;
-  out["ci95"] = interval(mean.low, mean.high);
+  out.update(mean_json(n, sum, squares));
   out["distribution"] = Json::array();
   for (std::size_t i = lowest; i <= highest && i < counts.size(); ++i) {
     Json entry;
@@ -94,10 +105,9 @@ Json score_json(const HandStats& stats, const RuleSet& rules) {
     return static_cast<long double>(stats.points_squares[i]);
   };
   const long double squares = limb(0) + limb(1) * 4294967296.0L + limb(2) * 18446744073709551616.0L;
-  const MeanInterval points = normal_mean_interval(
-      stats.scored_wins, static_cast<long double>(static_cast<std::int64_t>(stats.points_sum)),
-      squares);
-  out["points"] = {{"mean", points.mean}, {"ci95", interval(points.low, points.high)}};
+  out["points"] = mean_json(stats.scored_wins,
+                            static_cast<long double>(static_cast<std::int64_t>(stats.points_sum)),
+                            squares);
   out["patterns"] = Json::array();
   const auto& patterns = scoring_rules(rules)->patterns.patterns;
   for (const auto& [pattern, hands] :

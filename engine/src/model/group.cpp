@@ -34,7 +34,22 @@ int Group::wildcard_count() const {
   return std::popcount(static_cast<unsigned>(wild_mask));
 }
 
-std::string format_group(const Group& group, const RuleSet& rules, std::uint8_t red_slots) {
+char meld_source_marker(MeldSource source) {
+  switch (source) {
+    case MeldSource::left:
+      return '-';
+    case MeldSource::across:
+      return '=';
+    case MeldSource::right:
+      return '+';
+    case MeldSource::unknown:
+      break;
+  }
+  return 0;
+}
+
+std::string format_group(const Group& group, const RuleSet& rules, std::uint8_t red_slots,
+                         std::optional<int> claimed_slot) {
   std::string out;
   if (group.abstract()) {
     out.reserve(group.size + 2U);
@@ -47,6 +62,13 @@ std::string format_group(const Group& group, const RuleSet& rules, std::uint8_t 
     out += '}';
     return out;
   }
+  // A declared meld's source marker follows its claimed tile, as in the hand's notation
+  // (`[34-5m]`): after the claimed slot, else after the last tile, or the third of an added kong.
+  const char marker = claimed_slot && group.declared() ? meld_source_marker(group.source()) : 0;
+  const int marker_after = marker == 0                               ? -1
+                           : claimed_slot.value_or(-1) >= 0          ? *claimed_slot + 1
+                           : group.added_kong()                      ? 3
+                                                                     : group.size;
   for (int slot = 0; slot < group.size; ++slot) {
     const char digit = static_cast<char>('0' + rules.tile(group.tiles[slot]).rank);
     if (group.is_wild(slot)) {
@@ -58,6 +80,7 @@ std::string format_group(const Group& group, const RuleSet& rules, std::uint8_t 
     } else {
       out += ((red_slots >> slot) & 1U) != 0 ? '0' : digit;
     }
+    if (slot + 1 == marker_after) out += marker;
   }
   out += rules.tile(group.tiles[0]).letter;
   if (group.declared()) {

@@ -672,21 +672,6 @@ TileCounts concealed_red(const Hand& hand) {
   return red;
 }
 
-/// The character of a source marker (the inverse of marker_source).
-char marker_char(MeldSource source) {
-  switch (source) {
-    case MeldSource::left:
-      return '-';
-    case MeldSource::across:
-      return '=';
-    case MeldSource::right:
-      return '+';
-    case MeldSource::unknown:
-      break;
-  }
-  return 0;
-}
-
 /// A declared meld as written: `[77*z]`, `(2222s)`, `[34-0m]`, `[555=5p]`: the source marker after
 /// the claimed slot (`claimed_slot`, -1 when unknown: then after the last tile, or after the third
 /// of an added kong, the places a meld built without its claimed tile has).
@@ -702,7 +687,7 @@ std::string format_declared_meld(const Group& meld, std::uint8_t red_slots, int 
     out += meld.is_wild(slot) ? '*'
            : red              ? '0'
                               : static_cast<char>('0' + rules.tile(meld.tiles[slot]).rank);
-    if (slot + 1 == marker_after) out += marker_char(meld.source());
+    if (slot + 1 == marker_after) out += meld_source_marker(meld.source());
   }
   out += rules.tile(meld.tiles[0]).letter;
   out += meld.concealed() ? ')' : ']';

@@ -432,7 +432,7 @@ std::string format_reading_group(const ReadingGroup& group, const RuleSet& rules
       red_slots = static_cast<std::uint8_t>(red_slots | (1U << s));
     }
   }
-  return format_group(group.group, rules, red_slots);
+  return format_group(group.group, rules, red_slots, group.claimed_slot);
 }
 
 }  // namespace meldgraph

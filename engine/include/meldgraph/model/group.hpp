@@ -4,6 +4,7 @@
 #include <array>
 #include <compare>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "meldgraph/model/rules.hpp"
@@ -93,9 +94,16 @@ struct Group {
 
 /// Text of a group in MPSZ with wildcard stand-ins in braces: `1{2}3m`, `{***}` (any meld),
 /// `{**}` (any pair), `{****}` (instant win with four wildcards). Natural slots whose bit is set
-/// in `red_slots` are written `0`, as red fives are in hands (`406p`).
+/// in `red_slots` are written `0`, as red fives are in hands (`406p`). With `claimed_slot` given,
+/// a declared meld with a source carries its marker as in a hand (`[34-5m]`): after that slot,
+/// or when it is -1 (not known) after the last tile, or the third of an added kong.
 [[nodiscard]] std::string format_group(const Group& group, const RuleSet& rules,
-                                       std::uint8_t red_slots = 0);
+                                       std::uint8_t red_slots = 0,
+                                       std::optional<int> claimed_slot = std::nullopt);
+
+/// The source marker of a declared meld in the notation: `-` left, `=` across, `+` right; 0 for
+/// an unknown source.
+[[nodiscard]] char meld_source_marker(MeldSource source);
 
 /// The group as Unicode tiles, wildcard slots shown as the joker tile.
 [[nodiscard]] std::string format_group_unicode(const Group& group, const RuleSet& rules);

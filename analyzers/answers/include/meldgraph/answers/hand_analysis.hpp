@@ -47,6 +47,8 @@ class HandAnalysis {
 struct AnswerOptions {
   /// Most interpretations (or scored readings) to list per hand; 0 lists all of them.
   std::uint64_t limit = 1000;
+  /// `--best`: a score lists no reading but the best (ScoreAnswer::best_only).
+  bool best_only = false;
   /// Most realisations of abstract groups to list per interpretation (`analyze --realisations`);
   /// 0 lists none, only their count.
   std::uint64_t realisations = 0;

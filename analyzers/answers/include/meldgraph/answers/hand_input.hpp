@@ -14,21 +14,28 @@
 
 namespace meldgraph {
 
-/// How hands are read: the wildcard tiles chosen for every hand (`--wild`), and the notation.
+/// How hands are read: the wildcard tiles chosen for every hand (`--wild`), those its indicator
+/// chooses (`--indicator`; a line's own `indicator` replaces them), and the notation.
 struct HandReading {
   TileMask wild = 0;
+  TileMask indicated = 0;
   Notation notation = Notation::meldgraph;
 };
 
-/// A line as `batch` reads it: a hand as it is, or a JSON object of a `hand` and context fields.
+/// A line as `batch` reads it: a hand as it is, or a JSON object of a `hand`, its situation and
+/// the wildcard indicator of its deal.
 struct HandLine {
   std::string hand;
   std::optional<WinContext> context;  ///< present when the line is a JSON object
+  std::string indicator;              ///< the line's `indicator` tile, empty when none
 };
 
 /// Reads a line (not empty, trimmed): a hand as it is when it does not start with `{`, else a
-/// JSON object of a `hand` string and the context fields. Throws Error for malformed JSON, and
-/// ContextError naming the field for a missing or bad one.
+/// JSON object (docs/cli.md, "batch"): a `hand` string, an optional `indicator` tile and
+/// `index`, and the situation, either as the context fields themselves or, as `corpus` writes
+/// it, as an object `context`. A line with an `index` or a `context` is a corpus's: its other
+/// fields (labels) are not read, and without `context` it gives no situation.
+/// Throws Error for malformed JSON, and ContextError naming the field for a missing or bad one.
 [[nodiscard]] HandLine read_hand_line(const RuleSet& rules, const std::string& line);
 
 /// A hand and its situation, checked against each other, ready for HandAnalysis.
@@ -40,11 +47,13 @@ struct HandInput {
   bool has_context = false;  ///< a situation was given
 };
 
-/// Reads `hand_text` under `rules` and `reading`, checks `context` (when given) against the hand
+/// Reads `hand_text` under `rules` and `reading` (with the wildcards `indicator` chooses in place
+/// of `reading.indicated` when it is not empty: ContextError on `indicator` for a bad tile), checks `context` (when given) against the hand
 /// and merges the hand's own flowers into it. Throws NotationError with the hand's column, and
 /// ContextError naming the field.
 [[nodiscard]] HandInput read_hand_input(const RuleSet& rules, std::string_view hand_text,
                                         const std::optional<WinContext>& context,
-                                        const HandReading& reading = {});
+                                        const HandReading& reading = {},
+                                        std::string_view indicator = {});
 
 }  // namespace meldgraph

@@ -42,7 +42,8 @@ void write_waits_json(const WaitsAnswer& answer, const RuleSet& rules, nlohmann:
 /// The improving tiles: [{"tile": "1m", "remaining": 3}, ...].
 [[nodiscard]] nlohmann::json improving_json(const std::vector<Improvement>& improving,
                                             const RuleSet& rules);
-/// "shanten", "by_form" (shanten_by_form_json) and, for a hand of 3n+1 tiles, "improving".
+/// "shanten", "shanten_by_form" (shanten_by_form_json; `by_form` is the interpretation counts'
+/// name in every output) and, for a hand of 3n+1 tiles, "improving".
 void write_shanten_json(const ShantenAnswer& answer, const RuleSet& rules, nlohmann::json& out);
 
 /// "count" (with "count_saturated"), "by_form" ({form name: N}), "interpretations" (each

@@ -24,11 +24,12 @@ void write_shanten_text(const ShantenAnswer& answer, const RuleSet& rules, std::
 /// realisations when a listing was asked for.
 void write_interpretations_text(const InterpretationsAnswer& answer, const RuleSet& rules,
                                 std::ostream& out);
-/// The best reading's value, then each listed reading with its patterns, value, fu and payments.
-/// `rules` must have a scoring section.
+/// The best reading's value, then the best reading (whatever the listing's limit cut) and every
+/// other listed reading (none under `--best`: ScoreAnswer::best_only), each with its patterns by
+/// name, value, fu and payments; ties are counted. `rules` must have a scoring section.
 void write_score_text(const ScoreAnswer& answer, const RuleSet& rules, std::ostream& out);
-/// Each listed reading, then per pattern `+ id: why` or `- id: why`. `rules` must have a scoring
-/// section.
+/// Each listed reading, then per pattern `+ NAME: why` or `- NAME: why`. `rules` must have a
+/// scoring section.
 void write_explain_text(const ExplainAnswer& answer, const RuleSet& rules, std::ostream& out);
 
 }  // namespace meldgraph

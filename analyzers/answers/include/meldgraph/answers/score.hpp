@@ -62,6 +62,8 @@ struct ScoreAnswer {
   std::uint64_t unscored_realisations = 0;
   ScoringCut cut;
   std::size_t reading_count = 0;  ///< the hand's scored readings (`readings` lists the first)
+  /// AnswerOptions::best_only: `readings` is empty, and the answer is the best reading alone.
+  bool best_only = false;
   /// The first AnswerOptions::limit readings in listing order (all of them with limit 0).
   std::vector<ReadingScore> readings;
 };
