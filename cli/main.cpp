@@ -17,6 +17,7 @@
 #include "corpus_commands.hpp"
 #include "global_options.hpp"
 #include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/version.hpp"
 #include "output.hpp"
 #include "situation_options.hpp"
 #include "stats_commands.hpp"
@@ -286,7 +287,7 @@ std::optional<int> parse(CLI::App& app, int argc, char** argv) {
 int run(int argc, char** argv) {
   CLI::App app{"meldgraph: every interpretation of a mahjong hand, under rules written in YAML"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("meldgraph ") + MELDGRAPH_VERSION);
+  app.set_version_flag("--version", "meldgraph " + std::string(meldgraph::version()));
   GlobalOptionTable global(app);
   std::vector<Command> commands{add_analyze_command(app, global), add_explain_command(app, global),
                                 add_batch_command(app, global),   add_bench_command(app, global),
