@@ -17,6 +17,7 @@
 #include "corpus_commands.hpp"
 #include "global_options.hpp"
 #include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/version.hpp"
 #include "output.hpp"
 #include "situation_options.hpp"
 #include "stats_commands.hpp"
@@ -297,7 +298,7 @@ int run(int argc, char** argv) {
   // inherit this, so nested ones (`corpus deal`, `rules dump`) pass them up as well.
   app.fallthrough();
   app.failure_message(usage_failure);
-  app.set_version_flag("--version", std::string("meldgraph ") + MELDGRAPH_VERSION);
+  app.set_version_flag("--version", "meldgraph " + std::string(meldgraph::version()));
   GlobalOptionTable global(app);
   std::vector<Command> commands{add_analyze_command(app, global), add_explain_command(app, global),
                                 add_batch_command(app, global),   add_bench_command(app, global),

@@ -1,27 +1,42 @@
-# meldgraph_library(LAYER SOURCES ... [DEPENDS ...] [PRIVATE_DEPENDS ...] [PUBLIC_INCLUDE DIR]
-#                   [PRIVATE_INCLUDE DIR] [SCORING_PATH ...])
+# meldgraph_library(LAYER SOURCES ... [DEPENDS ...] [PRIVATE_DEPENDS ...]
+#                   [PRIVATE_HEADER_DEPENDS ...] [PUBLIC_INCLUDE DIR] [PRIVATE_INCLUDE DIR]
+#                   [SCORING_PATH ...])
 #
 # One library of one layer (docs/architecture.md, "Layers"): the static library meldgraph_LAYER
-# (alias meldgraph::LAYER), its public headers under PUBLIC_INCLUDE (as meldgraph/LAYER/...), its
-# private headers under PRIVATE_INCLUDE, seen by its own sources only, so that an include of
-# another library's private header fails to compile. DEPENDS are the layers below it whose public
-# headers it reads (its usage requirements pass them on). SCORING_PATH names those of SOURCES a
-# scored reading crosses, which MELDGRAPH_LTO optimises together into the meldgraph command
-# (meldgraph_apply_scoring_lto below).
+# (alias meldgraph::LAYER, and meldgraph::LAYER once installed: docs/library.md), its public
+# headers under PUBLIC_INCLUDE (as meldgraph/LAYER/...), its private headers under
+# PRIVATE_INCLUDE, seen by its own sources only, so that an include of another library's private
+# header fails to compile. DEPENDS are the layers below it whose public headers it reads (its
+# usage requirements pass them on). PRIVATE_DEPENDS are libraries its sources alone read and link
+# (yaml-cpp): a program that links the static library links them too, so the installed package
+# finds them. PRIVATE_HEADER_DEPENDS are header-only libraries its sources alone read (Boost,
+# range-v3): nothing to link, so the installed package does not ask for them. SCORING_PATH names
+# those of SOURCES a scored reading crosses, which MELDGRAPH_LTO optimises together into the
+# meldgraph command (meldgraph_apply_scoring_lto below).
+#
+# The project's flags (meldgraph_flags: warnings, sanitizers, tuning) are its own build's: a
+# program that uses the installed libraries inherits only the C++20 requirement.
 function(meldgraph_library layer)
   cmake_parse_arguments(ARG "" "PUBLIC_INCLUDE;PRIVATE_INCLUDE"
-                        "SOURCES;DEPENDS;PRIVATE_DEPENDS;SCORING_PATH" ${ARGN})
+                        "SOURCES;DEPENDS;PRIVATE_DEPENDS;PRIVATE_HEADER_DEPENDS;SCORING_PATH"
+                        ${ARGN})
   set(target meldgraph_${layer})
   add_library(${target} STATIC ${ARG_SOURCES})
   add_library(meldgraph::${layer} ALIAS ${target})
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${layer})
   if(ARG_PUBLIC_INCLUDE)
     target_include_directories(${target} PUBLIC $<BUILD_INTERFACE:${ARG_PUBLIC_INCLUDE}>)
   endif()
   if(ARG_PRIVATE_INCLUDE)
     target_include_directories(${target} PRIVATE ${ARG_PRIVATE_INCLUDE})
   endif()
-  target_link_libraries(${target} PUBLIC meldgraph_flags ${ARG_DEPENDS}
-                                  PRIVATE ${ARG_PRIVATE_DEPENDS})
+  target_compile_features(${target} PUBLIC cxx_std_20)
+  set(header_depends)
+  foreach(dependency IN LISTS ARG_PRIVATE_HEADER_DEPENDS)
+    list(APPEND header_depends $<BUILD_INTERFACE:${dependency}>)
+  endforeach()
+  target_link_libraries(${target} PUBLIC $<BUILD_INTERFACE:meldgraph_flags> ${ARG_DEPENDS}
+                                  PRIVATE ${ARG_PRIVATE_DEPENDS} ${header_depends})
   foreach(source IN LISTS ARG_SCORING_PATH)
     get_filename_component(path ${source} ABSOLUTE)
     set_property(GLOBAL APPEND PROPERTY MELDGRAPH_SCORING_PATH "${target}|${path}")

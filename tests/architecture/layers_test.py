@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The libraries' dependencies point one way (docs/architecture.md, "Layers"): every #include of
-the project's own headers in engine/, analyzers/ and cli/ is checked against the layer table
-below, which mirrors the target_link_libraries of the CMake files. A library may include its own
+the project's own headers in engine/, analyzers/, cli/ and package/ is checked against the layer
+table below, which mirrors the target_link_libraries of the CMake files. A library may include its own
 headers, public and private, and the public headers of the layers below it; nothing else.
 Usage: layers_test.py SOURCE_DIR (exit 1 naming every include that breaks the table)."""
 import pathlib
@@ -25,8 +25,13 @@ LAYERS = {
     "answers": ["corpus", "scoring", "loader", "reading", "queries", "search", "shanten", "tables",
                 "model", "support"],
     "cli": ["answers", "corpus", "scoring", "loader", "reading", "queries", "search", "shanten",
-            "tables", "model", "support"],
+            "tables", "model", "support", "package"],
+    # package/: the version and the umbrella header <meldgraph/meldgraph.hpp>, over everything.
+    "package": ["answers", "corpus", "scoring", "loader", "reading", "queries", "search",
+                "shanten", "tables", "model", "support"],
 }
+# The package's headers sit directly in meldgraph/ (meldgraph/version.hpp, meldgraph/meldgraph.hpp).
+PACKAGE_HEADERS = {"version.hpp", "meldgraph.hpp"}
 
 
 def layer_of(path: pathlib.PurePosixPath):
@@ -42,6 +47,8 @@ def layer_of(path: pathlib.PurePosixPath):
         return parts[1], False
     if parts[0] == "cli":
         return "cli", False
+    if parts[0] == "package":
+        return "package", parts[1] == "include"
     return None, False
 
 
@@ -49,8 +56,8 @@ def main() -> int:
     root = pathlib.Path(sys.argv[1])
     include = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
     problems = []
-    sources = [p for top in ("engine", "analyzers", "cli") for p in (root / top).rglob("*")
-               if p.suffix in (".cpp", ".hpp")]
+    tops = ("engine", "analyzers", "cli", "package")
+    sources = [p for top in tops for p in (root / top).rglob("*") if p.suffix in (".cpp", ".hpp")]
     for source in sorted(sources):
         relative = pathlib.PurePosixPath(source.relative_to(root).as_posix())
         layer, _ = layer_of(relative)
@@ -61,6 +68,8 @@ def main() -> int:
             line = source.read_text(encoding="utf-8")[: match.start()].count("\n") + 1
             if spelled.startswith("meldgraph/"):
                 used = spelled.split("/")[1]
+                if used in PACKAGE_HEADERS:
+                    used = "package"
                 if used not in LAYERS:
                     problems.append(f"{relative}:{line}: '{spelled}' is no layer's header")
                 elif used != layer and used not in LAYERS[layer]:

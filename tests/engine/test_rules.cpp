@@ -359,6 +359,18 @@ TEST_CASE("rule errors name origin, line, column and key", "[rules]") {
       REQUIRE_THROWS_AS(meldgraph::load_rules_from_string(error.yaml, "case.yaml"), RuleError);
       REQUIRE_THROWS_WITH(meldgraph::load_rules_from_string(error.yaml, "case.yaml"),
                           Contains(std::string(error.where) + ": ") && Contains(error.message));
+      // The same place and message through RuleError::problems(), for programs.
+      try {
+        (void)meldgraph::load_rules_from_string(error.yaml, "case.yaml");
+      } catch (const RuleError& e) {
+        const auto& problems = e.problems();
+        const bool found = std::any_of(problems.begin(), problems.end(), [&](const auto& problem) {
+          const std::string where = problem.origin + ":" + std::to_string(problem.line) + ":" +
+                                    std::to_string(problem.column);
+          return where == error.where && problem.message.find(error.message) != std::string::npos;
+        });
+        CHECK(found);
+      }
     }
   }
 }
@@ -366,6 +378,11 @@ TEST_CASE("rule errors name origin, line, column and key", "[rules]") {
 TEST_CASE("unknown built-in and missing file", "[rules]") {
   REQUIRE_THROWS_AS(meldgraph::load_rules("foo"), RuleError);
   REQUIRE_THROWS_WITH(meldgraph::load_rules("foo"), unknown_rule_set("foo"));
+  try {
+    (void)meldgraph::load_rules("foo");
+  } catch (const RuleError& e) {
+    CHECK(e.problems().empty());  // no file, so no place in one
+  }
   REQUIRE_THROWS_AS(meldgraph::load_rules("x.yaml"), RuleError);
   REQUIRE_THROWS_WITH(meldgraph::load_rules("x.yaml"), "cannot open rule file 'x.yaml'");
   REQUIRE_THROWS_WITH(meldgraph::load_rules("missing/dir/rules.yml"),

@@ -63,14 +63,18 @@ void Diagnostics::throw_if_any() const {
     if (!repeated) unique.push_back(problem);
   }
   std::string text;
+  std::vector<RuleProblem> reported;
   for (std::size_t i = 0; i < unique.size() && i < kMaxReported; ++i) {
     if (i > 0) text += '\n';
-    text += printable(format_where(unique[i]->where) + ": " + unique[i]->message);
+    const Where& where = unique[i]->where;
+    text += printable(format_where(where) + ": " + unique[i]->message);
+    reported.push_back(RuleProblem{printable(where.origin), std::max(where.line, 0) + 1,
+                                   std::max(where.column, 0) + 1, printable(unique[i]->message)});
   }
   if (unique.size() > kMaxReported) {
     text += "\n... and " + std::to_string(unique.size() - kMaxReported) + " more problems";
   }
-  throw RuleError(text);
+  throw RuleError(text, std::move(reported));
 }
 
 const Item* Value::find(std::string_view key) const {
