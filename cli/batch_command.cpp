@@ -136,6 +136,7 @@ int run_batch(const GlobalOptions& global, const BatchOptions& options) {
     const BatchLineReading reading{rules, hand_reading(global, rules)};
     AnswerOptions answer_options;
     answer_options.limit = options.limit;
+    answer_options.best_only = options.best;
     answer_options.budget_ms = global.budget_ms;
     read_visible(global, rules, answer_options);
     const BatchAnalyzers analyzers(global, rules, options.op, answer_options);

@@ -46,6 +46,7 @@ struct BatchOptions {
   std::string op;              ///< the analyzer's name (checked by the parser)
   std::string input;           ///< file of lines; empty or `-`: standard input
   std::uint64_t limit = 1000;  ///< most interpretations (or readings) listed per hand; 0: all
+  bool best = false;           ///< `--best`: a score's best reading alone (no listing)
   int jobs = 1;                ///< worker threads, at least 1; the output does not depend on it
 };
 int run_batch(const GlobalOptions& global, const BatchOptions& options);

@@ -114,6 +114,8 @@ Command add_batch_command(CLI::App& app, GlobalOptionTable& global) {
                     "file of hands, one per line (default: standard input)");
   batch->add_option("--limit", options->limit, "most interpretations to list per hand (0: all)")
       ->check(meldgraph::cli::not_negative_count());
+  batch->add_flag("--best", options->best,
+                  "score: the best reading's fields alone, without the listing of every reading");
   batch
       ->add_option("--jobs", options->jobs,
                    "worker threads (default 1); the output does not change")

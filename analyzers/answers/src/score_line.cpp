@@ -1,0 +1,353 @@
+/// A score answer written straight as one batch line (score_line.hpp). Every field mirrors
+/// render_score_json.cpp's writer; tests/cli checks the two give the same bytes on every shipped
+/// rule set.
+
+#include "meldgraph/answers/score_line.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "meldgraph/answers/json.hpp"
+#include "meldgraph/answers/json_text.hpp"
+#include "meldgraph/answers/render_json.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
+#include "score_words.hpp"
+
+namespace meldgraph {
+
+namespace {
+
+/// score_unit_key as a view of static text: an object's keys must outlive it.
+std::string_view unit_key(const ScoringRules& scoring) {
+  return scoring.unit == ScoringUnit::points ? std::string_view("pattern_points")
+                                             : scoring_unit_name(scoring.unit);
+}
+
+void write_unsigned(JsonText& out, std::uint64_t value) {
+  out.raw(std::to_string(value));
+}
+
+/// The patterns that counted (patterns_json's fields).
+void write_patterns(const ScoringRules& scoring, std::string_view unit,
+                    const std::vector<PatternHit>& hits, JsonText& out) {
+  out.put('[');
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    const PatternHit& hit = hits[i];
+    const Pattern& pattern = scoring.patterns.patterns[hit.pattern];
+    const bool local = scoring.patterns.local_names && !pattern.local_name.empty();
+    if (i > 0) out.put(',');
+    JsonObject entry;
+    entry.add("id", [&](JsonText& v) { v.string(pattern.id); });
+    entry.add("name", [&](JsonText& v) { v.string(local ? pattern.local_name : pattern.name); });
+    entry.add("name_en", [&](JsonText& v) { v.string(pattern.name); });
+    if (!pattern.local_name.empty()) {
+      entry.add("local_name", [&](JsonText& v) { v.string(pattern.local_name); });
+    }
+    entry.add(unit, [&](JsonText& v) { v.integer(hit.value); });
+    entry.add("yakuman", [&](JsonText& v) { v.integer(hit.yakuman); });
+    if (pattern.value.factor > 0) {
+      entry.add("factor", [&](JsonText& v) { v.integer(pattern.value.factor); });
+    }
+    if (pattern.value.bonus > 0) {
+      entry.add("bonus", [&](JsonText& v) { v.integer(pattern.value.bonus); });
+    }
+    if (hit.times != 1) entry.add("times", [&](JsonText& v) { v.integer(hit.times); });
+    entry.close(out);
+  }
+  out.put(']');
+}
+
+/// The fu parts (fu_parts_json's fields).
+void write_fu_parts(const ReadingScore& scored, const RuleSet& rules, JsonText& out) {
+  out.put('[');
+  bool first = true;
+  for (const FuPart& part : scored.value.fu_parts) {
+    if (!first) out.put(',');
+    first = false;
+    JsonObject entry;
+    entry.add("source", [&](JsonText& v) { v.string(fu_source_word(part.source)); });
+    entry.add("fu", [&](JsonText& v) { v.integer(part.fu); });
+    if (const ReadingGroup* group = fu_part_group(part, scored.reading)) {
+      entry.add("group", [&](JsonText& v) { v.string(format_reading_group(*group, rules)); });
+    }
+    entry.close(out);
+  }
+  out.put(']');
+}
+
+/// The payments by seat of the rule set's players.
+void write_payments(const ReadingValue& value, const RuleSet& rules, JsonText& out) {
+  JsonObject payments;
+  for (std::size_t seat = 0; seat < static_cast<std::size_t>(rules.players()); ++seat) {
+    payments.add(kSeatCodes[seat], [&](JsonText& v) { v.integer(value.payments[seat]); });
+  }
+  payments.close(out);
+}
+
+/// The value fields of one reading (write_value's), those `fields` keeps. `wins` and
+/// `no_win_reason` are the caller's: the top level writes the hand's.
+void add_value(const ScoringRules& scoring, const RuleSet& rules, const ReadingScore& scored,
+               const FieldSelection& fields, JsonObject& out) {
+  const std::string_view unit = unit_key(scoring);
+  const ReadingValue& value = scored.value;
+  const auto keep = [&](std::string_view name) { return fields.has(name); };
+  if (keep("patterns")) {
+    out.add("patterns", [&](JsonText& v) { write_patterns(scoring, unit, scored.hits, v); });
+  }
+  if (keep(unit)) out.add(unit, [&](JsonText& v) { v.integer(value.units); });
+  if (keep("fu")) out.add("fu", [&](JsonText& v) { v.integer(value.fu); });
+  if (keep("fu_parts")) out.add("fu_parts", [&](JsonText& v) { write_fu_parts(scored, rules, v); });
+  if (keep("dora")) out.add("dora", [&](JsonText& v) { v.integer(value.dora); });
+  if (keep("ura")) out.add("ura", [&](JsonText& v) { v.integer(value.ura); });
+  if (keep("red")) out.add("red", [&](JsonText& v) { v.integer(value.red); });
+  if (keep("yakuman")) out.add("yakuman", [&](JsonText& v) { v.integer(value.yakuman); });
+  if (keep("limit")) out.add("limit", [&](JsonText& v) { v.string(value.limit); });
+  if (keep("points")) out.add("points", [&](JsonText& v) { v.integer(value.points); });
+  if (keep("payments")) out.add("payments", [&](JsonText& v) { write_payments(value, rules, v); });
+}
+
+/// One listed reading of "interpretations": its origin, value, `wins` and `best`.
+void write_listed(const ScoringRules& scoring, const RuleSet& rules, const ReadingScore& scored,
+                  bool best, JsonText& out) {
+  static const FieldSelection all;
+  JsonObject entry;
+  const ReadingOrigin& origin = scored.origin;
+  entry.add("interpretation", [&](JsonText& v) { write_unsigned(v, origin.interpretation); });
+  entry.add("form", [&](JsonText& v) { v.string(rules.forms()[scored.reading.form].name); });
+  entry.add("text", [&](JsonText& v) { v.string(format_reading(scored.reading, rules)); });
+  if (origin.realised) {
+    entry.add("realisation", [&](JsonText& v) { write_unsigned(v, origin.realisation); });
+    entry.add("alike", [&](JsonText& v) { write_unsigned(v, origin.alike); });
+  }
+  add_value(scoring, rules, scored, all, entry);
+  entry.add("wins", [&](JsonText& v) { v.boolean(scored.value.wins); });
+  if (!scored.value.wins) {
+    entry.add("no_win_reason", [&](JsonText& v) { v.string(scored.value.no_win_reason); });
+  }
+  entry.add("best", [&](JsonText& v) { v.boolean(best); });
+  entry.close(out);
+}
+
+/// The note of a scoring that stopped early (cut_json's fields).
+void write_cut(const ScoringCut& cut, JsonText& out) {
+  JsonObject note;
+  note.add("by", [&](JsonText& v) { v.string(cut.by == ScoreCut::budget ? "budget" : "bound"); });
+  if (cut.by == ScoreCut::budget) {
+    note.add("budget_ms", [&](JsonText& v) { write_unsigned(v, cut.budget_ms); });
+  }
+  note.add("interpretations_scored", [&](JsonText& v) { write_unsigned(v, cut.interpretations); });
+  note.add("last_in_part", [&](JsonText& v) { v.boolean(cut.last_in_part); });
+  note.add("best_of", [&](JsonText& v) { v.string("the readings scored"); });
+  note.close(out);
+}
+
+/// The answer's summary fields: the hand's win, the listing's counts, ties, cut.
+void add_summary(const ScoreAnswer& answer, const FieldSelection& fields, JsonObject& out) {
+  const auto keep = [&](std::string_view name) { return fields.has(name); };
+  if (keep("wins")) out.add("wins", [&](JsonText& v) { v.boolean(answer.wins); });
+  // As write_score_json leaves it: the best reading's reason overrides the hand's.
+  const ReadingValue* best = answer.best_reading ? &answer.best_reading->value : nullptr;
+  const bool best_lost = best != nullptr && !best->wins;
+  if ((!answer.wins || best_lost) && keep("no_win_reason")) {
+    out.add("no_win_reason", [&](JsonText& v) {
+      v.string(best_lost ? best->no_win_reason : answer.no_win_reason);
+    });
+  }
+  if (keep("best")) out.add("best", [&](JsonText& v) { v.integer(answer.best); });
+  if (keep("tied")) {
+    out.add("tied", [&](JsonText& v) {
+      v.put('[');
+      for (std::size_t i = 0; i < answer.tied.size(); ++i) {
+        if (i > 0) v.put(',');
+        write_unsigned(v, answer.tied[i]);
+      }
+      v.put(']');
+    });
+  }
+  if (keep("tie_rule")) out.add("tie_rule", [&](JsonText& v) { v.string(kBestReadingRule); });
+  if (keep("readings")) out.add("readings", [&](JsonText& v) { write_unsigned(v, answer.scored); });
+  if (answer.unscored_realisations > 0 && keep("unscored_realisations")) {
+    out.add("unscored_realisations",
+            [&](JsonText& v) { write_unsigned(v, answer.unscored_realisations); });
+  }
+  if (answer.unscored_realisations == kCountSaturated && keep("unscored_saturated")) {
+    out.add("unscored_saturated", [&](JsonText& v) { v.boolean(true); });
+  }
+  if (answer.cut.by != ScoreCut::none && keep("cut")) {
+    out.add("cut", [&](JsonText& v) { write_cut(answer.cut, v); });
+  }
+}
+
+/// The listing of every reading, unless `--best` left it out.
+void add_listing(const ScoringRules& scoring, const RuleSet& rules, const ScoreAnswer& answer,
+                 const FieldSelection& fields, JsonObject& out) {
+  if (answer.best_only) return;
+  if (fields.has("interpretations")) {
+    out.add("interpretations", [&](JsonText& v) {
+      v.put('[');
+      for (std::size_t r = 0; r < answer.readings.size(); ++r) {
+        if (r > 0) v.put(',');
+        write_listed(scoring, rules, answer.readings[r], static_cast<int>(r) == answer.best, v);
+      }
+      v.put(']');
+    });
+  }
+  if (fields.has("listed")) {
+    out.add("listed", [&](JsonText& v) { write_unsigned(v, answer.readings.size()); });
+  }
+  if (fields.has("truncated")) {
+    out.add("truncated", [&](JsonText& v) {
+      v.boolean(answer.readings.size() < answer.reading_count);
+    });
+  }
+}
+
+/// A flat field of the answer as CSV text (see write_score_csv_row).
+std::string csv_value(const ScoreAnswer& answer, const RuleSet& rules, const LineHead& head,
+                      const std::string& column) {
+  const ScoringRules& scoring = require_scoring(rules);
+  if (column == "hand") return std::string(head.hand);
+  if (column == "rules") return rules.name();
+  if (column == "context") {
+    return head.context == nullptr ? std::string() : win_context_to_json(*head.context, rules).dump();
+  }
+  const ReadingScore* best = answer.best_reading ? &*answer.best_reading : nullptr;
+  if (column == "patterns") {
+    std::string ids;
+    if (best == nullptr) return ids;
+    for (const PatternHit& hit : best->hits) {
+      if (!ids.empty()) ids += ' ';
+      ids += scoring.patterns.patterns[hit.pattern].id;
+    }
+    return ids;
+  }
+  if (column == "payments") {
+    std::string text;
+    if (best == nullptr) return text;
+    for (std::size_t seat = 0; seat < static_cast<std::size_t>(rules.players()); ++seat) {
+      if (!text.empty()) text += ' ';
+      const std::int64_t paid = best->value.payments[seat];
+      text += std::string(kSeatCodes[seat]) + ':' + (paid > 0 ? "+" : "") + std::to_string(paid);
+    }
+    return text;
+  }
+  // Any other field as the JSON line writes it: strings unquoted.
+  FieldSelection one{false, {column}};
+  std::string json;
+  if (!write_score_line_json(answer, rules, head, one, json)) return {};
+  const auto parsed = nlohmann::json::parse(json, nullptr, false);
+  if (parsed.is_discarded() || !parsed.contains(column)) return {};
+  const auto& value = parsed[column];
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+}  // namespace
+
+bool FieldSelection::has(std::string_view name) const {
+  return all || std::find(names.begin(), names.end(), name) != names.end();
+}
+
+FieldSelection parse_field_selection(std::string_view list, const std::vector<std::string>& known) {
+  FieldSelection selection{false, {}};
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    const std::string name(list.substr(start, comma - start));
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::string names;
+      for (const std::string& field : known) names += (names.empty() ? "" : ", ") + field;
+      throw Error("--fields: '" + name + "' is not a field of this answer; the fields are " +
+                  names);
+    }
+    if (!selection.has(name)) selection.names.push_back(name);
+    start = comma + 1;
+  }
+  return selection;
+}
+
+std::vector<std::string> score_line_fields(const RuleSet& rules) {
+  std::vector<std::string> fields = {
+      "best",     "context", "cut",          "dora",     "error",     "fu",
+      "fu_parts", "hand",    "interpretations", "limit", "listed",    "no_win_reason",
+      "patterns", "payments", "points",      "readings", "red",       "rules",
+      "tie_rule", "tied",    "truncated",    "unscored_realisations", "unscored_saturated",
+      "ura",      "wins",    "yakuman"};
+  fields.push_back(score_unit_key(require_scoring(rules)));
+  std::sort(fields.begin(), fields.end());
+  return fields;
+}
+
+bool write_score_line_json(const ScoreAnswer& answer, const RuleSet& rules, const LineHead& head,
+                           const FieldSelection& fields, std::string& out) {
+  const ScoringRules& scoring = require_scoring(rules);
+  JsonObject line;
+  if (fields.has("hand")) line.add("hand", [&](JsonText& v) { v.string(head.hand); });
+  if (fields.has("rules")) line.add("rules", [&](JsonText& v) { v.string(rules.name()); });
+  if (head.context != nullptr && fields.has("context")) {
+    line.add("context", [&](JsonText& v) {
+      v.raw(win_context_to_json(*head.context, rules)
+                .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    });
+  }
+  if (answer.best_reading) add_value(scoring, rules, *answer.best_reading, fields, line);
+  add_summary(answer, fields, line);
+  add_listing(scoring, rules, answer, fields, line);
+  std::string text;
+  JsonText writer(text);
+  line.close(writer);
+  if (writer.invalid_utf8()) return false;
+  out += text;
+  out += '\n';
+  return true;
+}
+
+std::vector<std::string> score_csv_columns(const RuleSet& rules, const FieldSelection& fields) {
+  if (!fields.all) return fields.names;
+  return {"hand",   "wins",    "no_win_reason", score_unit_key(require_scoring(rules)),
+          "fu",     "points",  "yakuman",       "limit",
+          "dora",   "ura",     "red",           "patterns",
+          "readings", "error"};
+}
+
+void append_csv_field(std::string_view text, std::string& out) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+    out += text;
+    return;
+  }
+  out += '"';
+  for (const char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+}
+
+void write_score_csv_row(const ScoreAnswer* answer, const RuleSet& rules, const LineHead& head,
+                         std::string_view error, const std::vector<std::string>& columns,
+                         std::string& out) {
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    if (c > 0) out += ',';
+    const std::string& column = columns[c];
+    if (column == "error") {
+      append_csv_field(error, out);
+    } else if (column == "hand") {
+      append_csv_field(head.hand, out);
+    } else if (answer != nullptr && error.empty()) {
+      append_csv_field(csv_value(*answer, rules, head, column), out);
+    }
+  }
+  out += '\n';
+}
+
+std::string csv_header(const std::vector<std::string>& columns) {
+  std::string header;
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    if (c > 0) header += ',';
+    append_csv_field(columns[c], header);
+  }
+  header += '\n';
+  return header;
+}
+
+}  // namespace meldgraph
