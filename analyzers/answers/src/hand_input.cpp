@@ -28,11 +28,20 @@ HandLine read_hand_line(const RuleSet& rules, const std::string& line) {
   } catch (const nlohmann::json::exception& error) {
     throw Error("the line is not a valid JSON object: " + json_error_message(error));
   }
-  if (!object.contains("hand")) throw ContextError("hand", "missing: a line's object needs one");
-  if (!object["hand"].is_string()) {
-    throw ContextError("hand", "expected the hand as a string, not " + object["hand"].dump());
+  return read_hand_object(rules, object);
+}
+
+HandLine read_hand_object(const RuleSet& rules, const nlohmann::json& object) {
+  if (!object.is_object()) {
+    throw ContextError(
+        "", "a hand and its situation are a JSON object of fields, not " + object.dump());
   }
-  return {object["hand"].get<std::string>(), parse_win_context(object, rules)};
+  if (!object.contains("hand")) throw ContextError("hand", "missing: a line's object needs one");
+  const nlohmann::json& hand = object.at("hand");
+  if (!hand.is_string()) {
+    throw ContextError("hand", "expected the hand as a string, not " + hand.dump());
+  }
+  return {hand.get<std::string>(), parse_win_context(object, rules)};
 }
 
 HandInput read_hand_input(const RuleSet& rules, std::string_view hand_text,
