@@ -26,6 +26,8 @@ namespace {
 /// Hands a thread takes at a time: scored hands take about a microsecond, so a chunk is small
 /// enough to share uneven hands (those with wildcards) out among the threads.
 constexpr std::size_t kScoreChunk = 64;
+/// Items read at a time (then scored), per thread: a few hundred kilobytes of items.
+constexpr std::size_t kScoreBatchPerThread = 1024;
 /// Rows of counts a thread takes at a time: a row's shanten takes tens of nanoseconds.
 constexpr std::size_t kCountsChunk = 4096;
 
@@ -43,32 +45,25 @@ std::string trimmed(std::string_view text) {
   return std::string(text.substr(first, last - first + 1));
 }
 
-std::vector<ScoreItem> read_score_items(py::handle items) {
-  std::vector<ScoreItem> out;
-  if (PyList_Check(items.ptr()) || PyTuple_Check(items.ptr())) {
-    out.reserve(static_cast<std::size_t>(PySequence_Size(items.ptr())));
-  }
-  for (const py::handle item : py::iter(items)) {
-    ScoreItem& read = out.emplace_back();
-    if (PyUnicode_Check(item.ptr())) {
-      Py_ssize_t size = 0;
-      const char* data = PyUnicode_AsUTF8AndSize(item.ptr(), &size);
-      if (data == nullptr) throw py::error_already_set();
-      read.text = trimmed(std::string_view(data, static_cast<std::size_t>(size)));
-    } else if (PyDict_Check(item.ptr())) {
-      try {
-        read.object = from_python(item, "item");
-      } catch (const Error& error) {
-        read.error = error.what();
-      }
-    } else {
-      read.error = std::string(
-                       "expected a hand (str) or a dict of a hand and context fields, "
-                       "not ") +
-                   Py_TYPE(item.ptr())->tp_name;
+/// Reads `item` into `read` (whose buffers are reused from item to item).
+void read_score_item(py::handle item, ScoreItem& read) {
+  read.object.reset();
+  read.error.clear();
+  if (PyUnicode_Check(item.ptr())) {
+    Py_ssize_t size = 0;
+    const char* data = PyUnicode_AsUTF8AndSize(item.ptr(), &size);
+    if (data == nullptr) throw py::error_already_set();
+    read.text = trimmed(std::string_view(data, static_cast<std::size_t>(size)));
+  } else if (PyDict_Check(item.ptr())) {
+    try {
+      read.object = from_python(item, "item");
+    } catch (const Error& error) {
+      read.error = error.what();
     }
+  } else {
+    read.error = std::string("expected a hand (str) or a dict of a hand and context fields, not ") +
+                 Py_TYPE(item.ptr())->tp_name;
   }
-  return out;
 }
 
 /// score_many's columns, written by the threads (each row by one of them).
@@ -125,8 +120,11 @@ py::dict score_many(PythonRules& self, py::handle items, py::handle jobs) {
   const RuleSet& rules = self.rules();
   const ScoringRules& scoring = require_scoring(rules);
   const std::size_t threads = thread_count(jobs);
-  const std::vector<ScoreItem> read = read_score_items(items);
-  const std::size_t n = read.size();
+  const auto sequence = py::reinterpret_steal<py::object>(
+      PySequence_Fast(items.ptr(), "score_many: the items are a sequence (or an iterable)"));
+  if (!sequence) throw py::error_already_set();
+  const auto n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(sequence.ptr()));
+  PyObject** item_objects = PySequence_Fast_ITEMS(sequence.ptr());
   const std::size_t pattern_count = scoring.patterns.patterns.size();
   py::array_t<bool> wins(static_cast<py::ssize_t>(n));
   py::array_t<std::int64_t> points(static_cast<py::ssize_t>(n));
@@ -146,16 +144,22 @@ py::dict score_many(PythonRules& self, py::handle items, py::handle jobs) {
                        .pattern_count = pattern_count,
                        .errors = std::vector<std::string>(n),
                        .failed = std::vector<char>(n, 0)};
-  {
+  if (n * pattern_count > 0) std::memset(columns.patterns, 0, n * pattern_count);
+  std::vector<WorkspacePool::Lease> workspaces;
+  for (std::size_t t = 0; t < threads; ++t) workspaces.push_back(self.workspaces().lend());
+  // The items are read (with the GIL) and scored (without it) a batch at a time: the batch's
+  // items stay in the cache between the two, and a batch's buffers are reused by the next.
+  const std::size_t batch = kScoreBatchPerThread * threads;
+  std::vector<ScoreItem> read(std::min(n, batch));
+  for (std::size_t first = 0; first < n; first += batch) {
+    const std::size_t count = std::min(batch, n - first);
+    for (std::size_t k = 0; k < count; ++k) read_score_item(item_objects[first + k], read[k]);
     const py::gil_scoped_release release;
-    if (n * pattern_count > 0) std::memset(columns.patterns, 0, n * pattern_count);
-    std::vector<WorkspacePool::Lease> workspaces;
-    for (std::size_t t = 0; t < threads; ++t) workspaces.push_back(self.workspaces().lend());
-    for_each_chunk(threads, n, kScoreChunk,
+    for_each_chunk(threads, count, kScoreChunk,
                    [&](std::size_t worker, std::size_t begin, std::size_t end) {
                      Scorer& scorer = (*workspaces[worker]).scorer(TableUse::tables);
-                     for (std::size_t i = begin; i < end; ++i) {
-                       score_item(rules, scorer, read[i], i, columns);
+                     for (std::size_t k = begin; k < end; ++k) {
+                       score_item(rules, scorer, read[k], first + k, columns);
                      }
                    });
   }
