@@ -80,3 +80,19 @@ def enumerate(
         budget_ms, 0 if jobs is None else jobs,
     )
     return _table(columns, cells)
+
+
+def items(table) -> list:
+    """The hands of a corpus table (deal's or enumerate's, a DataFrame or a list of dicts) as
+    score_many's items: {"hand": ..., field: value} with the `context.*` columns as the
+    situation's fields; empty cells (None, NaN) are left out, as a batch line leaves them."""
+    records = table.to_dict("records") if hasattr(table, "to_dict") else list(table)
+    prefix = "context."
+    out = []
+    for record in records:
+        item = {"hand": record["hand"]}
+        for name, value in record.items():
+            if name.startswith(prefix) and value is not None and value == value:  # NaN != NaN
+                item[name[len(prefix):]] = value
+        out.append(item)
+    return out

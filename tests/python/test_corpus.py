@@ -88,3 +88,11 @@ def test_bad_options_are_the_commands_errors(riichi):
     assert str(raised.value).startswith("--size 15")
     with pytest.raises(meldgraph.Error, match="--label waits: needs hands of 3n\\+1 tiles"):
         corpus.deal(riichi, 5, label=["waits"])
+
+
+def test_items_of_a_dealt_table_score_as_its_labels(riichi):
+    table = corpus.deal(riichi, 300, seed=5, complete=True, context="random", label=["score"])
+    columns = riichi.score_many(corpus.items(table))
+    assert columns.errors == [None] * 300
+    assert list(columns.points) == list(table["score.points"])
+    assert list(columns.wins) == list(table["score.wins"])
