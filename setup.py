@@ -46,6 +46,8 @@ class CMakeBuild(build_ext):
         launcher = os.environ.get("CMAKE_CXX_COMPILER_LAUNCHER")
         if launcher:
             configure.append(f"-DCMAKE_CXX_COMPILER_LAUNCHER={launcher}")
+        # More options for the build, e.g. MELDGRAPH_CMAKE_ARGS="-DMELDGRAPH_WERROR=ON".
+        configure += os.environ.get("MELDGRAPH_CMAKE_ARGS", "").split()
         subprocess.run(configure, check=True)
         subprocess.run(["cmake", "--build", str(build), "--target", "meldgraph_python"],
                        check=True)
