@@ -22,7 +22,8 @@ class Answer(dict):
 class ScoreColumns(Answer):
     """score_many's result, column by column (NumPy arrays of one row per item):
     wins (bool), points (int64), units (int32: han, fan, faan or tai), fu, yakuman (int32),
-    readings (int64: the readings scored, as the batch line's `readings`), patterns (uint8, one column per id of pattern_ids: 1 where the best reading counts it),
+    readings (int64: the readings scored, as the batch line's `readings`), patterns (uint8,
+    one column per id of pattern_ids: 1 where the best reading counts it),
     pattern_ids (list of str) and errors (per item None, or the error's message)."""
 
     def frame(self):

@@ -16,6 +16,16 @@ def _situation(fields: dict) -> Optional[dict]:
     return {_KEYWORD_FIELDS.get(name, name): value for name, value in fields.items()}
 
 
+def _hand(hand, call: str) -> str:
+    """The hand of a one-hand call, which must be text."""
+    if not isinstance(hand, str):
+        raise TypeError(
+            f"{call}: the hand is a str in the command line's notation, such as "
+            f"'123m456p789s11z22z+2z', not {type(hand).__name__}"
+        )
+    return hand
+
+
 def _jobs(jobs: Optional[int]) -> int:
     return 0 if jobs is None else jobs
 
@@ -125,29 +135,29 @@ class RuleSet:
         """Everything about a complete hand under the situation: whether it wins, its forms, its
         interpretations, its scored readings and the best. `limit` bounds the interpretations
         and readings listed (0: all), as `batch --limit`."""
-        return Analysis(
-            self._rules.analyze(hand, _situation(situation), limit), self._rules.unit
-        )
+        parts = self._rules.analyze(_hand(hand, "analyze"), _situation(situation), limit)
+        return Analysis(parts, self._rules.unit)
 
     def waits(self, hand: str, *, visible: Optional[str] = None) -> Answer:
         """The tiles that complete a hand one tile short (`batch --op waits`): waits (each tile,
         its forms, the copies remaining), remaining_total. `visible`: tiles seen elsewhere."""
-        return Answer(self._rules.answer("waits", hand, None, 1000, visible))
+        return Answer(self._rules.answer("waits", _hand(hand, "waits"), None, 1000, visible))
 
     def shanten(self, hand: str, *, visible: Optional[str] = None) -> Answer:
         """The fewest exchanges to ready (0) or complete (-1) (`batch --op shanten`): shanten,
         by_form, and for 3n+1 tiles the improving draws."""
-        return Answer(self._rules.answer("shanten", hand, None, 1000, visible))
+        return Answer(self._rules.answer("shanten", _hand(hand, "shanten"), None, 1000, visible))
 
     def explain(self, hand: str, *, limit: int = 1000, **situation) -> Answer:
         """For each reading and each pattern, whether it counted and why (`batch --op explain`)."""
-        return Answer(
-            self._rules.answer("explain", hand, _situation(situation), limit, None)
-        )
+        hand = _hand(hand, "explain")
+        return Answer(self._rules.answer("explain", hand, _situation(situation), limit, None))
 
     # Many hands.
 
-    def score_many(self, items: Iterable[Union[str, dict]], *, jobs: Optional[int] = 1) -> ScoreColumns:
+    def score_many(
+        self, items: Iterable[Union[str, dict]], *, jobs: Optional[int] = 1
+    ) -> ScoreColumns:
         """Scores many complete hands into columns. Each item is what a `batch` line holds: a
         hand string, a JSON line of a hand and its situation, or a dict {"hand": ..., field:
         value, ...}. A bad item is reported in `errors` (its row's values are 0), never raised.

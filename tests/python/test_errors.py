@@ -137,5 +137,7 @@ def test_non_contiguous_counts_are_read(riichi):
 def test_a_wrong_call_says_what_it_takes(riichi):
     with pytest.raises(TypeError, match="analyze"):
         riichi.analyze()
+    with pytest.raises(TypeError, match="analyze: the hand is a str .* not int"):
+        riichi.analyze(123)
     with pytest.raises(meldgraph.ContextError, match="unknown field; the fields are hand, win"):
         riichi.analyze(HAND, wind="S")
