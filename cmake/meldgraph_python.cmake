@@ -3,13 +3,13 @@
 # required) or OFF. Sets MELDGRAPH_PYTHON_BUILT, and Python_EXECUTABLE the interpreter the module
 # is built for and its tests run with.
 set(MELDGRAPH_PYTHON_BUILT OFF)
-set(meldgraph_python_missing "")
+set(meldgraph_python_why "")
 if(MELDGRAPH_PYTHON STREQUAL "OFF")
   # Not asked for.
 elseif(MELDGRAPH_SANITIZE OR MELDGRAPH_FUZZ)
   # An instrumented module would need the sanitizers' runtime preloaded into the interpreter;
   # the sanitizers' build tests the libraries, the Release build the module.
-  set(meldgraph_python_missing "a build with MELDGRAPH_SANITIZE or MELDGRAPH_FUZZ")
+  set(meldgraph_python_why "a build with MELDGRAPH_SANITIZE or MELDGRAPH_FUZZ has none")
 else()
   # Debian's interpreter, when no other is named: the Debian packages the module builds and
   # tests with (python3-dev, pybind11-dev, python3-numpy, python3-pytest) are installed for it,
@@ -25,20 +25,20 @@ else()
                     RESULT_VARIABLE meldgraph_numpy_missing OUTPUT_QUIET ERROR_QUIET)
   endif()
   if(NOT Python_FOUND)
-    set(meldgraph_python_missing "Python 3 with its headers (Debian: python3-dev)")
+    set(meldgraph_python_why "it needs Python 3 with its headers (Debian: python3-dev)")
   elseif(NOT pybind11_FOUND)
-    set(meldgraph_python_missing "pybind11 (Debian: pybind11-dev)")
+    set(meldgraph_python_why "it needs pybind11 (Debian: pybind11-dev)")
   elseif(NOT meldgraph_numpy_missing EQUAL 0)
-    set(meldgraph_python_missing "NumPy for ${Python_EXECUTABLE} (Debian: python3-numpy)")
+    set(meldgraph_python_why "it needs NumPy for ${Python_EXECUTABLE} (Debian: python3-numpy)")
   else()
     set(MELDGRAPH_PYTHON_BUILT ON)
   endif()
 endif()
-if(NOT MELDGRAPH_PYTHON_BUILT AND NOT meldgraph_python_missing STREQUAL "")
+if(NOT MELDGRAPH_PYTHON_BUILT AND NOT meldgraph_python_why STREQUAL "")
   if(MELDGRAPH_PYTHON STREQUAL "ON")
-    message(FATAL_ERROR "MELDGRAPH_PYTHON=ON: the Python module needs ${meldgraph_python_missing}")
+    message(FATAL_ERROR "MELDGRAPH_PYTHON=ON, but no Python module: ${meldgraph_python_why}")
   endif()
-  message(STATUS "meldgraph Python module: not built, it needs ${meldgraph_python_missing}")
+  message(STATUS "meldgraph Python module: not built: ${meldgraph_python_why}")
 endif()
 if(MELDGRAPH_PYTHON_BUILT)
   message(STATUS "meldgraph Python module: built for ${Python_EXECUTABLE} (${Python_VERSION})")
