@@ -3,7 +3,6 @@
 
 #include "corpus_commands.hpp"
 
-#include "corpus_labels.hpp"
 #include "output.hpp"
 #include "parallel.hpp"
 #include "progress.hpp"
@@ -17,6 +16,7 @@
 #include <system_error>
 #include <vector>
 
+#include "meldgraph/answers/corpus_labels.hpp"
 #include "meldgraph/corpus/corpus.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
@@ -182,16 +182,8 @@ struct CorpusRun::State {
       size = deal.size;
       const std::vector<Label> labels = parse_labels_or_none(options.labels);
       const RecordFormat format = checked_format(options, labels, deal.random_context, "json");
-      const bool bonus = !deal.complete_only && !deal.ready_only &&
-                         std::any_of(rules.suits().begin(), rules.suits().end(),
-                                     [](const SuitInfo& suit) { return suit.bonus; });
-      const bool indicator = rules.wildcards().indicator.enabled && deal.extra_wild == 0;
       labeller = std::make_unique<Labeller>(rules, labels,
-                                            RecordShape{.size = deal.size,
-                                                        .context = deal.random_context,
-                                                        .bonus = bonus,
-                                                        .indicator = indicator,
-                                                        .budget_ms = options.budget_ms});
+                                            dealt_record_shape(rules, deal, options.budget_ms));
       writer = std::make_unique<RecordWriter>(rules, format, *labeller);
       range = shard_range(options.shard, options.count);
       total = range.end - range.begin;

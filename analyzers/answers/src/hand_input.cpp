@@ -33,11 +33,20 @@ HandLine read_hand_line(const RuleSet& rules, const std::string& line) {
   } catch (const nlohmann::json::exception& error) {
     throw Error("the line is not a valid JSON object: " + json_error_message(error));
   }
-  if (!object.contains("hand")) throw ContextError("hand", "missing: a line's object needs one");
-  if (!object["hand"].is_string()) {
-    throw ContextError("hand", "expected the hand as a string, not " + object["hand"].dump());
+  return read_hand_object(rules, object);
+}
+
+HandLine read_hand_object(const RuleSet& rules, const nlohmann::json& object) {
+  if (!object.is_object()) {
+    throw ContextError(
+        "", "a hand and its situation are a JSON object of fields, not " + object.dump());
   }
-  HandLine read{object["hand"].get<std::string>(), std::nullopt, {}};
+  if (!object.contains("hand")) throw ContextError("hand", "missing: a line's object needs one");
+  const nlohmann::json& hand = object.at("hand");
+  if (!hand.is_string()) {
+    throw ContextError("hand", "expected the hand as a string, not " + hand.dump());
+  }
+  HandLine read{hand.get<std::string>(), std::nullopt, {}};
   if (const auto indicator = object.find("indicator"); indicator != object.end()) {
     if (!indicator->is_string()) {
       throw ContextError("indicator", "expected a tile as a string, not " + indicator->dump());

@@ -4,6 +4,7 @@
 /// from. `batch`, `bench --input`, the C++ package's users and the Python module read hands
 /// through these, so that one line gives one answer whichever of them reads it.
 
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,6 +38,11 @@ struct HandLine {
 /// fields (labels) are not read, and without `context` it gives no situation.
 /// Throws Error for malformed JSON, and ContextError naming the field for a missing or bad one.
 [[nodiscard]] HandLine read_hand_line(const RuleSet& rules, const std::string& line);
+
+/// Reads a JSON object of a `hand` string and the context fields, as read_hand_line reads a line
+/// that is one (the Python module's items are such objects already). Throws ContextError naming
+/// the field for a missing hand or a missing or bad field, and for an `object` that is no object.
+[[nodiscard]] HandLine read_hand_object(const RuleSet& rules, const nlohmann::json& object);
 
 /// A hand and its situation, checked against each other, ready for HandAnalysis.
 struct HandInput {

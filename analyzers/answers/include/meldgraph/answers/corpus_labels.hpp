@@ -1,6 +1,7 @@
 #pragma once
 /// The answers `corpus deal` and `corpus enumerate --label` write beside each hand, as a JSON
-/// record or a CSV row (docs/corpus.md, "Records and labels" and "CSV").
+/// record or a CSV row (docs/corpus.md, "Records and labels" and "CSV"); the Python module's
+/// corpus tables are the same rows (docs/python.md).
 ///
 /// The record is built first, from the same answers and field names as `batch`; a CSV row is a
 /// view of the record (one column per scalar, lists of tiles as MPSZ text), so each answer is
@@ -19,7 +20,7 @@
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/model/win_context.hpp"
 
-namespace meldgraph::cli {
+namespace meldgraph {
 
 /// The labels, in the order their fields are written.
 enum class Label : std::uint8_t { win, forms, waits, shanten, interpretations, score };
@@ -39,6 +40,12 @@ struct RecordShape {
   /// it stopped them (`truncated_by`, `score.cut.by`).
   std::uint64_t budget_ms = 0;
 };
+
+/// The records of `corpus deal` under `deal` (checked by check_deal_options): a situation with
+/// random_context, the bonus tiles dealt where hands are dealt as in play under a rule set with
+/// bonus suits, an indicator per hand where the rule set turns one up and no wildcard is chosen.
+[[nodiscard]] RecordShape dealt_record_shape(const RuleSet& rules, const DealOptions& deal,
+                                             std::uint64_t budget_ms);
 
 /// One hand of a corpus, as the labeller reads it.
 struct CorpusHand {
@@ -68,6 +75,13 @@ class Labeller {
   [[nodiscard]] std::string csv_header() const;
   /// The record as a CSV row (newline included), columns as csv_header().
   [[nodiscard]] std::string csv_row(const nlohmann::ordered_json& record) const;
+  /// The columns' names, as csv_header() writes them (unquoted).
+  [[nodiscard]] std::vector<std::string> column_names() const;
+  /// The record's cells, columns as csv_header(): what csv_row() writes, before it is text. A
+  /// scalar is the record's value (number, bool or string), a list its text; null where the
+  /// record has no such field (an empty cell).
+  [[nodiscard]] std::vector<nlohmann::ordered_json> cells(
+      const nlohmann::ordered_json& record) const;
 
  private:
   /// How a record field becomes a CSV cell.
@@ -103,4 +117,4 @@ class Labeller {
   std::vector<Column> columns_;
 };
 
-}  // namespace meldgraph::cli
+}  // namespace meldgraph

@@ -1,4 +1,6 @@
-#include "corpus_labels.hpp"
+/// Corpus records and their CSV rows (corpus_labels.hpp).
+
+#include "meldgraph/answers/corpus_labels.hpp"
 
 #include <algorithm>
 #include <range/v3/range/conversion.hpp>
@@ -17,7 +19,7 @@
 #include "meldgraph/model/hand_flowers.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
 
-namespace meldgraph::cli {
+namespace meldgraph {
 namespace {
 
 constexpr std::string_view kLabelNames[] = {"win",     "forms",           "waits",
@@ -43,6 +45,19 @@ std::string csv_quoted(const std::string& text) {
 }
 
 }  // namespace
+
+RecordShape dealt_record_shape(const RuleSet& rules, const DealOptions& deal,
+                               std::uint64_t budget_ms) {
+  const bool bonus = !deal.complete_only && !deal.ready_only &&
+                     std::any_of(rules.suits().begin(), rules.suits().end(),
+                                 [](const SuitInfo& suit) { return suit.bonus; });
+  const bool indicator = rules.wildcards().indicator.enabled && deal.extra_wild == 0;
+  return {.size = deal.size,
+          .context = deal.random_context,
+          .bonus = bonus,
+          .indicator = indicator,
+          .budget_ms = budget_ms};
+}
 
 std::vector<Label> parse_labels(const std::string& text) {
   std::vector<Label> labels;
@@ -293,12 +308,14 @@ std::string Labeller::cell_text(const nlohmann::ordered_json& value, Cell cell) 
   return {};
 }
 
-std::string Labeller::csv_row(const nlohmann::ordered_json& record) const {
-  std::string line;
-  bool first = true;
+std::vector<std::string> Labeller::column_names() const {
+  return columns_ | ranges::views::transform(&Column::name) | ranges::to<std::vector>();
+}
+
+std::vector<nlohmann::ordered_json> Labeller::cells(const nlohmann::ordered_json& record) const {
+  std::vector<nlohmann::ordered_json> out;
+  out.reserve(columns_.size());
   for (const Column& column : columns_) {
-    if (!first) line += ',';
-    first = false;
     const nlohmann::ordered_json* value = &record;
     for (const std::string& key : column.path) {
       const auto found = value->find(key);
@@ -308,9 +325,26 @@ std::string Labeller::csv_row(const nlohmann::ordered_json& record) const {
       }
       value = &*found;
     }
-    if (value != nullptr && !value->is_null()) line += csv_quoted(cell_text(*value, column.cell));
+    if (value == nullptr || value->is_null()) {
+      out.emplace_back(nullptr);
+    } else if (column.cell == Cell::scalar || (column.cell == Cell::tiles && !value->is_array())) {
+      out.push_back(*value);
+    } else {
+      out.emplace_back(cell_text(*value, column.cell));
+    }
+  }
+  return out;
+}
+
+std::string Labeller::csv_row(const nlohmann::ordered_json& record) const {
+  std::string line;
+  bool first = true;
+  for (const nlohmann::ordered_json& cell : cells(record)) {
+    if (!first) line += ',';
+    first = false;
+    if (!cell.is_null()) line += csv_quoted(cell_text(cell, Cell::scalar));
   }
   return line + '\n';
 }
 
-}  // namespace meldgraph::cli
+}  // namespace meldgraph
