@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <fstream>
+#include <initializer_list>
 #include <iostream>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "background_tables.hpp"
@@ -12,8 +14,10 @@
 #include "command_errors.hpp"
 #include "commands.hpp"
 #include "meldgraph/answers/analyzer.hpp"
+#include "meldgraph/answers/score_line.hpp"
 #include "meldgraph/answers/workspace.hpp"
 #include "meldgraph/model/error.hpp"
+#include "meldgraph/scoring/scorer.hpp"
 #include "output.hpp"
 #include "parallel.hpp"
 
@@ -128,6 +132,44 @@ std::size_t write_answers(const std::vector<std::string>& answers) {
   return bytes;
 }
 
+/// The top-level fields of each analyzer's lines (docs/cli.md, "batch"), besides `hand`, `rules`,
+/// `context` and `error`; score's come from score_line_fields.
+std::vector<std::string> answer_fields(const RuleSet& rules, const std::string& op) {
+  if (op == "score") return score_line_fields(rules);
+  std::vector<std::string> fields = {"hand", "rules", "context", "error"};
+  const auto add = [&](std::initializer_list<const char*> names) {
+    fields.insert(fields.end(), names.begin(), names.end());
+  };
+  if (op == "win") add({"win", "forms", "tiles", "wildcards", "declared_wildcards"});
+  if (op == "waits") add({"waits", "remaining_total", "wildcard_completes", "wildcard_forms"});
+  if (op == "shanten") add({"shanten", "shanten_by_form", "improving"});
+  if (op == "interpretations") {
+    add({"count", "count_saturated", "by_form", "interpretations", "listed", "truncated",
+         "truncated_by", "waits_before_win"});
+  }
+  if (op == "explain") add({"explained", "cut"});
+  return fields;
+}
+
+/// How the lines are written: `--fields` read against the op's fields, `--format csv`'s columns
+/// (the fields asked for; score's flat fields by default).
+LineFormat line_format(const RuleSet& rules, const BatchOptions& options) {
+  LineFormat format;
+  if (!options.fields.empty()) {
+    format.fields = parse_field_selection(options.fields, answer_fields(rules, options.op));
+  }
+  format.csv = options.csv;
+  if (!format.csv) return format;
+  if (options.op == "score") {
+    format.columns = score_csv_columns(rules, format.fields);
+  } else if (format.fields.all) {
+    throw Error("--format csv: name the columns with --fields (for --op " + options.op + ")");
+  } else {
+    format.columns = format.fields.names;
+  }
+  return format;
+}
+
 }  // namespace
 
 int run_batch(const GlobalOptions& global, const BatchOptions& options) {
@@ -139,7 +181,11 @@ int run_batch(const GlobalOptions& global, const BatchOptions& options) {
     answer_options.best_only = options.best;
     answer_options.budget_ms = global.budget_ms;
     read_visible(global, rules, answer_options);
+    if (options.best && options.op != "score") throw Error("--best: for --op score only");
+    if (options.op == "score") static_cast<void>(require_scoring(rules));
+    const LineFormat format = line_format(rules, options);
     const BatchAnalyzers analyzers(global, rules, options.op, answer_options);
+    if (format.csv) std::cout << csv_header(format.columns);
     BatchReader reader(options.input);
     const StreamingOutput streaming;
     // One thread answers each line as it is read (a pipe gets its answers line by line); more
@@ -155,7 +201,8 @@ int run_batch(const GlobalOptions& global, const BatchOptions& options) {
       answers.assign(lines.size(), std::string());
       for_each_index_by_worker(workers, lines.size(), [&](std::size_t worker, std::size_t i) {
         if (stop_requested()) return;
-        answers[i] = batch_answer(reading, analyzers.current(), workspaces[worker], lines[i]);
+        answers[i] =
+            batch_answer(reading, analyzers.current(), workspaces[worker], lines[i], format);
       });
       chunk.answered(answers.size(), write_answers(answers));
       if (workers == 1) std::cout.flush();

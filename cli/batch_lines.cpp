@@ -29,6 +29,39 @@ nlohmann::json too_long_answer(const RuleSet& rules, const BatchInput& input) {
                         std::to_string(kMaxBatchLineBytes) + " a batch line may hold"}};
 }
 
+/// A line's answer cut to the fields asked for: those, and a line's `hand` and `error` always
+/// (an error is never lost).
+void keep_fields(nlohmann::json& answer, const FieldSelection& fields) {
+  if (fields.all) return;
+  for (auto it = answer.begin(); it != answer.end();) {
+    const bool keep = fields.has(it.key()) || it.key() == "hand" || it.key() == "error";
+    it = keep ? std::next(it) : answer.erase(it);
+  }
+}
+
+/// One CSV cell of an answer's field: strings as they are, other values as compact JSON.
+std::string csv_cell(const nlohmann::json& answer, const std::string& column) {
+  const auto it = answer.find(column);
+  if (it == answer.end()) return {};
+  if (it->is_string()) return it->get<std::string>();
+  return it->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+/// An answer built as JSON, written as `format` says: a JSON line cut to its fields, or a CSV row.
+std::string format_line(nlohmann::json answer, const LineFormat& format) {
+  if (!format.csv) {
+    keep_fields(answer, format.fields);
+    return answer_line(answer);
+  }
+  std::string row;
+  for (std::size_t c = 0; c < format.columns.size(); ++c) {
+    if (c > 0) row += ',';
+    append_csv_field(csv_cell(answer, format.columns[c]), row);
+  }
+  row += '\n';
+  return row;
+}
+
 }  // namespace
 
 std::string trimmed_line(const std::string& line) {
@@ -39,9 +72,10 @@ std::string trimmed_line(const std::string& line) {
 }
 
 std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyzer,
-                         AnswerWorkspace& workspace, const BatchInput& line) {
+                         AnswerWorkspace& workspace, const BatchInput& line,
+                         const LineFormat& format) {
   const RuleSet& rules = reading.rules;
-  if (line.skipped > 0) return answer_line(too_long_answer(rules, line));
+  if (line.skipped > 0) return format_line(too_long_answer(rules, line), format);
   nlohmann::json out;
   std::string hand_text = line.text;
   try {
@@ -49,14 +83,18 @@ std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyz
     hand_text = read.hand;
     const HandInput input =
         read_hand_input(rules, read.hand, read.context, reading.hands, read.indicator);
-    out = {{"hand", format_hand(input.hand, rules)}, {"rules", rules.name()}};
-    if (input.has_context) out["context"] = win_context_to_json(input.context, rules);
+    const std::string hand = format_hand(input.hand, rules);
     const HandAnalysis analysis(rules, input.hand, input.context);
+    std::string direct;
+    const LineHead head{hand, input.has_context ? &input.context : nullptr};
+    if (analyzer.write_line(analysis, workspace, head, format, direct)) return direct;
+    out = {{"hand", hand}, {"rules", rules.name()}};
+    if (input.has_context) out["context"] = win_context_to_json(input.context, rules);
     analyzer.write_json(analysis, workspace, out);
   } catch (const Error& error) {
     out = {{"hand", hand_text}, {"rules", rules.name()}, {"error", error.what()}};
   }
-  return answer_line(out);
+  return format_line(out, format);
 }
 
 }  // namespace meldgraph::cli

@@ -40,6 +40,7 @@ struct BatchLineReading {
 /// the calling thread's). Input errors become the line's answer, with the hand as given; a line
 /// longer than kMaxBatchLineBytes is answered with its first bytes and its length.
 [[nodiscard]] std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyzer,
-                                       AnswerWorkspace& workspace, const BatchInput& line);
+                                       AnswerWorkspace& workspace, const BatchInput& line,
+                                       const LineFormat& format = {});
 
 }  // namespace meldgraph::cli

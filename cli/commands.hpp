@@ -47,6 +47,8 @@ struct BatchOptions {
   std::string input;           ///< file of lines; empty or `-`: standard input
   std::uint64_t limit = 1000;  ///< most interpretations (or readings) listed per hand; 0: all
   bool best = false;           ///< `--best`: a score's best reading alone (no listing)
+  std::string fields;          ///< `--fields`: a comma list of top-level fields; empty: all
+  bool csv = false;            ///< `--format csv`: a header, then one row per line
   int jobs = 1;                ///< worker threads, at least 1; the output does not depend on it
 };
 int run_batch(const GlobalOptions& global, const BatchOptions& options);

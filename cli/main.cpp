@@ -116,6 +116,12 @@ Command add_batch_command(CLI::App& app, GlobalOptionTable& global) {
       ->check(meldgraph::cli::not_negative_count());
   batch->add_flag("--best", options->best,
                   "score: the best reading's fields alone, without the listing of every reading");
+  batch->add_option("--fields", options->fields,
+                    "only these top-level fields of each answer, a comma list, e.g. "
+                    "points,han,fu,patterns (a line's hand and error are always kept)");
+  auto batch_format = std::make_shared<std::string>("json");
+  add_word_option(batch, "--format", *batch_format, {"json", "csv"},
+                  "json (one object per line) or csv (a header, then one row per line)");
   batch
       ->add_option("--jobs", options->jobs,
                    "worker threads (default 1); the output does not change")
@@ -123,8 +129,10 @@ Command add_batch_command(CLI::App& app, GlobalOptionTable& global) {
   global.add_visible(batch);
   global.add_notation(batch);
   global.add_budget(batch);
-  return {batch,
-          [&global, options] { return meldgraph::cli::run_batch(global.parsed(), *options); }};
+  return {batch, [&global, options, batch_format] {
+            options->csv = *batch_format == "csv";
+            return meldgraph::cli::run_batch(global.parsed(), *options);
+          }};
 }
 
 /// `bench --op NAME`.

@@ -14,14 +14,19 @@
 #include "meldgraph/answers/analyzer.hpp"
 #include "meldgraph/answers/explain.hpp"
 #include "meldgraph/answers/interpretations.hpp"
+#include "meldgraph/answers/json_text.hpp"
 #include "meldgraph/answers/render_json.hpp"
 #include "meldgraph/answers/render_text.hpp"
 #include "meldgraph/answers/rule_sets.hpp"
 #include "meldgraph/answers/score.hpp"
+#include "meldgraph/answers/score_line.hpp"
 #include "meldgraph/answers/shanten.hpp"
 #include "meldgraph/answers/waits.hpp"
 #include "meldgraph/answers/win.hpp"
 #include "meldgraph/answers/workspace.hpp"
+#include "meldgraph/corpus/corpus.hpp"
+#include "meldgraph/loader/loader.hpp"
+#include "meldgraph/scoring/scoring_rules.hpp"
 
 namespace {
 
@@ -158,4 +163,74 @@ TEST_CASE("answers: a scorer of another rule set is refused", "[answers]") {
   const RuleSet basic = load_rules("basic");
   AnswerWorkspace unscored(basic);
   CHECK_THROWS_AS(unscored.scorer(TableUse::search_only), Error);
+}
+
+TEST_CASE("answers: a score line written directly is write_score_json's bytes", "[answers]") {
+  // The reference: the answer as write_score_json's document, dumped by nlohmann with the line's
+  // head. Every shipped rule set with a scoring section, complete hands dealt with situations
+  // (wildcards, flowers, declared melds and every form among them), the full line and cut ones.
+  for (const std::string& name : builtin_rule_names()) {
+    const RuleSet rules = load_rules(name);
+    if (scoring_rules(rules) == nullptr) continue;
+    INFO("rules " << name);
+    DealOptions deal;
+    deal.complete_only = true;
+    deal.random_context = true;
+    check_deal_options(rules, deal);
+    Dealer dealer(rules, deal, 7);
+    AnswerWorkspace workspace(rules);
+    const FieldSelection all;
+    const FieldSelection some =
+        parse_field_selection("points,fu,patterns,tied,payments,no_win_reason,wins",
+                              score_line_fields(rules));
+    for (std::uint64_t i = 0; i < 150; ++i) {
+      const DealtHand dealt = dealer.deal(i);
+      const WinContext context = dealt.context.value_or(WinContext{});
+      const HandAnalysis analysis(rules, dealt.hand, context);
+      AnswerOptions options;
+      options.best_only = i % 3 == 0;
+      const ScoreAnswer answer = answer_score(analysis, workspace.scorer(TableUse::tables), options);
+      const std::string hand = format_hand(dealt.hand, rules);
+      INFO("hand " << hand);
+      nlohmann::json reference = {{"hand", hand}, {"rules", rules.name()}};
+      reference["context"] = win_context_to_json(context, rules);
+      write_score_json(answer, rules, reference);
+      std::string line;
+      REQUIRE(write_score_line_json(answer, rules, {hand, &context}, all, line));
+      CHECK(line == reference.dump() + "\n");
+      nlohmann::json cut = nlohmann::json::object();
+      for (const auto& [key, value] : reference.items()) {
+        if (key == "hand" || some.has(key)) cut[key] = value;
+      }
+      std::string cut_line;
+      REQUIRE(write_score_line_json(answer, rules, {hand, &context}, some, cut_line));
+      CHECK(cut_line == cut.dump() + "\n");
+    }
+  }
+}
+
+TEST_CASE("answers: --fields names only fields of the answer", "[answers]") {
+  const RuleSet rules = load_rules("riichi");
+  const std::vector<std::string> known = score_line_fields(rules);
+  CHECK(parse_field_selection("han,fu", known).names == std::vector<std::string>{"han", "fu"});
+  CHECK_THROWS_WITH(parse_field_selection("han,faan", known),
+                    Catch::Contains("'faan' is not a field of this answer"));
+  CHECK_THROWS_WITH(parse_field_selection("", known), Catch::Contains("'' is not a field"));
+}
+
+TEST_CASE("answers: strings written directly are escaped as nlohmann escapes them", "[answers]") {
+  const std::string samples[] = {"plain", "quote \" backslash \\", "tab\tline\nreturn\r",
+                                 std::string("nul \0 bell \x07 esc \x1b", 18), "立直 ドラ",
+                                 "\x7f delete"};
+  for (const std::string& sample : samples) {
+    std::string out;
+    JsonText text(out);
+    text.string(sample);
+    CHECK_FALSE(text.invalid_utf8());
+    CHECK(out == nlohmann::json(sample).dump());
+  }
+  std::string out;
+  JsonText text(out);
+  text.string("bad \xff byte");
+  CHECK(text.invalid_utf8());
 }

@@ -282,7 +282,8 @@ bool write_score_line_json(const ScoreAnswer& answer, const RuleSet& rules, cons
                            const FieldSelection& fields, std::string& out) {
   const ScoringRules& scoring = require_scoring(rules);
   JsonObject line;
-  if (fields.has("hand")) line.add("hand", [&](JsonText& v) { v.string(head.hand); });
+  // A line's hand is always written, asked for or not, as its error is (batch_lines.cpp).
+  line.add("hand", [&](JsonText& v) { v.string(head.hand); });
   if (fields.has("rules")) line.add("rules", [&](JsonText& v) { v.string(rules.name()); });
   if (head.context != nullptr && fields.has("context")) {
     line.add("context", [&](JsonText& v) {
@@ -338,6 +339,13 @@ void write_score_csv_row(const ScoreAnswer* answer, const RuleSet& rules, const 
     }
   }
   out += '\n';
+}
+
+bool write_score_line(const ScoreAnswer& answer, const RuleSet& rules, const LineHead& head,
+                      const LineFormat& format, std::string& out) {
+  if (!format.csv) return write_score_line_json(answer, rules, head, format.fields, out);
+  write_score_csv_row(&answer, rules, head, {}, format.columns, out);
+  return true;
 }
 
 std::string csv_header(const std::vector<std::string>& columns) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "meldgraph/answers/hand_analysis.hpp"
+#include "meldgraph/answers/score_line.hpp"
 #include "meldgraph/answers/workspace.hpp"
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/queries/queries.hpp"
@@ -26,6 +27,13 @@ class Analyzer {
   /// is the calling thread's, for the rule set the analyzer was created for.
   virtual void write_json(const HandAnalysis& analysis, AnswerWorkspace& workspace,
                           nlohmann::json& out) const = 0;
+  /// Computes the answer and appends it as a batch line (score_line.hpp): `head` and the answer's
+  /// fields as write_json gives them and nlohmann writes them, cut to `format`, without a
+  /// document. False, having appended nothing, when this analyzer has no such writer or the
+  /// text needs nlohmann's replacement of bad UTF-8: then write_json is the way.
+  [[nodiscard]] virtual bool write_line(const HandAnalysis& analysis, AnswerWorkspace& workspace,
+                                        const LineHead& head, const LineFormat& format,
+                                        std::string& out) const = 0;
   /// Computes the answer and writes its human-readable lines.
   virtual void write_text(const HandAnalysis& analysis, AnswerWorkspace& workspace,
                           std::ostream& out) const = 0;

@@ -37,8 +37,8 @@ struct LineHead {
   const WinContext* context = nullptr;
 };
 
-/// Appends the score line of `answer` (a newline included) as JSON: the fields `fields` keeps of
-/// {"hand", "rules", "context" when given, and write_score_json's}. Returns false, having
+/// Appends the score line of `answer` (a newline included) as JSON: "hand", and the fields
+/// `fields` keeps of {"rules", "context" when given, and write_score_json's}. Returns false, having
 /// appended nothing, when some text is not valid UTF-8 (then nlohmann's writer, which replaces
 /// the bad bytes, is the one to use).
 [[nodiscard]] bool write_score_line_json(const ScoreAnswer& answer, const RuleSet& rules,
@@ -58,6 +58,19 @@ struct LineHead {
 void write_score_csv_row(const ScoreAnswer* answer, const RuleSet& rules, const LineHead& head,
                          std::string_view error, const std::vector<std::string>& columns,
                          std::string& out);
+
+/// How a batch writes its lines: JSON objects or CSV rows (of `columns`), cut to `fields`.
+struct LineFormat {
+  FieldSelection fields;
+  bool csv = false;
+  std::vector<std::string> columns;  ///< CSV only
+};
+
+/// write_score_line_json or write_score_csv_row, as `format` says; false as
+/// write_score_line_json.
+[[nodiscard]] bool write_score_line(const ScoreAnswer& answer, const RuleSet& rules,
+                                    const LineHead& head, const LineFormat& format,
+                                    std::string& out);
 
 /// The CSV header of `columns`, a newline included.
 [[nodiscard]] std::string csv_header(const std::vector<std::string>& columns);
