@@ -114,6 +114,13 @@ class BatchReader {
     return true;
   }
 
+  /// Whether input is waiting in the stream's buffer: a line can be read without waiting for
+  /// whoever writes the input.
+  [[nodiscard]] bool pending() {
+    std::istream& in = file_.is_open() ? static_cast<std::istream&>(file_) : std::cin;
+    return in.rdbuf()->in_avail() > 0;
+  }
+
  private:
   std::ifstream file_;
   std::string line_;
@@ -205,7 +212,9 @@ int run_batch(const GlobalOptions& global, const BatchOptions& options) {
             batch_answer(reading, analyzers.current(), workspaces[worker], lines[i], format);
       });
       chunk.answered(answers.size(), write_answers(answers));
-      if (workers == 1) std::cout.flush();
+      // A program that writes a line and waits for its answer gets it at once: the output is
+      // flushed whenever the next line is not already buffered (never per line of a file).
+      if (workers == 1 && !reader.pending()) std::cout.flush();
       output_checkpoint();
     }
     return 0;

@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config
   libyaml-cpp-dev libboost-graph-dev librange-v3-dev catch2
-  libcli11-dev nlohmann-json3-dev libbenchmark-dev
+  libcli11-dev nlohmann-json3-dev libsimdjson-dev libbenchmark-dev
   python3 gnuplot-nox
   python3-dev pybind11-dev python3-numpy python3-pandas python3-pytest python3-matplotlib
   libclang-rt-14-dev

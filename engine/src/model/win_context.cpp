@@ -251,69 +251,73 @@ std::string_view meld_source_name(MeldSource source) {
   return kNames[static_cast<std::size_t>(source)];
 }
 
+WinContextReader::WinContextReader(const RuleSet& rules) : rules_(&rules) {}
+
+void WinContextReader::field(const std::string& key, const json& value) {
+  const std::array<std::pair<std::string_view, bool*>, 10> flags = {{
+      {"riichi", &context_.riichi},
+      {"double_riichi", &context_.double_riichi},
+      {"ippatsu", &context_.ippatsu},
+      {"last_tile", &context_.last_tile},
+      {"after_kong", &context_.after_kong},
+      {"robbing_kong", &context_.robbing_kong},
+      {"first_draw", &context_.first_draw},
+      {"last_of_kind", &context_.last_of_kind},
+      {"after_kong_discard", &context_.after_kong_discard},
+      {"robbing_gold", &context_.robbing_gold},
+  }};
+  const auto flag = std::find_if(flags.begin(), flags.end(),
+                                 [&](const auto& entry) { return entry.first == key; });
+  if (flag != flags.end()) {
+    *flag->second = read_flag(key, value);
+    riichi_given_ = riichi_given_ || key == "riichi";
+  } else if (key == "win") {
+    context_.win =
+        read_word(key, value, std::array{WinKind::self_draw, WinKind::discard}, win_kind_name);
+    win_given_ = true;
+  } else if (key == "from") {
+    context_.from = read_word(key, value, kSources, meld_source_name);
+    from_given_ = true;
+  } else if (key == "seat_wind") {
+    context_.seat_wind = read_word(key, value, kWinds, wind_code);
+  } else if (key == "round_wind") {
+    context_.round_wind = read_word(key, value, kWinds, wind_code);
+  } else if (key == "dora") {
+    context_.dora = read_indicators(key, value, *rules_);
+  } else if (key == "ura") {
+    context_.ura = read_indicators(key, value, *rules_);
+  } else if (key == "flowers") {
+    read_flowers(value, *rules_, context_);
+  } else if (key == "honba") {
+    context_.honba = read_counter(key, value);
+  } else if (key == "riichi_sticks") {
+    context_.riichi_sticks = read_counter(key, value);
+  } else if (key == "set_aside") {
+    context_.set_aside = read_set_aside(value, *rules_);
+  } else {
+    std::string known;
+    for (const std::string_view name : kWinContextFields) {
+      known += (known.empty() ? "" : ", ") + std::string(name);
+    }
+    throw ContextError(key, "unknown field; the fields are hand, " + known);
+  }
+}
+
+WinContext WinContextReader::finish() {
+  settle(context_, win_given_, riichi_given_, from_given_);
+  check_seats(context_, *rules_);
+  return context_;
+}
+
 WinContext parse_win_context(const json& object, const RuleSet& rules) {
   if (!object.is_object()) {
     throw ContextError("", "a context is a JSON object of fields, not " + quoted_value(object));
   }
-  WinContext context;
-  bool win_given = false;
-  bool riichi_given = false;
-  bool from_given = false;
-  const std::array<std::pair<std::string_view, bool*>, 10> flags = {{
-      {"riichi", &context.riichi},
-      {"double_riichi", &context.double_riichi},
-      {"ippatsu", &context.ippatsu},
-      {"last_tile", &context.last_tile},
-      {"after_kong", &context.after_kong},
-      {"robbing_kong", &context.robbing_kong},
-      {"first_draw", &context.first_draw},
-      {"last_of_kind", &context.last_of_kind},
-      {"after_kong_discard", &context.after_kong_discard},
-      {"robbing_gold", &context.robbing_gold},
-  }};
+  WinContextReader reader(rules);
   for (const auto& [key, value] : object.items()) {
-    if (key == "hand") continue;
-    // A named copy: clang 14 cannot capture a structured binding in a lambda.
-    const std::string& field = key;
-    const auto flag = std::find_if(flags.begin(), flags.end(),
-                                   [&](const auto& entry) { return entry.first == field; });
-    if (flag != flags.end()) {
-      *flag->second = read_flag(key, value);
-      riichi_given = riichi_given || key == "riichi";
-    } else if (key == "win") {
-      context.win =
-          read_word(key, value, std::array{WinKind::self_draw, WinKind::discard}, win_kind_name);
-      win_given = true;
-    } else if (key == "from") {
-      context.from = read_word(key, value, kSources, meld_source_name);
-      from_given = true;
-    } else if (key == "seat_wind") {
-      context.seat_wind = read_word(key, value, kWinds, wind_code);
-    } else if (key == "round_wind") {
-      context.round_wind = read_word(key, value, kWinds, wind_code);
-    } else if (key == "dora") {
-      context.dora = read_indicators(key, value, rules);
-    } else if (key == "ura") {
-      context.ura = read_indicators(key, value, rules);
-    } else if (key == "flowers") {
-      read_flowers(value, rules, context);
-    } else if (key == "honba") {
-      context.honba = read_counter(key, value);
-    } else if (key == "riichi_sticks") {
-      context.riichi_sticks = read_counter(key, value);
-    } else if (key == "set_aside") {
-      context.set_aside = read_set_aside(value, rules);
-    } else {
-      std::string known;
-      for (const std::string_view name : kWinContextFields) {
-        known += (known.empty() ? "" : ", ") + std::string(name);
-      }
-      throw ContextError(key, "unknown field; the fields are hand, " + known);
-    }
+    if (key != "hand") reader.field(key, value);
   }
-  settle(context, win_given, riichi_given, from_given);
-  check_seats(context, rules);
-  return context;
+  return reader.finish();
 }
 
 json win_context_to_json(const WinContext& context, const RuleSet& rules) {

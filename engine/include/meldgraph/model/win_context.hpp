@@ -108,6 +108,27 @@ class ContextError : public Error {
   std::string detail_;
 };
 
+/// Reads a context one field at a time, in the order of a JSON object's keys (sorted, as
+/// nlohmann's objects hold them): parse_win_context's reader, shared with the readers of lines
+/// that parse JSON by other means (answers/hand_input.hpp), so that every reader of a context
+/// says the same of the same fields.
+class WinContextReader {
+ public:
+  explicit WinContextReader(const RuleSet& rules);
+  /// Reads the field `key` (not `hand`); throws ContextError as parse_win_context does.
+  void field(const std::string& key, const nlohmann::json& value);
+  /// The context the fields read give, their implications applied and their contradictions
+  /// thrown (ContextError).
+  [[nodiscard]] WinContext finish();
+
+ private:
+  const RuleSet* rules_;
+  WinContext context_;
+  bool win_given_ = false;
+  bool riichi_given_ = false;
+  bool from_given_ = false;
+};
+
 /// Reads a context from a JSON object of the fields above (a `hand` member is skipped: a batch
 /// line holds both). Fields left out keep WinContext's defaults; `from` or `robbing_kong` without
 /// `win` mean a discard; `double_riichi` sets riichi. Throws ContextError for an unknown field, a
