@@ -145,7 +145,7 @@ class RuleSet:
 
     def shanten(self, hand: str, *, visible: Optional[str] = None) -> Answer:
         """The fewest exchanges to ready (0) or complete (-1) (`batch --op shanten`): shanten,
-        by_form, and for 3n+1 tiles the improving draws."""
+        shanten_by_form, and for 3n+1 tiles the improving draws."""
         return Answer(self._rules.answer("shanten", _hand(hand, "shanten"), None, 1000, visible))
 
     def explain(self, hand: str, *, limit: int = 1000, **situation) -> Answer:

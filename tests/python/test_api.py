@@ -86,7 +86,7 @@ def test_waits_shanten_explain(riichi):
     assert sorted(w["tile"] for w in waits.waits) == ["1z", "2z"]
     assert waits.remaining_total == 4
     shanten = riichi.shanten("123m456p789s1122z")
-    assert shanten.shanten == 0 and shanten["by_form"]["standard"] == 0
+    assert shanten.shanten == 0 and shanten["shanten_by_form"]["standard"] == 0
     seen = riichi.waits("123m456p789s1122z", visible="1z1z")
     assert seen.remaining_total == 2
     explained = riichi.explain("123m456p789s11z22z+2z", win="discard")
