@@ -20,6 +20,7 @@
 #include "meldgraph/scoring/scorer.hpp"
 #include "output.hpp"
 #include "parallel.hpp"
+#include "progress.hpp"
 
 namespace meldgraph::cli {
 
@@ -139,6 +140,21 @@ std::size_t write_answers(const std::vector<std::string>& answers) {
   return bytes;
 }
 
+/// The lines a progress line counts down from: those of an input file (counted only when the line
+/// is shown: standard error is a terminal), else 0 (standard input: the count and the rate
+/// alone).
+std::uint64_t progress_total(const std::string& input) {
+  if (!ProgressLine::terminal() || input.empty() || input == "-") return 0;
+  std::ifstream file(input);
+  std::uint64_t lines = 0;
+  std::string text;
+  while (std::getline(file, text)) {
+    const std::string line = trimmed_line(text);
+    if (!line.empty() && line.front() != '#') ++lines;
+  }
+  return lines;
+}
+
 /// The top-level fields of each analyzer's lines (docs/cli.md, "batch"), besides `hand`, `rules`,
 /// `context` and `error`; score's come from score_line_fields.
 std::vector<std::string> answer_fields(const RuleSet& rules, const std::string& op) {
@@ -203,6 +219,8 @@ int run_batch(const GlobalOptions& global, const BatchOptions& options) {
     BatchChunkSize chunk(workers);
     std::vector<BatchInput> lines;
     std::vector<std::string> answers;
+    ProgressLine progress("batch --op " + options.op, progress_total(options.input));
+    std::uint64_t done = 0;
     for (bool more = true; more;) {
       more = reader.read(chunk.lines(), lines);
       answers.assign(lines.size(), std::string());
@@ -212,6 +230,8 @@ int run_batch(const GlobalOptions& global, const BatchOptions& options) {
             batch_answer(reading, analyzers.current(), workspaces[worker], lines[i], format);
       });
       chunk.answered(answers.size(), write_answers(answers));
+      done += answers.size();
+      progress.update(done);
       // A program that writes a line and waits for its answer gets it at once: the output is
       // flushed whenever the next line is not already buffered (never per line of a file).
       if (workers == 1 && !reader.pending()) std::cout.flush();

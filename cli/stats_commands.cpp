@@ -25,6 +25,7 @@
 #include "meldgraph/model/win_context.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
 #include "parallel.hpp"
+#include "progress.hpp"
 #include "stats_plot.hpp"
 
 namespace meldgraph::cli {
@@ -56,7 +57,9 @@ HandStats collect_dealt(const RuleSet& rules, TileMask wild, const StatsCommandO
   const auto workers = static_cast<std::size_t>(options.jobs);
   std::vector<HandStats> counts(workers, HandStats(rules));
   std::atomic<std::uint64_t> next{0};
+  std::atomic<std::uint64_t> done{0};
   const StatsOptions what{options.waits, options.score, options.budget_ms};
+  ProgressLine progress("stats --deal", mine);
   for_each_index(workers, workers, [&](std::size_t worker) {
     StatsCollector collector(rules, what);
     Dealer dealer(rules, deal, options.seed);
@@ -67,6 +70,9 @@ HandStats collect_dealt(const RuleSet& rules, TileMask wild, const StatsCommandO
         collector.add(dealt.hand, dealt.context ? &*dealt.context : nullptr,
                       situation_seed(options.seed, dealt.index), counts[worker]);
       }
+      // The line is drawn by the first worker alone (ProgressLine is not shared across threads).
+      const std::uint64_t so_far = done += end - chunk * kDealChunk;
+      if (worker == 0) progress.update(so_far);
     }
   });
   HandStats total(rules);
@@ -158,6 +164,12 @@ HandStats collect_input(const RuleSet& rules, const HandReading& reading,
   std::string text;
   std::uint64_t number = 0;
   std::uint64_t index = 0;
+  // The total is known for a file (stats_total counts it when the line is shown), not for a
+  // pipe: then the line has the count and the rate without the time left.
+  ProgressLine progress("stats --input",
+                        ProgressLine::terminal() && !path.empty()
+                            ? std::min(range.end, stats_total(options)) - range.begin
+                            : 0);
   while (std::getline(in, text)) {
     ++number;
     const auto first = text.find_first_not_of(" \t\r");
@@ -173,6 +185,7 @@ HandStats collect_input(const RuleSet& rules, const HandReading& reading,
     if (lines.size() == kInputChunkLines) {
       count_lines(rules, reading, options, lines, counts, collectors);
       lines.clear();
+      progress.update(index - range.begin);
     }
   }
   if (in.bad()) throw Error("--input: reading '" + options.input + "' failed");
