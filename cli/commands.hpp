@@ -82,7 +82,14 @@ struct CheckOptions;  // check.hpp
 int run_check(const GlobalOptions& global, const CheckOptions& check);
 
 /// The decomposition graph of a hand, as DOT or JSON.
-int run_graph(const GlobalOptions& global, const std::string& hand, OutputFormat format);
+/// The options of `graph`.
+struct GraphOptions {
+  std::string hand;
+  OutputFormat format = OutputFormat::dot;
+  std::string form;        ///< `--form NAME`: that form's graph alone
+  std::string output_dir;  ///< `--output-dir DIR`: one file per form there
+};
+int run_graph(const GlobalOptions& global, const GraphOptions& options);
 
 int run_rules_list();
 int run_rules_check(const std::string& file);

@@ -212,13 +212,18 @@ Command add_check_command(CLI::App& app, GlobalOptionTable& global) {
 /// `graph HAND`.
 Command add_graph_command(CLI::App& app, GlobalOptionTable& global) {
   CLI::App* graph = app.add_subcommand("graph", "the meld-decomposition graph");
-  auto hand = std::make_shared<std::string>();
+  auto options = std::make_shared<meldgraph::cli::GraphOptions>();
   auto format = std::make_shared<std::string>("dot");
-  graph->add_option("hand", *hand, "hand in MPSZ notation")->required();
+  graph->add_option("hand", options->hand, "hand in MPSZ notation")->required();
   add_word_option(graph, "--format", *format, {"dot", "json"}, "output format");
+  graph->add_option("--form", options->form, "the graph of this form alone (e.g. standard)");
+  graph->add_option("--output-dir", options->output_dir,
+                    "one file per form the hand matches, DIR/FORM.dot (or .json), named on "
+                    "standard output");
   global.add_notation(graph);
-  return {graph, [&global, hand, format] {
-            return meldgraph::cli::run_graph(global.parsed(), *hand, output_format(*format));
+  return {graph, [&global, options, format] {
+            options->format = output_format(*format);
+            return meldgraph::cli::run_graph(global.parsed(), *options);
           }};
 }
 

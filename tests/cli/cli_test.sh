@@ -454,4 +454,33 @@ expect fuzhou-wild-bonus 1 "^meldgraph: error: --wild: bonus tile 5z cannot be a
 expect fuzhou-wild-flower 1 "^meldgraph: error: --wild: bonus tile 1f cannot be a hand's wildcard .* at column 4$" -- "$bin" --rules fuzhou --wild 5p,1f analyze '123m456m789m123p456s5p+7s'
 expect fuzhou-gold-flower 0 '^ok$' -- sh -c "echo '{\"hand\":\"123m456m789m123p456s5z+7s\",\"win\":\"discard\",\"from\":\"left\",\"seat_wind\":\"S\"}' | \"$bin\" --rules '$gold_rules' --wild 5z batch --op score | python3 json_holds.py 'd[\"hua\"] == 2 and d[\"points\"] == 7 and d[\"context\"][\"flowers\"] == 0 and sorted(p[\"id\"] for p in d[\"interpretations\"][d[\"best\"]][\"patterns\"]) == [\"hua\", \"jin\"]'"
 
+# The command line's face. A non-dealer's riichi tsumo with a South pung (seat South): riichi,
+# menzen tsumo and the seat wind, 3 han; 20 + 2 (tsumo) + 2 (pair of the round wind) + 8
+# (concealed honour pung) = 32, 40 fu: 1300 and 2600, 5200.
+face_hand='123m456p789s11z22z+2z'
+expect batch-best-fields 0 '^\{"fu":40,"han":3,"hand":"123m456p789s1122z\+2z","points":5200\}$' -- bash -c "echo '{\"hand\":\"$face_hand\",\"riichi\":true,\"seat_wind\":\"S\"}' | \"$bin\" --rules riichi batch --op score --best --fields points,han,fu"
+expect batch-csv 0 '^points,han;5200,3$' -- bash -c "echo '{\"hand\":\"$face_hand\",\"riichi\":true,\"seat_wind\":\"S\"}' | \"$bin\" --rules riichi batch --op score --format csv --fields points,han | paste -sd';'"
+expect batch-csv-default 0 '^hand,wins,no_win_reason,han,fu,points,yakuman,limit,dora,ura,red,patterns,readings,error;123m456p789s1122z\+2z,true,,3,40,5200,0,,0,0,0,riichi menzen_tsumo yakuhai_seat_wind,1,$' -- bash -c "echo '{\"hand\":\"$face_hand\",\"riichi\":true,\"seat_wind\":\"S\"}' | \"$bin\" --rules riichi batch --op score --format csv | paste -sd';'"
+expect batch-csv-error 0 '^hand,points,error;12x,,unknown suit' -- bash -c "echo '12x' | \"$bin\" --rules riichi batch --op score --format csv --fields hand,points,error | paste -sd';'"
+expect batch-fields-unknown 1 "^meldgraph: error: --fields: 'faan' is not a field of this answer; the fields are " -- bash -c "echo 11m | \"$bin\" --rules riichi batch --op score --fields han,faan"
+expect batch-fields-win 0 '^\{"hand":"123m456p789s11222z","win":true\}$' -- bash -c "echo 123m456p789s11z222z | \"$bin\" batch --op win --fields win"
+expect batch-csv-needs-fields 1 'name the columns with --fields' -- bash -c "echo 11m | \"$bin\" batch --op win --format csv"
+expect batch-best-score-only 1 '^meldgraph: error: --best: for --op score only$' -- bash -c "echo 11m | \"$bin\" batch --op win --best"
+expect batch-corpus-lines 0 '^0$' -- bash -c "\"$bin\" --rules shanghai corpus deal --count 20 --complete --context random --label score --seed 3 | \"$bin\" --rules shanghai batch --op score --fields points | grep -c error || true"
+expect batch-context-field 0 "field 'context.win': " -- bash -c "echo '{\"hand\":\"123m\",\"context\":{\"win\":\"x\"}}' | \"$bin\" batch --op win"
+expect analyze-names 0 'patterns: 立直 Riichi 1, 門前清自摸和 Fully concealed hand 1, 役牌 自風 Seat wind 1$' -- "$bin" --rules riichi analyze "$face_hand" --riichi --seat-wind S
+expect analyze-rules-after 0 '^rules +riichi$' -- "$bin" analyze "$face_hand" --rules riichi
+expect analyze-best 0 '^  \.\.\. 1 other readings \(leave out --best to list them\)$' -- "$bin" --rules riichi analyze 111222333m456p9s+9s --best
+expect analyze-best-first 0 '^  \* 162\. ' -- bash -c "\"$bin\" --rules shanghai --indicator 8m analyze '23688889999m5s7z+5m' --limit 3 | sed -n '/^score/{n;p}'"
+expect analyze-ties-counted 0 '^tied +4 readings tie \(162, 205, 384, 427\): ' -- "$bin" --rules shanghai --indicator 8m analyze '23688889999m5s7z+5m' --limit 3
+expect analyze-source-marker 0 '\[34-5m\] 123m 456p 11s 123s' -- "$bin" --rules riichi analyze '[34-5m]123m456p11s23s+1s' --win discard --from left
+expect usage-error-prefix 2 '^meldgraph: error: The following argument was not expected: --bogus$' -- "$bin" analyze 11m --bogus
+expect dash-hand-word 2 "'-x12m' starts with '-' and was read as an option" -- "$bin" analyze -x12m
+expect stats-null-share 0 '^null$' -- bash -c "\"$bin\" --rules riichi stats --deal 20 --size 14 --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(json.dumps(d[\"waits\"][\"shapes\"][0][\"share\"]) if d[\"waits\"][\"waiting\"][\"hands\"] == 0 else \"null\")'"
+expect stats-na-text 0 '^  kinds    mean n/a$' -- bash -c "\"$bin\" --rules riichi stats --deal 20 --size 14 | grep kinds"
+expect stats-source-words 0 '^source     20 dealt hands of 14 tiles, seed 1, shard 1/1$' -- "$bin" --rules riichi stats --deal 20 --size 14
+expect graph-form 0 '^1 seven_pairs$' -- bash -c "\"$bin\" graph 11223344556677m --form seven_pairs | grep '^digraph' | wc -l | sed 's/$/ seven_pairs/'; \"$bin\" graph 11223344556677m --form seven_pairs | grep -q 'digraph \"standard\"' && echo standard-too || true"
+expect graph-form-unknown 1 "no form 'nope'; its forms are standard, seven_pairs" -- "$bin" graph 11m --form nope
+expect graph-output-dir 0 '^standard seven_pairs$' -- bash -c "rm -rf graph_dir; \"$bin\" graph 11223344556677m --output-dir graph_dir > /dev/null && grep -l '^digraph \"standard\"' graph_dir/standard.dot > /dev/null && grep -l '^digraph \"seven_pairs\"' graph_dir/seven_pairs.dot > /dev/null && echo standard seven_pairs"
+
 checks_summary cli_test

@@ -222,12 +222,14 @@ nlohmann::json interpretation_to_json(const Interpretation& interpretation, cons
   return out;
 }
 
-std::string decomposition_to_dot(const Decomposition& decomposition) {
+std::string decomposition_to_dot(const Decomposition& decomposition,
+                                 std::optional<std::size_t> form) {
   const RuleSet& rules = decomposition.rules();
   std::ostringstream out;
   out << "// meldgraph decomposition of " << format_hand(decomposition.hand(), rules)
       << " under rule set '" << rules.name() << "'\n";
   for (const FormGraph& graph : decomposition.graphs()) {
+    if (form && graph.form() != *form) continue;
     out << "// form '" << rules.forms()[graph.form()].name << "': " << graph.path_count()
         << " interpretation(s)\n";
     if (graph.empty()) continue;
@@ -242,10 +244,12 @@ std::string decomposition_to_dot(const Decomposition& decomposition) {
   return out.str();
 }
 
-std::string decomposition_to_json(const Decomposition& decomposition) {
+std::string decomposition_to_json(const Decomposition& decomposition,
+                                  std::optional<std::size_t> form) {
   const RuleSet& rules = decomposition.rules();
   nlohmann::json forms = nlohmann::json::array();
   for (const FormGraph& graph : decomposition.graphs()) {
+    if (form && graph.form() != *form) continue;
     nlohmann::json vertices = nlohmann::json::array();
     nlohmann::json edges = nlohmann::json::array();
     for (std::size_t v = 0; v < graph.vertex_count(); ++v) {
@@ -262,13 +266,13 @@ std::string decomposition_to_json(const Decomposition& decomposition) {
                        {"to", edge.target},
                        {"group", group_to_json(edge.group, rules)}});
     }
-    nlohmann::json form = {{"form", rules.forms()[graph.form()].name},
-                           {"interpretations", graph.path_count()},
-                           {"vertices", vertices},
-                           {"edges", edges}};
-    form["root"] = graph.empty() ? nlohmann::json(nullptr) : nlohmann::json(graph.root());
-    form["goal"] = graph.empty() ? nlohmann::json(nullptr) : nlohmann::json(graph.goal());
-    forms.push_back(form);
+    nlohmann::json entry = {{"form", rules.forms()[graph.form()].name},
+                            {"interpretations", graph.path_count()},
+                            {"vertices", vertices},
+                            {"edges", edges}};
+    entry["root"] = graph.empty() ? nlohmann::json(nullptr) : nlohmann::json(graph.root());
+    entry["goal"] = graph.empty() ? nlohmann::json(nullptr) : nlohmann::json(graph.goal());
+    forms.push_back(entry);
   }
   const nlohmann::json document = {{"hand", format_hand(decomposition.hand(), rules)},
                                    {"rules", rules.name()},

@@ -4,6 +4,7 @@
 /// Only the forward declaration of nlohmann::json is pulled in here.
 
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -43,10 +44,14 @@ namespace meldgraph {
 [[nodiscard]] std::string format_realisation(std::span<const Group> groups, int winning_index,
                                              const RuleSet& rules);
 
-/// The whole decomposition as Graphviz DOT (one digraph per form).
-[[nodiscard]] std::string decomposition_to_dot(const Decomposition& decomposition);
-/// The whole decomposition as JSON text: per form, vertices, edges, root, goal, path count.
-[[nodiscard]] std::string decomposition_to_json(const Decomposition& decomposition);
+/// The whole decomposition as Graphviz DOT (one digraph per form), or the graph of `form` (an
+/// index into RuleSet::forms()) alone.
+[[nodiscard]] std::string decomposition_to_dot(const Decomposition& decomposition,
+                                               std::optional<std::size_t> form = std::nullopt);
+/// The whole decomposition as JSON text: per form, vertices, edges, root, goal, path count; or
+/// the entry of `form` alone.
+[[nodiscard]] std::string decomposition_to_json(const Decomposition& decomposition,
+                                                std::optional<std::size_t> form = std::nullopt);
 
 /// format_interpretation with red fives written 0.
 [[nodiscard]] std::string format_reading(const Reading& reading, const RuleSet& rules);
