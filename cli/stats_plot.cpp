@@ -7,9 +7,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -42,11 +45,26 @@ std::string quoted(const std::string& text) {
   return out + "'";
 }
 
-/// One chart: a datablock of (label, percent) rows drawn as boxes.
+/// A gnuplot data string: double-quoted (gnuplot's data files group a label with spaces so, and
+/// write no quotes on the axis), a double quote inside replaced by a single one.
+std::string data_label(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) out += c == '"' ? '\'' : c;
+  return out + "\"";
+}
+
+/// One bar: its label, its share in percent and, when the report gives one, its 95% interval.
+struct Bar {
+  std::string label;
+  double percent = 0;
+  std::optional<std::pair<double, double>> interval;
+};
+
+/// One chart: a datablock of bars drawn as boxes with their intervals as error bars.
 struct Chart {
   std::string title;
   std::string x_label;
-  std::vector<std::pair<std::string, double>> bars;
+  std::vector<Bar> bars;
 };
 
 /// A share of the report in percent; 0 where nothing was counted (a null share).
@@ -54,34 +72,82 @@ double share_percent(const nlohmann::ordered_json& proportion) {
   return proportion["share"].is_null() ? 0.0 : 100 * proportion["share"].get<double>();
 }
 
+/// The bar of a proportion of the report: its share and Wilson interval in percent.
+Bar proportion_bar(std::string label, const nlohmann::ordered_json& proportion) {
+  Bar bar{std::move(label), share_percent(proportion), std::nullopt};
+  if (proportion.contains("ci95") && proportion["ci95"].is_array()) {
+    bar.interval = {100 * proportion["ci95"][0].get<double>(),
+                    100 * proportion["ci95"][1].get<double>()};
+  }
+  return bar;
+}
+
 /// The bars of a distribution's entries: the value under `key`, the share in percent.
 Chart distribution_chart(const nlohmann::ordered_json& entries, const char* key, std::string title,
                          std::string x_label) {
   Chart chart{std::move(title), std::move(x_label), {}};
   for (const auto& entry : entries) {
-    chart.bars.emplace_back(std::to_string(entry[key].get<int>()),
-                            share_percent(entry));
+    chart.bars.push_back(proportion_bar(std::to_string(entry[key].get<int>()), entry));
   }
   return chart;
 }
 
-std::string script(const std::vector<Chart>& charts, const std::string& output) {
+/// How the picture is written, from the file's extension: `pngcairo` for .png, `svg` for .svg.
+std::string terminal_for(const std::string& path) {
+  const auto ends_with = [&](const char* suffix) {
+    const std::string tail(suffix);
+    return path.size() > tail.size() && path.compare(path.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  if (ends_with(".png")) return "pngcairo";
+  if (ends_with(".svg")) return "svg";
+  throw Error("--plot: '" + path + "': the file's name ends in .png (a PNG image) or .svg (SVG)");
+}
+
+/// The gnuplot script of `charts`, one below the other, into `output` by `terminal`. Text is not
+/// "enhanced" (an underscore is an underscore, not a subscript); labels of many bars are turned
+/// so that none overlaps or is cut off; a bar with an interval carries it as an error bar.
+std::string script(const std::vector<Chart>& charts, const std::string& output,
+                   const std::string& terminal) {
+  // Charts of many bars turn their labels upright, below the axis: the longest label sets the
+  // bottom margin (about 0.6 character heights a character) and the height of each chart's slot.
+  constexpr std::size_t kManyBars = 8;
+  std::size_t longest = 0;
+  for (const Chart& chart : charts) {
+    if (chart.bars.size() <= kManyBars) continue;
+    for (const Bar& bar : chart.bars) longest = std::max(longest, bar.label.size());
+  }
+  const auto label_margin = static_cast<int>(3 + (longest * 6) / 10);
+  const auto chart_height = static_cast<std::size_t>(360 + 11 * label_margin);
   std::ostringstream out;
-  out << "set terminal svg size 900," << 320 * charts.size() << " dynamic font 'sans,11'\n"
+  out << "set terminal " << terminal << " noenhanced size 1000," << chart_height * charts.size()
+      << (terminal == "svg" ? " dynamic" : "") << " font 'sans,11'\n"
       << "set output " << quoted(output) << "\n"
       << "set style fill solid 0.8 border -1\nset boxwidth 0.7\nset grid ytics\n"
-      << "set ylabel '% of hands'\nset yrange [0:*]\nset offsets 0.5, 0.5, 0, 0\n";
+      << "set ylabel '% of hands'\nset yrange [0:*]\nset offsets 0.5, 0.5, 0, 0\n"
+      << "set bars 2\nset errorbars lc rgb '#222222'\n";
   for (std::size_t c = 0; c < charts.size(); ++c) {
     out << "$chart" << c << " << EOD\n";
     for (std::size_t b = 0; b < charts[c].bars.size(); ++b) {
-      out << b << ' ' << quoted(charts[c].bars[b].first) << ' ' << charts[c].bars[b].second << '\n';
+      const Bar& bar = charts[c].bars[b];
+      const auto [low, high] = bar.interval.value_or(std::pair{bar.percent, bar.percent});
+      out << b << ' ' << data_label(bar.label) << ' ' << bar.percent << ' ' << low << ' ' << high
+          << '\n';
     }
     out << "EOD\n";
   }
   out << "set multiplot layout " << charts.size() << ",1\n";
   for (std::size_t c = 0; c < charts.size(); ++c) {
+    const bool many = charts[c].bars.size() > kManyBars;
     out << "set title " << quoted(charts[c].title) << "\nset xlabel " << quoted(charts[c].x_label)
-        << "\nplot $chart" << c << " using 1:3:xtic(2) with boxes lc rgb '#4477aa' notitle\n";
+        << "\n";
+    if (many) {
+      out << "set xtics rotate by 90 right\nset bmargin " << label_margin << "\n";
+    } else {
+      out << "set xtics norotate\nset bmargin 4\n";
+    }
+    out << "plot $chart" << c << " using 1:3:xtic(2) with boxes lc rgb '#4477aa' notitle, \\\n"
+        << "     $chart" << c
+        << " using 1:3:4:5 with yerrorbars pt 7 ps 0 lc rgb '#222222' notitle\n";
   }
   out << "unset multiplot\nset output\n";
   return out.str();
@@ -106,14 +172,14 @@ void plot_stats(const nlohmann::ordered_json& report, const std::string& path) {
   if (gnuplot.empty()) {
     throw Error("--plot: gnuplot was not found on PATH (Debian: apt-get install gnuplot-nox)");
   }
+  const std::string terminal = terminal_for(path);
   if (!std::ofstream(path)) throw Error("--plot: cannot write '" + path + "'");
   std::vector<Chart> charts;
   charts.push_back(distribution_chart(report["shanten"]["distribution"], "shanten",
                                       "Shanten, best of all forms", "shanten (-1: complete)"));
   Chart forms{"Nearest form", "form", {}};
   for (const auto& form : report["forms"]) {
-    forms.bars.emplace_back(form["form"].get<std::string>(),
-                            share_percent(form["nearest"]));
+    forms.bars.push_back(proportion_bar(form["form"].get<std::string>(), form["nearest"]));
   }
   charts.push_back(std::move(forms));
   if (!report["waits"]["kinds"]["distribution"].empty()) {
@@ -123,13 +189,30 @@ void plot_stats(const nlohmann::ordered_json& report, const std::string& path) {
         " (" + std::to_string(report["waits"]["waiting"]["hands"].get<std::uint64_t>()) + " hands)";
     charts.push_back(std::move(waits));
   }
+  if (report.contains("score") && report["score"].is_object() &&
+      !report["score"]["patterns"].empty()) {
+    const auto& score = report["score"];
+    Chart patterns{"Patterns counted in the winning hands' best readings (" +
+                       std::to_string(score["wins"]["hands"].get<std::uint64_t>()) +
+                       " wins; mean points " +
+                       (score["points"]["mean"].is_null()
+                            ? std::string("n/a")
+                            : std::to_string(std::llround(score["points"]["mean"].get<double>()))) +
+                       ")",
+                   "pattern",
+                   {}};
+    for (const auto& entry : score["patterns"]) {
+      patterns.bars.push_back(proportion_bar(entry["pattern"].get<std::string>(), entry));
+    }
+    charts.push_back(std::move(patterns));
+  }
   char script_path[] = "/tmp/meldgraph-plot-XXXXXX";
   const int fd = mkstemp(script_path);
   if (fd < 0) throw Error("--plot: cannot create a temporary file for the gnuplot script");
   close(fd);
   {
     std::ofstream file(script_path);
-    file << script(charts, path);
+    file << script(charts, path, terminal);
     if (!file.flush()) {
       std::remove(script_path);
       throw Error("--plot: writing the gnuplot script failed");

@@ -135,4 +135,29 @@ print("bars ok %d" % bars if bars == want else "bars %d, want %d" % (bars, want)
 expect stats-plot-no-gnuplot 1 'gnuplot was not found on PATH' -- env PATH=/nonexistent "$bin" stats --deal 10 --plot x.svg
 expect stats-plot-bad-path 1 "--plot: cannot write '/nonexistent/x.svg'" -- "$bin" stats --deal 10 --plot /nonexistent/x.svg
 
+# The pictures a person reads: labels as written (no quotes, an underscore not a subscript), the
+# patterns' chart with a bar per pattern counted, a PNG for .png, an error for another extension.
+"$bin" --rules riichi corpus deal --count 400 --complete --context random --seed 9 > plot_corpus.jsonl
+"$bin" --rules riichi stats --input plot_corpus.jsonl --format json --plot plot_score.svg > plot_score.json
+expect stats-plot-labels 0 '^labels ok$' -- python3 -c '
+import xml.etree.ElementTree as ET
+texts = ["".join(t.itertext()) for t in ET.parse("plot_score.svg").getroot().iter("{http://www.w3.org/2000/svg}text")]
+assert "seven_pairs" in texts and "thirteen_orphans" in texts, texts
+assert not any(t.startswith(chr(39)) or t.startswith(chr(34)) for t in texts), texts
+assert any(t.startswith("Patterns counted") for t in texts), texts
+print("labels ok")'
+expect stats-plot-pattern-bars 0 '^bars ok [0-9]+$' -- python3 -c '
+import json, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse("plot_score.svg").getroot()
+bars = sum(len(list(g.iter(ns + "polygon"))) for g in root.iter(ns + "g")
+           if g.get("id", "").startswith("gnuplot_plot_"))
+r = json.load(open("plot_score.json"))
+want = sum(1 for e in r["shanten"]["distribution"] + [f["nearest"] for f in r["forms"]] +
+           r["waits"]["kinds"]["distribution"] + r["score"]["patterns"] if e["hands"] > 0)
+assert len(r["score"]["patterns"]) > 5
+print("bars ok %d" % bars if bars == want else "bars %d, want %d" % (bars, want))'
+expect stats-plot-png 0 '^png ok$' -- bash -c "\"$bin\" --rules riichi stats --input plot_corpus.jsonl --plot plot_score.png > /dev/null && python3 -c 'import sys; d = open(\"plot_score.png\", \"rb\").read(); print(\"png ok\" if d[:8] == bytes([137, 80, 78, 71, 13, 10, 26, 10]) and len(d) > 10000 else \"not a png\")'"
+expect stats-plot-extension 1 "^meldgraph: error: --plot: 'x.pdf': the file's name ends in .png \(a PNG image\) or .svg \(SVG\)$" -- "$bin" stats --deal 10 --plot x.pdf
+
 checks_summary stats_test
