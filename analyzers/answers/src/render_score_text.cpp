@@ -146,6 +146,26 @@ std::string fu_parts_text(const ReadingScore& scored, const RuleSet& rules) {
   return parts;
 }
 
+/// The payment rules that decided who paid, after the payments: `  (pao: E pays for the
+/// yakuman)`, `(the discarder pays all)`, `(tsumo loss: the absent player's share is not paid)`.
+std::string payment_rules_text(const ReadingValue& value) {
+  std::string words;
+  const auto add = [&](const std::string& rule) { words += (words.empty() ? "" : "; ") + rule; };
+  if ((value.payment_rules & kPaidByLiable) != 0 && value.liable_seat >= 0) {
+    add("pao: " + std::string(kSeatCodes[static_cast<std::size_t>(value.liable_seat)]) +
+        " is liable for the yakuman");
+  }
+  if ((value.payment_rules & kPaidDiscarderAll) != 0) add("the discarder pays all");
+  if ((value.payment_rules & kPaidByEveryone) != 0) add("the discarder and every other player pay");
+  if ((value.payment_rules & kPaidTsumoLoss) != 0) {
+    add("tsumo loss: the absent player's share is not paid");
+  }
+  if ((value.payment_rules & kPaidNorthSplit) != 0) {
+    add("north bisection: the absent player's share is split between the payers");
+  }
+  return words.empty() ? std::string() : "  (" + words + ")";
+}
+
 /// One listed reading's lines below its label: patterns, value, fu and payments.
 void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
                         const ReadingScore& scored, std::ostream& out) {
@@ -160,7 +180,7 @@ void write_reading_text(const ScoringRules& scoring, const RuleSet& rules,
       out << ' ' << kSeatCodes[seat] << ' ' << (value.payments[seat] > 0 ? "+" : "")
           << value.payments[seat];
     }
-    out << '\n';
+    out << payment_rules_text(value) << '\n';
   }
 }
 

@@ -221,6 +221,8 @@ SelfDrawShares self_draw_shares(const PaymentRules& pay, bool dealer, int player
 void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
                       std::span<const PatternHit> hits, ReadingValue& out) {
   out.payments.fill(0);
+  out.payment_rules = 0;
+  out.liable_seat = -1;
   const PaymentRules& pay = rules.payments;
   if (features.win == nullptr) return;
   const WinContext& win = *features.win;
@@ -249,6 +251,10 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     const std::int64_t from_discarder = round_up(discarder_base * times, step) + flat;
     out.points = from_discarder + (players - 2) * others;
     if (discarder < 0) return;  // no discarder given: nothing to place (docs/scoring.md)
+    // The discarder pays all unless the others pay a share too, or a liable player half.
+    const bool liable_pays = liable.seat >= 0 && liable.seat != discarder;
+    if (others != 0) out.payment_rules |= kPaidByEveryone;
+    if (others == 0 && !liable_pays) out.payment_rules |= kPaidDiscarderAll;
     if (others != 0) {
       for (int seat = 0; seat < players; ++seat) {
         if (seat != winner && seat != discarder) take(seat, others);
@@ -260,6 +266,8 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
       // The liable player pays half of their yakuman and the counters (docs/scoring.md,
       // "`payments`", pao).
       from_liable = round_up(liable.base * times / 2, step);
+      out.payment_rules |= kPaidByLiable;
+      out.liable_seat = static_cast<std::int8_t>(liable.seat);
       take(liable.seat, from_liable + counters);
       counters = 0;
     }
@@ -269,6 +277,10 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
     const std::int64_t dealer_base =
         dealer ? own_base : own_base - out.base + dealer_payer_base(rules, out, win.honba);
     const SelfDrawShares shares = self_draw_shares(pay, dealer, players);
+    if (players < 4) {
+      out.payment_rules |= pay.absent_share == PaymentRules::AbsentShare::lost ? kPaidTsumoLoss
+                                                                                : kPaidNorthSplit;
+    }
     for (int seat = 0; seat < players; ++seat) {
       if (seat == winner) continue;
       const std::int64_t share = round_up((seat == 0 ? dealer_base : own_base) *
@@ -287,6 +299,8 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
       // The liable player pays their yakuman as if dealt in, and every counter.
       const std::int64_t times = dealer ? pay.discard_dealer : pay.discard_other;
       const std::int64_t full = round_up(liable.base * times, step);
+      out.payment_rules |= kPaidByLiable;
+      out.liable_seat = static_cast<std::int8_t>(liable.seat);
       out.points += full;
       take(liable.seat, full + std::int64_t{pay.honba_self_draw} * win.honba * (players - 1));
     }

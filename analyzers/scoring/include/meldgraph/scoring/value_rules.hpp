@@ -281,10 +281,20 @@ struct ReadingValue {
   std::int64_t points = 0;  ///< the winner's score before counters
   /// What each seat pays (negative) or takes (positive), counters included, by seat wind E S W N.
   std::array<std::int64_t, 4> payments{};
+  /// The payment rules that placed `payments` (kPaid* bits): who paid besides the plain shares.
+  std::uint8_t payment_rules = 0;
+  std::int8_t liable_seat = -1;  ///< with kPaidByLiable: the seat that paid for its liability
   /// The reading meets the rule set's minimum to win (riichi: one yaku, dora not counting).
   bool wins = false;
   std::string no_win_reason;  ///< why not, when `wins` is false ("no yaku")
 };
+
+/// ReadingValue::payment_rules: the rules that decided who paid.
+inline constexpr std::uint8_t kPaidByLiable = 1;       ///< pao: the liable player paid a yakuman
+inline constexpr std::uint8_t kPaidDiscarderAll = 2;   ///< a discard: the discarder paid it all
+inline constexpr std::uint8_t kPaidByEveryone = 4;     ///< a discard: the others paid a share too
+inline constexpr std::uint8_t kPaidTsumoLoss = 8;      ///< three players: the absent share is lost
+inline constexpr std::uint8_t kPaidNorthSplit = 16;    ///< three players: the absent share split
 
 /// The value of a reading whose counted patterns are `hits` (evaluate_patterns), under the
 /// reading's features (its context included). `out` is overwritten.
