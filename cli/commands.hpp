@@ -23,7 +23,7 @@ struct AnalyzeOptions {
   OutputFormat format = OutputFormat::text;
   std::uint64_t limit = 1000;      ///< most interpretations (and scored readings) listed; 0: all
   std::uint64_t realisations = 0;  ///< realisations of abstract groups listed per interpretation
-  bool best = false;  ///< `--best`: the best reading and the summary alone
+  bool best = false;               ///< `--best`: the best reading and the summary alone
 };
 /// `context`: the situation options, as the fields of a context object (win_context.hpp).
 int run_analyze(const GlobalOptions& global, const AnalyzeOptions& options,

@@ -46,8 +46,8 @@ int write_form_files(const Decomposition& decomposition, OutputFormat format,
   for (const FormGraph& graph : decomposition.graphs()) {
     if (graph.empty()) continue;
     const std::string name = rules.forms()[graph.form()].name;
-    const std::filesystem::path path =
-        std::filesystem::path(directory) / (name + (format == OutputFormat::dot ? ".dot" : ".json"));
+    const std::filesystem::path path = std::filesystem::path(directory) /
+                                       (name + (format == OutputFormat::dot ? ".dot" : ".json"));
     std::ofstream file(path);
     file << graph_text(decomposition, format, graph.form());
     if (!file.flush()) throw Error("--output-dir: writing '" + path.string() + "' failed");

@@ -285,7 +285,8 @@ void hint_dash_hand(int argc, char** argv) {
 
 /// CLI11's usage errors with the prefix of every error meldgraph reports.
 std::string usage_failure(const CLI::App* /*app*/, const CLI::Error& error) {
-  return std::string("meldgraph: error: ") + error.what() + "\nRun with --help for more information.\n";
+  return std::string("meldgraph: error: ") + error.what() +
+         "\nRun with --help for more information.\n";
 }
 
 /// Parses the command line into `app`; on a usage error (or `--help`) returns the exit code

@@ -112,8 +112,8 @@ void read_corpus_line(const RuleSet& rules, const HandReading& reading, CorpusLi
 /// Analyses one chunk of lines on the workers; throws the first bad line's error (by line
 /// number, whatever the threads' timing).
 void count_lines(const RuleSet& rules, const HandReading& reading,
-                 const StatsCommandOptions& options,
-                 std::vector<CorpusLine>& lines, std::vector<HandStats>& counts,
+                 const StatsCommandOptions& options, std::vector<CorpusLine>& lines,
+                 std::vector<HandStats>& counts,
                  std::vector<std::unique_ptr<StatsCollector>>& collectors) {
   std::atomic<std::size_t> next{0};
   constexpr std::size_t kClaim = 256;
@@ -289,9 +289,8 @@ void print_text(const nlohmann::ordered_json& report, std::ostream& out) {
     out << "  " << form["form"].get<std::string>() << ": complete "
         << proportion_text(form["complete"], 5) << "; nearest form "
         << (form["nearest"]["share"].is_null() ? std::string("n/a")
-                                                : percent(form["nearest"]["share"].get<double>(), 2))
-        << "; shanten "
-        << mean_text(form["shanten"], 3) << '\n';
+                                               : percent(form["nearest"]["share"].get<double>(), 2))
+        << "; shanten " << mean_text(form["shanten"], 3) << '\n';
   }
   const auto& waits = report["waits"];
   out << "waiting    " << proportion_text(waits["waiting"], 4) << '\n'

@@ -96,7 +96,8 @@ Chart distribution_chart(const nlohmann::ordered_json& entries, const char* key,
 std::string terminal_for(const std::string& path) {
   const auto ends_with = [&](const char* suffix) {
     const std::string tail(suffix);
-    return path.size() > tail.size() && path.compare(path.size() - tail.size(), tail.size(), tail) == 0;
+    return path.size() > tail.size() &&
+           path.compare(path.size() - tail.size(), tail.size(), tail) == 0;
   };
   if (ends_with(".png")) return "pngcairo";
   if (ends_with(".svg")) return "svg";

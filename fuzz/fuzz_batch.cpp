@@ -25,8 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   if (line.empty() || line.find('\n') != std::string::npos) return 0;
   const auto analyzer = builtin_analyzers().create(op, rules, options);
   AnswerWorkspace workspace(rules);
-  const std::string answer =
-      cli::batch_answer({rules, {}}, *analyzer, workspace, {line, 0});
+  const std::string answer = cli::batch_answer({rules, {}}, *analyzer, workspace, {line, 0});
   fuzz::require(!answer.empty() && answer.back() == '\n' && answer.find('\n') == answer.size() - 1,
                 "the answer is not one line: " + answer);
   const nlohmann::json parsed = nlohmann::json::parse(answer, nullptr, false);

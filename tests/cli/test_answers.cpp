@@ -180,16 +180,16 @@ TEST_CASE("answers: a score line written directly is write_score_json's bytes", 
     Dealer dealer(rules, deal, 7);
     AnswerWorkspace workspace(rules);
     const FieldSelection all;
-    const FieldSelection some =
-        parse_field_selection("points,fu,patterns,tied,payments,no_win_reason,wins",
-                              score_line_fields(rules));
+    const FieldSelection some = parse_field_selection(
+        "points,fu,patterns,tied,payments,no_win_reason,wins", score_line_fields(rules));
     for (std::uint64_t i = 0; i < 150; ++i) {
       const DealtHand dealt = dealer.deal(i);
       const WinContext context = dealt.context.value_or(WinContext{});
       const HandAnalysis analysis(rules, dealt.hand, context);
       AnswerOptions options;
       options.best_only = i % 3 == 0;
-      const ScoreAnswer answer = answer_score(analysis, workspace.scorer(TableUse::tables), options);
+      const ScoreAnswer answer =
+          answer_score(analysis, workspace.scorer(TableUse::tables), options);
       const std::string hand = format_hand(dealt.hand, rules);
       INFO("hand " << hand);
       nlohmann::json reference = {{"hand", hand}, {"rules", rules.name()}};
@@ -219,8 +219,11 @@ TEST_CASE("answers: --fields names only fields of the answer", "[answers]") {
 }
 
 TEST_CASE("answers: strings written directly are escaped as nlohmann escapes them", "[answers]") {
-  const std::string samples[] = {"plain", "quote \" backslash \\", "tab\tline\nreturn\r",
-                                 std::string("nul \0 bell \x07 esc \x1b", 18), "立直 ドラ",
+  const std::string samples[] = {"plain",
+                                 "quote \" backslash \\",
+                                 "tab\tline\nreturn\r",
+                                 std::string("nul \0 bell \x07 esc \x1b", 18),
+                                 "立直 ドラ",
                                  "\x7f delete"};
   for (const std::string& sample : samples) {
     std::string out;

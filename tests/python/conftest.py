@@ -1,4 +1,4 @@
-"""Shared helpers of the Python module's tests: the built `meldgraph` command (MELDGRAPH_BIN,
+"""What the Python module's tests share: the built `meldgraph` command (MELDGRAPH_BIN,
 set by CTest), run on the same hands as the module, so that answers are compared with batch's."""
 
 import json

@@ -111,42 +111,60 @@ constexpr AnalyzerParts<WinAnswer> kWin{
     [](const HandAnalysis& analysis, AnswerWorkspace&, const AnswerOptions& options) {
       return answer_win(analysis, options);
     },
-    &write_win_json, &write_win_text, nullptr, &query_tables<Query::win>};
+    &write_win_json,
+    &write_win_text,
+    nullptr,
+    &query_tables<Query::win>};
 
 constexpr AnalyzerParts<InterpretationsAnswer> kInterpretations{
     "interpretations",
     [](const HandAnalysis& analysis, AnswerWorkspace&, const AnswerOptions& options) {
       return answer_interpretations(analysis, options);
     },
-    &write_interpretations_json, &write_interpretations_text, nullptr, &reading_tables};
+    &write_interpretations_json,
+    &write_interpretations_text,
+    nullptr,
+    &reading_tables};
 
 constexpr AnalyzerParts<WaitsAnswer> kWaits{
     "waits",
     [](const HandAnalysis& analysis, AnswerWorkspace&, const AnswerOptions& options) {
       return answer_waits(analysis, options);
     },
-    &write_waits_json, &write_waits_text, nullptr, &query_tables<Query::waits>};
+    &write_waits_json,
+    &write_waits_text,
+    nullptr,
+    &query_tables<Query::waits>};
 
 constexpr AnalyzerParts<ShantenAnswer> kShanten{
     "shanten",
     [](const HandAnalysis& analysis, AnswerWorkspace&, const AnswerOptions& options) {
       return answer_shanten(analysis, options);
     },
-    &write_shanten_json, &write_shanten_text, nullptr, &query_tables<Query::shanten>};
+    &write_shanten_json,
+    &write_shanten_text,
+    nullptr,
+    &query_tables<Query::shanten>};
 
 constexpr AnalyzerParts<ScoreAnswer> kScore{
     "score",
     [](const HandAnalysis& analysis, AnswerWorkspace& workspace, const AnswerOptions& options) {
       return answer_score(analysis, workspace.scorer(options.table_use()), options);
     },
-    &write_score_json, &write_score_text, &write_score_line, &reading_tables};
+    &write_score_json,
+    &write_score_text,
+    &write_score_line,
+    &reading_tables};
 
 constexpr AnalyzerParts<ExplainAnswer> kExplain{
     "explain",
     [](const HandAnalysis& analysis, AnswerWorkspace& workspace, const AnswerOptions& options) {
       return answer_explain(analysis, workspace.scorer(options.table_use()), options);
     },
-    &write_explain_json, &write_explain_text, nullptr, &reading_tables};
+    &write_explain_json,
+    &write_explain_text,
+    nullptr,
+    &reading_tables};
 
 template <class Answer, const AnalyzerParts<Answer>& parts>
 std::unique_ptr<Analyzer> make(const RuleSet& /*rules*/, const AnswerOptions& options) {

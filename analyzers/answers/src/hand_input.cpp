@@ -2,9 +2,9 @@
 
 #include "meldgraph/answers/hand_input.hpp"
 
+#include <simdjson.h>
 #include <algorithm>
 #include <nlohmann/json.hpp>
-#include <simdjson.h>
 #include <utility>
 #include <vector>
 
@@ -115,7 +115,9 @@ std::optional<std::string_view> string_member(const Members& members, std::strin
   return it->second.get_string().value_unsafe();
 }
 
-bool no_field(const std::string& /*key*/) { return false; }
+bool no_field(const std::string& /*key*/) {
+  return false;
+}
 
 /// read_hand_object of the line's object, by simdjson. Throws LeaveToNlohmann as above.
 HandLine read_line_fast(const RuleSet& rules, const std::string& line) {

@@ -204,7 +204,8 @@ std::string cut_text(const ScoringCut& cut) {
 /// The lines after the listing: readings left out, realisations not scored, ties.
 void write_score_notes(const ScoreAnswer& answer, bool best_only, std::ostream& out) {
   if (best_only && answer.reading_count > 1) {
-    out << "  ... " << (answer.reading_count - 1) << " other readings (leave out --best to list them)\n";
+    out << "  ... " << (answer.reading_count - 1)
+        << " other readings (leave out --best to list them)\n";
   } else if (answer.readings.size() < answer.reading_count) {
     out << "  ... " << (answer.reading_count - answer.readings.size())
         << " more readings (raise --limit, or --limit 0 for all)\n";

@@ -150,9 +150,8 @@ void add_summary(const ScoreAnswer& answer, const FieldSelection& fields, JsonOb
   const ReadingValue* best = answer.best_reading ? &answer.best_reading->value : nullptr;
   const bool best_lost = best != nullptr && !best->wins;
   if ((!answer.wins || best_lost) && keep("no_win_reason")) {
-    out.add("no_win_reason", [&](JsonText& v) {
-      v.string(best_lost ? best->no_win_reason : answer.no_win_reason);
-    });
+    out.add("no_win_reason",
+            [&](JsonText& v) { v.string(best_lost ? best->no_win_reason : answer.no_win_reason); });
   }
   if (keep("best")) out.add("best", [&](JsonText& v) { v.integer(answer.best); });
   if (keep("tied")) {
@@ -197,9 +196,8 @@ void add_listing(const ScoringRules& scoring, const RuleSet& rules, const ScoreA
     out.add("listed", [&](JsonText& v) { write_unsigned(v, answer.readings.size()); });
   }
   if (fields.has("truncated")) {
-    out.add("truncated", [&](JsonText& v) {
-      v.boolean(answer.readings.size() < answer.reading_count);
-    });
+    out.add("truncated",
+            [&](JsonText& v) { v.boolean(answer.readings.size() < answer.reading_count); });
   }
 }
 
@@ -210,7 +208,8 @@ std::string csv_value(const ScoreAnswer& answer, const RuleSet& rules, const Lin
   if (column == "hand") return std::string(head.hand);
   if (column == "rules") return rules.name();
   if (column == "context") {
-    return head.context == nullptr ? std::string() : win_context_to_json(*head.context, rules).dump();
+    return head.context == nullptr ? std::string()
+                                   : win_context_to_json(*head.context, rules).dump();
   }
   const ReadingScore* best = answer.best_reading ? &*answer.best_reading : nullptr;
   if (column == "patterns") {
@@ -267,12 +266,32 @@ FieldSelection parse_field_selection(std::string_view list, const std::vector<st
 }
 
 std::vector<std::string> score_line_fields(const RuleSet& rules) {
-  std::vector<std::string> fields = {
-      "best",     "context", "cut",          "dora",     "error",     "fu",
-      "fu_parts", "hand",    "interpretations", "limit", "listed",    "no_win_reason",
-      "patterns", "payments", "points",      "readings", "red",       "rules",
-      "tie_rule", "tied",    "truncated",    "unscored_realisations", "unscored_saturated",
-      "ura",      "wins",    "yakuman"};
+  std::vector<std::string> fields = {"best",
+                                     "context",
+                                     "cut",
+                                     "dora",
+                                     "error",
+                                     "fu",
+                                     "fu_parts",
+                                     "hand",
+                                     "interpretations",
+                                     "limit",
+                                     "listed",
+                                     "no_win_reason",
+                                     "patterns",
+                                     "payments",
+                                     "points",
+                                     "readings",
+                                     "red",
+                                     "rules",
+                                     "tie_rule",
+                                     "tied",
+                                     "truncated",
+                                     "unscored_realisations",
+                                     "unscored_saturated",
+                                     "ura",
+                                     "wins",
+                                     "yakuman"};
   fields.push_back(score_unit_key(require_scoring(rules)));
   std::sort(fields.begin(), fields.end());
   return fields;
@@ -305,9 +324,9 @@ bool write_score_line_json(const ScoreAnswer& answer, const RuleSet& rules, cons
 
 std::vector<std::string> score_csv_columns(const RuleSet& rules, const FieldSelection& fields) {
   if (!fields.all) return fields.names;
-  return {"hand",   "wins",    "no_win_reason", score_unit_key(require_scoring(rules)),
-          "fu",     "points",  "yakuman",       "limit",
-          "dora",   "ura",     "red",           "patterns",
+  return {"hand",     "wins",   "no_win_reason", score_unit_key(require_scoring(rules)),
+          "fu",       "points", "yakuman",       "limit",
+          "dora",     "ura",    "red",           "patterns",
           "readings", "error"};
 }
 

@@ -105,9 +105,9 @@ Json score_json(const HandStats& stats, const RuleSet& rules) {
     return static_cast<long double>(stats.points_squares[i]);
   };
   const long double squares = limb(0) + limb(1) * 4294967296.0L + limb(2) * 18446744073709551616.0L;
-  out["points"] = mean_json(stats.scored_wins,
-                            static_cast<long double>(static_cast<std::int64_t>(stats.points_sum)),
-                            squares);
+  out["points"] =
+      mean_json(stats.scored_wins,
+                static_cast<long double>(static_cast<std::int64_t>(stats.points_sum)), squares);
   out["patterns"] = Json::array();
   const auto& patterns = scoring_rules(rules)->patterns.patterns;
   for (const auto& [pattern, hands] :

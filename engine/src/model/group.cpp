@@ -65,10 +65,10 @@ std::string format_group(const Group& group, const RuleSet& rules, std::uint8_t 
   // A declared meld's source marker follows its claimed tile, as in the hand's notation
   // (`[34-5m]`): after the claimed slot, else after the last tile, or the third of an added kong.
   const char marker = claimed_slot && group.declared() ? meld_source_marker(group.source()) : 0;
-  const int marker_after = marker == 0                               ? -1
-                           : claimed_slot.value_or(-1) >= 0          ? *claimed_slot + 1
-                           : group.added_kong()                      ? 3
-                                                                     : group.size;
+  const int marker_after = marker == 0                      ? -1
+                           : claimed_slot.value_or(-1) >= 0 ? *claimed_slot + 1
+                           : group.added_kong()             ? 3
+                                                            : group.size;
   for (int slot = 0; slot < group.size; ++slot) {
     const char digit = static_cast<char>('0' + rules.tile(group.tiles[slot]).rank);
     if (group.is_wild(slot)) {

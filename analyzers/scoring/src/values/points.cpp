@@ -278,8 +278,8 @@ void compute_payments(const ValueRules& rules, const ScoreFeatures& features,
         dealer ? own_base : own_base - out.base + dealer_payer_base(rules, out, win.honba);
     const SelfDrawShares shares = self_draw_shares(pay, dealer, players);
     if (players < 4) {
-      out.payment_rules |= pay.absent_share == PaymentRules::AbsentShare::lost ? kPaidTsumoLoss
-                                                                                : kPaidNorthSplit;
+      out.payment_rules |=
+          pay.absent_share == PaymentRules::AbsentShare::lost ? kPaidTsumoLoss : kPaidNorthSplit;
     }
     for (int seat = 0; seat < players; ++seat) {
       if (seat == winner) continue;

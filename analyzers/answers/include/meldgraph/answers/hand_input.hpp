@@ -54,9 +54,9 @@ struct HandInput {
 };
 
 /// Reads `hand_text` under `rules` and `reading` (with the wildcards `indicator` chooses in place
-/// of `reading.indicated` when it is not empty: ContextError on `indicator` for a bad tile), checks `context` (when given) against the hand
-/// and merges the hand's own flowers into it. Throws NotationError with the hand's column, and
-/// ContextError naming the field.
+/// of `reading.indicated` when it is not empty: ContextError on `indicator` for a bad tile), checks
+/// `context` (when given) against the hand and merges the hand's own flowers into it. Throws
+/// NotationError with the hand's column, and ContextError naming the field.
 [[nodiscard]] HandInput read_hand_input(const RuleSet& rules, std::string_view hand_text,
                                         const std::optional<WinContext>& context,
                                         const HandReading& reading = {},

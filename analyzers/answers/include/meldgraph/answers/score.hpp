@@ -27,7 +27,7 @@ struct ReadingOrigin {
 /// One scored reading, copied out of the scorer (ScoredReading less its feature record).
 struct ReadingScore {
   ReadingOrigin origin;  ///< its interpretation and realisation
-  Reading reading;  ///< with realised groups in place of abstract ones
+  Reading reading;       ///< with realised groups in place of abstract ones
   /// The patterns that counted, in the rule set's pattern order (PatternHit::pattern indexes the
   /// scoring section's PatternRules::patterns).
   std::vector<PatternHit> hits;

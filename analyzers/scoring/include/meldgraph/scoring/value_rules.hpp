@@ -290,11 +290,11 @@ struct ReadingValue {
 };
 
 /// ReadingValue::payment_rules: the rules that decided who paid.
-inline constexpr std::uint8_t kPaidByLiable = 1;       ///< pao: the liable player paid a yakuman
-inline constexpr std::uint8_t kPaidDiscarderAll = 2;   ///< a discard: the discarder paid it all
-inline constexpr std::uint8_t kPaidByEveryone = 4;     ///< a discard: the others paid a share too
-inline constexpr std::uint8_t kPaidTsumoLoss = 8;      ///< three players: the absent share is lost
-inline constexpr std::uint8_t kPaidNorthSplit = 16;    ///< three players: the absent share split
+inline constexpr std::uint8_t kPaidByLiable = 1;      ///< pao: the liable player paid a yakuman
+inline constexpr std::uint8_t kPaidDiscarderAll = 2;  ///< a discard: the discarder paid it all
+inline constexpr std::uint8_t kPaidByEveryone = 4;    ///< a discard: the others paid a share too
+inline constexpr std::uint8_t kPaidTsumoLoss = 8;     ///< three players: the absent share is lost
+inline constexpr std::uint8_t kPaidNorthSplit = 16;   ///< three players: the absent share split
 
 /// The value of a reading whose counted patterns are `hits` (evaluate_patterns), under the
 /// reading's features (its context included). `out` is overwritten.
