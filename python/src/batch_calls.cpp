@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,24 +30,26 @@ constexpr std::size_t kScoreBatchPerThread = 1024;
 /// Rows of counts a thread takes at a time: a row's shanten takes tens of nanoseconds.
 constexpr std::size_t kCountsChunk = 4096;
 
-/// One item of score_many, as read while the GIL is held: a line's text, or a dict as JSON.
+/// One item of score_many, as read while the GIL is held: a line's text (the str's own UTF-8), or
+/// a dict's tree in the batch's arena. Both stay valid while the items and the arena do.
 struct ScoreItem {
-  std::string text;
-  std::optional<nlohmann::json> object;
+  std::string_view text;
+  std::optional<FieldValue> object;
   std::string error;  ///< the item could not be read (not a str nor a dict, a bad value)
 };
 
-std::string trimmed(std::string_view text) {
+std::string_view trimmed(std::string_view text) {
   const auto first = text.find_first_not_of(" \t\r\n");
   if (first == std::string_view::npos) return {};
   const auto last = text.find_last_not_of(" \t\r\n");
-  return std::string(text.substr(first, last - first + 1));
+  return text.substr(first, last - first + 1);
 }
 
-/// Reads `item` into `read` (whose buffers are reused from item to item).
-void read_score_item(py::handle item, ScoreItem& read) {
+/// Reads `item` into `read`, a dict's tree into `arena`.
+void read_score_item(py::handle item, FieldArena& arena, ScoreItem& read) {
   read.object.reset();
   read.error.clear();
+  read.text = {};
   if (PyUnicode_Check(item.ptr())) {
     Py_ssize_t size = 0;
     const char* data = PyUnicode_AsUTF8AndSize(item.ptr(), &size);
@@ -56,7 +57,7 @@ void read_score_item(py::handle item, ScoreItem& read) {
     read.text = trimmed(std::string_view(data, static_cast<std::size_t>(size)));
   } else if (PyDict_Check(item.ptr())) {
     try {
-      read.object = from_python(item, "item");
+      read.object = field_value(item, arena, "item");
     } catch (const Error& error) {
       read.error = error.what();
     }
@@ -91,8 +92,11 @@ void score_item(const RuleSet& rules, Scorer& scorer, const ScoreItem& item, std
   columns.readings[i] = 0;
   try {
     if (!item.error.empty()) throw Error(item.error);
+    // The line's own buffer, kept by the thread from line to line.
+    thread_local std::string text;
+    if (!item.object) text.assign(item.text);
     const HandLine line =
-        item.object ? read_hand_object(rules, *item.object) : read_hand_line(rules, item.text);
+        item.object ? read_hand_fields(rules, *item.object) : read_hand_line(rules, text);
     const HandInput input = read_hand_input(rules, line.hand, line.context);
     const HandScore& score = scorer.score(input.hand, input.context);
     columns.wins[i] = score.wins;
@@ -151,9 +155,13 @@ py::dict score_many(PythonRules& self, py::handle items, py::handle jobs) {
   // items stay in the cache between the two, and a batch's buffers are reused by the next.
   const std::size_t batch = kScoreBatchPerThread * threads;
   std::vector<ScoreItem> read(std::min(n, batch));
+  FieldArena arena;
   for (std::size_t first = 0; first < n; first += batch) {
     const std::size_t count = std::min(batch, n - first);
-    for (std::size_t k = 0; k < count; ++k) read_score_item(item_objects[first + k], read[k]);
+    arena.clear();
+    for (std::size_t k = 0; k < count; ++k) {
+      read_score_item(item_objects[first + k], arena, read[k]);
+    }
     const py::gil_scoped_release release;
     for_each_chunk(threads, count, kScoreChunk,
                    [&](std::size_t worker, std::size_t begin, std::size_t end) {

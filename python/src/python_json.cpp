@@ -6,6 +6,8 @@
 
 #include "meldgraph/model/error.hpp"
 
+#include <span>
+
 namespace meldgraph::python {
 
 namespace {
@@ -47,14 +49,6 @@ std::string type_name(py::handle value) {
   return Py_TYPE(value.ptr())->tp_name;
 }
 
-/// A str as UTF-8, without a copy through std::string's conversions.
-std::string utf8(py::handle text) {
-  Py_ssize_t size = 0;
-  const char* data = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
-  if (data == nullptr) throw py::error_already_set();
-  return {data, static_cast<std::size_t>(size)};
-}
-
 }  // namespace
 
 py::object to_python(const nlohmann::json& value) {
@@ -65,57 +59,127 @@ py::object to_python(const nlohmann::ordered_json& value) {
   return json_to_python(value);
 }
 
-nlohmann::json from_python(py::handle value, std::string_view what) {
-  PyObject* object = value.ptr();
-  if (object == Py_None) return nullptr;
+namespace {
+
+/// Where a value is, for messages: `what` (`item`), or a dict's field; the name is made only for
+/// an error.
+struct Where {
+  std::string_view what;
+  std::string_view field;  ///< a dict's key, when `in_dict`
+  bool in_dict = false;
+  [[nodiscard]] std::string name() const {
+    return in_dict ? "field '" + std::string(field) + "'" : std::string(what);
+  }
+};
+
+FieldValue value_of(PyObject* object, FieldArena& arena, const Where& what);
+
+/// A str's UTF-8, kept by the str itself (valid as long as it lives).
+std::string_view utf8_view(PyObject* text) {
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(text, &size);
+  if (data == nullptr) throw py::error_already_set();
+  return {data, static_cast<std::size_t>(size)};
+}
+
+FieldValue whole_number(PyObject* object, const Where& what) {
+  int overflow = 0;
+  const long long number = PyLong_AsLongLongAndOverflow(object, &overflow);
+  if (overflow != 0) {
+    throw Error(what.name() + ": the number " +
+                py::str(py::handle(object)).cast<std::string>() + " is out of range");
+  }
+  FieldValue out;
+  out.type = FieldValue::Type::integer;
+  out.integer = static_cast<std::int64_t>(number);
+  return out;
+}
+
+FieldValue dict_value(PyObject* object, FieldArena& arena, const Where& what) {
+  const std::span<FieldValue> items = arena.allocate(static_cast<std::size_t>(PyDict_Size(object)));
+  PyObject* key = nullptr;
+  PyObject* item = nullptr;
+  Py_ssize_t position = 0;
+  std::size_t i = 0;
+  while (PyDict_Next(object, &position, &key, &item) != 0) {
+    if (!PyUnicode_Check(key)) {
+      throw Error(what.name() + ": a key of type " + type_name(key) +
+                  "; the keys are field names (str)");
+    }
+    const std::string_view name = utf8_view(key);
+    items[i] = value_of(item, arena, {.what = {}, .field = name, .in_dict = true});
+    items[i++].key = name;
+  }
+  FieldValue out;
+  out.type = FieldValue::Type::object;
+  out.items = settle_members(items);
+  return out;
+}
+
+FieldValue sequence_value(PyObject* object, FieldArena& arena, const Where& what) {
+  const bool list = PyList_Check(object);
+  const auto size = static_cast<std::size_t>(list ? PyList_GET_SIZE(object) : PyTuple_GET_SIZE(object));
+  const std::span<FieldValue> items = arena.allocate(size);
+  for (std::size_t i = 0; i < size; ++i) {
+    const auto at = static_cast<Py_ssize_t>(i);
+    items[i] = value_of(list ? PyList_GET_ITEM(object, at) : PyTuple_GET_ITEM(object, at), arena,
+                        what);
+  }
+  FieldValue out;
+  out.type = FieldValue::Type::array;
+  out.items = items;
+  return out;
+}
+
+FieldValue value_of(PyObject* object, FieldArena& arena, const Where& what) {
+  using Type = FieldValue::Type;
+  const py::handle value(object);
+  FieldValue out;
+  if (object == Py_None) return out;
   // bool before int: Python's bool is an int.
-  if (PyBool_Check(object)) return object == Py_True;
-  if (PyLong_Check(object)) {
-    int overflow = 0;
-    const long long number = PyLong_AsLongLongAndOverflow(object, &overflow);
-    if (overflow != 0) {
-      throw Error(std::string(what) + ": the number " + py::str(value).cast<std::string>() +
-                  " is out of range");
-    }
-    return static_cast<std::int64_t>(number);
-  }
-  if (PyFloat_Check(object)) return PyFloat_AS_DOUBLE(object);
-  if (PyUnicode_Check(object)) return utf8(value);
-  if (PyDict_Check(object)) {
-    nlohmann::json out = nlohmann::json::object();
-    PyObject* key = nullptr;
-    PyObject* item = nullptr;
-    Py_ssize_t position = 0;
-    while (PyDict_Next(object, &position, &key, &item) != 0) {
-      if (!PyUnicode_Check(key)) {
-        throw Error(std::string(what) + ": a key of type " + type_name(key) +
-                    "; the keys are field names (str)");
-      }
-      std::string name = utf8(key);
-      const std::string inner = "field '" + name + "'";
-      out[std::move(name)] = from_python(item, inner);
-    }
+  if (PyBool_Check(object)) {
+    out.type = Type::boolean;
+    out.boolean = object == Py_True;
     return out;
   }
-  if (PyList_Check(object) || PyTuple_Check(object)) {
-    nlohmann::json out = nlohmann::json::array();
-    const py::sequence items = py::reinterpret_borrow<py::sequence>(value);
-    for (const py::handle item : items) out.push_back(from_python(item, what));
+  if (PyLong_Check(object)) return whole_number(object, what);
+  if (PyFloat_Check(object)) {
+    out.type = Type::number;
+    out.number = PyFloat_AS_DOUBLE(object);
     return out;
   }
+  if (PyUnicode_Check(object)) {
+    out.type = Type::string;
+    out.text = utf8_view(object);
+    return out;
+  }
+  if (PyDict_Check(object)) return dict_value(object, arena, what);
+  if (PyList_Check(object) || PyTuple_Check(object)) return sequence_value(object, arena, what);
   // NumPy's scalars, as a DataFrame's rows hold them.
   const std::string type = type_name(value);
-  if (type == "numpy.bool_") return PyObject_IsTrue(object) == 1;
+  if (type == "numpy.bool_") {
+    out.type = Type::boolean;
+    out.boolean = PyObject_IsTrue(object) == 1;
+    return out;
+  }
   if (PyIndex_Check(object)) {
-    PyObject* index = PyNumber_Index(object);
-    if (index == nullptr) throw py::error_already_set();
-    return from_python(py::reinterpret_steal<py::object>(index), what);
+    const auto index = py::reinterpret_steal<py::object>(PyNumber_Index(object));
+    if (!index) throw py::error_already_set();
+    return whole_number(index.ptr(), what);
   }
-  if (PyFloat_Check(object) || type.rfind("numpy.float", 0) == 0) {
-    return PyFloat_AsDouble(object);
+  if (type.rfind("numpy.float", 0) == 0) {
+    out.type = Type::number;
+    out.number = PyFloat_AsDouble(object);
+    return out;
   }
-  throw Error(std::string(what) + ": a value of type " + type +
+  throw Error(what.name() + ": a value of type " + type +
               " has no JSON form (None, bool, int, float, str, list or dict)");
+}
+
+}  // namespace
+
+FieldValue field_value(py::handle value, FieldArena& arena, std::string_view what) {
+  return value_of(value.ptr(), arena, {.what = what, .field = {}, .in_dict = false});
 }
 
 }  // namespace meldgraph::python

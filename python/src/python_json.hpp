@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
+#include "meldgraph/model/field_value.hpp"
+
 namespace meldgraph::python {
 
 namespace py = pybind11;
@@ -15,9 +17,11 @@ namespace py = pybind11;
 [[nodiscard]] py::object to_python(const nlohmann::json& value);
 [[nodiscard]] py::object to_python(const nlohmann::ordered_json& value);
 
-/// A Python value as JSON: None, bool, int (and NumPy's integers and bools), float, str, lists
-/// and tuples, dicts with str keys. Throws Error naming `what` (`field 'dora'`) for any other.
-/// Needs the GIL.
-[[nodiscard]] nlohmann::json from_python(py::handle value, std::string_view what);
+/// A Python value as the readers of situations and hands take it (model/field_value.hpp): None,
+/// bool, int (and NumPy's integers and bools), float, str, lists and tuples, dicts with str keys;
+/// its nodes in `arena`, its strings the str objects' own UTF-8 (the tree lives as long as
+/// `value` and the arena do). Throws Error naming `what` (`field 'dora'`) for any other value.
+/// Needs the GIL to be made, not to be read.
+[[nodiscard]] FieldValue field_value(py::handle value, FieldArena& arena, std::string_view what);
 
 }  // namespace meldgraph::python

@@ -25,7 +25,8 @@ namespace meldgraph::python {
 
 std::optional<WinContext> situation_of(const RuleSet& rules, py::handle situation) {
   if (situation.is_none()) return std::nullopt;
-  return parse_win_context(from_python(situation, "situation"), rules);
+  FieldArena arena;
+  return parse_win_context(field_value(situation, arena, "situation"), rules);
 }
 
 std::size_t thread_count(py::handle jobs) {

@@ -3,6 +3,7 @@
 
 #include "meldgraph/model/win_context.hpp"
 
+#include "meldgraph/model/field_value.hpp"
 #include "meldgraph/model/hand_flowers.hpp"
 
 #include <algorithm>
@@ -23,55 +24,65 @@ constexpr std::array<Wind, 4> kWinds = {Wind::east, Wind::south, Wind::west, Win
 constexpr std::array<MeldSource, 3> kSources = {MeldSource::left, MeldSource::across,
                                                 MeldSource::right};
 
-std::string quoted_value(const json& value) {
-  return value.dump(-1, ' ', false, json::error_handler_t::replace);
+using Type = FieldValue::Type;
+
+std::string quoted_value(const FieldValue& value) {
+  return value.json();
 }
 
-bool read_flag(const std::string& field, const json& value) {
-  if (!value.is_boolean()) {
-    throw ContextError(field, "expected true or false, not " + quoted_value(value));
+/// A whole number from 0 to `most`.
+bool is_count(const FieldValue& value, std::int64_t most) {
+  return value.type == Type::integer && value.integer >= 0 && value.integer <= most;
+}
+
+bool read_flag(std::string_view field, const FieldValue& value) {
+  if (value.type != Type::boolean) {
+    throw ContextError(std::string(field), "expected true or false, not " + quoted_value(value));
   }
-  return value.get<bool>();
+  return value.boolean;
 }
 
-std::uint16_t read_counter(const std::string& field, const json& value) {
+std::uint16_t read_counter(std::string_view field, const FieldValue& value) {
   constexpr auto kMost = std::numeric_limits<std::uint16_t>::max();
-  if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
-      value.get<std::int64_t>() > kMost) {
-    throw ContextError(field, "expected a whole number from 0 to " + std::to_string(kMost) +
-                                  ", not " + quoted_value(value));
+  if (!is_count(value, kMost)) {
+    throw ContextError(std::string(field), "expected a whole number from 0 to " +
+                                               std::to_string(kMost) + ", not " +
+                                               quoted_value(value));
   }
-  return static_cast<std::uint16_t>(value.get<std::int64_t>());
+  return static_cast<std::uint16_t>(value.integer);
 }
 
 /// A string one of `names` (as the `name_of` function writes them).
 template <class T, std::size_t N, class NameOf>
-T read_word(const std::string& field, const json& value, const std::array<T, N>& choices,
+T read_word(std::string_view field, const FieldValue& value, const std::array<T, N>& choices,
             NameOf name_of) {
-  std::string valid;
-  for (const T choice : choices) {
-    if (value.is_string() && value.get<std::string>() == name_of(choice)) return choice;
-    valid += (valid.empty() ? "" : ", ") + std::string(name_of(choice));
+  if (value.type == Type::string) {
+    for (const T choice : choices) {
+      if (value.text == name_of(choice)) return choice;
+    }
   }
-  throw ContextError(field, quoted_value(value) + " is not one of " + valid);
+  std::string valid;
+  for (const T choice : choices) valid += (valid.empty() ? "" : ", ") + std::string(name_of(choice));
+  throw ContextError(std::string(field), quoted_value(value) + " is not one of " + valid);
 }
 
 /// Tiles given as an array of tile strings or as one string of tiles (`"4s1z"`, `"4s,1z"`).
-std::vector<TileId> read_tiles(const std::string& field, const json& value, const RuleSet& rules) {
+std::vector<TileId> read_tiles(const std::string& field, const FieldValue& value,
+                               const RuleSet& rules) {
   std::vector<TileId> tiles;
   try {
-    if (value.is_string()) return parse_tiles(value.get<std::string>(), rules);
-    if (!value.is_array()) {
+    if (value.type == Type::string) return parse_tiles(value.text, rules);
+    if (value.type != Type::array) {
       throw ContextError(field,
                          "expected tiles: an array such as [\"4s\", \"1z\"] or a string, "
                          "not " +
                              quoted_value(value));
     }
-    for (const json& element : value) {
-      if (!element.is_string()) {
+    for (const FieldValue& element : value.items) {
+      if (element.type != Type::string) {
         throw ContextError(field, "expected a tile such as \"4s\", not " + quoted_value(element));
       }
-      const std::vector<TileId> one = parse_tiles(element.get<std::string>(), rules);
+      const std::vector<TileId> one = parse_tiles(element.text, rules);
       if (one.size() != 1) {
         throw ContextError(field, "each element is one tile, not " + quoted_value(element));
       }
@@ -84,7 +95,7 @@ std::vector<TileId> read_tiles(const std::string& field, const json& value, cons
 }
 
 /// Indicator tiles: meldable tiles, at most kMaxIndicators.
-std::vector<TileId> read_indicators(const std::string& field, const json& value,
+std::vector<TileId> read_indicators(const std::string& field, const FieldValue& value,
                                     const RuleSet& rules) {
   std::vector<TileId> tiles = read_tiles(field, value, rules);
   if (tiles.size() > kMaxIndicators) {
@@ -102,20 +113,19 @@ std::vector<TileId> read_indicators(const std::string& field, const json& value,
 
 /// Bonus tiles held, as tiles (each a bonus tile, within its copies) or as a count (at most the
 /// rule set's bonus tiles).
-void read_flowers(const json& value, const RuleSet& rules, WinContext& context) {
+void read_flowers(const FieldValue& value, const RuleSet& rules, WinContext& context) {
   int available = 0;
   for (TileId t = 0; t < rules.tile_count(); ++t) {
     if (rules.tile(t).bonus) available += rules.tile(t).copies;
   }
   if (value.is_number()) {
-    if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
-        value.get<std::int64_t>() > available) {
+    if (!is_count(value, available)) {
       throw ContextError("flowers", "expected a count from 0 to " + std::to_string(available) +
                                         " (the bonus tiles of rule set '" + rules.name() +
                                         "'), not " + quoted_value(value));
     }
     context.flower_tiles.clear();
-    context.flower_count = static_cast<std::uint8_t>(value.get<std::int64_t>());
+    context.flower_count = static_cast<std::uint8_t>(value.integer);
     return;
   }
   std::vector<TileId> tiles = read_tiles("flowers", value, rules);
@@ -135,11 +145,10 @@ void read_flowers(const json& value, const RuleSet& rules, WinContext& context) 
 
 /// The count of set-aside tiles (calls.set_aside): at most the rule set's most, and none where
 /// the rule set sets no tile aside.
-std::uint8_t read_set_aside(const json& value, const RuleSet& rules) {
+std::uint8_t read_set_aside(const FieldValue& value, const RuleSet& rules) {
   const CallRules& calls = rules.calls();
   const int most = calls.set_aside == kNoTile ? 0 : calls.set_aside_max;
-  if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
-      value.get<std::int64_t>() > most) {
+  if (!is_count(value, most)) {
     if (calls.set_aside == kNoTile) {
       throw ContextError("set_aside", "rule set '" + rules.name() +
                                           "' sets no tile aside (calls.set_aside): only 0, not " +
@@ -150,7 +159,7 @@ std::uint8_t read_set_aside(const json& value, const RuleSet& rules) {
                                         " set aside, calls.set_aside.max), not " +
                                         quoted_value(value));
   }
-  return static_cast<std::uint8_t>(value.get<std::int64_t>());
+  return static_cast<std::uint8_t>(value.integer);
 }
 
 /// The seats the rule set's players have: seat winds past the players' (N under three) and the
@@ -253,53 +262,110 @@ std::string_view meld_source_name(MeldSource source) {
 
 WinContextReader::WinContextReader(const RuleSet& rules) : rules_(&rules) {}
 
-void WinContextReader::field(const std::string& key, const json& value) {
-  const std::array<std::pair<std::string_view, bool*>, 10> flags = {{
-      {"riichi", &context_.riichi},
-      {"double_riichi", &context_.double_riichi},
-      {"ippatsu", &context_.ippatsu},
-      {"last_tile", &context_.last_tile},
-      {"after_kong", &context_.after_kong},
-      {"robbing_kong", &context_.robbing_kong},
-      {"first_draw", &context_.first_draw},
-      {"last_of_kind", &context_.last_of_kind},
-      {"after_kong_discard", &context_.after_kong_discard},
-      {"robbing_gold", &context_.robbing_gold},
-  }};
-  const auto flag = std::find_if(flags.begin(), flags.end(),
-                                 [&](const auto& entry) { return entry.first == key; });
-  if (flag != flags.end()) {
-    *flag->second = read_flag(key, value);
-    riichi_given_ = riichi_given_ || key == "riichi";
-  } else if (key == "win") {
-    context_.win =
-        read_word(key, value, std::array{WinKind::self_draw, WinKind::discard}, win_kind_name);
-    win_given_ = true;
-  } else if (key == "from") {
-    context_.from = read_word(key, value, kSources, meld_source_name);
-    from_given_ = true;
-  } else if (key == "seat_wind") {
-    context_.seat_wind = read_word(key, value, kWinds, wind_code);
-  } else if (key == "round_wind") {
-    context_.round_wind = read_word(key, value, kWinds, wind_code);
-  } else if (key == "dora") {
-    context_.dora = read_indicators(key, value, *rules_);
-  } else if (key == "ura") {
-    context_.ura = read_indicators(key, value, *rules_);
-  } else if (key == "flowers") {
-    read_flowers(value, *rules_, context_);
-  } else if (key == "honba") {
-    context_.honba = read_counter(key, value);
-  } else if (key == "riichi_sticks") {
-    context_.riichi_sticks = read_counter(key, value);
-  } else if (key == "set_aside") {
-    context_.set_aside = read_set_aside(value, *rules_);
-  } else {
+namespace {
+
+/// What a context field holds, for WinContextReader::field's one switch.
+enum class FieldKind : std::uint8_t {
+  flag,
+  win,
+  from,
+  seat_wind,
+  round_wind,
+  dora,
+  ura,
+  flowers,
+  honba,
+  riichi_sticks,
+  set_aside
+};
+
+struct FieldEntry {
+  std::string_view name;
+  FieldKind kind;
+  bool WinContext::*flag = nullptr;  ///< FieldKind::flag: the flag it sets
+};
+
+/// The fields by name, in name order. A key is found by comparing lengths first (string_view's
+/// ==): a few fields share a length, so a key meets one or two comparisons of its characters.
+constexpr std::array<FieldEntry, 20> kFieldTable = {{
+    {"after_kong", FieldKind::flag, &WinContext::after_kong},
+    {"after_kong_discard", FieldKind::flag, &WinContext::after_kong_discard},
+    {"dora", FieldKind::dora},
+    {"double_riichi", FieldKind::flag, &WinContext::double_riichi},
+    {"first_draw", FieldKind::flag, &WinContext::first_draw},
+    {"flowers", FieldKind::flowers},
+    {"from", FieldKind::from},
+    {"honba", FieldKind::honba},
+    {"ippatsu", FieldKind::flag, &WinContext::ippatsu},
+    {"last_of_kind", FieldKind::flag, &WinContext::last_of_kind},
+    {"last_tile", FieldKind::flag, &WinContext::last_tile},
+    {"riichi", FieldKind::flag, &WinContext::riichi},
+    {"riichi_sticks", FieldKind::riichi_sticks},
+    {"robbing_gold", FieldKind::flag, &WinContext::robbing_gold},
+    {"robbing_kong", FieldKind::flag, &WinContext::robbing_kong},
+    {"round_wind", FieldKind::round_wind},
+    {"seat_wind", FieldKind::seat_wind},
+    {"set_aside", FieldKind::set_aside},
+    {"ura", FieldKind::ura},
+    {"win", FieldKind::win},
+}};
+static_assert(std::size(kWinContextFields) == kFieldTable.size());
+
+const FieldEntry* find_field(std::string_view key) {
+  const auto found = std::find_if(kFieldTable.begin(), kFieldTable.end(),
+                                  [&](const FieldEntry& entry) { return entry.name == key; });
+  return found != kFieldTable.end() ? &*found : nullptr;
+}
+
+}  // namespace
+
+void WinContextReader::field(std::string_view key, const FieldValue& value) {
+  const FieldEntry* entry = find_field(key);
+  if (entry == nullptr) {
     std::string known;
     for (const std::string_view name : kWinContextFields) {
       known += (known.empty() ? "" : ", ") + std::string(name);
     }
-    throw ContextError(key, "unknown field; the fields are hand, " + known);
+    throw ContextError(std::string(key), "unknown field; the fields are hand, " + known);
+  }
+  switch (entry->kind) {
+    case FieldKind::flag:
+      context_.*entry->flag = read_flag(key, value);
+      riichi_given_ = riichi_given_ || entry->flag == &WinContext::riichi;
+      break;
+    case FieldKind::win:
+      context_.win =
+          read_word(key, value, std::array{WinKind::self_draw, WinKind::discard}, win_kind_name);
+      win_given_ = true;
+      break;
+    case FieldKind::from:
+      context_.from = read_word(key, value, kSources, meld_source_name);
+      from_given_ = true;
+      break;
+    case FieldKind::seat_wind:
+      context_.seat_wind = read_word(key, value, kWinds, wind_code);
+      break;
+    case FieldKind::round_wind:
+      context_.round_wind = read_word(key, value, kWinds, wind_code);
+      break;
+    case FieldKind::dora:
+      context_.dora = read_indicators("dora", value, *rules_);
+      break;
+    case FieldKind::ura:
+      context_.ura = read_indicators("ura", value, *rules_);
+      break;
+    case FieldKind::flowers:
+      read_flowers(value, *rules_, context_);
+      break;
+    case FieldKind::honba:
+      context_.honba = read_counter(key, value);
+      break;
+    case FieldKind::riichi_sticks:
+      context_.riichi_sticks = read_counter(key, value);
+      break;
+    case FieldKind::set_aside:
+      context_.set_aside = read_set_aside(value, *rules_);
+      break;
   }
 }
 
@@ -309,15 +375,20 @@ WinContext WinContextReader::finish() {
   return context_;
 }
 
-WinContext parse_win_context(const json& object, const RuleSet& rules) {
-  if (!object.is_object()) {
+WinContext parse_win_context(const FieldValue& object, const RuleSet& rules) {
+  if (object.type != Type::object) {
     throw ContextError("", "a context is a JSON object of fields, not " + quoted_value(object));
   }
   WinContextReader reader(rules);
-  for (const auto& [key, value] : object.items()) {
-    if (key != "hand") reader.field(key, value);
+  for (const FieldValue& member : object.items) {
+    if (member.key != "hand") reader.field(member.key, member);
   }
   return reader.finish();
+}
+
+WinContext parse_win_context(const json& object, const RuleSet& rules) {
+  FieldArena arena;
+  return parse_win_context(field_value(object, arena), rules);
 }
 
 json win_context_to_json(const WinContext& context, const RuleSet& rules) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "meldgraph/model/error.hpp"
+#include "meldgraph/model/field_value.hpp"
 #include "meldgraph/model/group.hpp"
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/rules.hpp"
@@ -108,15 +109,14 @@ class ContextError : public Error {
   std::string detail_;
 };
 
-/// Reads a context one field at a time, in the order of a JSON object's keys (sorted, as
-/// nlohmann's objects hold them): parse_win_context's reader, shared with the readers of lines
-/// that parse JSON by other means (answers/hand_input.hpp), so that every reader of a context
-/// says the same of the same fields.
+/// Reads a context one field at a time, in the order of an object's keys (sorted, as FieldValue
+/// objects hold them): parse_win_context's reader, shared with the readers of lines (answers/
+/// hand_input.hpp), so that every reader of a context says the same of the same fields.
 class WinContextReader {
  public:
   explicit WinContextReader(const RuleSet& rules);
   /// Reads the field `key` (not `hand`); throws ContextError as parse_win_context does.
-  void field(const std::string& key, const nlohmann::json& value);
+  void field(std::string_view key, const FieldValue& value);
   /// The context the fields read give, their implications applied and their contradictions
   /// thrown (ContextError).
   [[nodiscard]] WinContext finish();
@@ -135,6 +135,8 @@ class WinContextReader {
 /// bad value or a contradiction (docs/cli.md lists them), a seat or discarder the rule set's
 /// players do not have among them (seat N, or `across`, under three players). The one reader of
 /// contexts: the CLI's options are gathered into such an object first.
+[[nodiscard]] WinContext parse_win_context(const FieldValue& object, const RuleSet& rules);
+/// parse_win_context of a nlohmann value.
 [[nodiscard]] WinContext parse_win_context(const nlohmann::json& object, const RuleSet& rules);
 
 /// The context as a JSON object of every field (`from` only when known; `flowers` as tiles when

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "meldgraph/model/field_value.hpp"
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/model/win_context.hpp"
@@ -43,6 +44,10 @@ struct HandLine {
 /// that is one (the Python module's items are such objects already). Throws ContextError naming
 /// the field for a missing hand or a missing or bad field, and for an `object` that is no object.
 [[nodiscard]] HandLine read_hand_object(const RuleSet& rules, const nlohmann::json& object);
+
+/// read_hand_object of an object whichever parser made it (model/field_value.hpp): the one reader
+/// behind read_hand_line and read_hand_object, and the Python module's reader of dicts.
+[[nodiscard]] HandLine read_hand_fields(const RuleSet& rules, const FieldValue& object);
 
 /// A hand and its situation, checked against each other, ready for HandAnalysis.
 struct HandInput {
