@@ -79,10 +79,10 @@ std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyz
   nlohmann::json out;
   std::string hand_text = line.text;
   try {
-    const HandLine read = read_hand_line(rules, line.text);
+    HandLine read = read_hand_line(rules, line.text);
     hand_text = read.hand;
     const HandInput input =
-        read_hand_input(rules, read.hand, read.context, reading.hands, read.indicator);
+        read_hand_input(rules, read.hand, std::move(read.context), reading.hands, read.indicator);
     const std::string hand = format_hand(input.hand, rules);
     const HandAnalysis analysis(rules, input.hand, input.context);
     std::string direct;

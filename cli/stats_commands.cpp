@@ -95,8 +95,8 @@ struct CorpusLine {
 /// its `error`.
 void read_corpus_line(const RuleSet& rules, const HandReading& reading, CorpusLine& line) {
   try {
-    const HandLine read = read_hand_line(rules, line.text);
-    HandInput input = read_hand_input(rules, read.hand, read.context, reading, read.indicator);
+    HandLine read = read_hand_line(rules, line.text);
+    HandInput input = read_hand_input(rules, read.hand, std::move(read.context), reading, read.indicator);
     line.hand = input.hand;
     if (input.has_context) line.context = input.context;
   } catch (const Error& error) {

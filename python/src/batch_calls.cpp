@@ -95,9 +95,9 @@ void score_item(const RuleSet& rules, Scorer& scorer, const ScoreItem& item, std
     // The line's own buffer, kept by the thread from line to line.
     thread_local std::string text;
     if (!item.object) text.assign(item.text);
-    const HandLine line =
+    HandLine line =
         item.object ? read_hand_fields(rules, *item.object) : read_hand_line(rules, text);
-    const HandInput input = read_hand_input(rules, line.hand, line.context);
+    const HandInput input = read_hand_input(rules, line.hand, std::move(line.context));
     const HandScore& score = scorer.score(input.hand, input.context);
     columns.wins[i] = score.wins;
     columns.readings[i] = static_cast<std::int64_t>(score.scored);

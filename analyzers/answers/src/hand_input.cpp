@@ -161,7 +161,7 @@ HandLine read_hand_fields(const RuleSet& rules, const FieldValue& object) {
 }
 
 HandInput read_hand_input(const RuleSet& rules, std::string_view hand_text,
-                          const std::optional<WinContext>& context, const HandReading& reading,
+                          std::optional<WinContext> context, const HandReading& reading,
                           std::string_view indicator) {
   TileMask wild = reading.wild | reading.indicated;
   if (!indicator.empty()) {
@@ -173,8 +173,9 @@ HandInput read_hand_input(const RuleSet& rules, std::string_view hand_text,
       throw ContextError("indicator", error.what());
     }
   }
+  const bool has_context = context.has_value();
   HandInput input{parse_hand(hand_text, rules, wild, reading.notation),
-                  context.value_or(WinContext{}), context.has_value()};
+                  has_context ? std::move(*context) : WinContext{}, has_context};
   if (input.has_context) check_win_context(input.context, input.hand, rules);
   merge_hand_flowers(input.context, input.hand, rules, hand_text, reading.notation);
   return input;

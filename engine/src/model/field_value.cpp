@@ -9,6 +9,16 @@ namespace meldgraph {
 
 namespace {
 
+/// Keys in string_view's order (bytes as unsigned), compared inline: keys are short field names,
+/// and string_view's comparison is a call to memcmp.
+bool key_less(std::string_view a, std::string_view b) {
+  const std::size_t common = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < common; ++i) {
+    if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+  }
+  return a.size() < b.size();
+}
+
 nlohmann::json to_nlohmann(const FieldValue& value) {
   switch (value.type) {
     case FieldValue::Type::null:
@@ -42,7 +52,7 @@ const FieldValue* FieldValue::member(std::string_view name) const {
   if (type != Type::object) return nullptr;
   const auto found = std::lower_bound(items.begin(), items.end(), name,
                                       [](const FieldValue& item, std::string_view wanted) {
-                                        return item.key < wanted;
+                                        return key_less(item.key, wanted);
                                       });
   return found != items.end() && found->key == name ? &*found : nullptr;
 }
@@ -75,10 +85,13 @@ std::span<FieldValue> settle_members(std::span<FieldValue> members) {
   // A stable insertion sort: objects have a few dozen members at most, mostly in order already
   // (corpus lines are written sorted), and it needs no buffer.
   for (std::size_t i = 1; i < members.size(); ++i) {
-    if (!(members[i].key < members[i - 1].key)) continue;
+    if (!key_less(members[i].key, members[i - 1].key)) continue;
     const FieldValue moved = members[i];
-    std::size_t j = i;
-    for (; j > 0 && moved.key < members[j - 1].key; --j) members[j] = members[j - 1];
+    std::size_t j = i - 1;
+    while (j > 0 && key_less(moved.key, members[j - 1].key)) --j;
+    std::copy_backward(members.begin() + static_cast<std::ptrdiff_t>(j),
+                       members.begin() + static_cast<std::ptrdiff_t>(i),
+                       members.begin() + static_cast<std::ptrdiff_t>(i + 1));
     members[j] = moved;
   }
   // Of a run of equal keys the last stays, moved to the run's place.

@@ -71,8 +71,10 @@ class TileScanner {
 
   /// Loose tiles only (single tiles, wildcard choices).
   std::vector<TileToken> scan_tiles() {
+    std::vector<HandItem> items = scan(false);
+    if (items.size() == 1) return std::move(items.front().tiles);
     std::vector<TileToken> tokens;
-    for (HandItem& item : scan(false)) {
+    for (HandItem& item : items) {
       tokens.insert(tokens.end(), item.tiles.begin(), item.tiles.end());
     }
     return tokens;
@@ -80,7 +82,12 @@ class TileScanner {
 
   /// The whole hand grammar: loose tiles, [melds], (kongs) and a final +tile.
   std::vector<HandItem> scan(bool hand_grammar) {
+    // Room for a usual hand at once: a hand is read per line, and growing these vectors a tile
+    // at a time cost more than the reading itself (no pointer into `items` outlives a growth).
     std::vector<HandItem> items(1);
+    items.reserve(kUsualItems);
+    items.front().tiles.reserve(text_.size());
+    pending_.reserve(text_.size());
     HandItem* open_meld = nullptr;  // inside [] or ()
     char closer = 0;
     bool after_plus = false;
@@ -149,6 +156,8 @@ class TileScanner {
 
  private:
   static constexpr int kJokerDigit = -1;
+  /// Items of a hand with four declared melds and a winning tile, each followed by loose tiles.
+  static constexpr std::size_t kUsualItems = 10;
 
   struct PendingDigit {
     int digit;  ///< 0-9, or kJokerDigit for a wildcard slot inside a meld
@@ -573,11 +582,26 @@ std::vector<TilePlace> bonus_tile_places(std::string_view text, const RuleSet& r
   return places;
 }
 
+namespace {
+
+/// The tile of `text` when it is one tile written plainly, a digit 1-9 and its suit's letter
+/// (`9s`, as indicators are given), found without the scanner; else kNoTile, and the scanner
+/// reads the text (and says what is wrong with it).
+TileId plain_tile(std::string_view text, const RuleSet& rules) {
+  if (text.size() != 2 || text[0] < '1' || text[0] > '9' || text[1] < 'a' || text[1] > 'z') {
+    return kNoTile;
+  }
+  return rules.find_tile(text[1], text[0] - '0');
+}
+
+}  // namespace
+
 std::vector<detail::TileToken> detail::scan_tiles(std::string_view text, const RuleSet& rules) {
   return TileScanner(text, rules).scan_tiles();
 }
 
 TileId parse_tile(std::string_view text, const RuleSet& rules) {
+  if (const TileId tile = plain_tile(text, rules); tile != kNoTile) return tile;
   const std::vector<TileToken> tokens = TileScanner(text, rules).scan_tiles();
   if (tokens.empty()) throw NotationError("expected one tile, got none", 1);
   if (tokens.size() > 1) throw NotationError("expected one tile", tokens[1].column);
@@ -605,8 +629,11 @@ std::vector<TileToken> scan_tile_list(std::string_view text, const RuleSet& rule
 }  // namespace
 
 std::vector<TileId> parse_tiles(std::string_view text, const RuleSet& rules) {
+  if (const TileId tile = plain_tile(text, rules); tile != kNoTile) return {tile};
+  const std::vector<TileToken> tokens = scan_tile_list(text, rules);
   std::vector<TileId> tiles;
-  for (const TileToken& token : scan_tile_list(text, rules)) tiles.push_back(token.tile);
+  tiles.reserve(tokens.size());
+  for (const TileToken& token : tokens) tiles.push_back(token.tile);
   return tiles;
 }
 

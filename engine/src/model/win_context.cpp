@@ -285,8 +285,7 @@ struct FieldEntry {
   bool WinContext::*flag = nullptr;  ///< FieldKind::flag: the flag it sets
 };
 
-/// The fields by name, in name order. A key is found by comparing lengths first (string_view's
-/// ==): a few fields share a length, so a key meets one or two comparisons of its characters.
+/// The fields by name, in name order.
 constexpr std::array<FieldEntry, 20> kFieldTable = {{
     {"after_kong", FieldKind::flag, &WinContext::after_kong},
     {"after_kong_discard", FieldKind::flag, &WinContext::after_kong_discard},
@@ -311,10 +310,41 @@ constexpr std::array<FieldEntry, 20> kFieldTable = {{
 }};
 static_assert(std::size(kWinContextFields) == kFieldTable.size());
 
+/// A field's slot in kFieldSlots: its length and first and last characters, mixed so that no
+/// two fields share a slot (checked below). A key is then found by one comparison.
+constexpr std::size_t kSlotCount = 64;
+constexpr std::size_t field_slot(std::string_view name) {
+  return (name.size() * 4 + static_cast<unsigned char>(name.front()) * 23U +
+          static_cast<unsigned char>(name.back())) %
+         kSlotCount;
+}
+
+constexpr bool fields_have_own_slots() {
+  std::array<bool, kSlotCount> taken{};
+  for (const FieldEntry& entry : kFieldTable) {
+    if (taken[field_slot(entry.name)]) return false;
+    taken[field_slot(entry.name)] = true;
+  }
+  return true;
+}
+static_assert(fields_have_own_slots(), "two context fields share a slot: change field_slot's mix");
+
+/// kFieldTable's index of the field in each slot, -1 for none.
+constexpr std::array<std::int8_t, kSlotCount> kFieldSlots = [] {
+  std::array<std::int8_t, kSlotCount> slots{};
+  slots.fill(-1);
+  for (std::size_t i = 0; i < kFieldTable.size(); ++i) {
+    slots[field_slot(kFieldTable[i].name)] = static_cast<std::int8_t>(i);
+  }
+  return slots;
+}();
+
 const FieldEntry* find_field(std::string_view key) {
-  const auto found = std::find_if(kFieldTable.begin(), kFieldTable.end(),
-                                  [&](const FieldEntry& entry) { return entry.name == key; });
-  return found != kFieldTable.end() ? &*found : nullptr;
+  if (key.empty()) return nullptr;
+  const std::int8_t index = kFieldSlots[field_slot(key)];
+  if (index < 0) return nullptr;
+  const FieldEntry& entry = kFieldTable[static_cast<std::size_t>(index)];
+  return entry.name == key ? &entry : nullptr;
 }
 
 }  // namespace

@@ -63,7 +63,7 @@ struct HandInput {
 /// `context` (when given) against the hand and merges the hand's own flowers into it. Throws
 /// NotationError with the hand's column, and ContextError naming the field.
 [[nodiscard]] HandInput read_hand_input(const RuleSet& rules, std::string_view hand_text,
-                                        const std::optional<WinContext>& context,
+                                        std::optional<WinContext> context,
                                         const HandReading& reading = {},
                                         std::string_view indicator = {});
 
