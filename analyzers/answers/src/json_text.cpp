@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <span>
+#include <stdexcept>
+#include <string>
 
 namespace meldgraph {
 
@@ -39,58 +42,79 @@ std::size_t utf8_sequence(std::string_view text, std::size_t i) {
   return length;
 }
 
+/// string_view's order (bytes as unsigned), compared inline: keys are short, and string_view's
+/// comparison is a call.
+bool key_less(std::string_view a, std::string_view b) {
+  const std::size_t common = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < common; ++i) {
+    if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+  }
+  return a.size() < b.size();
+}
+
 }  // namespace
 
 void JsonText::string(std::string_view text) {
   std::string& out = *out_;
   out += '"';
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x80) {
-      const std::size_t length = utf8_sequence(text, i);
-      if (length == 0) {
-        invalid_utf8_ = true;
-        continue;
-      }
-      out.append(text.substr(i, length));
-      i += length - 1;
+  // Bytes that stand as they are (printable ASCII but the quote and backslash, valid UTF-8
+  // sequences) are written a run at a time.
+  std::size_t run = 0;
+  const auto flush = [&](std::size_t to) { out.append(text.substr(run, to - run)); };
+  for (std::size_t i = 0; i < text.size();) {
+    const auto u = static_cast<unsigned char>(text[i]);
+    if (u >= 0x20 && u < 0x80 && u != '"' && u != '\\') {
+      ++i;
       continue;
     }
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (u < 0x20) {
-          constexpr std::string_view kHex = "0123456789abcdef";
-          out += "\\u00";
-          out += kHex[u >> 4U];
-          out += kHex[u & 0xFU];
-        } else {
-          out += c;
-        }
+    if (u >= 0x80) {
+      if (const std::size_t length = utf8_sequence(text, i); length > 0) {
+        i += length;
+        continue;
+      }
+      flush(i);
+      invalid_utf8_ = true;  // the byte is left out
+    } else {
+      flush(i);
+      escape(u);
+    }
+    run = ++i;
+  }
+  flush(text.size());
+  out += '"';
+}
+
+void JsonText::escape(unsigned char u) {
+  std::string& out = *out_;
+  switch (u) {
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\b':
+      out += "\\b";
+      break;
+    case '\f':
+      out += "\\f";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    default: {
+      constexpr std::string_view kHex = "0123456789abcdef";
+      out += "\\u00";
+      out += kHex[u >> 4U];
+      out += kHex[u & 0xFU];
     }
   }
-  out += '"';
 }
 
 void JsonText::integer(std::int64_t value) {
@@ -99,22 +123,39 @@ void JsonText::integer(std::int64_t value) {
   out_->append(digits.data(), result.ptr);
 }
 
-void JsonObject::close(JsonText& out) {
-  // Keys are unique by construction; nlohmann orders them by std::string's operator<, which is
-  // the byte order string_view's comparison also uses.
-  std::sort(members_.begin(), members_.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
-  out.put('{');
-  bool first = true;
-  for (const auto& [key, value] : members_) {
-    if (!first) out.put(',');
-    first = false;
-    out.string(key);
-    out.put(':');
-    out.raw(value);
+void JsonObject::note_member(std::string_view key, std::size_t begin) {
+  if (count_ == kMaxMembers) {
+    throw std::logic_error("JsonObject: more than " + std::to_string(kMaxMembers) + " members");
   }
-  out.put('}');
-  if (invalid_utf8_) out.mark_invalid_utf8();
+  members_[count_++] = {key, begin, out_->out().size()};
+}
+
+void JsonObject::close() {
+  // Keys are unique by construction; nlohmann orders them by std::string's operator<, which is
+  // the byte order string_view's comparison also uses. A stable insertion sort: few members.
+  const auto members = std::span(members_).first(count_);
+  for (std::size_t i = 1; i < members.size(); ++i) {
+    const Member moved = members[i];
+    std::size_t j = i;
+    for (; j > 0 && key_less(moved.key, members[j - 1].key); --j) members[j] = members[j - 1];
+    members[j] = moved;
+  }
+  std::string& text = out_->out();
+  const std::size_t end = text.size();
+  // Room for the sorted copy first: the members are copied from the string into itself.
+  std::size_t keys = 0;
+  for (const Member& member : members) keys += member.key.size() * 6 + 4;  // \u00xx at worst
+  text.reserve(end + (end - start_) + keys + 2);
+  out_->put('{');
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    if (i > 0) out_->put(',');
+    out_->string(members[i].key);
+    out_->put(':');
+    text.append(text.data() + members[i].begin, members[i].end - members[i].begin);
+  }
+  out_->put('}');
+  text.erase(start_, end - start_);
+  count_ = 0;
 }
 
 }  // namespace meldgraph

@@ -37,7 +37,7 @@ void write_patterns(const ScoringRules& scoring, std::string_view unit,
     const Pattern& pattern = scoring.patterns.patterns[hit.pattern];
     const bool local = scoring.patterns.local_names && !pattern.local_name.empty();
     if (i > 0) out.put(',');
-    JsonObject entry;
+    JsonObject entry(out);
     entry.add("id", [&](JsonText& v) { v.string(pattern.id); });
     entry.add("name", [&](JsonText& v) { v.string(local ? pattern.local_name : pattern.name); });
     entry.add("name_en", [&](JsonText& v) { v.string(pattern.name); });
@@ -53,7 +53,7 @@ void write_patterns(const ScoringRules& scoring, std::string_view unit,
       entry.add("bonus", [&](JsonText& v) { v.integer(pattern.value.bonus); });
     }
     if (hit.times != 1) entry.add("times", [&](JsonText& v) { v.integer(hit.times); });
-    entry.close(out);
+    entry.close();
   }
   out.put(']');
 }
@@ -65,24 +65,67 @@ void write_fu_parts(const ReadingScore& scored, const RuleSet& rules, JsonText& 
   for (const FuPart& part : scored.value.fu_parts) {
     if (!first) out.put(',');
     first = false;
-    JsonObject entry;
+    JsonObject entry(out);
     entry.add("source", [&](JsonText& v) { v.string(fu_source_word(part.source)); });
     entry.add("fu", [&](JsonText& v) { v.integer(part.fu); });
     if (const ReadingGroup* group = fu_part_group(part, scored.reading)) {
       entry.add("group", [&](JsonText& v) { v.string(format_reading_group(*group, rules)); });
     }
-    entry.close(out);
+    entry.close();
   }
   out.put(']');
 }
 
 /// The payments by seat of the rule set's players.
 void write_payments(const ReadingValue& value, const RuleSet& rules, JsonText& out) {
-  JsonObject payments;
+  JsonObject payments(out);
   for (std::size_t seat = 0; seat < static_cast<std::size_t>(rules.players()); ++seat) {
     payments.add(kSeatCodes[seat], [&](JsonText& v) { v.integer(value.payments[seat]); });
   }
-  payments.close(out);
+  payments.close();
+}
+
+/// The context's fields (win_context_to_json's), sorted by the object.
+void write_context(const WinContext& context, const RuleSet& rules, JsonText& out) {
+  const auto codes = [&](const std::vector<TileId>& tiles) {
+    return [&rules, list = &tiles](JsonText& v) {
+      v.put('[');
+      for (std::size_t i = 0; i < list->size(); ++i) {
+        if (i > 0) v.put(',');
+        v.string(rules.tile((*list)[i]).code);
+      }
+      v.put(']');
+    };
+  };
+  const auto flag = [](bool set) { return [set](JsonText& v) { v.boolean(set); }; };
+  const auto number = [](std::int64_t n) { return [n](JsonText& v) { v.integer(n); }; };
+  const auto word = [](std::string_view text) { return [text](JsonText& v) { v.string(text); }; };
+  JsonObject object(out);
+  object.add("win", word(win_kind_name(context.win)));
+  object.add("seat_wind", word(wind_code(context.seat_wind)));
+  object.add("round_wind", word(wind_code(context.round_wind)));
+  object.add("riichi", flag(context.riichi));
+  object.add("double_riichi", flag(context.double_riichi));
+  object.add("ippatsu", flag(context.ippatsu));
+  object.add("last_tile", flag(context.last_tile));
+  object.add("after_kong", flag(context.after_kong));
+  object.add("robbing_kong", flag(context.robbing_kong));
+  object.add("first_draw", flag(context.first_draw));
+  object.add("last_of_kind", flag(context.last_of_kind));
+  object.add("after_kong_discard", flag(context.after_kong_discard));
+  object.add("robbing_gold", flag(context.robbing_gold));
+  object.add("dora", codes(context.dora));
+  object.add("ura", codes(context.ura));
+  object.add("honba", number(context.honba));
+  object.add("riichi_sticks", number(context.riichi_sticks));
+  object.add("set_aside", number(context.set_aside));
+  if (context.from != MeldSource::unknown) object.add("from", word(meld_source_name(context.from)));
+  if (context.flower_tiles.empty()) {
+    object.add("flowers", number(context.flower_count));
+  } else {
+    object.add("flowers", codes(context.flower_tiles));
+  }
+  object.close();
 }
 
 /// The value fields of one reading (write_value's), those `fields` keeps. `wins` and
@@ -111,7 +154,7 @@ void add_value(const ScoringRules& scoring, const RuleSet& rules, const ReadingS
 void write_listed(const ScoringRules& scoring, const RuleSet& rules, const ReadingScore& scored,
                   bool best, JsonText& out) {
   static const FieldSelection all;
-  JsonObject entry;
+  JsonObject entry(out);
   const ReadingOrigin& origin = scored.origin;
   entry.add("interpretation", [&](JsonText& v) { write_unsigned(v, origin.interpretation); });
   entry.add("form", [&](JsonText& v) { v.string(rules.forms()[scored.reading.form].name); });
@@ -126,12 +169,12 @@ void write_listed(const ScoringRules& scoring, const RuleSet& rules, const Readi
     entry.add("no_win_reason", [&](JsonText& v) { v.string(scored.value.no_win_reason); });
   }
   entry.add("best", [&](JsonText& v) { v.boolean(best); });
-  entry.close(out);
+  entry.close();
 }
 
 /// The note of a scoring that stopped early (cut_json's fields).
 void write_cut(const ScoringCut& cut, JsonText& out) {
-  JsonObject note;
+  JsonObject note(out);
   note.add("by", [&](JsonText& v) { v.string(cut.by == ScoreCut::budget ? "budget" : "bound"); });
   if (cut.by == ScoreCut::budget) {
     note.add("budget_ms", [&](JsonText& v) { write_unsigned(v, cut.budget_ms); });
@@ -139,7 +182,7 @@ void write_cut(const ScoringCut& cut, JsonText& out) {
   note.add("interpretations_scored", [&](JsonText& v) { write_unsigned(v, cut.interpretations); });
   note.add("last_in_part", [&](JsonText& v) { v.boolean(cut.last_in_part); });
   note.add("best_of", [&](JsonText& v) { v.string("the readings scored"); });
-  note.close(out);
+  note.close();
 }
 
 /// The answer's summary fields: the hand's win, the listing's counts, ties, cut.
@@ -300,26 +343,30 @@ std::vector<std::string> score_line_fields(const RuleSet& rules) {
 bool write_score_line_json(const ScoreAnswer& answer, const RuleSet& rules, const LineHead& head,
                            const FieldSelection& fields, std::string& out) {
   const ScoringRules& scoring = require_scoring(rules);
-  JsonObject line;
+  const std::size_t start = out.size();
+  JsonText writer(out);
+  JsonObject line(writer);
   // A line's hand is always written, asked for or not, as its error is (batch_lines.cpp).
   line.add("hand", [&](JsonText& v) { v.string(head.hand); });
   if (fields.has("rules")) line.add("rules", [&](JsonText& v) { v.string(rules.name()); });
   if (head.context != nullptr && fields.has("context")) {
-    line.add("context", [&](JsonText& v) {
-      v.raw(win_context_to_json(*head.context, rules)
-                .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-    });
+    line.add("context", [&](JsonText& v) { write_context(*head.context, rules, v); });
   }
   if (answer.best_reading) add_value(scoring, rules, *answer.best_reading, fields, line);
   add_summary(answer, fields, line);
   add_listing(scoring, rules, answer, fields, line);
-  std::string text;
-  JsonText writer(text);
-  line.close(writer);
-  if (writer.invalid_utf8()) return false;
-  out += text;
+  line.close();
+  if (writer.invalid_utf8()) {
+    out.resize(start);
+    return false;
+  }
   out += '\n';
   return true;
+}
+
+void write_win_context_json(const WinContext& context, const RuleSet& rules, std::string& out) {
+  JsonText writer(out);
+  write_context(context, rules, writer);
 }
 
 std::vector<std::string> score_csv_columns(const RuleSet& rules, const FieldSelection& fields) {

@@ -3,11 +3,11 @@
 /// values (compact, UTF-8 kept, objects' keys in sorted order), without building a document: the
 /// writer of `batch`'s score lines (score_line.hpp), whose answers are thousands a second.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <vector>
 
 namespace meldgraph {
 
@@ -32,29 +32,47 @@ class JsonText {
   void mark_invalid_utf8() { invalid_utf8_ = true; }
 
  private:
+  void escape(unsigned char byte);
+
   std::string* out_;
   bool invalid_utf8_ = false;
 };
 
-/// An object written with its keys sorted, as nlohmann's std::map-backed objects are: each member
-/// is rendered when it is added, into a buffer of its own, and `close` writes them in key order.
-/// Keys must outlive the object (string literals, the rule set's names).
+/// An object written with its keys sorted, as nlohmann's std::map-backed objects are. Each member
+/// is written when it is added, straight into the writer's string after the object's start (a
+/// nested object inside it likewise); `close` then writes the members in key order after them
+/// and moves that text down to the object's start. Nothing is allocated but the string's growth.
+/// Keys must outlive the object (string literals, the rule set's names); an object has at most
+/// kMaxMembers members (the widest, a batch line, has 26).
 class JsonObject {
  public:
-  /// Adds the member `key`, its value written by `write(JsonText&)`.
+  static constexpr std::size_t kMaxMembers = 32;
+
+  /// An object written into `out`, from its string's current end.
+  explicit JsonObject(JsonText& out) : out_(&out), start_(out.out().size()) {}
+
+  /// Adds the member `key`, its value written by `write(JsonText&)` (the object's own writer).
   template <class Write>
   void add(std::string_view key, Write&& write) {
-    members_.emplace_back(key, std::string());
-    JsonText value(members_.back().second);
-    std::forward<Write>(write)(value);
-    invalid_utf8_ = invalid_utf8_ || value.invalid_utf8();
+    const std::size_t begin = out_->out().size();
+    std::forward<Write>(write)(*out_);
+    note_member(key, begin);
   }
-  /// Writes `{` the members in key order `}` to `out`; invalid UTF-8 in any member marks `out`.
-  void close(JsonText& out);
+  /// Replaces the members' text with `{` the members in key order `}`.
+  void close();
 
  private:
-  std::vector<std::pair<std::string_view, std::string>> members_;
-  bool invalid_utf8_ = false;
+  struct Member {
+    std::string_view key;
+    std::size_t begin;
+    std::size_t end;
+  };
+  void note_member(std::string_view key, std::size_t begin);
+
+  JsonText* out_;
+  std::size_t start_;
+  std::array<Member, kMaxMembers> members_{};
+  std::size_t count_ = 0;
 };
 
 }  // namespace meldgraph

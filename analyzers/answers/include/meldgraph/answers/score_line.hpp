@@ -72,6 +72,10 @@ struct LineFormat {
                                     const LineHead& head, const LineFormat& format,
                                     std::string& out);
 
+/// Appends `context` as JSON, the bytes of win_context_to_json(context, rules).dump(): a score
+/// line's "context", written without a document.
+void write_win_context_json(const WinContext& context, const RuleSet& rules, std::string& out);
+
 /// The CSV header of `columns`, a newline included.
 [[nodiscard]] std::string csv_header(const std::vector<std::string>& columns);
 
