@@ -110,7 +110,14 @@ class BatchReader {
       if (got == InputLine::end) return false;
       std::string text = trimmed_line(line_);
       if (text.empty() || text.front() == '#') continue;
-      lines.push_back({std::move(text), got == InputLine::too_long ? skipped_ : 0});
+      // A CSV file of hands (`corpus --format csv`) names its columns on its first line.
+      if (first_line_) {
+        first_line_ = false;
+        csv_ = CsvHandRows::from_header(text);
+        if (csv_) continue;
+      }
+      lines.push_back(
+          {std::move(text), got == InputLine::too_long ? skipped_ : 0, csv_ ? &*csv_ : nullptr});
     }
     return true;
   }
@@ -126,6 +133,8 @@ class BatchReader {
   std::ifstream file_;
   std::string line_;
   std::size_t skipped_ = 0;
+  bool first_line_ = true;
+  std::optional<CsvHandRows> csv_;  ///< the input is CSV: the layout its header gave
 };
 
 /// Writes the answers up to the first not computed (after a stop signal no worker starts another

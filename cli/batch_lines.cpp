@@ -79,7 +79,8 @@ std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyz
   nlohmann::json out;
   std::string hand_text = line.text;
   try {
-    HandLine read = read_hand_line(rules, line.text);
+    HandLine read =
+        line.csv != nullptr ? line.csv->read(rules, line.text) : read_hand_line(rules, line.text);
     hand_text = read.hand;
     const HandInput input =
         read_hand_input(rules, read.hand, std::move(read.context), reading.hands, read.indicator);

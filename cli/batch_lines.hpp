@@ -27,6 +27,9 @@ inline constexpr std::size_t kMaxBatchLineBytes = std::size_t{1} << 20;
 struct BatchInput {
   std::string text;
   std::size_t skipped = 0;
+  /// The layout of the CSV file the line is a row of (its header was the input's first line),
+  /// else nullptr: the line is a hand or a JSON object.
+  const CsvHandRows* csv = nullptr;
 };
 
 /// How a batch reads its hands: under `rules`, as `hands` says (global_options' hand_reading).

@@ -85,6 +85,7 @@ struct CorpusLine {
   std::uint64_t number = 0;  ///< line number in the file, from 1
   std::uint64_t index = 0;   ///< data line number, from 0 (skipped lines not counted)
   std::string text;
+  const CsvHandRows* csv = nullptr;  ///< the CSV layout the line is a row of, if any
   Hand hand;
   std::optional<WinContext> context;
   std::string error;  ///< non-empty: the line cannot be read
@@ -95,8 +96,10 @@ struct CorpusLine {
 /// its `error`.
 void read_corpus_line(const RuleSet& rules, const HandReading& reading, CorpusLine& line) {
   try {
-    HandLine read = read_hand_line(rules, line.text);
-    HandInput input = read_hand_input(rules, read.hand, std::move(read.context), reading, read.indicator);
+    HandLine read =
+        line.csv != nullptr ? line.csv->read(rules, line.text) : read_hand_line(rules, line.text);
+    HandInput input =
+        read_hand_input(rules, read.hand, std::move(read.context), reading, read.indicator);
     line.hand = input.hand;
     if (input.has_context) line.context = input.context;
   } catch (const Error& error) {
@@ -164,6 +167,8 @@ HandStats collect_input(const RuleSet& rules, const HandReading& reading,
   std::string text;
   std::uint64_t number = 0;
   std::uint64_t index = 0;
+  bool first_line = true;
+  std::optional<CsvHandRows> csv;
   // The total is known for a file (stats_total counts it when the line is shown), not for a
   // pipe: then the line has the count and the rate without the time left.
   ProgressLine progress("stats --input",
@@ -175,6 +180,12 @@ HandStats collect_input(const RuleSet& rules, const HandReading& reading,
     const auto first = text.find_first_not_of(" \t\r");
     if (first == std::string::npos || text[first] == '#') continue;
     const auto last = text.find_last_not_of(" \t\r");
+    // A CSV file of hands (`corpus --format csv`) names its columns on its first line.
+    if (first_line) {
+      first_line = false;
+      csv = CsvHandRows::from_header(std::string_view(text).substr(first, last - first + 1));
+      if (csv) continue;
+    }
     const std::uint64_t data_index = index++;
     if (data_index < range.begin) continue;
     if (data_index >= range.end) break;
@@ -182,6 +193,7 @@ HandStats collect_input(const RuleSet& rules, const HandReading& reading,
     line.number = number;
     line.index = data_index;
     line.text = text.substr(first, last - first + 1);
+    line.csv = csv ? &*csv : nullptr;
     if (lines.size() == kInputChunkLines) {
       count_lines(rules, reading, options, lines, counts, collectors);
       lines.clear();

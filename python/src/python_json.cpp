@@ -86,8 +86,8 @@ FieldValue whole_number(PyObject* object, const Where& what) {
   int overflow = 0;
   const long long number = PyLong_AsLongLongAndOverflow(object, &overflow);
   if (overflow != 0) {
-    throw Error(what.name() + ": the number " +
-                py::str(py::handle(object)).cast<std::string>() + " is out of range");
+    throw Error(what.name() + ": the number " + py::str(py::handle(object)).cast<std::string>() +
+                " is out of range");
   }
   FieldValue out;
   out.type = FieldValue::Type::integer;
@@ -118,12 +118,13 @@ FieldValue dict_value(PyObject* object, FieldArena& arena, const Where& what) {
 
 FieldValue sequence_value(PyObject* object, FieldArena& arena, const Where& what) {
   const bool list = PyList_Check(object);
-  const auto size = static_cast<std::size_t>(list ? PyList_GET_SIZE(object) : PyTuple_GET_SIZE(object));
+  const auto size =
+      static_cast<std::size_t>(list ? PyList_GET_SIZE(object) : PyTuple_GET_SIZE(object));
   const std::span<FieldValue> items = arena.allocate(size);
   for (std::size_t i = 0; i < size; ++i) {
     const auto at = static_cast<Py_ssize_t>(i);
-    items[i] = value_of(list ? PyList_GET_ITEM(object, at) : PyTuple_GET_ITEM(object, at), arena,
-                        what);
+    items[i] =
+        value_of(list ? PyList_GET_ITEM(object, at) : PyTuple_GET_ITEM(object, at), arena, what);
   }
   FieldValue out;
   out.type = FieldValue::Type::array;

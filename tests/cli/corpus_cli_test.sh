@@ -199,6 +199,35 @@ same budget-unreached unbudgeted.json budgeted.json
 # A quarter of laizi's complete hands hold six jokers or more: their scoring takes far over 1 ms.
 expect budget-cut 0 '"cut":\{"best_of":"the readings scored","budget_ms":1,"by":"budget",' -- "$bin" --rules laizi corpus deal --count 100 --complete --context random --label score --budget-ms 1
 
+# Every corpus line is batch's and stats's input as it is: the CSV rows (header first) give the
+# answers the JSON lines of the same records give (scores, or wins where the rule set does not
+# score), on every shipped rule set, with
+# labels and per-hand indicators; a row that does not fit the header gets an error line naming it.
+cat > without_source.py <<'PY'
+import json, sys
+report = json.load(sys.stdin)
+report.pop("source")
+report.pop("run")
+print(json.dumps(report))
+PY
+for rules in $("$bin" rules list | awk '{print $1}'); do
+  "$bin" --rules "$rules" corpus deal --count $((40 / ${MELDGRAPH_TEST_SCALE:-1} + 5)) --seed 4 --complete --context random --label win,shanten --format csv > rows.csv || continue
+  "$bin" --rules "$rules" corpus deal --count $((40 / ${MELDGRAPH_TEST_SCALE:-1} + 5)) --seed 4 --complete --context random --label win,shanten > rows.jsonl
+  op=score  # win where the rule set does not score
+  "$bin" --rules "$rules" batch --op score --input rows.jsonl > rows_json.out 2>&1 || op=win
+  "$bin" --rules "$rules" batch --op $op --input rows.jsonl > rows_json.out 2>&1
+  # Every dealt situation is one batch accepts (seats and discarders among the players).
+  expect "deal-context-read-$rules" 0 '^0$' -- bash -c "grep -c '\"error\"' rows_json.out || true"
+  expect "csv-batch-$rules" 0 '^same$' -- bash -c "\"$bin\" --rules $rules batch --op $op --input rows.csv | cmp - rows_json.out && echo same"
+  # The counts alike; the source's file name and the run's time differ.
+  "$bin" --rules "$rules" stats --input rows.jsonl --format json | python3 without_source.py > rows_json.stats
+  expect "csv-stats-$rules" 0 '^same$' -- bash -c "\"$bin\" --rules $rules stats --input rows.csv --format json | python3 without_source.py | cmp - rows_json.stats && echo same"
+done
+printf 'index,hand,context.riichi\n0,123m456p789s11z22z+2z,maybe\n1,123m456p789s11z22z+2z\n2,"123m,x\n' > bad_rows.csv
+expect csv-bad-cell 0 "field 'context.riichi': expected true or false, not .{1,2}maybe" -- "$bin" batch --op score --input bad_rows.csv
+expect csv-short-row 0 'the CSV row has 2 cells; the header names 3 columns' -- "$bin" batch --op score --input bad_rows.csv
+expect csv-open-quote 0 'the CSV row is malformed: the quote at column 3 is not closed' -- "$bin" batch --op score --input bad_rows.csv
+
 # No progress line on a redirected standard error; one, with rate and time left, on a terminal.
 m corpus deal --count 2000 --label shanten > /dev/null 2> progress.err
 expect progress-redirected 0 '^empty$' -- bash -c "[ -s progress.err ] || echo empty"

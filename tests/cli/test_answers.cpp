@@ -27,6 +27,7 @@
 #include "meldgraph/corpus/corpus.hpp"
 #include "meldgraph/loader/loader.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
+#include "test_scale.hpp"
 
 namespace {
 
@@ -182,7 +183,7 @@ TEST_CASE("answers: a score line written directly is write_score_json's bytes", 
     const FieldSelection all;
     const FieldSelection some = parse_field_selection(
         "points,fu,patterns,tied,payments,no_win_reason,wins", score_line_fields(rules));
-    for (std::uint64_t i = 0; i < 150; ++i) {
+    for (std::uint64_t i = 0; i < 150 / test::kScale; ++i) {
       const DealtHand dealt = dealer.deal(i);
       const WinContext context = dealt.context.value_or(WinContext{});
       const HandAnalysis analysis(rules, dealt.hand, context);

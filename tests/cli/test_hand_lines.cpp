@@ -5,9 +5,9 @@
 
 #include <catch2/catch.hpp>
 
-#include <nlohmann/json.hpp>
 #include <algorithm>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
@@ -17,6 +17,7 @@
 #include "meldgraph/answers/rule_sets.hpp"
 #include "meldgraph/answers/score_line.hpp"
 #include "meldgraph/model/error.hpp"
+#include "test_scale.hpp"
 
 namespace {
 
@@ -36,11 +37,31 @@ std::string outcome(const RuleSet& rules, const std::function<HandLine()>& read)
 
 /// A random member value for `key`: mostly good values, some of a wrong type or out of range.
 std::string random_value(const std::string& key, std::mt19937& random) {
-  static const std::vector<std::string> anything = {
-      "true",  "false", "null",  "0",       "1",         "3",          "-1",
-      "1.5",   "1e2",   "70000", "\"E\"",   "\"S\"",     "\"x\"",      "[]",
-      "{}",    "[\"5m\"]", "[\"5m\",\"9p\"]", "\"4s1z\"", "[1]", "{\"a\":1}",
-      "18446744073709551615", "\"self-draw\"", "\"discard\"", "\"left\"", "\"\\u00e9\""};
+  static const std::vector<std::string> anything = {"true",
+                                                    "false",
+                                                    "null",
+                                                    "0",
+                                                    "1",
+                                                    "3",
+                                                    "-1",
+                                                    "1.5",
+                                                    "1e2",
+                                                    "70000",
+                                                    "\"E\"",
+                                                    "\"S\"",
+                                                    "\"x\"",
+                                                    "[]",
+                                                    "{}",
+                                                    "[\"5m\"]",
+                                                    "[\"5m\",\"9p\"]",
+                                                    "\"4s1z\"",
+                                                    "[1]",
+                                                    "{\"a\":1}",
+                                                    "18446744073709551615",
+                                                    "\"self-draw\"",
+                                                    "\"discard\"",
+                                                    "\"left\"",
+                                                    "\"\\u00e9\""};
   const auto pick = [&](const std::vector<std::string>& values) {
     return values[std::uniform_int_distribution<std::size_t>(0, values.size() - 1)(random)];
   };
@@ -59,10 +80,10 @@ std::string random_value(const std::string& key, std::mt19937& random) {
 /// sometimes a corpus line's `index` and `context`, now and then cut short (malformed).
 std::string random_line(std::mt19937& random) {
   static const std::vector<std::string> keys = {
-      "win",        "from",      "seat_wind", "round_wind", "riichi",  "double_riichi",
-      "ippatsu",    "last_tile", "after_kong", "robbing_kong", "dora", "ura",
-      "honba",      "riichi_sticks", "flowers", "set_aside", "hand",   "hand",
-      "indicator",  "unknown",   "first_draw", "last_of_kind"};
+      "win",       "from",          "seat_wind",  "round_wind",   "riichi", "double_riichi",
+      "ippatsu",   "last_tile",     "after_kong", "robbing_kong", "dora",   "ura",
+      "honba",     "riichi_sticks", "flowers",    "set_aside",    "hand",   "hand",
+      "indicator", "unknown",       "first_draw", "last_of_kind"};
   const auto members = [&](int count) {
     std::string text;
     for (int i = 0; i < count; ++i) {
@@ -91,7 +112,8 @@ TEST_CASE("lines: simdjson's reader says what nlohmann's says of every line", "[
   const RuleSet rules = load_rules("riichi");
   std::mt19937 random(20261207);
   int read = 0;
-  for (int i = 0; i < 3000; ++i) {
+  const int lines = 3000 / test::kScale;
+  for (int i = 0; i < lines; ++i) {
     const std::string line = random_line(random);
     const std::string fast = outcome(rules, [&] { return read_hand_line(rules, line); });
     const std::string reference = outcome(rules, [&] {
@@ -109,16 +131,16 @@ TEST_CASE("lines: simdjson's reader says what nlohmann's says of every line", "[
     read += fast.rfind("hand ", 0) == 0 ? 1 : 0;
   }
   // Both kinds of outcome were met many times.
-  CHECK(read > 100);
-  CHECK(read < 2900);
+  CHECK(read > lines / 30);
+  CHECK(read < lines - lines / 30);
 }
 
 TEST_CASE("lines: strings written directly are nlohmann's on random bytes", "[lines]") {
   std::mt19937 random(7);
-  const std::vector<std::string> pieces = {"a", "Z", " ", "\"", "\\", "\n", "\t", "\x01",
-                                           "\x1f", "\x7f", "é", "立直", "😀", "\xff",
-                                           "\xc3", "\xe2\x82", "\xed\xa0\x80", "\xf4\x90\x80\x80"};
-  for (int i = 0; i < 2000; ++i) {
+  const std::vector<std::string> pieces = {
+      "a",    "Z", " ",    "\"", "\\",   "\n",   "\t",       "\x01",         "\x1f",
+      "\x7f", "é", "立直", "😀",  "\xff", "\xc3", "\xe2\x82", "\xed\xa0\x80", "\xf4\x90\x80\x80"};
+  for (int i = 0; i < 2000 / test::kScale; ++i) {
     std::string sample;
     const int count = std::uniform_int_distribution<int>(0, 12)(random);
     for (int k = 0; k < count; ++k) {
@@ -129,7 +151,8 @@ TEST_CASE("lines: strings written directly are nlohmann's on random bytes", "[li
     text.string(sample);
     // nlohmann's `ignore` leaves bad bytes out, as the writer does (and flags).
     INFO(sample);
-    CHECK(out == nlohmann::json(sample).dump(-1, ' ', false, nlohmann::json::error_handler_t::ignore));
+    CHECK(out ==
+          nlohmann::json(sample).dump(-1, ' ', false, nlohmann::json::error_handler_t::ignore));
     bool valid = true;
     try {
       (void)nlohmann::json(sample).dump();
@@ -176,7 +199,7 @@ TEST_CASE("lines: contexts written directly are win_context_to_json's", "[lines]
   int written = 0;
   for (const std::string name : {"riichi", "hongkong", "mcr", "taiwan", "sichuan"}) {
     const RuleSet rules = load_rules(name);
-    for (int i = 0; i < 400; ++i) {
+    for (int i = 0; i < 400 / test::kScale; ++i) {
       HandLine line;
       try {
         line = read_hand_line(rules, random_line(random));
@@ -190,5 +213,5 @@ TEST_CASE("lines: contexts written directly are win_context_to_json's", "[lines]
       ++written;
     }
   }
-  CHECK(written > 100);
+  CHECK(written > 100 / test::kScale);
 }

@@ -4,6 +4,7 @@
 
 #include <simdjson.h>
 #include <algorithm>
+#include <charconv>
 #include <nlohmann/json.hpp>
 #include <span>
 
@@ -158,6 +159,138 @@ HandLine read_hand_fields(const RuleSet& rules, const FieldValue& object) {
   }
   read.context = read_context_members(rules, object, true);
   return read;
+}
+
+namespace {
+
+/// The cells of a CSV line (RFC 4180: a quoted cell may hold commas and doubled quotes), or the
+/// message of a line that is not one.
+std::optional<std::string> split_csv(std::string_view line, std::vector<std::string>& cells) {
+  cells.clear();
+  std::string cell;
+  std::size_t i = 0;
+  while (true) {
+    cell.clear();
+    if (i < line.size() && line[i] == '"') {
+      const std::size_t opened = i++;
+      while (true) {
+        if (i >= line.size()) {
+          return "the quote at column " + std::to_string(opened + 1) + " is not closed";
+        }
+        if (line[i] == '"') {
+          if (i + 1 < line.size() && line[i + 1] == '"') {
+            cell += '"';
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        cell += line[i++];
+      }
+      if (i < line.size() && line[i] != ',') {
+        return "a quoted cell ends at its closing quote, not at column " + std::to_string(i + 1);
+      }
+    } else {
+      const std::size_t comma = std::min(line.find(',', i), line.size());
+      cell.assign(line.substr(i, comma - i));
+      i = comma;
+    }
+    cells.push_back(cell);
+    if (i >= line.size()) return std::nullopt;
+    ++i;  // the comma
+  }
+}
+
+/// A CSV cell as the value a JSON line would hold: a flag, a whole number, or text.
+FieldValue csv_cell_value(std::string_view text) {
+  FieldValue value;
+  if (text == "true" || text == "false") {
+    value.type = FieldValue::Type::boolean;
+    value.boolean = text == "true";
+    return value;
+  }
+  std::int64_t number = 0;
+  const auto [end, problem] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (problem == std::errc() && end == text.data() + text.size() && !text.empty()) {
+    value.type = FieldValue::Type::integer;
+    value.integer = number;
+    return value;
+  }
+  value.type = FieldValue::Type::string;
+  value.text = text;
+  return value;
+}
+
+constexpr std::string_view kContextPrefix = "context.";
+
+}  // namespace
+
+std::optional<CsvHandRows> CsvHandRows::from_header(std::string_view header) {
+  if (header.empty() || header.front() == '{') return std::nullopt;
+  CsvHandRows rows;
+  if (split_csv(header, rows.columns_)) return std::nullopt;
+  if (std::find(rows.columns_.begin(), rows.columns_.end(), "hand") == rows.columns_.end()) {
+    return std::nullopt;
+  }
+  rows.has_context_ =
+      std::any_of(rows.columns_.begin(), rows.columns_.end(),
+                  [](const std::string& column) { return column.starts_with(kContextPrefix); });
+  return rows;
+}
+
+HandLine CsvHandRows::read(const RuleSet& rules, std::string_view row) const {
+  thread_local std::vector<std::string> cells;
+  if (const auto problem = split_csv(row, cells))
+    throw Error("the CSV row is malformed: " + *problem);
+  if (cells.size() != columns_.size()) {
+    throw Error("the CSV row has " + std::to_string(cells.size()) + " cells; the header names " +
+                std::to_string(columns_.size()) + " columns");
+  }
+  // The row as the object of the corpus's JSON line: `hand`, `indicator`, and `context`.
+  thread_local FieldArena arena;
+  arena.clear();
+  std::size_t line_fields = 0;
+  std::size_t context_fields = 0;
+  for (std::size_t c = 0; c < columns_.size(); ++c) {
+    if (columns_[c] == "hand" || (columns_[c] == "indicator" && !cells[c].empty())) ++line_fields;
+    if (columns_[c].starts_with(kContextPrefix) && !cells[c].empty()) ++context_fields;
+  }
+  const std::span<FieldValue> members = arena.allocate(line_fields + 2);
+  const std::span<FieldValue> context = arena.allocate(context_fields);
+  std::size_t m = 0;
+  std::size_t f = 0;
+  for (std::size_t c = 0; c < columns_.size(); ++c) {
+    const std::string_view column = columns_[c];
+    if (column == "hand" || (column == "indicator" && !cells[c].empty())) {
+      FieldValue& member = members[m++];
+      member = FieldValue{};
+      member.type = FieldValue::Type::string;
+      member.text = cells[c];
+      member.key = column;
+    } else if (column.starts_with(kContextPrefix) && !cells[c].empty()) {
+      context[f] = csv_cell_value(cells[c]);
+      context[f++].key = column.substr(kContextPrefix.size());
+    }
+  }
+  // A corpus's record: without context columns it gives no situation, as a JSON line with an
+  // `index` and no `context` does.
+  if (has_context_) {
+    FieldValue& member = members[m++];
+    member = FieldValue{};
+    member.type = FieldValue::Type::object;
+    member.key = "context";
+    member.items = settle_members(context);
+  } else {
+    FieldValue& member = members[m++];
+    member = FieldValue{};
+    member.type = FieldValue::Type::integer;
+    member.key = "index";
+  }
+  FieldValue object;
+  object.type = FieldValue::Type::object;
+  object.items = settle_members(members.first(m));
+  return read_hand_fields(rules, object);
 }
 
 HandInput read_hand_input(const RuleSet& rules, std::string_view hand_text,

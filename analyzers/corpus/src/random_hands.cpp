@@ -388,11 +388,15 @@ WinContext random_win_context(const RuleSet& rules, Hand& hand, RandomDraws& dra
     hand.winning_red = concealed_red > 0 && concealed_red == hand.counts[hand.winning];
   }
   WinContext context;
+  // Seats and discarders among the rule set's players: three players sit E, S and W, and no one
+  // sits across.
+  const bool four_players = rules.players() >= 4;
   if (draws.chance(0.5)) {
     context.win = WinKind::discard;
-    context.from = static_cast<MeldSource>(1 + draws.below(3));
+    context.from = four_players ? static_cast<MeldSource>(1 + draws.below(3))
+                                : (draws.chance(0.5) ? MeldSource::left : MeldSource::right);
   }
-  context.seat_wind = static_cast<Wind>(draws.below(4));
+  context.seat_wind = static_cast<Wind>(draws.below(four_players ? 4 : 3));
   context.round_wind = static_cast<Wind>(draws.below(2));
   bool closed = true;
   for (std::size_t m = 0; m < hand.meld_count; ++m) {

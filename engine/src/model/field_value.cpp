@@ -50,10 +50,9 @@ nlohmann::json to_nlohmann(const FieldValue& value) {
 
 const FieldValue* FieldValue::member(std::string_view name) const {
   if (type != Type::object) return nullptr;
-  const auto found = std::lower_bound(items.begin(), items.end(), name,
-                                      [](const FieldValue& item, std::string_view wanted) {
-                                        return key_less(item.key, wanted);
-                                      });
+  const auto found = std::lower_bound(
+      items.begin(), items.end(), name,
+      [](const FieldValue& item, std::string_view wanted) { return key_less(item.key, wanted); });
   return found != items.end() && found->key == name ? &*found : nullptr;
 }
 

@@ -62,7 +62,8 @@ T read_word(std::string_view field, const FieldValue& value, const std::array<T,
     }
   }
   std::string valid;
-  for (const T choice : choices) valid += (valid.empty() ? "" : ", ") + std::string(name_of(choice));
+  for (const T choice : choices)
+    valid += (valid.empty() ? "" : ", ") + std::string(name_of(choice));
   throw ContextError(std::string(field), quoted_value(value) + " is not one of " + valid);
 }
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "meldgraph/model/field_value.hpp"
 #include "meldgraph/model/hand.hpp"
@@ -48,6 +49,27 @@ struct HandLine {
 /// read_hand_object of an object whichever parser made it (model/field_value.hpp): the one reader
 /// behind read_hand_line and read_hand_object, and the Python module's reader of dicts.
 [[nodiscard]] HandLine read_hand_fields(const RuleSet& rules, const FieldValue& object);
+
+/// The rows of a CSV file of hands as `corpus --format csv` writes them (docs/cli.md, "batch"): a
+/// header naming the columns, among them `hand`, and optionally `indicator` and the situation's
+/// columns `context.FIELD`; other columns (`index`, labels, `error`) are not read. A row is read
+/// as the corpus's JSON line of the same record would be: its context is the `context.` cells
+/// that are not empty (`true`/`false` a flag, a whole number a count, any other text as it is),
+/// and a row of a file without context columns gives no situation.
+class CsvHandRows {
+ public:
+  /// The layout of `header` (a CSV line), or nullopt when it is no header of hands: it has no
+  /// column named `hand`, or starts as a JSON object does.
+  [[nodiscard]] static std::optional<CsvHandRows> from_header(std::string_view header);
+  /// Reads `row` (RFC 4180 quoting) as read_hand_line reads a line: Error for a row whose cells do
+  /// not fit the header, ContextError naming the field (`context.riichi`) for a bad cell.
+  [[nodiscard]] HandLine read(const RuleSet& rules, std::string_view row) const;
+  [[nodiscard]] const std::vector<std::string>& columns() const { return columns_; }
+
+ private:
+  std::vector<std::string> columns_;
+  bool has_context_ = false;
+};
 
 /// A hand and its situation, checked against each other, ready for HandAnalysis.
 struct HandInput {
