@@ -323,6 +323,10 @@ void print_text(const nlohmann::ordered_json& report, std::ostream& out) {
     out << "  cut      " << cut << " scored in part (the best of the readings scored)\n";
   }
   out << "  points   " << mean_text(score["points"], 1) << '\n';
+  for (const auto& entry : score["points"]["distribution"]) {
+    out << "    " << std::setw(14) << points_range_label(entry) << "  " << proportion_text(entry, 2)
+        << '\n';
+  }
   for (const auto& entry : score["patterns"]) {
     out << "  " << entry["pattern"].get<std::string>() << "  " << proportion_text(entry, 2) << '\n';
   }

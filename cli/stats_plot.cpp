@@ -111,14 +111,23 @@ std::string script(const std::vector<Chart>& charts, const std::string& output,
                    const std::string& terminal) {
   // Charts of many bars turn their labels upright, below the axis: the longest label sets the
   // bottom margin (about 0.6 character heights a character) and the height of each chart's slot.
+  // A chart's labels stand upright when there are many bars, or when side by side they would
+  // take more than the width (about 90 characters of the 1000-pixel picture).
   constexpr std::size_t kManyBars = 8;
+  constexpr std::size_t kLabelRoom = 90;
+  const auto upright = [&](const Chart& chart) {
+    std::size_t widest = 0;
+    for (const Bar& bar : chart.bars) widest = std::max(widest, bar.label.size() + 2);
+    return chart.bars.size() > kManyBars || widest * chart.bars.size() > kLabelRoom;
+  };
   std::size_t longest = 0;
   for (const Chart& chart : charts) {
-    if (chart.bars.size() <= kManyBars) continue;
+    if (!upright(chart)) continue;
     for (const Bar& bar : chart.bars) longest = std::max(longest, bar.label.size());
   }
-  const auto label_margin = static_cast<int>(3 + (longest * 6) / 10);
-  const auto chart_height = static_cast<std::size_t>(360 + 11 * label_margin);
+  // Upright text takes about half a character height a character.
+  const auto label_margin = static_cast<int>(3 + (longest * 5) / 10);
+  const auto chart_height = static_cast<std::size_t>(380 + 14 * label_margin);
   std::ostringstream out;
   out << "set terminal " << terminal << " noenhanced size 1000," << chart_height * charts.size()
       << (terminal == "svg" ? " dynamic" : "") << " font 'sans,11'\n"
@@ -138,11 +147,14 @@ std::string script(const std::vector<Chart>& charts, const std::string& output,
   }
   out << "set multiplot layout " << charts.size() << ",1\n";
   for (std::size_t c = 0; c < charts.size(); ++c) {
-    const bool many = charts[c].bars.size() > kManyBars;
+    const bool many = upright(charts[c]);
     out << "set title " << quoted(charts[c].title) << "\nset xlabel " << quoted(charts[c].x_label)
         << "\n";
     if (many) {
-      out << "set xtics rotate by 90 right\nset bmargin " << label_margin << "\n";
+      // The slot fits the longest label of all; each chart's margin fits its own.
+      std::size_t own = 0;
+      for (const Bar& bar : charts[c].bars) own = std::max(own, bar.label.size());
+      out << "set xtics rotate by 90 right\nset bmargin " << 3 + (own * 5) / 10 << "\n";
     } else {
       out << "set xtics norotate\nset bmargin 4\n";
     }
@@ -167,6 +179,12 @@ int run_gnuplot(const std::string& gnuplot, const std::string& script_path) {
 }
 
 }  // namespace
+
+std::string points_range_label(const nlohmann::ordered_json& entry) {
+  if (entry["from"].is_null()) return "0 or less";
+  return std::to_string(entry["from"].get<std::int64_t>()) + "-" +
+         std::to_string(entry["to"].get<std::int64_t>());
+}
 
 void plot_stats(const nlohmann::ordered_json& report, const std::string& path) {
   const std::string gnuplot = find_gnuplot();
@@ -206,6 +224,12 @@ void plot_stats(const nlohmann::ordered_json& report, const std::string& path) {
       patterns.bars.push_back(proportion_bar(entry["pattern"].get<std::string>(), entry));
     }
     charts.push_back(std::move(patterns));
+    Chart points{
+        "Winning hands by the points of their best reading (ranges that double)", "points", {}};
+    for (const auto& entry : score["points"]["distribution"]) {
+      points.bars.push_back(proportion_bar(points_range_label(entry), entry));
+    }
+    charts.push_back(std::move(points));
   }
   char script_path[] = "/tmp/meldgraph-plot-XXXXXX";
   const int fd = mkstemp(script_path);

@@ -33,7 +33,7 @@ def flat(d, path=""):
     elif isinstance(d, list):
         for e in d:
             if not isinstance(e, dict): continue  # an interval
-            key = next(e[k] for k in ("form", "shape", "pattern", "kinds", "shanten") if k in e)
+            key = next(e[k] for k in ("form", "shape", "pattern", "kinds", "shanten", "to") if k in e)
             yield from flat(e, path + str(key) + "/")
 def nonzero(pairs):
     total = {}
@@ -145,6 +145,8 @@ texts = ["".join(t.itertext()) for t in ET.parse("plot_score.svg").getroot().ite
 assert "seven_pairs" in texts and "thirteen_orphans" in texts, texts
 assert not any(t.startswith(chr(39)) or t.startswith(chr(34)) for t in texts), texts
 assert any(t.startswith("Patterns counted") for t in texts), texts
+assert any(t.startswith("Winning hands by the points") for t in texts), texts
+assert "4096-8191" in texts, texts
 print("labels ok")'
 expect stats-plot-pattern-bars 0 '^bars ok [0-9]+$' -- python3 -c '
 import json, xml.etree.ElementTree as ET
@@ -153,9 +155,15 @@ root = ET.parse("plot_score.svg").getroot()
 bars = sum(len(list(g.iter(ns + "polygon"))) for g in root.iter(ns + "g")
            if g.get("id", "").startswith("gnuplot_plot_"))
 r = json.load(open("plot_score.json"))
+points = r["score"]["points"]["distribution"]
 want = sum(1 for e in r["shanten"]["distribution"] + [f["nearest"] for f in r["forms"]] +
-           r["waits"]["kinds"]["distribution"] + r["score"]["patterns"] if e["hands"] > 0)
+           r["waits"]["kinds"]["distribution"] + r["score"]["patterns"] + points if e["hands"] > 0)
 assert len(r["score"]["patterns"]) > 5
+# The points ranges double, follow each other, count every win, and end with counted ones.
+assert sum(e["hands"] for e in points) == r["score"]["wins"]["hands"], points
+assert all(e["to"] == 2 * e["from"] - 1 for e in points if e["from"] is not None), points
+assert all(b["from"] == a["to"] + 1 for a, b in zip(points, points[1:])), points
+assert points[0]["hands"] > 0 and points[-1]["hands"] > 0 and len(points) >= 4, points
 print("bars ok %d" % bars if bars == want else "bars %d, want %d" % (bars, want))'
 expect stats-plot-png 0 '^png ok$' -- bash -c "\"$bin\" --rules riichi stats --input plot_corpus.jsonl --plot plot_score.png > /dev/null && python3 -c 'import sys; d = open(\"plot_score.png\", \"rb\").read(); print(\"png ok\" if d[:8] == bytes([137, 80, 78, 71, 13, 10, 26, 10]) and len(d) > 10000 else \"not a png\")'"
 expect stats-plot-extension 1 "^meldgraph: error: --plot: 'x.pdf': the file's name ends in .png \(a PNG image\) or .svg \(SVG\)$" -- "$bin" stats --deal 10 --plot x.pdf

@@ -8,18 +8,19 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "meldgraph/search/decomposition.hpp"
-#include "meldgraph/queries/queries.hpp"
-#include "meldgraph/support/random_draws.hpp"
-#include "meldgraph/corpus/random_hands.hpp"
-#include "meldgraph/model/rules.hpp"
-#include "meldgraph/scoring/scorer.hpp"
-#include "meldgraph/shanten/shanten.hpp"
-#include "meldgraph/corpus/stats.hpp"
 #include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/corpus/stats.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/queries/queries.hpp"
+#include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/search/decomposition.hpp"
+#include "meldgraph/shanten/shanten.hpp"
+#include "meldgraph/support/random_draws.hpp"
 #include "test_scale.hpp"
 
 namespace {
@@ -251,4 +252,17 @@ TEST_CASE("A scoring budget stops a heavy hand's scoring, and the cut is counted
   read.from_words(merged.to_words());
   CHECK(read.scored_cut == 1);
   CHECK(stats_to_json(read, rules, {})["score"]["cut"].get<std::uint64_t>() == 1);
+}
+
+TEST_CASE("stats: points fall in ranges that double", "[stats]") {
+  CHECK(meldgraph::points_range(-8000) == 0);
+  CHECK(meldgraph::points_range(0) == 0);
+  CHECK(meldgraph::points_range(1) == 1);
+  CHECK(meldgraph::points_range(2) == 2);
+  CHECK(meldgraph::points_range(3) == 2);
+  CHECK(meldgraph::points_range(1000) == 10);   // 512-1023
+  CHECK(meldgraph::points_range(1024) == 11);   // 1024-2047
+  CHECK(meldgraph::points_range(48000) == 16);  // 32768-65535
+  CHECK(meldgraph::points_range(std::numeric_limits<std::int64_t>::max()) ==
+        meldgraph::kPointsRanges - 1);
 }

@@ -114,6 +114,13 @@ void HandStats::merge(const HandStats& other) {
   points_sum += other.points_sum;
   add_all(points_squares, other.points_squares);
   add_all(patterns, other.patterns);
+  add_all(points_ranges, other.points_ranges);
+}
+
+std::size_t points_range(std::int64_t points) {
+  if (points <= 0) return 0;
+  const auto range = static_cast<std::size_t>(std::bit_width(static_cast<std::uint64_t>(points)));
+  return std::min(range, kPointsRanges - 1);
 }
 
 std::vector<std::uint64_t> HandStats::to_words() const {
@@ -135,6 +142,7 @@ std::vector<std::uint64_t> HandStats::to_words() const {
   words.push_back(points_sum);
   put(points_squares);
   put(patterns);
+  put(points_ranges);
   return words;
 }
 
@@ -158,6 +166,7 @@ void HandStats::from_words(const std::vector<std::uint64_t>& words) {
   points_sum = words[at++];
   get(points_squares);
   get(patterns);
+  get(points_ranges);
 }
 
 struct StatsCollector::Impl {
@@ -272,6 +281,7 @@ struct StatsCollector::Impl {
     stats.points_squares[0] += low_low & 0xFFFFFFFFULL;
     stats.points_squares[1] += (low_low >> 32) + 2 * (cross & 0xFFFFFFFFULL);
     stats.points_squares[2] += 2 * (cross >> 32) + high_high;
+    ++stats.points_ranges[points_range(points)];
     for (const PatternHit& hit : best->hits) ++stats.patterns[hit.pattern];
   }
 };

@@ -1,6 +1,7 @@
 /// The statistics report: shares, means and 95% intervals derived from a run's counts
 /// (stats_to_json; every field is documented in docs/cli.md, "## stats").
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <range/v3/view/drop.hpp>
@@ -95,6 +96,28 @@ Json waits_json(const HandStats& stats) {
   return out;
 }
 
+/// The winning hands by points range, from the lowest range counted to the highest (the empty
+/// ones between included, so that a chart of them has no gaps): each range's bounds and its
+/// share of the wins.
+Json points_ranges_json(const HandStats& stats) {
+  Json out = Json::array();
+  const auto& ranges = stats.points_ranges;
+  const auto nonzero = [](std::uint64_t hands) { return hands > 0; };
+  const auto first = std::find_if(ranges.begin(), ranges.end(), nonzero);
+  if (first == ranges.end()) return out;
+  const auto last = std::find_if(ranges.rbegin(), ranges.rend(), nonzero).base();
+  for (auto range = first; range != last; ++range) {
+    const auto k = static_cast<std::size_t>(range - ranges.begin());
+    Json entry;
+    // Range 0 is every score of 0 points or fewer; range k starts at 2^(k-1).
+    entry["from"] = k == 0 ? Json(nullptr) : Json(std::int64_t{1} << (k - 1));
+    entry["to"] = k == 0 ? 0 : (std::int64_t{1} << k) - 1;
+    entry.update(proportion_json(*range, stats.scored_wins));
+    out.push_back(entry);
+  }
+  return out;
+}
+
 Json score_json(const HandStats& stats, const RuleSet& rules) {
   if (scoring_rules(rules) == nullptr) return nullptr;
   Json out;
@@ -108,6 +131,7 @@ Json score_json(const HandStats& stats, const RuleSet& rules) {
   out["points"] =
       mean_json(stats.scored_wins,
                 static_cast<long double>(static_cast<std::int64_t>(stats.points_sum)), squares);
+  out["points"]["distribution"] = points_ranges_json(stats);
   out["patterns"] = Json::array();
   const auto& patterns = scoring_rules(rules)->patterns.patterns;
   for (const auto& [pattern, hands] :

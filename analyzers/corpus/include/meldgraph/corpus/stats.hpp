@@ -61,6 +61,12 @@ inline constexpr std::size_t kStatsWaitShapes = 8;
 /// hand of 3n+1 tiles with a non-empty wait_mask; a hand of 3n+2 tiles at shanten 0, through its
 /// best discard (the natural tile whose discard leaves the most kinds of waiting tile; of equal
 /// ones the lowest tile). Its waits are those of that 3n+1 hand.
+/// The ranges of HandStats::points_ranges: points up to 2^62.
+inline constexpr std::size_t kPointsRanges = 64;
+
+/// The index into HandStats::points_ranges of `points`.
+[[nodiscard]] std::size_t points_range(std::int64_t points);
+
 struct HandStats {
   std::uint64_t hands = 0;
   ShantenCounts shanten{};                         ///< shanten_number over all forms
@@ -86,6 +92,11 @@ struct HandStats {
   std::uint64_t points_sum = 0;  ///< two's complement: a negative total wraps and reads back
   std::array<std::uint64_t, 3> points_squares{};
   std::vector<std::uint64_t> patterns;  ///< by pattern (scoring.patterns order)
+  /// Winning hands by their best reading's points, in ranges that double: index 0 holds 0 points
+  /// or fewer, index k >= 1 the points from 2^(k-1) to 2^k - 1 (points_range). Ranges of fixed
+  /// bounds keep the counts of any rule set (tens of fan, tens of thousands of points) in a few
+  /// dozen words that add across merged runs.
+  std::array<std::uint64_t, kPointsRanges> points_ranges{};
 
   HandStats() = default;
   explicit HandStats(const RuleSet& rules);
