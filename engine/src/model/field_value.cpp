@@ -93,11 +93,13 @@ std::span<FieldValue> settle_members(std::span<FieldValue> members) {
                        members.begin() + static_cast<std::ptrdiff_t>(i + 1));
     members[j] = moved;
   }
-  // Of a run of equal keys the last stays, moved to the run's place.
+  // Of a run of equal keys the last stays, moved to the run's place (sorted, a key equals the
+  // next one exactly when it is not less than it).
   std::size_t kept = 0;
   for (std::size_t i = 0; i < members.size(); ++i) {
-    if (i + 1 < members.size() && members[i + 1].key == members[i].key) continue;
-    members[kept++] = members[i];
+    if (i + 1 < members.size() && !key_less(members[i].key, members[i + 1].key)) continue;
+    if (kept != i) members[kept] = members[i];
+    ++kept;
   }
   return members.first(kept);
 }
