@@ -218,12 +218,14 @@ for rules in $csv_rule_sets; do
   "$bin" --rules "$rules" corpus deal --count $((40 / ${MELDGRAPH_TEST_SCALE:-1} + 5)) --seed 4 --complete --context random --label win,shanten --format csv > rows.csv || continue
   "$bin" --rules "$rules" corpus deal --count $((40 / ${MELDGRAPH_TEST_SCALE:-1} + 5)) --seed 4 --complete --context random --label win,shanten > rows.jsonl
   op=score  # win where the rule set does not score
-  "$bin" --rules "$rules" batch --op score --input rows.jsonl > rows_json.out 2>&1 || op=win
-  "$bin" --rules "$rules" batch --op $op --input rows.jsonl > rows_json.out 2>&1
+  "$bin" --rules "$rules" batch --op score --input rows.jsonl > rows_json.out 2>&1 ||
+    { op=win; "$bin" --rules "$rules" batch --op win --input rows.jsonl > rows_json.out 2>&1; }
   # Every dealt situation is one batch accepts (seats and discarders among the players).
   expect "deal-context-read-$rules" 0 '^0$' -- bash -c "grep -c '\"error\"' rows_json.out || true"
   expect "csv-batch-$rules" 0 '^same$' -- bash -c "\"$bin\" --rules $rules batch --op $op --input rows.csv | cmp - rows_json.out && echo same"
-  # The counts alike; the source's file name and the run's time differ.
+  # stats reads the rows as batch does; four rule sets stand for the rest. The counts alike; the
+  # source's file name and the run's time differ.
+  case " riichi guangdong_indicator sanma basic " in *" $rules "*) ;; *) continue ;; esac
   "$bin" --rules "$rules" stats --input rows.jsonl --format json | python3 without_source.py > rows_json.stats
   expect "csv-stats-$rules" 0 '^same$' -- bash -c "\"$bin\" --rules $rules stats --input rows.csv --format json | python3 without_source.py | cmp - rows_json.stats && echo same"
 done
