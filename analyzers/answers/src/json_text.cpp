@@ -1,6 +1,7 @@
 /// JSON written straight into a string (json_text.hpp).
 
 #include "meldgraph/answers/json_text.hpp"
+#include "meldgraph/support/short_keys.hpp"
 
 #include <algorithm>
 #include <array>
@@ -40,16 +41,6 @@ std::size_t utf8_sequence(std::string_view text, std::size_t i) {
     if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
   }
   return length;
-}
-
-/// string_view's order (bytes as unsigned), compared inline: keys are short, and string_view's
-/// comparison is a call.
-bool key_less(std::string_view a, std::string_view b) {
-  const std::size_t common = std::min(a.size(), b.size());
-  for (std::size_t i = 0; i < common; ++i) {
-    if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
-  }
-  return a.size() < b.size();
 }
 
 }  // namespace
@@ -137,7 +128,7 @@ void JsonObject::close() {
   for (std::size_t i = 1; i < members.size(); ++i) {
     const Member moved = members[i];
     std::size_t j = i;
-    for (; j > 0 && key_less(moved.key, members[j - 1].key); --j) members[j] = members[j - 1];
+    for (; j > 0 && short_key_less(moved.key, members[j - 1].key); --j) members[j] = members[j - 1];
     members[j] = moved;
   }
   std::string& text = out_->out();

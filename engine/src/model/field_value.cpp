@@ -1,6 +1,7 @@
 // JSON-like values whichever parser made them (field_value.hpp).
 
 #include "meldgraph/model/field_value.hpp"
+#include "meldgraph/support/short_keys.hpp"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -8,16 +9,6 @@
 namespace meldgraph {
 
 namespace {
-
-/// Keys in string_view's order (bytes as unsigned), compared inline: keys are short field names,
-/// and string_view's comparison is a call to memcmp.
-bool key_less(std::string_view a, std::string_view b) {
-  const std::size_t common = std::min(a.size(), b.size());
-  for (std::size_t i = 0; i < common; ++i) {
-    if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
-  }
-  return a.size() < b.size();
-}
 
 nlohmann::json to_nlohmann(const FieldValue& value) {
   switch (value.type) {
@@ -50,9 +41,10 @@ nlohmann::json to_nlohmann(const FieldValue& value) {
 
 const FieldValue* FieldValue::member(std::string_view name) const {
   if (type != Type::object) return nullptr;
-  const auto found = std::lower_bound(
-      items.begin(), items.end(), name,
-      [](const FieldValue& item, std::string_view wanted) { return key_less(item.key, wanted); });
+  const auto found = std::lower_bound(items.begin(), items.end(), name,
+                                      [](const FieldValue& item, std::string_view wanted) {
+                                        return short_key_less(item.key, wanted);
+                                      });
   return found != items.end() && found->key == name ? &*found : nullptr;
 }
 
@@ -84,10 +76,10 @@ std::span<FieldValue> settle_members(std::span<FieldValue> members) {
   // A stable insertion sort: objects have a few dozen members at most, mostly in order already
   // (corpus lines are written sorted), and it needs no buffer.
   for (std::size_t i = 1; i < members.size(); ++i) {
-    if (!key_less(members[i].key, members[i - 1].key)) continue;
+    if (!short_key_less(members[i].key, members[i - 1].key)) continue;
     const FieldValue moved = members[i];
     std::size_t j = i - 1;
-    while (j > 0 && key_less(moved.key, members[j - 1].key)) --j;
+    while (j > 0 && short_key_less(moved.key, members[j - 1].key)) --j;
     std::copy_backward(members.begin() + static_cast<std::ptrdiff_t>(j),
                        members.begin() + static_cast<std::ptrdiff_t>(i),
                        members.begin() + static_cast<std::ptrdiff_t>(i + 1));
@@ -97,7 +89,7 @@ std::span<FieldValue> settle_members(std::span<FieldValue> members) {
   // next one exactly when it is not less than it).
   std::size_t kept = 0;
   for (std::size_t i = 0; i < members.size(); ++i) {
-    if (i + 1 < members.size() && !key_less(members[i].key, members[i + 1].key)) continue;
+    if (i + 1 < members.size() && !short_key_less(members[i].key, members[i + 1].key)) continue;
     if (kept != i) members[kept] = members[i];
     ++kept;
   }
