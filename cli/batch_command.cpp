@@ -194,10 +194,10 @@ LineFormat line_format(const RuleSet& rules, const BatchOptions& options) {
   if (!format.csv) return format;
   if (options.op == "score") {
     format.columns = score_csv_columns(rules, format.fields);
-  } else if (format.fields.all) {
+  } else if (format.fields.all()) {
     throw Error("--format csv: name the columns with --fields (for --op " + options.op + ")");
   } else {
-    format.columns = format.fields.names;
+    format.columns = format.fields.names();
   }
   return format;
 }

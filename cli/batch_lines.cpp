@@ -13,6 +13,9 @@ namespace {
 
 /// How much of a refused line its error answer echoes.
 constexpr std::size_t kTooLongEcho = 64;
+/// Room made for an answer written directly before it is written: a score line cut to a few
+/// fields fits; a full one grows the string once or twice.
+constexpr std::size_t kUsualAnswerBytes = 1024;
 
 /// An answer as one line: input lines are not trusted to be UTF-8, so bad bytes become U+FFFD
 /// and the batch goes on.
@@ -32,7 +35,7 @@ nlohmann::json too_long_answer(const RuleSet& rules, const BatchInput& input) {
 /// A line's answer cut to the fields asked for: those, and a line's `hand` and `error` always
 /// (an error is never lost).
 void keep_fields(nlohmann::json& answer, const FieldSelection& fields) {
-  if (fields.all) return;
+  if (fields.all()) return;
   for (auto it = answer.begin(); it != answer.end();) {
     const bool keep = fields.has(it.key()) || it.key() == "hand" || it.key() == "error";
     it = keep ? std::next(it) : answer.erase(it);
@@ -77,20 +80,22 @@ std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyz
   const RuleSet& rules = reading.rules;
   if (line.skipped > 0) return format_line(too_long_answer(rules, line), format);
   nlohmann::json out;
-  std::string hand_text = line.text;
+  HandLine read;
+  std::string_view hand_text = line.text;  // what an error line echoes: the hand as given
   try {
-    HandLine read =
+    read =
         line.csv != nullptr ? line.csv->read(rules, line.text) : read_hand_line(rules, line.text);
     hand_text = read.hand;
-    const HandInput input =
+    HandInput input =
         read_hand_input(rules, read.hand, std::move(read.context), reading.hands, read.indicator);
     const std::string hand = format_hand(input.hand, rules);
-    const HandAnalysis analysis(rules, input.hand, input.context);
+    const HandAnalysis analysis(rules, std::move(input.hand), std::move(input.context));
+    const WinContext* context = input.has_context ? &analysis.win_context() : nullptr;
     std::string direct;
-    const LineHead head{hand, input.has_context ? &input.context : nullptr};
-    if (analyzer.write_line(analysis, workspace, head, format, direct)) return direct;
+    direct.reserve(kUsualAnswerBytes);
+    if (analyzer.write_line(analysis, workspace, {hand, context}, format, direct)) return direct;
     out = {{"hand", hand}, {"rules", rules.name()}};
-    if (input.has_context) out["context"] = win_context_to_json(input.context, rules);
+    if (context != nullptr) out["context"] = win_context_to_json(*context, rules);
     analyzer.write_json(analysis, workspace, out);
   } catch (const Error& error) {
     out = {{"hand", hand_text}, {"rules", rules.name()}, {"error", error.what()}};

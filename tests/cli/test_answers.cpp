@@ -174,6 +174,7 @@ TEST_CASE("answers: a score line written directly is write_score_json's bytes", 
     const RuleSet rules = load_rules(name);
     if (scoring_rules(rules) == nullptr) continue;
     INFO("rules " << name);
+    const ScoreLineTexts texts(rules);
     DealOptions deal;
     deal.complete_only = true;
     deal.random_context = true;
@@ -197,23 +198,53 @@ TEST_CASE("answers: a score line written directly is write_score_json's bytes", 
       reference["context"] = win_context_to_json(context, rules);
       write_score_json(answer, rules, reference);
       std::string line;
-      REQUIRE(write_score_line_json(answer, rules, {hand, &context}, all, line));
+      REQUIRE(write_score_line_json(answer, texts, {hand, &context}, all, line));
       CHECK(line == reference.dump() + "\n");
       nlohmann::json cut = nlohmann::json::object();
       for (const auto& [key, value] : reference.items()) {
         if (key == "hand" || some.has(key)) cut[key] = value;
       }
       std::string cut_line;
-      REQUIRE(write_score_line_json(answer, rules, {hand, &context}, some, cut_line));
+      REQUIRE(write_score_line_json(answer, texts, {hand, &context}, some, cut_line));
       CHECK(cut_line == cut.dump() + "\n");
     }
+  }
+}
+
+TEST_CASE("answers: every pattern's entry rendered once is write_score_json's", "[answers]") {
+  // ScoreLineTexts renders each pattern's entry once per rule set: every pattern of every shipped
+  // rule set, counted once and more than once, as the reference writes it.
+  const FieldSelection patterns_only({"patterns"});
+  for (const std::string& name : builtin_rule_names()) {
+    const RuleSet rules = load_rules(name);
+    const ScoringRules* scoring = scoring_rules(rules);
+    if (scoring == nullptr) continue;
+    INFO("rules " << name);
+    const ScoreLineTexts texts(rules);
+    ScoreAnswer answer;
+    answer.wins = true;
+    answer.best = 0;
+    answer.best_only = true;
+    answer.best_reading.emplace();
+    for (std::size_t p = 0; p < scoring->patterns.patterns.size(); ++p) {
+      const auto index = static_cast<std::uint16_t>(p);
+      answer.best_reading->hits.push_back({index, static_cast<std::int32_t>(p + 1), 0, 1});
+      answer.best_reading->hits.push_back({index, -3, 2, 3});
+    }
+    nlohmann::json reference = {{"hand", "1m"}};
+    nlohmann::json full;
+    write_score_json(answer, rules, full);
+    reference["patterns"] = full["patterns"];
+    std::string line;
+    REQUIRE(write_score_line_json(answer, texts, {"1m", nullptr}, patterns_only, line));
+    CHECK(line == reference.dump() + "\n");
   }
 }
 
 TEST_CASE("answers: --fields names only fields of the answer", "[answers]") {
   const RuleSet rules = load_rules("riichi");
   const std::vector<std::string> known = score_line_fields(rules);
-  CHECK(parse_field_selection("han,fu", known).names == std::vector<std::string>{"han", "fu"});
+  CHECK(parse_field_selection("han,fu", known).names() == std::vector<std::string>{"han", "fu"});
   CHECK_THROWS_WITH(parse_field_selection("han,faan", known),
                     Catch::Contains("'faan' is not a field of this answer"));
   CHECK_THROWS_WITH(parse_field_selection("", known), Catch::Contains("'' is not a field"));

@@ -60,7 +60,7 @@ struct AnalyzerParts {
   void (*json)(const Answer&, const RuleSet&, nlohmann::json&);
   void (*text)(const Answer&, const RuleSet&, std::ostream&);
   /// The direct line writer (score_line.hpp), or null: the line is then built as JSON.
-  bool (*line)(const Answer&, const RuleSet&, const LineHead&, const LineFormat&, std::string&);
+  bool (*line)(const Answer&, AnswerWorkspace&, const LineHead&, const LineFormat&, std::string&);
   void (*tables)(const RuleSet&, const AnswerOptions&, TableParts);
 };
 
@@ -79,8 +79,7 @@ class PairedAnalyzer final : public Analyzer {
   bool write_line(const HandAnalysis& analysis, AnswerWorkspace& workspace, const LineHead& head,
                   const LineFormat& format, std::string& out) const override {
     if (parts_.line == nullptr) return false;
-    return parts_.line(parts_.compute(analysis, workspace, options_), analysis.rules(), head,
-                       format, out);
+    return parts_.line(parts_.compute(analysis, workspace, options_), workspace, head, format, out);
   }
   void write_text(const HandAnalysis& analysis, AnswerWorkspace& workspace,
                   std::ostream& out) const override {
@@ -153,7 +152,10 @@ constexpr AnalyzerParts<ScoreAnswer> kScore{
     },
     &write_score_json,
     &write_score_text,
-    &write_score_line,
+    [](const ScoreAnswer& answer, AnswerWorkspace& workspace, const LineHead& head,
+       const LineFormat& format, std::string& out) {
+      return write_score_line(answer, workspace.score_line_texts(), head, format, out);
+    },
     &reading_tables};
 
 constexpr AnalyzerParts<ExplainAnswer> kExplain{

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <nlohmann/json.hpp>
 #include <span>
+#include <utility>
 
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand_flowers.hpp"
@@ -35,7 +36,7 @@ WinContext read_context_members(const RuleSet& rules, const FieldValue& object, 
       reader.field(member.key, member);
     }
   }
-  return reader.finish();
+  return std::move(reader).finish();
 }
 
 /// simdjson's `element` as a tree in `arena`; false when it holds what simdjson does not type

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "meldgraph/answers/json.hpp"
 #include "meldgraph/answers/json_text.hpp"
@@ -19,7 +20,7 @@ namespace meldgraph {
 namespace {
 
 /// score_unit_key as a view of static text: an object's keys must outlive it.
-std::string_view unit_key(const ScoringRules& scoring) {
+std::string_view unit_key_of(const ScoringRules& scoring) {
   return scoring.unit == ScoringUnit::points ? std::string_view("pattern_points")
                                              : scoring_unit_name(scoring.unit);
 }
@@ -28,32 +29,13 @@ void write_unsigned(JsonText& out, std::uint64_t value) {
   out.raw(std::to_string(value));
 }
 
-/// The patterns that counted (patterns_json's fields).
-void write_patterns(const ScoringRules& scoring, std::string_view unit,
-                    const std::vector<PatternHit>& hits, JsonText& out) {
+/// The patterns that counted (patterns_json's fields), from the rule set's rendered entries.
+void write_patterns(const ScoreLineTexts& texts, const std::vector<PatternHit>& hits,
+                    JsonText& out) {
   out.put('[');
   for (std::size_t i = 0; i < hits.size(); ++i) {
-    const PatternHit& hit = hits[i];
-    const Pattern& pattern = scoring.patterns.patterns[hit.pattern];
-    const bool local = scoring.patterns.local_names && !pattern.local_name.empty();
     if (i > 0) out.put(',');
-    JsonObject entry(out);
-    entry.add("id", [&](JsonText& v) { v.string(pattern.id); });
-    entry.add("name", [&](JsonText& v) { v.string(local ? pattern.local_name : pattern.name); });
-    entry.add("name_en", [&](JsonText& v) { v.string(pattern.name); });
-    if (!pattern.local_name.empty()) {
-      entry.add("local_name", [&](JsonText& v) { v.string(pattern.local_name); });
-    }
-    entry.add(unit, [&](JsonText& v) { v.integer(hit.value); });
-    entry.add("yakuman", [&](JsonText& v) { v.integer(hit.yakuman); });
-    if (pattern.value.factor > 0) {
-      entry.add("factor", [&](JsonText& v) { v.integer(pattern.value.factor); });
-    }
-    if (pattern.value.bonus > 0) {
-      entry.add("bonus", [&](JsonText& v) { v.integer(pattern.value.bonus); });
-    }
-    if (hit.times != 1) entry.add("times", [&](JsonText& v) { v.integer(hit.times); });
-    entry.close();
+    if (!texts.write_pattern(hits[i], out.out())) out.mark_invalid_utf8();
   }
   out.put(']');
 }
@@ -130,13 +112,14 @@ void write_context(const WinContext& context, const RuleSet& rules, JsonText& ou
 
 /// The value fields of one reading (write_value's), those `fields` keeps. `wins` and
 /// `no_win_reason` are the caller's: the top level writes the hand's.
-void add_value(const ScoringRules& scoring, const RuleSet& rules, const ReadingScore& scored,
+void add_value(const ScoreLineTexts& texts, const ReadingScore& scored,
                const FieldSelection& fields, JsonObject& out) {
-  const std::string_view unit = unit_key(scoring);
+  const RuleSet& rules = texts.rules();
+  const std::string_view unit = texts.unit_key();
   const ReadingValue& value = scored.value;
   const auto keep = [&](std::string_view name) { return fields.has(name); };
   if (keep("patterns")) {
-    out.add("patterns", [&](JsonText& v) { write_patterns(scoring, unit, scored.hits, v); });
+    out.add("patterns", [&](JsonText& v) { write_patterns(texts, scored.hits, v); });
   }
   if (keep(unit)) out.add(unit, [&](JsonText& v) { v.integer(value.units); });
   if (keep("fu")) out.add("fu", [&](JsonText& v) { v.integer(value.fu); });
@@ -151,9 +134,10 @@ void add_value(const ScoringRules& scoring, const RuleSet& rules, const ReadingS
 }
 
 /// One listed reading of "interpretations": its origin, value, `wins` and `best`.
-void write_listed(const ScoringRules& scoring, const RuleSet& rules, const ReadingScore& scored,
-                  bool best, JsonText& out) {
+void write_listed(const ScoreLineTexts& texts, const ReadingScore& scored, bool best,
+                  JsonText& out) {
   static const FieldSelection all;
+  const RuleSet& rules = texts.rules();
   JsonObject entry(out);
   const ReadingOrigin& origin = scored.origin;
   entry.add("interpretation", [&](JsonText& v) { write_unsigned(v, origin.interpretation); });
@@ -163,7 +147,7 @@ void write_listed(const ScoringRules& scoring, const RuleSet& rules, const Readi
     entry.add("realisation", [&](JsonText& v) { write_unsigned(v, origin.realisation); });
     entry.add("alike", [&](JsonText& v) { write_unsigned(v, origin.alike); });
   }
-  add_value(scoring, rules, scored, all, entry);
+  add_value(texts, scored, all, entry);
   entry.add("wins", [&](JsonText& v) { v.boolean(scored.value.wins); });
   if (!scored.value.wins) {
     entry.add("no_win_reason", [&](JsonText& v) { v.string(scored.value.no_win_reason); });
@@ -222,7 +206,7 @@ void add_summary(const ScoreAnswer& answer, const FieldSelection& fields, JsonOb
 }
 
 /// The listing of every reading, unless `--best` left it out.
-void add_listing(const ScoringRules& scoring, const RuleSet& rules, const ScoreAnswer& answer,
+void add_listing(const ScoreLineTexts& texts, const ScoreAnswer& answer,
                  const FieldSelection& fields, JsonObject& out) {
   if (answer.best_only) return;
   if (fields.has("interpretations")) {
@@ -230,7 +214,7 @@ void add_listing(const ScoringRules& scoring, const RuleSet& rules, const ScoreA
       v.put('[');
       for (std::size_t r = 0; r < answer.readings.size(); ++r) {
         if (r > 0) v.put(',');
-        write_listed(scoring, rules, answer.readings[r], static_cast<int>(r) == answer.best, v);
+        write_listed(texts, answer.readings[r], static_cast<int>(r) == answer.best, v);
       }
       v.put(']');
     });
@@ -275,7 +259,7 @@ std::string csv_value(const ScoreAnswer& answer, const RuleSet& rules, const Lin
     return text;
   }
   // Any other field as the JSON line writes it: strings unquoted.
-  FieldSelection one{false, {column}};
+  const FieldSelection one({column});
   std::string json;
   if (!write_score_line_json(answer, rules, head, one, json)) return {};
   const auto parsed = nlohmann::json::parse(json, nullptr, false);
@@ -286,26 +270,31 @@ std::string csv_value(const ScoreAnswer& answer, const RuleSet& rules, const Lin
 
 }  // namespace
 
-bool FieldSelection::has(std::string_view name) const {
-  return all || std::find(names.begin(), names.end(), name) != names.end();
+FieldSelection::FieldSelection(std::vector<std::string> names)
+    : all_(false), names_(std::move(names)) {
+  for (const std::string& name : names_) bits_ |= std::uint64_t{1} << name_bit(name);
+}
+
+bool FieldSelection::has_name(std::string_view name) const {
+  return std::find(names_.begin(), names_.end(), name) != names_.end();
 }
 
 FieldSelection parse_field_selection(std::string_view list, const std::vector<std::string>& known) {
-  FieldSelection selection{false, {}};
+  std::vector<std::string> names;
   std::size_t start = 0;
   while (start <= list.size()) {
     const std::size_t comma = std::min(list.find(',', start), list.size());
     const std::string name(list.substr(start, comma - start));
     if (std::find(known.begin(), known.end(), name) == known.end()) {
-      std::string names;
-      for (const std::string& field : known) names += (names.empty() ? "" : ", ") + field;
+      std::string listed;
+      for (const std::string& field : known) listed += (listed.empty() ? "" : ", ") + field;
       throw Error("--fields: '" + name + "' is not a field of this answer; the fields are " +
-                  names);
+                  listed);
     }
-    if (!selection.has(name)) selection.names.push_back(name);
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     start = comma + 1;
   }
-  return selection;
+  return FieldSelection(std::move(names));
 }
 
 std::vector<std::string> score_line_fields(const RuleSet& rules) {
@@ -340,9 +329,100 @@ std::vector<std::string> score_line_fields(const RuleSet& rules) {
   return fields;
 }
 
+ScoreLineTexts::ScoreLineTexts(const RuleSet& rules)
+    : rules_(&rules), scoring_(&require_scoring(rules)), unit_key_(unit_key_of(*scoring_)) {
+  const std::size_t patterns = scoring_->patterns.patterns.size();
+  once_.reserve(patterns);
+  repeated_.reserve(patterns);
+  for (std::size_t p = 0; p < patterns; ++p) {
+    once_.push_back(render(p, false));
+    repeated_.push_back(render(p, true));
+  }
+}
+
+ScoreLineTexts::Entry ScoreLineTexts::render(std::size_t pattern_index, bool repeated) const {
+  const ScoringRules& scoring = *scoring_;
+  const Pattern& pattern = scoring.patterns.patterns[pattern_index];
+  const bool local = scoring.patterns.local_names && !pattern.local_name.empty();
+  // The members as write_score_json's patterns_json has them: text written now, or a slot.
+  struct Member {
+    std::string_view key;
+    std::string text;
+    std::optional<Slot> slot;
+  };
+  std::vector<Member> members;
+  Entry entry;
+  const auto text = [&](std::string_view key, const auto& write) {
+    std::string value;
+    JsonText writer(value);
+    write(writer);
+    entry.invalid_utf8 = entry.invalid_utf8 || writer.invalid_utf8();
+    members.push_back({key, std::move(value), std::nullopt});
+  };
+  const auto word = [](std::string_view value) {
+    return [value](JsonText& v) { v.string(value); };
+  };
+  const auto number = [](std::int64_t value) { return [value](JsonText& v) { v.integer(value); }; };
+  text("id", word(pattern.id));
+  text("name", word(local ? pattern.local_name : pattern.name));
+  text("name_en", word(pattern.name));
+  if (!pattern.local_name.empty()) text("local_name", word(pattern.local_name));
+  members.push_back({unit_key_, {}, Slot::value});
+  members.push_back({"yakuman", {}, Slot::yakuman});
+  if (pattern.value.factor > 0) text("factor", number(pattern.value.factor));
+  if (pattern.value.bonus > 0) text("bonus", number(pattern.value.bonus));
+  if (repeated) members.push_back({"times", {}, Slot::times});
+  // Sorted as JsonObject sorts an object's members (nlohmann's key order).
+  std::stable_sort(members.begin(), members.end(),
+                   [](const Member& a, const Member& b) { return a.key < b.key; });
+  std::string piece = "{";
+  for (std::size_t m = 0; m < members.size(); ++m) {
+    if (m > 0) piece += ',';
+    JsonText(piece).string(members[m].key);
+    piece += ':';
+    if (members[m].slot) {
+      entry.texts.push_back(std::move(piece));
+      entry.slots.push_back(*members[m].slot);
+      piece.clear();
+    } else {
+      piece += members[m].text;
+    }
+  }
+  piece += '}';
+  entry.texts.push_back(std::move(piece));
+  return entry;
+}
+
+bool ScoreLineTexts::write_pattern(const PatternHit& hit, std::string& out) const {
+  const Entry& entry = hit.times != 1 ? repeated_[hit.pattern] : once_[hit.pattern];
+  if (entry.invalid_utf8) return false;
+  JsonText writer(out);
+  for (std::size_t s = 0; s < entry.slots.size(); ++s) {
+    out += entry.texts[s];
+    switch (entry.slots[s]) {
+      case Slot::value:
+        writer.integer(hit.value);
+        break;
+      case Slot::yakuman:
+        writer.integer(hit.yakuman);
+        break;
+      case Slot::times:
+        writer.integer(hit.times);
+        break;
+    }
+  }
+  out += entry.texts.back();
+  return true;
+}
+
 bool write_score_line_json(const ScoreAnswer& answer, const RuleSet& rules, const LineHead& head,
                            const FieldSelection& fields, std::string& out) {
-  const ScoringRules& scoring = require_scoring(rules);
+  return write_score_line_json(answer, ScoreLineTexts(rules), head, fields, out);
+}
+
+bool write_score_line_json(const ScoreAnswer& answer, const ScoreLineTexts& texts,
+                           const LineHead& head, const FieldSelection& fields, std::string& out) {
+  const RuleSet& rules = texts.rules();
   const std::size_t start = out.size();
   JsonText writer(out);
   JsonObject line(writer);
@@ -352,9 +432,9 @@ bool write_score_line_json(const ScoreAnswer& answer, const RuleSet& rules, cons
   if (head.context != nullptr && fields.has("context")) {
     line.add("context", [&](JsonText& v) { write_context(*head.context, rules, v); });
   }
-  if (answer.best_reading) add_value(scoring, rules, *answer.best_reading, fields, line);
+  if (answer.best_reading) add_value(texts, *answer.best_reading, fields, line);
   add_summary(answer, fields, line);
-  add_listing(scoring, rules, answer, fields, line);
+  add_listing(texts, answer, fields, line);
   line.close();
   if (writer.invalid_utf8()) {
     out.resize(start);
@@ -370,7 +450,7 @@ void write_win_context_json(const WinContext& context, const RuleSet& rules, std
 }
 
 std::vector<std::string> score_csv_columns(const RuleSet& rules, const FieldSelection& fields) {
-  if (!fields.all) return fields.names;
+  if (!fields.all()) return fields.names();
   return {"hand",     "wins",   "no_win_reason", score_unit_key(require_scoring(rules)),
           "fu",       "points", "yakuman",       "limit",
           "dora",     "ura",    "red",           "patterns",
@@ -407,10 +487,10 @@ void write_score_csv_row(const ScoreAnswer* answer, const RuleSet& rules, const 
   out += '\n';
 }
 
-bool write_score_line(const ScoreAnswer& answer, const RuleSet& rules, const LineHead& head,
+bool write_score_line(const ScoreAnswer& answer, const ScoreLineTexts& texts, const LineHead& head,
                       const LineFormat& format, std::string& out) {
-  if (!format.csv) return write_score_line_json(answer, rules, head, format.fields, out);
-  write_score_csv_row(&answer, rules, head, {}, format.columns, out);
+  if (!format.csv) return write_score_line_json(answer, texts, head, format.fields, out);
+  write_score_csv_row(&answer, texts.rules(), head, {}, format.columns, out);
   return true;
 }
 

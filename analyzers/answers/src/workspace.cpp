@@ -10,4 +10,9 @@ Scorer& AnswerWorkspace::scorer(TableUse tables) {
   return *slot;
 }
 
+const ScoreLineTexts& AnswerWorkspace::score_line_texts() {
+  if (!score_line_texts_) score_line_texts_ = std::make_unique<ScoreLineTexts>(*rules_);
+  return *score_line_texts_;
+}
+
 }  // namespace meldgraph

@@ -11,6 +11,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <utility>
 
 namespace meldgraph {
 namespace {
@@ -400,10 +401,10 @@ void WinContextReader::field(std::string_view key, const FieldValue& value) {
   }
 }
 
-WinContext WinContextReader::finish() {
+WinContext WinContextReader::finish() && {
   settle(context_, win_given_, riichi_given_, from_given_);
   check_seats(context_, *rules_);
-  return context_;
+  return std::move(context_);
 }
 
 WinContext parse_win_context(const FieldValue& object, const RuleSet& rules) {
@@ -414,7 +415,7 @@ WinContext parse_win_context(const FieldValue& object, const RuleSet& rules) {
   for (const FieldValue& member : object.items) {
     if (member.key != "hand") reader.field(member.key, member);
   }
-  return reader.finish();
+  return std::move(reader).finish();
 }
 
 WinContext parse_win_context(const json& object, const RuleSet& rules) {

@@ -118,8 +118,8 @@ class WinContextReader {
   /// Reads the field `key` (not `hand`); throws ContextError as parse_win_context does.
   void field(std::string_view key, const FieldValue& value);
   /// The context the fields read give, their implications applied and their contradictions
-  /// thrown (ContextError).
-  [[nodiscard]] WinContext finish();
+  /// thrown (ContextError). Moves the context out: the reader is spent.
+  [[nodiscard]] WinContext finish() &&;
 
  private:
   const RuleSet* rules_;

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/rules.hpp"
@@ -19,8 +20,11 @@ namespace meldgraph {
 /// `rules` must outlive it.
 class HandAnalysis {
  public:
-  HandAnalysis(const RuleSet& rules, const Hand& hand, const WinContext& win = {})
-      : rules_(&rules), hand_(hand), win_(win), started_(std::chrono::steady_clock::now()) {}
+  HandAnalysis(const RuleSet& rules, Hand hand, WinContext win = {})
+      : rules_(&rules),
+        hand_(std::move(hand)),
+        win_(std::move(win)),
+        started_(std::chrono::steady_clock::now()) {}
 
   [[nodiscard]] const RuleSet& rules() const { return *rules_; }
   [[nodiscard]] const Hand& hand() const { return hand_; }

@@ -4,6 +4,7 @@
 /// either of them cut to the fields asked for (`--fields`, `--best`). No document is built: this
 /// is what lets `batch` keep up with the scorer (docs/performance.md, "Batch lines").
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,15 +12,39 @@
 #include "meldgraph/answers/score.hpp"
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/model/win_context.hpp"
+#include "meldgraph/scoring/pattern_rules.hpp"
 
 namespace meldgraph {
 
-/// The top-level fields a line keeps (`--fields a,b,c`); all of them when `all`.
-struct FieldSelection {
-  bool all = true;
-  std::vector<std::string> names;  ///< in the order given (the CSV columns' order)
+/// The top-level fields a line keeps (`--fields a,b,c`): all of them, or those named.
+class FieldSelection {
+ public:
+  /// Every field.
+  FieldSelection() = default;
+  /// The fields `names` names (the CSV columns, in their order; no duplicates).
+  explicit FieldSelection(std::vector<std::string> names);
 
-  [[nodiscard]] bool has(std::string_view name) const;
+  [[nodiscard]] bool all() const { return all_; }
+  [[nodiscard]] const std::vector<std::string>& names() const { return names_; }
+  /// Asked a few dozen times a line, mostly of fields not kept: one bit of `bits_` rules those
+  /// out before any name is compared.
+  [[nodiscard]] bool has(std::string_view name) const {
+    if (all_) return true;
+    return ((bits_ >> name_bit(name)) & 1U) != 0 && has_name(name);
+  }
+
+ private:
+  [[nodiscard]] static unsigned name_bit(std::string_view name) {
+    return name.empty() ? 0U
+                        : (static_cast<unsigned>(name.size()) * 7U +
+                           static_cast<unsigned char>(name.front())) %
+                              64U;
+  }
+  [[nodiscard]] bool has_name(std::string_view name) const;
+
+  bool all_ = true;
+  std::vector<std::string> names_;
+  std::uint64_t bits_ = 0;  ///< bit name_bit(n) of every kept name n
 };
 
 /// Reads `--fields`' comma list. Throws Error naming a field that is not one of `known` (the
@@ -37,10 +62,50 @@ struct LineHead {
   const WinContext* context = nullptr;
 };
 
+/// What every score line of a rule set shares, rendered once: each pattern's entry of "patterns"
+/// as JSON text around the numbers that change from hand to hand (its value in the rule set's
+/// unit, its yakuman, how often it counted). A line then copies the text instead of escaping and
+/// sorting a pattern's names each time. Immutable once made, so threads may share one; it refers
+/// to `rules`, which must outlive it.
+class ScoreLineTexts {
+ public:
+  /// Throws Error naming the rule set when it has no `scoring` section.
+  explicit ScoreLineTexts(const RuleSet& rules);
+
+  [[nodiscard]] const RuleSet& rules() const { return *rules_; }
+  [[nodiscard]] const ScoringRules& scoring() const { return *scoring_; }
+  /// The name of a pattern's value in a line: the rule set's unit (`han`, `fan`, ...).
+  [[nodiscard]] std::string_view unit_key() const { return unit_key_; }
+  /// Appends the "patterns" entry of `hit` (one object, as write_score_json writes it); false
+  /// when the pattern's names are not valid UTF-8 (nothing is appended then).
+  [[nodiscard]] bool write_pattern(const PatternHit& hit, std::string& out) const;
+
+ private:
+  /// The number a slot of an entry shows.
+  enum class Slot : std::uint8_t { value, yakuman, times };
+  /// texts[0], the number of slots[0], texts[1], ..., texts[n]: one more text than slots.
+  struct Entry {
+    std::vector<std::string> texts;
+    std::vector<Slot> slots;
+    bool invalid_utf8 = false;
+  };
+  [[nodiscard]] Entry render(std::size_t pattern, bool repeated) const;
+
+  const RuleSet* rules_;
+  const ScoringRules* scoring_;
+  std::string_view unit_key_;
+  std::vector<Entry> once_;      ///< by pattern, counted once (no "times" member)
+  std::vector<Entry> repeated_;  ///< by pattern, with its "times"
+};
+
 /// Appends the score line of `answer` (a newline included) as JSON: "hand", and the fields
 /// `fields` keeps of {"rules", "context" when given, and write_score_json's}. Returns false, having
 /// appended nothing, when some text is not valid UTF-8 (then nlohmann's writer, which replaces
 /// the bad bytes, is the one to use).
+[[nodiscard]] bool write_score_line_json(const ScoreAnswer& answer, const ScoreLineTexts& texts,
+                                         const LineHead& head, const FieldSelection& fields,
+                                         std::string& out);
+/// The same with the rule set's texts made for this line alone.
 [[nodiscard]] bool write_score_line_json(const ScoreAnswer& answer, const RuleSet& rules,
                                          const LineHead& head, const FieldSelection& fields,
                                          std::string& out);
@@ -68,7 +133,7 @@ struct LineFormat {
 
 /// write_score_line_json or write_score_csv_row, as `format` says; false as
 /// write_score_line_json.
-[[nodiscard]] bool write_score_line(const ScoreAnswer& answer, const RuleSet& rules,
+[[nodiscard]] bool write_score_line(const ScoreAnswer& answer, const ScoreLineTexts& texts,
                                     const LineHead& head, const LineFormat& format,
                                     std::string& out);
 

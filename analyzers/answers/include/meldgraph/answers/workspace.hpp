@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "meldgraph/answers/score_line.hpp"
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/scoring/scorer.hpp"
 #include "meldgraph/tables/table_use.hpp"
@@ -25,11 +26,15 @@ class AnswerWorkspace {
   /// that answers from the search until the tables are ready asks for it only once they are.
   /// Throws Error naming the rule set when it has no `scoring` section.
   [[nodiscard]] Scorer& scorer(TableUse tables);
+  /// The texts of the rule set's score lines, made on the first call (score_line.hpp). Throws
+  /// Error as scorer does.
+  [[nodiscard]] const ScoreLineTexts& score_line_texts();
 
  private:
   const RuleSet* rules_;
   std::unique_ptr<Scorer> by_tables_;
   std::unique_ptr<Scorer> search_only_;
+  std::unique_ptr<ScoreLineTexts> score_line_texts_;
 };
 
 }  // namespace meldgraph
