@@ -4,11 +4,50 @@
 #include "meldgraph/support/short_keys.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <span>
+#include <vector>
 
 namespace meldgraph {
 
 namespace {
+
+/// A member's place while an object's members are sorted: the first eight bytes of its key as a
+/// number that orders as the bytes do (a shorter key padded with zeros; equal numbers are told
+/// apart by the whole keys), and its index.
+struct MemberOrder {
+  std::uint64_t prefix;
+  std::size_t index;
+};
+
+std::uint64_t key_prefix(std::string_view key) {
+  std::uint64_t prefix = 0;
+  const std::size_t bytes = std::min<std::size_t>(key.size(), 8);
+  for (std::size_t i = 0; i < bytes; ++i) {
+    prefix |= std::uint64_t{static_cast<unsigned char>(key[i])} << (56U - 8U * i);
+  }
+  return prefix;
+}
+
+/// Objects of up to this many members are sorted by insertion (few compares when mostly in
+/// order), larger ones by merging: O(n log n) whatever the order a line gives them in.
+constexpr std::size_t kInsertionSortMembers = 32;
+
+/// Sorts `members` by key, stably, in O(n log n): their places (16 bytes, most told apart by the
+/// keys' first eight bytes as one number) are merged, then the members moved once.
+void merge_sort_members(std::span<FieldValue> members) {
+  std::vector<MemberOrder> order(members.size());
+  for (std::size_t i = 0; i < members.size(); ++i) order[i] = {key_prefix(members[i].key), i};
+  std::stable_sort(order.begin(), order.end(), [&](const MemberOrder& a, const MemberOrder& b) {
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    return short_key_less(members[a.index].key, members[b.index].key);
+  });
+  std::vector<FieldValue> sorted;
+  sorted.reserve(members.size());
+  for (const MemberOrder& place : order) sorted.push_back(members[place.index]);
+  std::copy(sorted.begin(), sorted.end(), members.begin());
+}
 
 nlohmann::json to_nlohmann(const FieldValue& value) {
   switch (value.type) {
@@ -78,20 +117,27 @@ std::span<FieldValue> settle_members(std::span<FieldValue> members) {
   const auto out_of_order = [](const FieldValue& a, const FieldValue& b) {
     return !short_key_less(a.key, b.key);
   };
-  if (std::adjacent_find(members.begin(), members.end(), out_of_order) == members.end()) {
-    return members;
-  }
-  // A stable insertion sort: objects have a few dozen members at most, mostly in order already
-  // (corpus lines are written sorted), and it needs no buffer.
-  for (std::size_t i = 1; i < members.size(); ++i) {
-    if (!short_key_less(members[i].key, members[i - 1].key)) continue;
-    const FieldValue moved = members[i];
-    std::size_t j = i - 1;
-    while (j > 0 && short_key_less(moved.key, members[j - 1].key)) --j;
-    std::copy_backward(members.begin() + static_cast<std::ptrdiff_t>(j),
-                       members.begin() + static_cast<std::ptrdiff_t>(i),
-                       members.begin() + static_cast<std::ptrdiff_t>(i + 1));
-    members[j] = moved;
+  const auto first_out = std::adjacent_find(members.begin(), members.end(), out_of_order);
+  if (first_out == members.end()) return members;
+  if (members.size() <= kInsertionSortMembers) {
+    // In place, stable: a member out of order (a dict's `hand` put last) moves down to its place.
+    // The members before the first pair out of order are in order already.
+    for (auto i = static_cast<std::size_t>(first_out - members.begin()) + 1; i < members.size();
+         ++i) {
+      if (!short_key_less(members[i].key, members[i - 1].key)) continue;
+      const FieldValue moved = members[i];
+      const auto begin = members.begin();
+      const auto at = begin + static_cast<std::ptrdiff_t>(i);
+      // After the equal keys before it: the sort stays stable.
+      const auto place = std::upper_bound(begin, at, moved.key,
+                                          [](std::string_view key, const FieldValue& member) {
+                                            return short_key_less(key, member.key);
+                                          });
+      std::copy_backward(place, at, at + 1);
+      *place = moved;
+    }
+  } else {
+    merge_sort_members(members);
   }
   // Of a run of equal keys the last stays, moved to the run's place (sorted, a key equals the
   // next one exactly when it is not less than it).

@@ -84,8 +84,9 @@ class TileScanner {
   std::vector<HandItem> scan(bool hand_grammar) {
     // Room for a usual hand at once: a hand is read per line, and growing these vectors a tile
     // at a time cost more than the reading itself (no pointer into `items` outlives a growth).
-    std::vector<HandItem> items(1);
+    std::vector<HandItem> items;
     items.reserve(kUsualItems);
+    items.emplace_back();
     items.front().tiles.reserve(text_.size());
     pending_.reserve(text_.size());
     HandItem* open_meld = nullptr;  // inside [] or ()
