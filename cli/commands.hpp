@@ -41,6 +41,17 @@ struct ExplainOptions {
 int run_explain(const GlobalOptions& global, const ExplainOptions& options,
                 const nlohmann::json& context);
 
+/// The options of `advise`.
+struct AdviseOptions {
+  std::string hand;
+  OutputFormat format = OutputFormat::text;
+};
+/// For each discard of a hand of 3n+2 tiles (each draw of 3n+1): its shanten, improving tiles
+/// and, when ready, its waits and their value (the "advise" answer). `context` as for
+/// run_analyze.
+int run_advise(const GlobalOptions& global, const AdviseOptions& options,
+               const nlohmann::json& context);
+
 /// The options of `batch`.
 struct BatchOptions {
   std::string op;              ///< the analyzer's name (checked by the parser)

@@ -103,6 +103,27 @@ Command add_explain_command(CLI::App& app, GlobalOptionTable& global) {
           }};
 }
 
+/// `advise HAND`.
+Command add_advise_command(CLI::App& app, GlobalOptionTable& global) {
+  CLI::App* advise = app.add_subcommand(
+      "advise", "which tile to discard: each discard's shanten, improving tiles and waits' value");
+  auto options = std::make_shared<meldgraph::cli::AdviseOptions>();
+  auto format = std::make_shared<std::string>("text");
+  advise
+      ->add_option("hand", options->hand,
+                   "a hand of 3n+2 tiles (or 3n+1: each draw) in MPSZ notation (after '--' if "
+                   "it starts with '-')")
+      ->required();
+  add_word_option(advise, "--format", *format, {"text", "json"}, "output format");
+  global.add_notation(advise);
+  auto situation = std::make_shared<meldgraph::cli::SituationOptions>(advise);
+  return {advise, [&global, options, format, situation] {
+            options->format = output_format(*format);
+            return meldgraph::cli::run_advise(global.parsed(), *options,
+                                              situation->context_fields());
+          }};
+}
+
 /// `batch --op NAME`.
 Command add_batch_command(CLI::App& app, GlobalOptionTable& global) {
   CLI::App* batch = app.add_subcommand("batch", "one hand per line in, one JSON object out");
@@ -317,8 +338,9 @@ int run(int argc, char** argv) {
   app.set_version_flag("--version", "meldgraph " + std::string(meldgraph::version()));
   GlobalOptionTable global(app);
   std::vector<Command> commands{add_analyze_command(app, global), add_explain_command(app, global),
-                                add_batch_command(app, global),   add_bench_command(app, global),
-                                add_check_command(app, global),   add_graph_command(app, global)};
+                                add_advise_command(app, global),  add_batch_command(app, global),
+                                add_bench_command(app, global),   add_check_command(app, global),
+                                add_graph_command(app, global)};
   for (Command& command : add_corpus_subcommands(app, global))
     commands.push_back(std::move(command));
   commands.push_back(add_stats_command(app, global));

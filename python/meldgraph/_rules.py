@@ -153,6 +153,15 @@ class RuleSet:
         hand = _hand(hand, "explain")
         return Answer(self._rules.answer("explain", hand, _situation(situation), limit, None))
 
+    def advise(self, hand: str, *, visible: Optional[str] = None, **situation) -> Answer:
+        """Which tile to discard (`batch --op advise`; docs/analysis.md, "Discard advice"):
+        shanten, and for a hand of 3n+2 tiles its discards (for 3n+1 its draws) best first,
+        each with its shanten, by_form, improving, improving_count, and when ready its waits
+        (tile, left, ron, tsumo) and wait_value, else second_step. `visible`: tiles seen
+        elsewhere; the situation's keywords value the waits."""
+        hand = _hand(hand, "advise")
+        return Answer(self._rules.answer("advise", hand, _situation(situation), 1000, visible))
+
     # Many hands.
 
     def score_many(

@@ -146,3 +146,24 @@ def test_shanten_many_and_win_many(riichi):
     assert list(shanten) == [riichi.shanten(hand).shanten for hand in hands]
     complete = riichi.tile_counts(["123m456p789s11z222z", "123m456p789s11z223z"])
     assert list(riichi.win_many(complete)) == [True, False]
+
+
+def test_advise(riichi):
+    # 123m 456p 789s 11z 55z and 3p, seat South: discarding 3p (or 6p) leaves the shanpon wait on
+    # 1z and 5z, each worth 1,300 by discard and 2,700 by self-draw (tests/cli/test_advise.cpp
+    # works them out); one 1z seen leaves one copy of it.
+    advice = riichi.advise("123m456p789s1155z3p", seat_wind="S", visible="1z")
+    assert advice.shanten == 0
+    best = advice.discards[0]
+    assert best["discard"] == "3p" and best["shanten"] == 0
+    assert best["waits"] == [
+        {"tile": "1z", "left": 1, "ron": 1300, "tsumo": 2700},
+        {"tile": "5z", "left": 2, "ron": 1300, "tsumo": 2700},
+    ]
+    assert best["wait_value"] == 3 * 1300
+    # The second step is worked out for the discards of the lowest shanten only.
+    assert all(d["shanten"] == 1 and "second_step" not in d for d in advice.discards[2:])
+    draws = riichi.advise("123m4567p789s115z")
+    assert draws.draws[0]["shanten"] == 0 and draws.draws[0]["left"] > 0
+    with pytest.raises(meldgraph.Error, match="3n\\+2"):
+        riichi.advise("123m456p789s")

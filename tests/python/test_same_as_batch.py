@@ -141,3 +141,11 @@ def text_of(rules: meldgraph.RuleSet, row) -> str:
         if ranks:
             text += ranks + letter
     return text
+
+
+@pytest.mark.parametrize("name", ["riichi", "laizi", "mcr"])
+def test_advise_equals_batch(name):
+    rules = meldgraph.RuleSet.builtin(name)
+    hands = dumped_hands(name, "shanten", hand_count(rules, 6), seed=9)
+    for hand, answer in zip(hands, batch(name, "advise", hands)):
+        assert rules.advise(hand).to_dict() == answer

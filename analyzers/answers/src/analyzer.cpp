@@ -7,6 +7,7 @@
 #include <range/v3/view/transform.hpp>
 #include <stdexcept>
 
+#include "meldgraph/answers/advise.hpp"
 #include "meldgraph/answers/explain.hpp"
 #include "meldgraph/answers/interpretations.hpp"
 #include "meldgraph/answers/render_json.hpp"
@@ -105,6 +106,13 @@ void reading_tables(const RuleSet& rules, const AnswerOptions& options, TablePar
   build_reading_tables(rules, options.table_use(), parts);
 }
 
+/// What advice reads: the shanten and waits tables, and the scorer's where the rule set scores.
+void advice_tables(const RuleSet& rules, const AnswerOptions& options, TableParts parts) {
+  query_tables<Query::shanten>(rules, options, parts);
+  query_tables<Query::waits>(rules, options, parts);
+  if (scoring_rules(rules) != nullptr) reading_tables(rules, options, parts);
+}
+
 constexpr AnalyzerParts<WinAnswer> kWin{
     "win",
     [](const HandAnalysis& analysis, AnswerWorkspace&, const AnswerOptions& options) {
@@ -168,6 +176,16 @@ constexpr AnalyzerParts<ExplainAnswer> kExplain{
     nullptr,
     &reading_tables};
 
+constexpr AnalyzerParts<AdviseAnswer> kAdvise{
+    "advise",
+    [](const HandAnalysis& analysis, AnswerWorkspace& workspace, const AnswerOptions& options) {
+      return answer_advise(analysis, workspace, options);
+    },
+    &write_advise_json,
+    &write_advise_text,
+    nullptr,
+    &advice_tables};
+
 template <class Answer, const AnalyzerParts<Answer>& parts>
 std::unique_ptr<Analyzer> make(const RuleSet& /*rules*/, const AnswerOptions& options) {
   return std::make_unique<PairedAnalyzer<Answer>>(parts, options);
@@ -196,6 +214,8 @@ AnalyzerRegistry builtin_analyzers() {
                &make_scoring<ScoreAnswer, kScore>);
   registry.add("explain", "for each reading and pattern, whether it counted and why not",
                &make_scoring<ExplainAnswer, kExplain>);
+  registry.add("advise", "each discard's shanten, improving tiles and, when ready, waits' value",
+               &make<AdviseAnswer, kAdvise>);
   return registry;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "meldgraph/answers/advise.hpp"
 #include "meldgraph/answers/explain.hpp"
 #include "meldgraph/answers/interpretations.hpp"
 #include "meldgraph/answers/score.hpp"
@@ -75,5 +76,10 @@ void write_score_json(const ScoreAnswer& answer, const RuleSet& rules, nlohmann:
 /// "explained": per listed reading its origin fields, "best" and "patterns" ([{"id", "counted",
 /// "why"}]); "cut" when the scoring stopped early. `rules` must have a scoring section.
 void write_explain_json(const ExplainAnswer& answer, const RuleSet& rules, nlohmann::json& out);
+
+/// "shanten" and "discards" (or, for a hand of 3n+1 tiles, "draws"): each option's "discard",
+/// "shanten", "by_form", "improving" (codes), "improving_count", and "waits" ([{"tile", "left",
+/// "ron", "tsumo"}]) with "wait_value" when ready, "second_step" when not (docs/analysis.md).
+void write_advise_json(const AdviseAnswer& answer, const RuleSet& rules, nlohmann::json& out);
 
 }  // namespace meldgraph

@@ -4,6 +4,7 @@
 
 #include <iosfwd>
 
+#include "meldgraph/answers/advise.hpp"
 #include "meldgraph/answers/explain.hpp"
 #include "meldgraph/answers/interpretations.hpp"
 #include "meldgraph/answers/score.hpp"
@@ -31,5 +32,9 @@ void write_score_text(const ScoreAnswer& answer, const RuleSet& rules, std::ostr
 /// Each listed reading, then per pattern `+ NAME: why` or `- NAME: why`. `rules` must have a
 /// scoring section.
 void write_explain_text(const ExplainAnswer& answer, const RuleSet& rules, std::ostream& out);
+
+/// The hand's shanten, then each option best first: its shanten and improving tiles, or its
+/// waits with their copies left and points.
+void write_advise_text(const AdviseAnswer& answer, const RuleSet& rules, std::ostream& out);
 
 }  // namespace meldgraph

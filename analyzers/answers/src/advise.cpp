@@ -1,0 +1,284 @@
+/// Discard advice (advise.hpp): every discard tried, each hand left priced by the shanten and
+/// improving-tile queries, the waits of a ready one scored.
+
+#include "meldgraph/answers/advise.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/queries/results.hpp"
+#include "meldgraph/scoring/scorer.hpp"
+
+namespace meldgraph {
+
+namespace {
+
+/// A tile the hand can give up: a kind it holds concealed, or a joker.
+struct Discard {
+  TileId tile = kNoTile;
+  bool joker = false;
+};
+
+/// The queries of one advice, from the tables or the search as the options say, with the copies
+/// seen before any discard.
+class AdviceQueries {
+ public:
+  AdviceQueries(const RuleSet& rules, const AnswerOptions& options)
+      : rules_(rules), search_(options.search_only) {
+    if (options.has_visible) seen_ = options.visible;
+  }
+
+  [[nodiscard]] const RuleSet& rules() const { return rules_; }
+  [[nodiscard]] ShantenResult shanten(const Hand& hand) const {
+    return search_ ? compute_shanten(rules_, hand) : shanten_from_queries(rules_, hand);
+  }
+  [[nodiscard]] std::vector<Improvement> improving(const Hand& hand, const TileCounts& seen) const {
+    return search_ ? improving_tiles(rules_, hand, &seen)
+                   : improving_from_queries(rules_, hand, &seen);
+  }
+  [[nodiscard]] Waits waits(const Hand& hand, const TileCounts& seen) const {
+    return search_ ? compute_waits(rules_, hand, &seen) : waits_from_queries(rules_, hand, &seen);
+  }
+  /// The tiles seen before the advice: the visible ones given.
+  [[nodiscard]] const TileCounts& seen() const { return seen_; }
+
+ private:
+  const RuleSet& rules_;
+  bool search_;
+  TileCounts seen_{};
+};
+
+int copies_left(const std::vector<Improvement>& tiles) {
+  int total = 0;
+  for (const Improvement& tile : tiles) total += tile.remaining;
+  return total;
+}
+
+/// The hand as a set of concealed tiles: a winning tile's '+' is only where it was written.
+Hand without_winning_mark(Hand hand) {
+  hand.winning = kNoTile;
+  hand.winning_joker = false;
+  hand.winning_red = false;
+  return hand;
+}
+
+/// Red fives among the concealed copies of `tile`: the hand's less those of its declared melds.
+int concealed_red(const Hand& hand, TileId tile) {
+  int red = hand.red[tile];
+  for (std::size_t m = 0; m < hand.meld_count; ++m) {
+    const Group& meld = hand.melds[m];
+    for (int slot = 0; slot < meld.size; ++slot) {
+      if (((hand.meld_red[m] >> slot) & 1U) != 0 &&
+          meld.tiles[static_cast<std::size_t>(slot)] == tile) {
+        --red;
+      }
+    }
+  }
+  return red;
+}
+
+/// The distinct discards of `hand`: each kind held concealed (a bonus tile only when it is wild:
+/// a flower is set aside, not discarded), then a joker when it holds one.
+std::vector<Discard> discards_of(const RuleSet& rules, const Hand& hand) {
+  std::vector<Discard> discards;
+  for (TileId t = 0; t < rules.tile_count(); ++t) {
+    if (hand.counts[t] == 0) continue;
+    if (rules.tile(t).bonus && (hand.wild_tiles & tile_bit(t)) == 0) continue;
+    discards.push_back({t, false});
+  }
+  if (hand.jokers > 0) discards.push_back({kNoTile, true});
+  return discards;
+}
+
+/// `hand` less one copy of `discard` (a plain copy of a five before a red one).
+Hand after_discard(Hand hand, const Discard& discard) {
+  if (discard.joker) {
+    --hand.jokers;
+    return hand;
+  }
+  const TileId t = discard.tile;
+  const bool only_red_left = concealed_red(hand, t) >= hand.counts[t];
+  --hand.counts[t];
+  if (only_red_left && hand.red[t] > 0) --hand.red[t];
+  return hand;
+}
+
+/// The tiles seen once `discard` is thrown: it joins the discards.
+TileCounts seen_after(TileCounts seen, const Discard& discard) {
+  if (!discard.joker) ++seen[discard.tile];
+  return seen;
+}
+
+/// Points by discard and by self-draw of `hand` completed by `tile`, in `situation`.
+void score_wait(const Hand& hand, const WinContext& situation, Scorer& scorer, AdvisedWait& wait) {
+  Hand complete = hand;
+  ++complete.counts[wait.tile];
+  complete.winning = wait.tile;
+  const auto score_as = [&](WinKind kind, std::optional<std::int64_t>& points,
+                            std::string& no_win) {
+    WinContext context = situation;
+    context.win = kind;
+    if (kind == WinKind::self_draw) {
+      // What only a discard or a robbed kong can be.
+      context.robbing_kong = false;
+      context.after_kong_discard = false;
+      context.from = MeldSource::unknown;
+    } else {
+      context.after_kong = false;  // a replacement tile is drawn
+    }
+    const HandScore& score = scorer.score(complete, context);
+    const ScoredReading* best = score.best_reading();
+    if (score.wins && best != nullptr) {
+      points = best->value.points;
+    } else {
+      no_win = std::string(score.no_win_reason);
+    }
+  };
+  score_as(WinKind::discard, wait.ron, wait.ron_no_win);
+  score_as(WinKind::self_draw, wait.tsumo, wait.tsumo_no_win);
+}
+
+/// Options ordered best first: lowest shanten, most improving tiles, highest wait value, then
+/// the draw's and the discard's tile order (a joker after every tile).
+bool better(const AdvisedOption& a, const AdvisedOption& b) {
+  const auto key = [](const AdvisedOption& o) {
+    return std::make_tuple(o.shanten, -o.improving_count, -o.wait_value.value_or(0), o.draw,
+                           o.discard_joker, o.discard);
+  };
+  return key(a) < key(b);
+}
+
+class Advisor {
+ public:
+  Advisor(const AdviceQueries& queries, const WinContext& situation, Scorer* scorer)
+      : queries_(queries), situation_(situation), scorer_(scorer) {}
+
+  /// Every discard of a hand of 3n+2 tiles, best first; with `second_step`, that figure for the
+  /// discards of the lowest shanten (the others are worse whatever it says, and it costs a
+  /// hand's worth of queries per improving tile).
+  [[nodiscard]] std::vector<AdvisedOption> discards(const Hand& hand, const TileCounts& seen,
+                                                    bool second_step) const {
+    std::vector<AdvisedOption> options;
+    for (const Discard& discard : discards_of(queries_.rules(), hand)) {
+      options.push_back(option(hand, discard, seen));
+    }
+    if (second_step && !options.empty()) {
+      const int lowest = std::min_element(options.begin(), options.end(), better)->shanten;
+      for (AdvisedOption& option : options) {
+        if (option.shanten != lowest || option.shanten <= 0) continue;
+        const Discard discard{option.discard, option.discard_joker};
+        option.second_step =
+            second_step_of(after_discard(hand, discard), seen_after(seen, discard), option);
+      }
+    }
+    std::sort(options.begin(), options.end(), better);
+    return options;
+  }
+
+  /// Every draw of a hand of 3n+1 tiles that some copy is left of, each with its best discard.
+  [[nodiscard]] std::vector<AdvisedOption> draws(const Hand& hand, const TileCounts& seen) const {
+    const RuleSet& rules = queries_.rules();
+    const TileCounts held = hand.held_counts();
+    std::vector<AdvisedOption> options;
+    for (TileId t = 0; t < rules.tile_count(); ++t) {
+      if (rules.tile(t).bonus && (hand.wild_tiles & tile_bit(t)) == 0) continue;
+      const int left = rules.tile(t).copies - held[t] - seen[t];
+      if (left <= 0) continue;
+      Hand drawn = hand;
+      ++drawn.counts[t];
+      std::vector<AdvisedOption> after = discards(drawn, seen, false);
+      if (after.empty()) continue;
+      AdvisedOption best = std::move(after.front());
+      best.draw = t;
+      best.draw_left = left;
+      options.push_back(std::move(best));
+    }
+    std::sort(options.begin(), options.end(), better);
+    return options;
+  }
+
+ private:
+  [[nodiscard]] AdvisedOption option(const Hand& hand, const Discard& discard,
+                                     const TileCounts& seen) const {
+    AdvisedOption out;
+    out.discard = discard.tile;
+    out.discard_joker = discard.joker;
+    const Hand left = after_discard(hand, discard);
+    const TileCounts seen_now = seen_after(seen, discard);
+    ShantenResult shanten = queries_.shanten(left);
+    out.shanten = shanten.shanten;
+    out.by_form = std::move(shanten.by_form);
+    out.improving = queries_.improving(left, seen_now);
+    out.improving_count = copies_left(out.improving);
+    if (out.shanten == 0) add_waits(left, seen_now, out);
+    return out;
+  }
+
+  void add_waits(const Hand& left, const TileCounts& seen, AdvisedOption& out) const {
+    const Waits waits = queries_.waits(left, seen);
+    out.waits.emplace();
+    if (scorer_ != nullptr) out.wait_value = 0;
+    for (const WaitTile& tile : waits.tiles) {
+      AdvisedWait wait;
+      wait.tile = tile.tile;
+      wait.left = tile.remaining;
+      if (scorer_ != nullptr) {
+        score_wait(left, situation_, *scorer_, wait);
+        *out.wait_value += static_cast<std::int64_t>(wait.left) * wait.ron.value_or(0);
+      }
+      out.waits->push_back(std::move(wait));
+    }
+  }
+
+  /// The improving tiles after each improving draw and the best discard after it, weighted by the
+  /// draws' copies left; 0 when no improving tile has a copy left.
+  [[nodiscard]] double second_step_of(const Hand& left, const TileCounts& seen,
+                                      const AdvisedOption& first) const {
+    long weighted = 0;
+    long draws = 0;
+    for (const Improvement& draw : first.improving) {
+      if (draw.remaining <= 0) continue;
+      Hand drawn = left;
+      ++drawn.counts[draw.tile];
+      int best = 0;
+      for (const Discard& discard : discards_of(queries_.rules(), drawn)) {
+        const Hand next = after_discard(drawn, discard);
+        if (queries_.shanten(next).shanten >= first.shanten) continue;
+        best = std::max(best, copies_left(queries_.improving(next, seen_after(seen, discard))));
+      }
+      weighted += static_cast<long>(draw.remaining) * best;
+      draws += draw.remaining;
+    }
+    return draws == 0 ? 0.0 : static_cast<double>(weighted) / static_cast<double>(draws);
+  }
+
+  const AdviceQueries& queries_;
+  const WinContext& situation_;
+  Scorer* scorer_;
+};
+
+}  // namespace
+
+AdviseAnswer answer_advise(const HandAnalysis& analysis, AnswerWorkspace& workspace,
+                           const AnswerOptions& options) {
+  const RuleSet& rules = analysis.rules();
+  const Hand hand = without_winning_mark(analysis.hand());
+  const int size = hand.size(rules);
+  if (size % 3 == 0) {
+    throw AnalysisError("hand holds " + std::to_string(size) +
+                        " tiles; advise needs 3n+2 tiles (a discard to choose) or 3n+1 (a draw)");
+  }
+  const AdviceQueries queries(rules, options);
+  Scorer* scorer =
+      scoring_rules(rules) != nullptr ? &workspace.scorer(options.table_use()) : nullptr;
+  const Advisor advisor(queries, analysis.win_context(), scorer);
+  AdviseAnswer answer;
+  answer.shanten = queries.shanten(hand).shanten;
+  answer.by_draw = size % 3 == 1;
+  answer.options = answer.by_draw ? advisor.draws(hand, queries.seen())
+                                  : advisor.discards(hand, queries.seen(), true);
+  return answer;
+}
+
+}  // namespace meldgraph

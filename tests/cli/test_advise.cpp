@@ -1,0 +1,281 @@
+// Discard advice (answers/advise.hpp) against a slow, obviously correct reference: each discard
+// found by trying every tile the hand holds, its shanten by the exact search, its improving tiles
+// by trying every draw, its waits by trying every tile as the winning one; on random hands of
+// every shipped rule set with 0 to 4 wildcards. Then hands whose advice is worked out by hand.
+// Tagged [advise].
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "meldgraph/answers/advise.hpp"
+#include "meldgraph/answers/rule_sets.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/loader/loader.hpp"
+#include "meldgraph/model/error.hpp"
+#include "meldgraph/shanten/shanten.hpp"
+#include "test_scale.hpp"
+
+namespace {
+
+using namespace meldgraph;
+
+/// What the reference says of one discard.
+struct ReferenceOption {
+  int shanten = 0;
+  std::vector<std::pair<TileId, int>> improving;  ///< tile, copies left
+  std::vector<std::pair<TileId, int>> waits;      ///< when ready
+};
+
+/// Copies of `tile` neither held by `hand` nor seen.
+int left_of(const RuleSet& rules, const Hand& hand, const TileCounts& seen, TileId tile) {
+  return rules.tile(tile).copies - hand.held_counts()[tile] - seen[tile];
+}
+
+/// The reference's advice: discard (a tile's code, or "*") -> what it leaves.
+std::map<std::string, ReferenceOption> reference_advice(const RuleSet& rules, const Hand& given) {
+  Hand hand = given;
+  hand.winning = kNoTile;
+  hand.winning_joker = false;
+  hand.winning_red = false;
+  std::map<std::string, ReferenceOption> out;
+  struct Left {
+    std::string code;
+    TileId discard;
+    Hand hand;
+  };
+  std::vector<Left> left;
+  for (TileId t = 0; t < rules.tile_count(); ++t) {
+    if (hand.counts[t] == 0) continue;
+    if (rules.tile(t).bonus && (hand.wild_tiles & tile_bit(t)) == 0) continue;
+    Hand less = hand;
+    --less.counts[t];
+    if (less.red[t] > less.counts[t]) less.red[t] = less.counts[t];
+    left.push_back({rules.tile(t).code, t, less});
+  }
+  if (hand.jokers > 0) {
+    Hand less = hand;
+    --less.jokers;
+    left.push_back({"*", kNoTile, less});
+  }
+  for (const auto& [code, discard, less] : left) {
+    TileCounts seen{};
+    if (discard != kNoTile) ++seen[discard];
+    ReferenceOption option;
+    option.shanten = compute_shanten(rules, less).shanten;
+    for (TileId t = 0; t < rules.tile_count(); ++t) {
+      if (rules.tile(t).bonus || (less.wild_tiles & tile_bit(t)) != 0) continue;
+      if (less.held_counts()[t] >= rules.tile(t).copies) continue;
+      Hand drawn = less;
+      ++drawn.counts[t];
+      if (compute_shanten(rules, drawn).shanten < option.shanten) {
+        option.improving.emplace_back(t, left_of(rules, less, seen, t));
+      }
+    }
+    if (option.shanten == 0) {
+      for (const Improvement& wait : improving_tiles(rules, less, &seen)) {
+        Hand drawn = less;
+        ++drawn.counts[wait.tile];
+        if (compute_shanten(rules, drawn).shanten == -1) {
+          option.waits.emplace_back(wait.tile, left_of(rules, less, seen, wait.tile));
+        }
+      }
+    }
+    out[code] = option;
+  }
+  return out;
+}
+
+void check_against_reference(const RuleSet& rules, const Hand& hand, AnswerWorkspace& workspace) {
+  const HandAnalysis analysis(rules, hand);
+  const AdviseAnswer answer = answer_advise(analysis, workspace, AnswerOptions{});
+  const std::map<std::string, ReferenceOption> reference = reference_advice(rules, hand);
+  REQUIRE(answer.options.size() == reference.size());
+  for (std::size_t i = 0; i < answer.options.size(); ++i) {
+    const AdvisedOption& option = answer.options[i];
+    const std::string code = option.discard_joker ? "*" : rules.tile(option.discard).code;
+    INFO("discard " << code);
+    REQUIRE(reference.count(code) == 1);
+    const ReferenceOption& want = reference.at(code);
+    CHECK(option.shanten == want.shanten);
+    std::vector<std::pair<TileId, int>> improving;
+    for (const Improvement& tile : option.improving)
+      improving.emplace_back(tile.tile, tile.remaining);
+    CHECK(improving == want.improving);
+    int count = 0;
+    for (const auto& tile : want.improving) count += tile.second;
+    CHECK(option.improving_count == count);
+    CHECK(option.waits.has_value() == (want.shanten == 0));
+    if (option.waits) {
+      std::vector<std::pair<TileId, int>> waits;
+      for (const AdvisedWait& wait : *option.waits) waits.emplace_back(wait.tile, wait.left);
+      CHECK(waits == want.waits);
+    }
+    // Best first: no later option is better by the advice's order.
+    if (i > 0) {
+      const AdvisedOption& before = answer.options[i - 1];
+      CHECK(before.shanten <= option.shanten);
+      if (before.shanten == option.shanten) CHECK(before.improving_count >= option.improving_count);
+    }
+  }
+}
+
+const AdvisedOption& option_of(const AdviseAnswer& answer, const RuleSet& rules,
+                               const std::string& discard) {
+  for (const AdvisedOption& option : answer.options) {
+    if (!option.discard_joker && rules.tile(option.discard).code == discard) return option;
+  }
+  FAIL("no option discards " << discard);
+  return answer.options.front();
+}
+
+}  // namespace
+
+TEST_CASE("advise: every discard of random hands of every rule set, as the reference says",
+          "[advise]") {
+  for (const std::string& name : builtin_rule_names()) {
+    const RuleSet rules = load_rules(name);
+    INFO("rules " << name);
+    RandomHands hands(rules, 35);
+    AnswerWorkspace workspace(rules);
+    const int size = std::min(14, static_cast<int>(rules.hand_tiles()));
+    for (int i = 0; i < 8 / test::kScale + 2; ++i) {
+      // Random hands, and complete ones (a discard leaves them ready: waits and their values).
+      const Hand full = i % 2 == 0 ? hands.random(size, i % 5) : hands.complete(size, i % 5);
+      INFO("hand " << format_hand(full, rules));
+      check_against_reference(rules, full, workspace);
+    }
+  }
+}
+
+TEST_CASE("advise: a shanpon wait's value worked out by hand", "[advise]") {
+  // 123m 456p 789s 11z 55z and 3p, seat South, round East, riichi rules. Discarding 3p leaves a
+  // shanpon wait on 1z and 5z, two copies left of each (the hand holds the other two):
+  // - 5z by discard: haku 1 han; fu 20 + 10 (concealed discard win) + 4 (a pung of honours
+  //   completed by a discard counts as open) + 2 (pair of the round wind) = 36 -> 40: 1,300;
+  // - 1z by discard: round wind 1 han; fu 20 + 10 + 4 + 2 (pair of dragons) = 36 -> 40: 1,300;
+  // - 5z by self-draw: haku, menzen tsumo: 2 han; fu 20 + 2 + 8 (concealed honour pung) + 2 =
+  //   32 -> 40: 700 + 700 + 1,300 = 2,700;
+  // - 1z by self-draw: round wind, menzen tsumo: 2 han, 40 fu: 2,700.
+  // Wait value: 2 x 1,300 + 2 x 1,300 = 5,200. Discarding 6p instead (345p kept) leaves the same
+  // wait: a tie, ordered by tile, 3p first. Any other discard leaves the hand 1-shanten.
+  const RuleSet rules = load_rules("riichi");
+  WinContext situation;
+  situation.seat_wind = Wind::south;
+  const HandAnalysis analysis(rules, parse_hand("123m456p789s1155z3p", rules), situation);
+  AnswerWorkspace workspace(rules);
+  const AdviseAnswer answer = answer_advise(analysis, workspace, AnswerOptions{});
+  REQUIRE(!answer.options.empty());
+  const AdvisedOption& best = answer.options.front();
+  CHECK(rules.tile(best.discard).code == "3p");
+  CHECK(best.shanten == 0);
+  REQUIRE(best.waits.has_value());
+  REQUIRE(best.waits->size() == 2);
+  const AdvisedWait& east = (*best.waits)[0];
+  const AdvisedWait& haku = (*best.waits)[1];
+  CHECK(rules.tile(east.tile).code == "1z");
+  CHECK(rules.tile(haku.tile).code == "5z");
+  CHECK(east.left == 2);
+  CHECK(haku.left == 2);
+  CHECK(east.ron == 1300);
+  CHECK(haku.ron == 1300);
+  CHECK(east.tsumo == 2700);
+  CHECK(haku.tsumo == 2700);
+  CHECK(best.wait_value == 5200);
+  REQUIRE(answer.options.size() > 2);
+  CHECK(rules.tile(answer.options[1].discard).code == "6p");
+  CHECK(answer.options[1].wait_value == 5200);
+  for (std::size_t i = 2; i < answer.options.size(); ++i) CHECK(answer.options[i].shanten == 1);
+}
+
+TEST_CASE("advise: thirteen orphans' thirteen-sided wait", "[advise]") {
+  // 19m19p19s1234567z and 5m: discarding 5m leaves thirteen orphans waiting on all thirteen
+  // terminals and honours, three copies left of each: 39 tiles.
+  const RuleSet rules = load_rules("riichi");
+  const HandAnalysis analysis(rules, parse_hand("19m19p19s1234567z5m", rules));
+  AnswerWorkspace workspace(rules);
+  const AdviseAnswer answer = answer_advise(analysis, workspace, AnswerOptions{});
+  const AdvisedOption& best = answer.options.front();
+  CHECK(rules.tile(best.discard).code == "5m");
+  CHECK(best.shanten == 0);
+  REQUIRE(best.waits.has_value());
+  CHECK(best.waits->size() == 13);
+  CHECK(best.improving_count == 39);
+  for (const AdvisedWait& wait : *best.waits) CHECK(wait.left == 3);
+  // Any terminal or honour discarded leaves it 1-shanten (twelve kinds, one of them paired: 5m
+  // is not one of them).
+  CHECK(option_of(answer, rules, "1m").shanten == 1);
+}
+
+TEST_CASE("advise: a hand of 3n+1 tiles is advised draw by draw", "[advise]") {
+  const RuleSet rules = load_rules("riichi");
+  // 123m 456p 789s 7p 11z 5z, 1-shanten: drawing 7p, 1z or 5z (and discarding the 5z, the 7p or
+  // the 7p) leaves it ready; every draw listed has a copy left.
+  const HandAnalysis analysis(rules, parse_hand("123m4567p789s115z", rules));
+  AnswerWorkspace workspace(rules);
+  const AdviseAnswer answer = answer_advise(analysis, workspace, AnswerOptions{});
+  CHECK(answer.by_draw);
+  CHECK(answer.shanten == 1);
+  REQUIRE(!answer.options.empty());
+  CHECK(answer.options.front().shanten == 0);
+  for (const AdvisedOption& option : answer.options) CHECK(option.draw_left > 0);
+}
+
+TEST_CASE("advise: the second step as its definition computes it by the search", "[advise]") {
+  // For each improving draw with copies left: the most improving tiles any discard after it that
+  // lowers the shanten leaves, averaged weighted by the draw's copies.
+  const RuleSet rules = load_rules("riichi");
+  RandomHands hands(rules, 77);
+  AnswerWorkspace workspace(rules);
+  int checked = 0;
+  for (int i = 0; i < 40 && checked < 3; ++i) {
+    const Hand hand = hands.random(14, 0);
+    const AdviseAnswer answer =
+        answer_advise(HandAnalysis(rules, hand), workspace, AnswerOptions{});
+    const AdvisedOption& best = answer.options.front();
+    if (best.shanten <= 0 || best.shanten > 2) continue;
+    INFO("hand " << format_hand(hand, rules) << " discard " << rules.tile(best.discard).code);
+    Hand left = hand;
+    left.winning = kNoTile;
+    --left.counts[best.discard];
+    if (left.red[best.discard] > left.counts[best.discard]) --left.red[best.discard];
+    TileCounts seen{};
+    ++seen[best.discard];
+    long weighted = 0;
+    long draws = 0;
+    for (const Improvement& draw : improving_tiles(rules, left, &seen)) {
+      if (draw.remaining == 0) continue;
+      Hand drawn = left;
+      ++drawn.counts[draw.tile];
+      int most = 0;
+      for (TileId t = 0; t < rules.tile_count(); ++t) {
+        if (drawn.counts[t] == 0) continue;
+        Hand next = drawn;
+        --next.counts[t];
+        if (compute_shanten(rules, next).shanten >= best.shanten) continue;
+        TileCounts after = seen;
+        ++after[t];
+        int count = 0;
+        for (const Improvement& tile : improving_tiles(rules, next, &after))
+          count += tile.remaining;
+        most = std::max(most, count);
+      }
+      weighted += static_cast<long>(draw.remaining) * most;
+      draws += draw.remaining;
+    }
+    REQUIRE(best.second_step.has_value());
+    CHECK(*best.second_step == Approx(static_cast<double>(weighted) / static_cast<double>(draws)));
+    ++checked;
+  }
+  CHECK(checked == 3);
+}
+
+TEST_CASE("advise: a hand of 3n tiles is refused", "[advise]") {
+  const RuleSet rules = load_rules("riichi");
+  const HandAnalysis analysis(rules, parse_hand("123m456p789s", rules));
+  AnswerWorkspace workspace(rules);
+  CHECK_THROWS_AS(answer_advise(analysis, workspace, AnswerOptions{}), AnalysisError);
+}
