@@ -63,21 +63,6 @@ Hand without_winning_mark(Hand hand) {
   return hand;
 }
 
-/// Red fives among the concealed copies of `tile`: the hand's less those of its declared melds.
-int concealed_red(const Hand& hand, TileId tile) {
-  int red = hand.red[tile];
-  for (std::size_t m = 0; m < hand.meld_count; ++m) {
-    const Group& meld = hand.melds[m];
-    for (int slot = 0; slot < meld.size; ++slot) {
-      if (((hand.meld_red[m] >> slot) & 1U) != 0 &&
-          meld.tiles[static_cast<std::size_t>(slot)] == tile) {
-        --red;
-      }
-    }
-  }
-  return red;
-}
-
 /// The distinct discards of `hand`: each kind held concealed (a bonus tile only when it is wild:
 /// a flower is set aside, not discarded), then a joker when it holds one.
 std::vector<Discard> discards_of(const RuleSet& rules, const Hand& hand) {
@@ -98,7 +83,7 @@ Hand after_discard(Hand hand, const Discard& discard) {
     return hand;
   }
   const TileId t = discard.tile;
-  const bool only_red_left = concealed_red(hand, t) >= hand.counts[t];
+  const bool only_red_left = hand.concealed_red()[t] >= hand.counts[t];
   --hand.counts[t];
   if (only_red_left && hand.red[t] > 0) --hand.red[t];
   return hand;

@@ -96,4 +96,16 @@ TileCounts Hand::held_counts() const {
   return held;
 }
 
+TileCounts Hand::concealed_red() const {
+  TileCounts concealed = red;
+  for (std::size_t m = 0; m < meld_count; ++m) {
+    const Group& meld = melds[m];
+    for (int slot = 0; slot < meld.size; ++slot) {
+      if (((meld_red[m] >> slot) & 1U) != 0)
+        --concealed[meld.tiles[static_cast<std::size_t>(slot)]];
+    }
+  }
+  return concealed;
+}
+
 }  // namespace meldgraph

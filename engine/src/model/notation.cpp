@@ -688,18 +688,6 @@ TileCounts concealed_without_winning(const Hand& hand) {
   return counts;
 }
 
-/// Red fives among the concealed tiles: the hand's red fives less those of its declared melds.
-TileCounts concealed_red(const Hand& hand) {
-  TileCounts red = hand.red;
-  for (std::size_t m = 0; m < hand.meld_count; ++m) {
-    const Group& meld = hand.melds[m];
-    for (int slot = 0; slot < meld.size; ++slot) {
-      if (((hand.meld_red[m] >> slot) & 1U) != 0) --red[meld.tiles[static_cast<std::size_t>(slot)]];
-    }
-  }
-  return red;
-}
-
 /// A declared meld as written: `[77*z]`, `(2222s)`, `[34-0m]`, `[555=5p]`: the source marker after
 /// the claimed slot (`claimed_slot`, -1 when unknown: then after the last tile, or after the third
 /// of an added kong, the places a meld built without its claimed tile has).
@@ -747,7 +735,7 @@ std::string format_counts(const TileCounts& counts, const RuleSet& rules) {
 }
 
 std::string format_hand(const Hand& hand, const RuleSet& rules) {
-  TileCounts red = concealed_red(hand);
+  TileCounts red = hand.concealed_red();
   // A red winning tile is written last as `+0m`: the concealed part keeps the other red fives.
   const bool red_winning = hand.winning != kNoTile && hand.winning_red;
   if (red_winning) --red[hand.winning];

@@ -80,6 +80,8 @@ struct Hand {
   }
   /// Natural tiles held anywhere, concealed and in declared melds, by kind (for copy limits).
   [[nodiscard]] TileCounts held_counts() const;
+  /// Red fives among the concealed tiles, by kind: `red` less those of the declared melds.
+  [[nodiscard]] TileCounts concealed_red() const;
   /// Concealed wildcards held: jokers plus tiles of the wild kinds (bonus kinds included when
   /// wild). Jokers in declared melds are not among them (declared_wildcard_count).
   [[nodiscard]] int wildcard_count() const;
