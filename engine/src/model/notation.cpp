@@ -599,26 +599,19 @@ std::vector<TilePlace> bonus_tile_places(std::string_view text, const RuleSet& r
   return places;
 }
 
-namespace {
-
-/// The tile of `text` when it is one tile written plainly, a digit 1-9 and its suit's letter
-/// (`9s`, as indicators are given), found without the scanner; else kNoTile, and the scanner
-/// reads the text (and says what is wrong with it).
-TileId plain_tile(std::string_view text, const RuleSet& rules) {
+TileId detail::plain_tile(std::string_view text, const RuleSet& rules) {
   if (text.size() != 2 || text[0] < '1' || text[0] > '9' || text[1] < 'a' || text[1] > 'z') {
     return kNoTile;
   }
   return rules.find_tile(text[1], text[0] - '0');
 }
 
-}  // namespace
-
 std::vector<detail::TileToken> detail::scan_tiles(std::string_view text, const RuleSet& rules) {
   return TileScanner(text, rules).scan_tiles();
 }
 
 TileId parse_tile(std::string_view text, const RuleSet& rules) {
-  if (const TileId tile = plain_tile(text, rules); tile != kNoTile) return tile;
+  if (const TileId tile = detail::plain_tile(text, rules); tile != kNoTile) return tile;
   const std::vector<TileToken> tokens = TileScanner(text, rules).scan_tiles();
   if (tokens.empty()) throw NotationError("expected one tile, got none", 1);
   if (tokens.size() > 1) throw NotationError("expected one tile", tokens[1].column);
@@ -646,7 +639,7 @@ std::vector<TileToken> scan_tile_list(std::string_view text, const RuleSet& rule
 }  // namespace
 
 std::vector<TileId> parse_tiles(std::string_view text, const RuleSet& rules) {
-  if (const TileId tile = plain_tile(text, rules); tile != kNoTile) return {tile};
+  if (const TileId tile = detail::plain_tile(text, rules); tile != kNoTile) return {tile};
   const std::vector<TileToken> tokens = scan_tile_list(text, rules);
   std::vector<TileId> tiles;
   tiles.reserve(tokens.size());

@@ -23,6 +23,11 @@ struct TileToken {
 /// anywhere between tiles; no melds or winning tile). Throws NotationError naming the column.
 [[nodiscard]] std::vector<TileToken> scan_tiles(std::string_view text, const RuleSet& rules);
 
+/// The tile of `text` when it is one tile written plainly, a digit 1-9 and its suit's letter
+/// (`9s`, as indicators are given), found without the scanner; else kNoTile, and the scanner
+/// reads the text (and says what is wrong with it).
+[[nodiscard]] TileId plain_tile(std::string_view text, const RuleSet& rules);
+
 /// The tokens of a hand written plainly: loose tiles, the last of them the winning tile when the
 /// text ends in `+tile`.
 struct PlainHandTokens {

@@ -13,6 +13,8 @@
 #include <optional>
 #include <utility>
 
+#include "tile_scanner.hpp"
+
 namespace meldgraph {
 namespace {
 
@@ -80,9 +82,14 @@ std::vector<TileId> read_tiles(const std::string& field, const FieldValue& value
                          "not " +
                              quoted_value(value));
     }
+    tiles.reserve(value.items.size());
     for (const FieldValue& element : value.items) {
       if (element.type != Type::string) {
         throw ContextError(field, "expected a tile such as \"4s\", not " + quoted_value(element));
+      }
+      if (const TileId plain = detail::plain_tile(element.text, rules); plain != kNoTile) {
+        tiles.push_back(plain);  // the usual element, read without a list of its own
+        continue;
       }
       const std::vector<TileId> one = parse_tiles(element.text, rules);
       if (one.size() != 1) {

@@ -382,7 +382,7 @@ void InterpretationLister::Impl::list_by_tables(std::size_t index, const Hand& h
   // Step 1: each suit held, its paths (none: no interpretation in this form).
   for (std::size_t s = 0; s < tables.suit_count(); ++s) {
     if ((natural_mask & tables.suit_mask(s)) == 0) continue;
-    const search::SuitPaths found = tables.find(index, s, naturals, start.winning_tile);
+    const search::SuitPaths found = tables.find(listing, index, s, naturals, start.winning_tile);
     if (found.count == 0) return;
     suit_of[used] = s;
     at_group[used] = groups;
@@ -399,7 +399,7 @@ void InterpretationLister::Impl::list_by_tables(std::size_t index, const Hand& h
   out.resize(groups);
   std::array<std::uint32_t, kSuits> at{};
   std::size_t from = 0;  // the suits from here on have a new path
-  const Group* stored = search::SuitDecompositions::stored_groups();  // after the last find
+  const Group* stored = search::SuitDecompositions::stored_groups(listing);  // after the last find
   for (;;) {
     for (std::size_t k = from; k < used; ++k) {
       tables.copy_path(stored, paths[k], at[k], suit_of[k], out.data() + at_group[k]);

@@ -36,10 +36,12 @@ constexpr unsigned kRanksShift = 31;
 constexpr unsigned kSequencesShift = 35;
 constexpr unsigned kPairShift = 36;
 
+}  // namespace
+
 /// The thread's memo: every lister of the thread shares it (keys hold no rule-set identity).
 /// Open addressing over a power-of-two table, half full at most; key 0 marks an empty slot (a
 /// key always holds its suit's rank count, so it is never 0).
-class Memo {
+class SuitMemo {
  public:
   /// The paths stored under `key`, or nullptr.
   [[nodiscard]] const SuitPaths* find(std::uint64_t key) const {
@@ -91,8 +93,11 @@ class Memo {
   unsigned shift_ = 64;
   std::size_t size_ = 0;
 };
-Memo& memo() {
-  thread_local Memo instance;
+
+namespace {
+
+SuitMemo& thread_memo() {
+  thread_local SuitMemo instance;
   return instance;
 }
 
@@ -184,16 +189,15 @@ SuitDecompositions::SuitDecompositions(const SearchPlan& plan) : plan_(plan) {
 
 SuitDecompositions::~SuitDecompositions() = default;
 
-SuitDecompositions::Listing::Listing() {
-  Memo& m = memo();
-  if (m.listings++ == 0 && m.groups.size() > kMaxStoredGroups) m.clear();
+SuitDecompositions::Listing::Listing() : memo_(thread_memo()) {
+  if (memo_.listings++ == 0 && memo_.groups.size() > kMaxStoredGroups) memo_.clear();
 }
 SuitDecompositions::Listing::~Listing() {
-  --memo().listings;
+  --memo_.listings;
 }
 
-SuitPaths SuitDecompositions::find(std::size_t form, std::size_t suit, const TileCounts& naturals,
-                                   TileId winning_tile) {
+SuitPaths SuitDecompositions::find(const Listing& listing, std::size_t form, std::size_t suit,
+                                   const TileCounts& naturals, TileId winning_tile) {
   const Suit& info = suits_[suit];
   std::uint64_t x = swar::load_word(naturals.data() + info.first) & info.bytes;
   int tiles = swar::byte_sum(x);
@@ -208,21 +212,22 @@ SuitPaths SuitDecompositions::find(std::size_t form, std::size_t suit, const Til
   const bool wins_here = winning_tile < kMaxTileKinds && (info.mask & tile_bit(winning_tile)) != 0;
   const std::uint64_t winning = wins_here ? std::uint64_t{winning_tile} - info.first + 1 : 0;
   const std::uint64_t key = x | winning << kWinningShift | pair_keys_[form * suits_.size() + suit];
-  Memo& m = memo();
+  SuitMemo& m = listing.memo_;
   if (const SuitPaths* found = m.find(key)) return *found;
   const int pairs = tiles % 3 == 2 ? 1 : 0;
-  const SuitPaths paths = search(form, suit, naturals, wins_here ? winning_tile : kNoTile,
+  const SuitPaths paths = search(m, form, suit, naturals, wins_here ? winning_tile : kNoTile,
                                  (tiles - 2 * pairs) / 3, pairs);
   m.insert(key, paths);
   return paths;
 }
 
-const Group* SuitDecompositions::stored_groups() {
-  return memo().groups.data();
+const Group* SuitDecompositions::stored_groups(const Listing& listing) {
+  return listing.memo_.groups.data();
 }
 
-SuitPaths SuitDecompositions::search(std::size_t form, std::size_t suit, const TileCounts& naturals,
-                                     TileId winning_tile, int melds, int pairs) {
+SuitPaths SuitDecompositions::search(SuitMemo& m, std::size_t form, std::size_t suit,
+                                     const TileCounts& naturals, TileId winning_tile, int melds,
+                                     int pairs) {
   if (!walk_) walk_ = std::make_unique<Walk>(plan_);
   Walk& walk = *walk_;
   walk.naturals = TileCounts{};
@@ -237,7 +242,6 @@ SuitPaths SuitDecompositions::search(std::size_t form, std::size_t suit, const T
   start.held = &walk.held;
   start.winning_tile = winning_tile;
   start.winning = winning_tile != kNoTile ? Winning::natural : Winning::placed;
-  Memo& m = memo();
   SuitPaths paths;
   paths.offset = static_cast<std::uint32_t>(m.groups.size());
   paths.size = static_cast<std::uint8_t>(melds + pairs);

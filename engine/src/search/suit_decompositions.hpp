@@ -38,6 +38,8 @@
 
 namespace meldgraph::search {
 
+class SuitMemo;  ///< the thread's memo of suits' paths (suit_decompositions.cpp)
+
 /// The paths of one suit's tiles under one form: `count` paths of `size` groups each (`pairs` of
 /// them the pair), stored one after another from `offset` in the thread's memo, tiles relative
 /// to the suit's first tile.
@@ -74,23 +76,29 @@ class SuitDecompositions {
 
   /// A listing by the table path, while it lasts: the memo is emptied (when over its bound)
   /// only when no listing of the thread is under way, so paths found stay valid meanwhile.
+  /// It holds the thread's memo, found once: a thread_local reached from a shared object (the
+  /// Python module) costs a call to __tls_get_addr each time.
   class Listing {
    public:
     Listing();
     ~Listing();
     Listing(const Listing&) = delete;
     Listing& operator=(const Listing&) = delete;
+
+   private:
+    friend class SuitDecompositions;
+    SuitMemo& memo_;
   };
 
   /// The paths of suit `suit`'s tiles in `naturals` (every count within its copies, some tile of
   /// the suit held) under form `form` (models(form)), with the natural winning tile
   /// `winning_tile` to be marked when it is of this suit (kNoTile: none): n tiles make n / 3
   /// melds and, when n % 3 == 2, the pair; none when n % 3 == 1. Only during a Listing.
-  [[nodiscard]] SuitPaths find(std::size_t form, std::size_t suit, const TileCounts& naturals,
-                               TileId winning_tile);
+  [[nodiscard]] SuitPaths find(const Listing& listing, std::size_t form, std::size_t suit,
+                               const TileCounts& naturals, TileId winning_tile);
   /// The groups of every path stored, which SuitPaths::offset indexes. A find that misses may
   /// move them: read this after the last find of a listing.
-  [[nodiscard]] static const Group* stored_groups();
+  [[nodiscard]] static const Group* stored_groups(const Listing& listing);
   /// Path `k` of `paths` of suit `suit` into `out` (size groups), tiles made absolute; `stored`
   /// is stored_groups(). Inline: the lister copies a path per suit of every interpretation.
   void copy_path(const Group* stored, const SuitPaths& paths, std::uint32_t k, std::size_t suit,
@@ -121,8 +129,8 @@ class SuitDecompositions {
     std::uint64_t shape = 0;  ///< ranks and sequences, placed in the key
   };
 
-  SuitPaths search(std::size_t form, std::size_t suit, const TileCounts& naturals,
-                   TileId winning_tile, int melds, int pairs);
+  SuitPaths search(SuitMemo& memo, std::size_t form, std::size_t suit,
+                   const TileCounts& naturals, TileId winning_tile, int melds, int pairs);
 
   const SearchPlan& plan_;
   std::vector<std::uint8_t>
