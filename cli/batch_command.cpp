@@ -122,13 +122,6 @@ class BatchReader {
     return true;
   }
 
-  /// Whether input is waiting in the stream's buffer: a line can be read without waiting for
-  /// whoever writes the input.
-  [[nodiscard]] bool pending() {
-    std::istream& in = file_.is_open() ? static_cast<std::istream&>(file_) : std::cin;
-    return in.rdbuf()->in_avail() > 0;
-  }
-
  private:
   std::ifstream file_;
   std::string line_;
@@ -241,9 +234,6 @@ int run_batch(const GlobalOptions& global, const BatchOptions& options) {
       chunk.answered(answers.size(), write_answers(answers));
       done += answers.size();
       progress.update(done);
-      // A program that writes a line and waits for its answer gets it at once: the output is
-      // flushed whenever the next line is not already buffered (never per line of a file).
-      if (workers == 1 && !reader.pending()) std::cout.flush();
       output_checkpoint();
     }
     return 0;

@@ -361,6 +361,9 @@ int main(int argc, char** argv) {
   // Nothing here writes through C stdio: unsynchronised streams read and write through their own
   // buffers (reading standard input a character at a time through stdio took ~30 ns a byte).
   std::ios::sync_with_stdio(false);
+  // Nor is std::cout flushed before each read of std::cin (the tie would write every answer of a
+  // batch in a system call of its own): read_input_line flushes it when a read may wait.
+  std::cin.tie(nullptr);
   try {
     return meldgraph::cli::finish_output(run(argc, argv));
   } catch (const meldgraph::cli::StopRequested&) {

@@ -71,7 +71,9 @@ void install_stop_handlers() {
   install(SIGTERM);
 }
 
-bool stop_requested() { return stop_signal.load(std::memory_order_relaxed) != 0; }
+bool stop_requested() {
+  return stop_signal.load(std::memory_order_relaxed) != 0;
+}
 
 void output_checkpoint() {
   if (!std::cout) throw output_failure(errno);
@@ -87,9 +89,13 @@ int finish_output(int status) {
   return signal_number != 0 ? 128 + signal_number : status;
 }
 
-StreamingOutput::StreamingOutput() { stop_at_checkpoint = true; }
+StreamingOutput::StreamingOutput() {
+  stop_at_checkpoint = true;
+}
 
-StreamingOutput::~StreamingOutput() { stop_at_checkpoint = false; }
+StreamingOutput::~StreamingOutput() {
+  stop_at_checkpoint = false;
+}
 
 int output_error_status(const OutputError& failure) {
   if (failure.closed_pipe()) return 128 + SIGPIPE;
@@ -112,8 +118,8 @@ bool bounded_getline(std::istream& in, std::string& line, std::size_t max_bytes,
   for (;;) {
     in.getline(piece.data(), kPiece);
     const auto extracted = static_cast<std::size_t>(in.gcount());
-    const bool ended = in.good();               // the newline was read (and counted)
-    const bool full = in.fail() && !in.eof();   // kPiece - 1 bytes stored, the line goes on
+    const bool ended = in.good();              // the newline was read (and counted)
+    const bool full = in.fail() && !in.eof();  // kPiece - 1 bytes stored, the line goes on
     const std::size_t stored = ended ? extracted - 1 : extracted;
     any = any || extracted > 0;
     const std::size_t kept = std::min(stored, max_bytes - std::min(max_bytes, line.size()));
@@ -124,10 +130,36 @@ bool bounded_getline(std::istream& in, std::string& line, std::size_t max_bytes,
   }
 }
 
+/// Whether the stream's buffer already holds a whole line, so that reading it cannot wait for
+/// whoever writes the input. The read area is protected in std::streambuf: a pointer to the
+/// member, named through a class derived from it, reaches it in any stream buffer. An unbuffered
+/// stream (std::cin synchronised with stdio) holds none.
+bool whole_line_buffered(std::istream& in) {
+  struct ReadArea : std::streambuf {
+    static const char* next(std::streambuf& buffer) { return (buffer.*(&ReadArea::gptr))(); }
+    static const char* end(std::streambuf& buffer) { return (buffer.*(&ReadArea::egptr))(); }
+  };
+  std::streambuf* buffer = in.rdbuf();
+  if (buffer == nullptr) return false;
+  const char* next = ReadArea::next(*buffer);
+  const char* end = ReadArea::end(*buffer);
+  return next != nullptr && next < end &&
+         std::memchr(next, '\n', static_cast<std::size_t>(end - next)) != nullptr;
+}
+
 }  // namespace
 
 InputLine read_input_line(std::istream& in, std::string& line, std::size_t max_bytes,
                           std::size_t& skipped) {
+  if (whole_line_buffered(in)) {
+    // Read without waiting: the answers so far stay buffered (a file's lines are not written
+    // one system call each), and a signal stops the run at the next checkpoint.
+    const bool read =
+        !stop_requested() && in.good() && bounded_getline(in, line, max_bytes, skipped);
+    if (!read) return InputLine::end;
+    return skipped > 0 ? InputLine::too_long : InputLine::read;
+  }
+  // The read may wait for whoever writes the input, who may be waiting for these answers.
   errno = 0;
   std::cout.flush();
   if (!std::cout) throw output_failure(errno);

@@ -73,11 +73,13 @@ enum class InputLine { read, too_long, end };
 /// Reads one line of input into `line`, like std::getline, holding at most `max_bytes` of it: a
 /// longer line leaves its first `max_bytes` bytes in `line`, is read to its end without being
 /// held (`skipped` counts the bytes past the kept part), and returns too_long. `end` at the end
-/// of the input or when a stop was asked for. Flushes std::cout first (throwing OutputError if
-/// that fails), so that a stop signal arriving while the read blocks can end the process at once
-/// with every answer written: reads restart after a signal, so polling alone would wait for the
-/// next line.
-[[nodiscard]] InputLine read_input_line(std::istream& in, std::string& line,
-                                        std::size_t max_bytes, std::size_t& skipped);
+/// of the input or when a stop was asked for. When the input's buffer does not hold a whole line
+/// (the read may wait), flushes std::cout first (throwing OutputError if that fails): a program
+/// that writes a line and waits gets its answer, and a stop signal arriving while the read
+/// blocks can end the process at once with every answer written (reads restart after a signal,
+/// so polling alone would wait for the next line). A line already buffered is read without
+/// flushing, so that the answers to a file's lines are written in large pieces.
+[[nodiscard]] InputLine read_input_line(std::istream& in, std::string& line, std::size_t max_bytes,
+                                        std::size_t& skipped);
 
 }  // namespace meldgraph::cli

@@ -9,21 +9,32 @@ namespace meldgraph {
 namespace {
 
 /// Tiles in MPSZ, grouped by suit, the first `red[t]` copies of a tile written as red fives.
-std::string format_mpsz(const TileCounts& counts, const TileCounts& red, const RuleSet& rules) {
+/// Sized first, then written in place (a hand is written back on every line of a batch), with
+/// room for `room` more characters.
+std::string format_mpsz(const TileCounts& counts, const TileCounts& red, const RuleSet& rules,
+                        std::size_t room = 0) {
+  std::size_t length = 0;
+  char last_letter = 0;
+  for (TileId t = 0; t < rules.tile_count(); ++t) {
+    if (counts[t] == 0) continue;
+    const char letter = rules.tile(t).letter;
+    length += counts[t] + (letter != last_letter ? 1U : 0U);
+    last_letter = letter;
+  }
   std::string out;
+  out.reserve(length + room);
+  out.resize(length);
+  char* at = out.data();
   char open_letter = 0;
   for (TileId t = 0; t < rules.tile_count(); ++t) {
+    if (counts[t] == 0) continue;
     const TileInfo& info = rules.tile(t);
-    if (open_letter != 0 && open_letter != info.letter) {
-      out += open_letter;
-      open_letter = 0;
-    }
-    for (int k = 0; k < counts[t]; ++k) {
-      out += static_cast<char>(k < red[t] ? '0' : '0' + info.rank);
-      open_letter = info.letter;
-    }
+    if (open_letter != 0 && open_letter != info.letter) *at++ = open_letter;
+    open_letter = info.letter;
+    for (int k = 0; k < counts[t]; ++k)
+      *at++ = k < red[t] ? '0' : static_cast<char>('0' + info.rank);
   }
-  if (open_letter != 0) out += open_letter;
+  if (open_letter != 0) *at++ = open_letter;
   return out;
 }
 
@@ -67,7 +78,9 @@ std::string format_hand(const Hand& hand, const RuleSet& rules) {
   // A red winning tile is written last as `+0m`: the concealed part keeps the other red fives.
   const bool red_winning = hand.winning != kNoTile && hand.winning_red;
   if (red_winning) --red[hand.winning];
-  std::string out = format_mpsz(concealed_without_winning(hand), red, rules);
+  // Room for the jokers, the melds (`[1-23m]`, 7 or 8 characters) and `+tile`.
+  const std::size_t room = static_cast<std::size_t>(hand.jokers) + 8 * hand.meld_count + 3;
+  std::string out = format_mpsz(concealed_without_winning(hand), red, rules, room);
   out.append(static_cast<std::size_t>(hand.jokers - (hand.winning_joker ? 1 : 0)), '*');
   for (std::size_t m = 0; m < hand.meld_count; ++m) {
     out += format_declared_meld(hand.melds[m], hand.meld_red[m], hand.claimed_slot(m), rules);
