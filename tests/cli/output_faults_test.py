@@ -133,6 +133,29 @@ with tempfile.TemporaryDirectory() as work:
     check("stop while reading", waited and process.returncode == 128 + signal.SIGTERM and
           json.loads(answer)["win"] is True, f"exit {process.returncode}, answer {answer!r}")
 
+# A program that writes a line and waits for its answer gets it, though the answers of a file's
+# lines are written in large pieces: also when the input it wrote ends in part of the next line.
+import select  # noqa: E402
+
+
+def answer_within(process, seconds):
+    ready, _, _ = select.select([process.stdout], [], [], seconds)
+    return process.stdout.readline() if ready else b""
+
+
+process = subprocess.Popen([BIN, "--rules", "riichi", "batch", "--op", "win"],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+conversation = []
+for piece in (b"123m456p789s11122z\n", b"123m456p789s1112z\n", b"123m456p789s11122z\n123m45",
+              b"6p789s11122z\n"):
+    process.stdin.write(piece)
+    process.stdin.flush()
+    conversation.append(answer_within(process, 10))
+process.stdin.close()
+process.wait(timeout=10)
+check("conversation", [b'"win":true' in a for a in conversation] == [True, False, True, True] and
+      b"13 tiles" in conversation[1], f"answers {conversation!r}")
+
 # A command that streams nothing (counting) ends at once on SIGINT, as by default.
 process = subprocess.Popen([BIN, "--rules", "riichi", "corpus", "enumerate", "--size", "14",
                             "--count-only"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
