@@ -16,7 +16,10 @@
 #include "batch_lines.hpp"
 #include "command_errors.hpp"
 #include "commands.hpp"
+#include "meldgraph/answers/advise.hpp"
+#include "meldgraph/answers/hand_analysis.hpp"
 #include "meldgraph/answers/hand_input.hpp"
+#include "meldgraph/answers/workspace.hpp"
 #include "meldgraph/corpus/random_hands.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
@@ -32,7 +35,16 @@ namespace meldgraph::cli {
 
 namespace {
 
-enum class BenchOp { win, waits, shanten, standard_shanten, interpretations, score };
+enum class BenchOp {
+  win,
+  waits,
+  shanten,
+  standard_shanten,
+  interpretations,
+  score,
+  advise,
+  advise_loop
+};
 
 BenchOp bench_op(const std::string& name) {
   if (name == "win") return BenchOp::win;
@@ -41,6 +53,8 @@ BenchOp bench_op(const std::string& name) {
   if (name == "standard-shanten") return BenchOp::standard_shanten;
   if (name == "interpretations") return BenchOp::interpretations;
   if (name == "score") return BenchOp::score;
+  if (name == "advise") return BenchOp::advise;
+  if (name == "advise-loop") return BenchOp::advise_loop;
   throw Error("unknown bench operation '" + name + "'");  // the parser allows only these
 }
 
@@ -64,6 +78,9 @@ bool bench_size_fits(BenchOp op, int size) {
     case BenchOp::shanten:
     case BenchOp::standard_shanten:
       return size % 3 != 0;
+    case BenchOp::advise:
+    case BenchOp::advise_loop:
+      return size % 3 == 2;
   }
   return false;
 }
@@ -73,6 +90,8 @@ std::string_view bench_size_need(BenchOp op) {
     case BenchOp::win:
     case BenchOp::interpretations:
     case BenchOp::score:
+    case BenchOp::advise:
+    case BenchOp::advise_loop:
       return "3n+2 tiles";
     case BenchOp::waits:
       return "3n+1 tiles";
@@ -150,6 +169,8 @@ BenchHands generate_bench_hands(const RuleSet& rules, TileMask wild, BenchOp op,
   for (int i = 0; i < count; ++i) {
     switch (op) {
       case BenchOp::win:
+      case BenchOp::advise:
+      case BenchOp::advise_loop:
         out.hands.push_back(generator.random(size, kMaxWildcards));
         break;
       case BenchOp::waits:
@@ -205,6 +226,40 @@ std::size_t standard_form(const RuleSet& rules) {
   throw Error("rule set '" + rules.name() + "' has no melds form with one pair");
 }
 
+/// The peer of `advise` that the issue of discard advice names: for each distinct discard, the
+/// standard form's shanten (form_shanten, meldgraph's fastest) of the hand left and of that hand
+/// with each of the 34 draws; the checksum adds each discard's shanten and its improving copies.
+std::int64_t advise_loop(const RuleSet& rules, const Hand& hand, std::size_t standard) {
+  std::int64_t sum = 0;
+  const TileCounts held = hand.held_counts();
+  for (TileId discard = 0; discard < rules.meldable_count(); ++discard) {
+    if (hand.counts[discard] == 0) continue;
+    Hand left = hand;
+    --left.counts[discard];
+    const int before = form_shanten(rules, left, standard);
+    int improving = 0;
+    for (TileId draw = 0; draw < rules.meldable_count(); ++draw) {
+      const int copies = rules.tile(draw).copies - held[draw];
+      if (copies <= 0) continue;
+      ++left.counts[draw];
+      if (form_shanten(rules, left, standard) < before) improving += copies;
+      --left.counts[draw];
+    }
+    sum += before + improving;
+  }
+  return sum;
+}
+
+/// The checksum of one advice: each option's shanten and improving copies, and its second step.
+std::int64_t advice_sum(const AdviseAnswer& advice) {
+  std::int64_t sum = advice.shanten;
+  for (const AdvisedOption& option : advice.options) {
+    sum += option.shanten + option.improving_count;
+    sum += static_cast<std::int64_t>(option.second_step.value_or(0) * 1000);
+  }
+  return sum;
+}
+
 /// One pass of the query over every hand: its checksum (wins, shanten sum, waits, interpretations).
 std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hands) {
   std::int64_t sum = 0;
@@ -214,7 +269,10 @@ std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hand
   if (op == BenchOp::interpretations) lister.emplace(rules);
   std::optional<Scorer> scorer;
   if (op == BenchOp::score) scorer.emplace(rules);
-  const std::size_t standard = op == BenchOp::standard_shanten ? standard_form(rules) : 0;
+  const std::size_t standard =
+      op == BenchOp::standard_shanten || op == BenchOp::advise_loop ? standard_form(rules) : 0;
+  std::optional<AnswerWorkspace> workspace;
+  if (op == BenchOp::advise) workspace.emplace(rules);
   try {
     for (; index < hands.hands.size(); ++index) {
       const Hand& hand = hands.hands[index];
@@ -243,6 +301,12 @@ std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hand
           if (const ScoredReading* best = score.best_reading()) sum += best->value.points;
           break;
         }
+        case BenchOp::advise:
+          sum += advice_sum(answer_advise(HandAnalysis(rules, hand), *workspace, AnswerOptions{}));
+          break;
+        case BenchOp::advise_loop:
+          sum += advise_loop(rules, hand, standard);
+          break;
       }
     }
   } catch (const Error& error) {

@@ -161,9 +161,11 @@ Command add_bench_command(CLI::App& app, GlobalOptionTable& global) {
   CLI::App* bench = app.add_subcommand("bench", "times a query over many hands; one JSON line");
   auto options = std::make_shared<meldgraph::cli::BenchOptions>();
   add_word_option(bench, "--op", options->op,
-                  {"win", "waits", "shanten", "standard-shanten", "interpretations", "score"},
+                  {"win", "waits", "shanten", "standard-shanten", "interpretations", "score",
+                   "advise", "advise-loop"},
                   "the query timed (standard-shanten: the standard form alone; score: every "
-                  "reading scored, random situations)")
+                  "reading scored, random situations; advise: discard advice; advise-loop: its "
+                  "peer, standard-form shanten of every discard and draw)")
       ->required();
   global.add_notation(bench);
   CLI::Option* input = bench->add_option("--input", options->input,
