@@ -38,6 +38,7 @@ struct CorpusOptions {
 
 /// The subcommands `corpus enumerate` and `corpus deal`.
 struct CorpusCommands {
+  CLI::App* corpus = nullptr;
   CLI::App* enumerate = nullptr;
   CLI::App* deal = nullptr;
 };
@@ -98,6 +99,20 @@ class CorpusRun {
 
 /// Each returns the process exit code: 0 on success, 1 on bad input (after printing the error).
 int run_corpus_enumerate(const GlobalOptions& global, const CorpusOptions& options);
+
+/// The options of `corpus cover` (cover_command.cpp).
+struct CoverCommandOptions {
+  int per_pattern = 1;
+  std::uint64_t seed = 1;
+  std::string format;           ///< json (the only format)
+  std::string labels;           ///< `--label` as given: labels besides the score
+  std::uint64_t budget_ms = 0;  ///< 0: CoverOptions' default
+  std::string report;           ///< `--report FILE`; empty: none
+  bool minimal = false;
+};
+/// Registers `corpus cover` under `corpus` (the subcommand add_corpus_commands made).
+CLI::App* add_cover_command(CLI::App* corpus, CoverCommandOptions& options);
+int run_corpus_cover(const GlobalOptions& global, const CoverCommandOptions& options);
 int run_corpus_deal(const GlobalOptions& global, const CorpusOptions& options);
 
 }  // namespace meldgraph::cli

@@ -51,6 +51,7 @@ CorpusCommands add_corpus_commands(CLI::App& app, CorpusOptions& options) {
           "--max-wildcards", [&options](const int& value) { options.max_wildcards = value; },
           "--complete, --ready: most wildcards a hand holds (default: all the set allows)")
       ->check(CLI::Range(0, 17));
+  commands.corpus = corpus;
   commands.enumerate = enumerate;
   commands.deal = deal;
   return commands;

@@ -250,17 +250,20 @@ Command add_graph_command(CLI::App& app, GlobalOptionTable& global) {
           }};
 }
 
-/// `corpus enumerate` and `corpus deal` (corpus_options.cpp).
+/// `corpus enumerate` and `corpus deal` (corpus_options.cpp), `corpus cover` (cover_command.cpp).
 std::vector<Command> add_corpus_subcommands(CLI::App& app, GlobalOptionTable& global) {
   auto options = std::make_shared<meldgraph::cli::CorpusOptions>();
+  auto cover = std::make_shared<meldgraph::cli::CoverCommandOptions>();
   const meldgraph::cli::CorpusCommands corpus = meldgraph::cli::add_corpus_commands(app, *options);
-  return {{corpus.enumerate,
-           [&global, options] {
-             return meldgraph::cli::run_corpus_enumerate(global.parsed(), *options);
-           }},
-          {corpus.deal, [&global, options] {
-             return meldgraph::cli::run_corpus_deal(global.parsed(), *options);
-           }}};
+  return {
+      {corpus.enumerate,
+       [&global, options] {
+         return meldgraph::cli::run_corpus_enumerate(global.parsed(), *options);
+       }},
+      {corpus.deal,
+       [&global, options] { return meldgraph::cli::run_corpus_deal(global.parsed(), *options); }},
+      {meldgraph::cli::add_cover_command(corpus.corpus, *cover),
+       [&global, cover] { return meldgraph::cli::run_corpus_cover(global.parsed(), *cover); }}};
 }
 
 /// `stats` (stats_options.cpp).

@@ -1,0 +1,60 @@
+#pragma once
+/// `corpus cover` (docs/corpus.md, "corpus cover"): for every pattern of a rule set's scoring,
+/// hands with a situation whose best reading counts it, found by a seeded random search over
+/// hands built to make patterns likely: tiles drawn from small families (one suit, honours,
+/// terminals, a rank across the suits, a few kinds), melds all pungs or all chows or mixed,
+/// some of them declared (exposed melds, kongs), the other forms' shapes (pairs, the set of
+/// thirteen orphans), jokers where the rule set has them, and situations whose flags are set far
+/// more often than in play (after a kong, robbing a kong, the last tile, the first draw).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "meldgraph/model/hand.hpp"
+#include "meldgraph/model/rules.hpp"
+#include "meldgraph/model/win_context.hpp"
+
+namespace meldgraph {
+
+struct CoverOptions {
+  int per_pattern = 1;     ///< hands wanted per pattern (>= 1)
+  std::uint64_t seed = 1;  ///< the search's seed: attempt i draws from situation_seed(seed, i)
+  std::uint64_t budget_ms = 20'000;  ///< the search's time; patterns unfound by then are reported
+  /// Prefer hands where the pattern comes with few others: the search goes on after every pattern
+  /// has its hands, to twice the attempts that took, keeping each pattern's hands with the
+  /// fewest patterns counted.
+  bool minimal = false;
+  /// Wildcard kinds of every hand (`--wild`, `--indicator`). Left 0 under a rule set whose
+  /// wildcard is chosen by an indicator, each hand turns up an indicator of its own.
+  TileMask extra_wild = 0;
+};
+
+/// A hand found for a pattern: its best reading counts it, and wins unless no winning hand was
+/// found for the pattern (then it is under the rule set's minimum: its score says why).
+struct CoverHand {
+  std::size_t pattern = 0;  ///< index into the rule set's scoring patterns
+  Hand hand;                ///< with its winning tile
+  WinContext context;
+  TileId indicator = kNoTile;        ///< the wildcard indicator turned up, under an indicator game
+  std::size_t patterns_counted = 0;  ///< patterns the best reading counts, this one included
+  std::uint64_t attempt = 0;         ///< the attempt that drew it (ties broken by it)
+};
+
+struct CoverResult {
+  /// Each covered pattern's hands, patterns in the rule set's order, each pattern's hands by
+  /// (patterns_counted with `minimal`, then) attempt.
+  std::vector<CoverHand> hands;
+  std::vector<std::size_t> covered;    ///< patterns with per_pattern hands
+  std::vector<std::size_t> not_found;  ///< enabled patterns short of per_pattern hands
+  std::vector<std::size_t> disabled;   ///< patterns the rule set turns off: no hand counts them
+  std::uint64_t attempts = 0;          ///< hands drawn and scored
+  bool budget_spent = false;           ///< the search ended on its budget
+};
+
+/// Searches hands for every pattern of `rules`' scoring (throws Error when it has none). The
+/// hands found for a pattern are the first ones the attempts in order give, so that a search
+/// that ends before its budget is the same for a seed on every run.
+[[nodiscard]] CoverResult cover_patterns(const RuleSet& rules, const CoverOptions& options);
+
+}  // namespace meldgraph
