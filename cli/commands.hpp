@@ -1,6 +1,6 @@
 #pragma once
 /// The meldgraph command's subcommands, free of the argument parser (main.cpp reads their
-/// options): analyze, explain, batch, bench, check, graph and rules, one file each
+/// options): analyze, explain, batch, bench, check, diff, graph and rules, one file each
 /// (analyze_command.cpp, ...); corpus and stats have headers of their own (corpus_commands.hpp,
 /// stats_commands.hpp), shared with meldgraph-mpi.
 
@@ -101,6 +101,18 @@ struct GraphOptions {
   std::string output_dir;  ///< `--output-dir DIR`: one file per form there
 };
 int run_graph(const GlobalOptions& global, const GraphOptions& options);
+
+/// The options of `diff`: another engine's answers against meldgraph's.
+struct DiffOptions {
+  std::string engine;        ///< the command, run by /bin/sh -c
+  std::string op = "score";  ///< score, win, waits or shanten
+  std::string input;         ///< the corpus; empty or `-`: standard input
+  std::string field;         ///< the dotted path compared; empty: the op's default
+  std::string format = "text";
+  int timeout_ms = 10'000;  ///< the most a reply is waited for
+  int examples = 3;         ///< examples kept per pattern
+};
+int run_diff(const GlobalOptions& global, const DiffOptions& options);
 
 int run_rules_list();
 int run_rules_check(const std::string& file);

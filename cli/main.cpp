@@ -250,6 +250,27 @@ Command add_graph_command(CLI::App& app, GlobalOptionTable& global) {
           }};
 }
 
+/// `diff --engine CMD`.
+Command add_diff_command(CLI::App& app, GlobalOptionTable& global) {
+  CLI::App* diff = app.add_subcommand("diff", "another engine's answers against meldgraph's");
+  auto options = std::make_shared<meldgraph::cli::DiffOptions>();
+  diff->add_option("--engine", options->engine,
+                   "the other engine: a command reading a batch line and writing a JSON line")
+      ->required();
+  add_word_option(diff, "--op", options->op, {"score", "win", "waits", "shanten"},
+                  "the question asked (default score)");
+  diff->add_option("--input", options->input, "the corpus (default: standard input)");
+  diff->add_option("--field", options->field,
+                   "the field compared, a dotted path (default: points, win, waits, shanten)");
+  add_word_option(diff, "--format", options->format, {"text", "json"}, "report format");
+  diff->add_option("--timeout-ms", options->timeout_ms,
+                   "the most a reply is waited for (default 10000)")
+      ->check(CLI::Range(1, 3'600'000));
+  diff->add_option("--examples", options->examples, "examples shown per pattern (default 3)")
+      ->check(CLI::Range(0, 1000));
+  return {diff, [&global, options] { return meldgraph::cli::run_diff(global.parsed(), *options); }};
+}
+
 /// `corpus enumerate` and `corpus deal` (corpus_options.cpp), `corpus cover` (cover_command.cpp).
 std::vector<Command> add_corpus_subcommands(CLI::App& app, GlobalOptionTable& global) {
   auto options = std::make_shared<meldgraph::cli::CorpusOptions>();
@@ -345,7 +366,7 @@ int run(int argc, char** argv) {
   std::vector<Command> commands{add_analyze_command(app, global), add_explain_command(app, global),
                                 add_advise_command(app, global),  add_batch_command(app, global),
                                 add_bench_command(app, global),   add_check_command(app, global),
-                                add_graph_command(app, global)};
+                                add_graph_command(app, global),   add_diff_command(app, global)};
   for (Command& command : add_corpus_subcommands(app, global))
     commands.push_back(std::move(command));
   commands.push_back(add_stats_command(app, global));
