@@ -113,6 +113,17 @@ struct CoverCommandOptions {
 /// Registers `corpus cover` under `corpus` (the subcommand add_corpus_commands made).
 CLI::App* add_cover_command(CLI::App* corpus, CoverCommandOptions& options);
 int run_corpus_cover(const GlobalOptions& global, const CoverCommandOptions& options);
+
+/// The options of `corpus hard` (hard_command.cpp).
+struct HardCommandOptions {
+  std::string kinds;  ///< `--kind` as given; empty: every kind
+  int count = 10;
+  std::uint64_t seed = 1;
+  std::uint64_t budget_ms = 0;  ///< 0: HardOptions' default
+};
+/// Registers `corpus hard` under `corpus`.
+CLI::App* add_hard_command(CLI::App* corpus, HardCommandOptions& options);
+int run_corpus_hard(const GlobalOptions& global, const HardCommandOptions& options);
 int run_corpus_deal(const GlobalOptions& global, const CorpusOptions& options);
 
 }  // namespace meldgraph::cli

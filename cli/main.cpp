@@ -271,10 +271,12 @@ Command add_diff_command(CLI::App& app, GlobalOptionTable& global) {
   return {diff, [&global, options] { return meldgraph::cli::run_diff(global.parsed(), *options); }};
 }
 
-/// `corpus enumerate` and `corpus deal` (corpus_options.cpp), `corpus cover` (cover_command.cpp).
+/// `corpus enumerate` and `corpus deal` (corpus_options.cpp), `corpus cover` (cover_command.cpp),
+/// `corpus hard` (hard_command.cpp).
 std::vector<Command> add_corpus_subcommands(CLI::App& app, GlobalOptionTable& global) {
   auto options = std::make_shared<meldgraph::cli::CorpusOptions>();
   auto cover = std::make_shared<meldgraph::cli::CoverCommandOptions>();
+  auto hard = std::make_shared<meldgraph::cli::HardCommandOptions>();
   const meldgraph::cli::CorpusCommands corpus = meldgraph::cli::add_corpus_commands(app, *options);
   return {
       {corpus.enumerate,
@@ -284,7 +286,9 @@ std::vector<Command> add_corpus_subcommands(CLI::App& app, GlobalOptionTable& gl
       {corpus.deal,
        [&global, options] { return meldgraph::cli::run_corpus_deal(global.parsed(), *options); }},
       {meldgraph::cli::add_cover_command(corpus.corpus, *cover),
-       [&global, cover] { return meldgraph::cli::run_corpus_cover(global.parsed(), *cover); }}};
+       [&global, cover] { return meldgraph::cli::run_corpus_cover(global.parsed(), *cover); }},
+      {meldgraph::cli::add_hard_command(corpus.corpus, *hard),
+       [&global, hard] { return meldgraph::cli::run_corpus_hard(global.parsed(), *hard); }}};
 }
 
 /// `stats` (stats_options.cpp).
