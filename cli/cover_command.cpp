@@ -44,9 +44,7 @@ void write_report(const std::string& path, const CoverResult& result,
   report["covered"] = nlohmann::json::array();
   for (const std::size_t p : result.covered) report["covered"].push_back(patterns[p].id);
   report["unreachable"] = nlohmann::ordered_json::object();
-  for (const std::size_t p : result.disabled) {
-    report["unreachable"][patterns[p].id] = "disabled by the rule set (enabled: false)";
-  }
+  for (const auto& [p, why] : result.unreachable) report["unreachable"][patterns[p].id] = why;
   report["not_found"] = nlohmann::json::array();
   for (const std::size_t p : result.not_found) report["not_found"].push_back(patterns[p].id);
   report["attempts"] = result.attempts;
@@ -114,8 +112,12 @@ int run_corpus_cover(const GlobalOptions& global, const CoverCommandOptions& opt
     if (!options.report.empty()) write_report(options.report, result, patterns);
     std::cerr << "corpus cover: " << result.covered.size() << " of "
               << result.covered.size() + result.not_found.size() << " patterns covered ("
-              << result.disabled.size() << " disabled), " << result.attempts << " hands tried in "
-              << took.count() << " s" << (result.budget_spent ? ", the budget spent" : "") << '\n';
+              << result.unreachable.size() << " unreachable), " << result.attempts
+              << " hands tried in " << took.count() << " s"
+              << (result.budget_spent ? ", the budget spent" : "") << '\n';
+    for (const auto& [p, why] : result.unreachable) {
+      std::cerr << "unreachable: " << patterns[p].id << ": " << why << '\n';
+    }
     if (!result.not_found.empty()) {
       std::cerr << "not found:";
       for (const std::size_t p : result.not_found) std::cerr << ' ' << patterns[p].id;

@@ -49,7 +49,7 @@ TEST_CASE("corpus cover: every riichi pattern, each hand scoring it when read ba
   const CoverResult result = cover_patterns(rules, options);
   CHECK(result.not_found.empty());
   CHECK_FALSE(result.budget_spent);
-  CHECK(result.covered.size() + result.disabled.size() == patterns.size());
+  CHECK(result.covered.size() + result.unreachable.size() == patterns.size());
   REQUIRE(result.hands.size() == result.covered.size());
   Scorer scorer(rules);
   for (const CoverHand& found : result.hands) {

@@ -104,10 +104,38 @@ bool readable(const WinContext& context, const RuleSet& rules) {
   }
 }
 
+/// Why no hand can count pattern `index`, or "" when one may: the pattern is turned off, or
+/// every form its condition requires is off or needs wildcards the rule set does not have.
+std::string unreachable_reason(const RuleSet& rules, const PatternRules& patterns,
+                               std::size_t index, TileMask extra_wild) {
+  if (!patterns.patterns[index].enabled) return "disabled by the rule set (enabled: false)";
+  const std::uint32_t forms = pattern_forms(patterns, index);
+  // The wildcards this search's hands may hold: a kind chosen per hand is chosen by --wild.
+  const bool wildcards = rules.wildcards().jokers > 0 || rules.fixed_wild_tiles() != 0 ||
+                         rules.wildcards().indicator.enabled || extra_wild != 0;
+  std::string why;
+  for (std::size_t f = 0; f < rules.forms().size() && f < 32; ++f) {
+    if (((forms >> f) & 1U) == 0) continue;
+    const FormSpec& form = rules.forms()[f];
+    std::string form_why;
+    if (!form.enabled && !form.scored_only) {
+      form_why = "form '" + form.name + "' is off (forms." + form.name + ".enabled: false)";
+    } else if (form.type == FormType::wildcards && !wildcards) {
+      form_why =
+          "form '" + form.name + "' needs " + std::to_string(form.count) + " wildcards and " +
+          (rules.wildcards().per_hand ? "none were chosen (--wild)" : "the rule set has none");
+    } else {
+      return {};  // a form it may be won in
+    }
+    why += (why.empty() ? "" : "; ") + form_why;
+  }
+  return why;
+}
+
 /// Whether every pattern still short of winning hands has its hands counting losing ones.
-bool only_losing_left(const CoverLedger& ledger, const std::vector<Pattern>& patterns) {
-  for (std::size_t p = 0; p < patterns.size(); ++p) {
-    if (patterns[p].enabled && !ledger.full(p) && !ledger.full_with_losing(p)) return false;
+bool only_losing_left(const CoverLedger& ledger, const std::vector<std::string>& unreachable) {
+  for (std::size_t p = 0; p < unreachable.size(); ++p) {
+    if (unreachable[p].empty() && !ledger.full(p) && !ledger.full_with_losing(p)) return false;
   }
   return true;
 }
@@ -124,8 +152,12 @@ CoverResult cover_patterns(const RuleSet& rules, const CoverOptions& options) {
   Scorer scorer(rules);
   CoverLedger ledger(patterns.size(), options);
   CoverResult result;
-  std::size_t open = 0;  // enabled patterns still short of their hands
-  for (const Pattern& pattern : patterns) open += pattern.enabled ? 1 : 0;
+  std::vector<std::string> unreachable(patterns.size());
+  std::size_t open = 0;  // reachable patterns still short of their hands
+  for (std::size_t p = 0; p < patterns.size(); ++p) {
+    unreachable[p] = unreachable_reason(rules, scoring->patterns, p, options.extra_wild);
+    open += unreachable[p].empty() ? 1 : 0;
+  }
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t stop_at = ~std::uint64_t{0};  // with `minimal`: twice the attempts to fill all
   std::uint64_t last_filled = 0;              // the attempt that last filled a pattern
@@ -138,7 +170,7 @@ CoverResult cover_patterns(const RuleSet& rules, const CoverOptions& options) {
       }
       // The patterns left may never win (under the minimum): once the winning ones stopped
       // coming in for as long again as they took, their losing hands are kept.
-      if (attempt > 2 * last_filled + kPatienceAttempts && only_losing_left(ledger, patterns)) {
+      if (attempt > 2 * last_filled + kPatienceAttempts && only_losing_left(ledger, unreachable)) {
         break;
       }
     }
@@ -171,8 +203,8 @@ CoverResult cover_patterns(const RuleSet& rules, const CoverOptions& options) {
     if (open == 0 && options.minimal && stop_at == ~std::uint64_t{0}) stop_at = 2 * (attempt + 1);
   }
   for (std::size_t p = 0; p < patterns.size(); ++p) {
-    if (!patterns[p].enabled) {
-      result.disabled.push_back(p);
+    if (!unreachable[p].empty()) {
+      result.unreachable.emplace_back(p, unreachable[p]);
       continue;
     }
     std::vector<CoverHand> kept = ledger.hands(p);

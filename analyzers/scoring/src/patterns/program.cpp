@@ -103,6 +103,23 @@ ConditionNode closed_hand_test() {
 
 /// Compiles one rule set's conditions (compile_patterns): run() fills the program step by step,
 /// each step a member function over the intermediate lists kept here.
+/// The forms a reading must be read in for the condition at nodes[root] to hold, as far as the
+/// `form` leaves it reaches through `all` alone say (bit i: forms[i]; every bit when none does).
+std::uint32_t condition_forms(const PatternRules& rules, std::uint32_t root) {
+  constexpr std::uint32_t kEvery = ~std::uint32_t{0};
+  if (root >= rules.nodes.size()) return kEvery;
+  const ConditionNode& node = rules.nodes[root];
+  if (node.op == kFormOp) return static_cast<std::uint32_t>(WordsArg(node).words());
+  if (node.op != kOpAll) return kEvery;
+  std::uint32_t forms = kEvery;
+  std::uint32_t child = root + 1;
+  for (int c = 0; c < node.children; ++c) {
+    forms &= condition_forms(rules, child);
+    child += rules.nodes[child].size;
+  }
+  return forms;
+}
+
 class Compiler {
  public:
   Compiler(const PatternRules& rules, const TileTable& tiles, const std::vector<FormSpec>& forms)
@@ -358,21 +375,8 @@ class Compiler {
     add(needs, faces_test(kNoneIn, set));
   }
 
-  /// The forms a reading must be read in for the condition at nodes[root] to hold, as far as
-  /// the `form` leaves it reaches through `all` alone say (bit i: forms[i]; kEveryForm when
-  /// none does).
   [[nodiscard]] std::uint32_t forms_required(std::uint32_t root) const {
-    if (root >= rules_.nodes.size()) return kEveryForm;
-    const ConditionNode& node = rules_.nodes[root];
-    if (node.op == kFormOp) return WordsArg(node).words();
-    if (node.op != kOpAll) return kEveryForm;
-    std::uint32_t forms = kEveryForm;
-    std::uint32_t child = root + 1;
-    for (int c = 0; c < node.children; ++c) {
-      forms &= forms_required(child);
-      child += rules_.nodes[child].size;
-    }
-    return forms;
+    return condition_forms(rules_, root);
   }
 
   // ---- Step 2: word needs, eager tests, numbering.
@@ -729,6 +733,18 @@ bool compile_patterns(PatternRules& rules, const TileTable& tiles,
       std::make_shared<const PatternProgram>(compiled ? compiler.take() : PatternProgram{});
   return compiled;
 }
+
+}  // namespace meldgraph::patterns
+
+namespace meldgraph {
+
+std::uint32_t pattern_forms(const PatternRules& rules, std::size_t index) {
+  return patterns::condition_forms(rules, rules.patterns[index].when);
+}
+
+}  // namespace meldgraph
+
+namespace meldgraph::patterns {
 
 const PatternProgram& empty_program() {
   static const PatternProgram empty;

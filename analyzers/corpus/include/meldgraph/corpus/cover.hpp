@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "meldgraph/model/hand.hpp"
@@ -46,10 +47,12 @@ struct CoverResult {
   /// (patterns_counted with `minimal`, then) attempt.
   std::vector<CoverHand> hands;
   std::vector<std::size_t> covered;    ///< patterns with per_pattern hands
-  std::vector<std::size_t> not_found;  ///< enabled patterns short of per_pattern hands
-  std::vector<std::size_t> disabled;   ///< patterns the rule set turns off: no hand counts them
-  std::uint64_t attempts = 0;          ///< hands drawn and scored
-  bool budget_spent = false;           ///< the search ended on its budget
+  std::vector<std::size_t> not_found;  ///< reachable patterns short of per_pattern hands
+  /// Patterns no hand of the search can count, each with why: turned off, or every form its
+  /// condition requires off or needing wildcards the hands cannot hold. Not searched for.
+  std::vector<std::pair<std::size_t, std::string>> unreachable;
+  std::uint64_t attempts = 0;  ///< hands drawn and scored
+  bool budget_spent = false;   ///< the search ended on its budget
 };
 
 /// Searches hands for every pattern of `rules`' scoring (throws Error when it has none). The

@@ -160,6 +160,10 @@ struct PatternHit {
 void evaluate_patterns(const ScoringRules& rules, const ScoreFeatures& features,
                        std::vector<PatternHit>& hits);
 
+/// The forms pattern `index` can count in, as far as its condition's `form` tests reached
+/// through `all` say (bit f: RuleSet::forms()[f]; every bit when it names no form).
+[[nodiscard]] std::uint32_t pattern_forms(const PatternRules& rules, std::size_t index);
+
 /// Whether the condition of pattern `index` holds for `features` (relations not applied).
 [[nodiscard]] bool pattern_condition_holds(const ScoringRules& rules, const ScoreFeatures& features,
                                            std::size_t index);
