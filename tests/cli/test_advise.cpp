@@ -279,3 +279,16 @@ TEST_CASE("advise: a hand of 3n tiles is refused", "[advise]") {
   AnswerWorkspace workspace(rules);
   CHECK_THROWS_AS(answer_advise(analysis, workspace, AnswerOptions{}), AnalysisError);
 }
+
+TEST_CASE("advise: visible tiles that make a fifth copy are refused", "[advise]") {
+  const RuleSet rules = load_rules("riichi");
+  const HandAnalysis analysis(rules, parse_hand("11m456p789s112233z", rules));
+  AnswerWorkspace workspace(rules);
+  AnswerOptions options;
+  options.has_visible = true;
+  options.visible = parse_visible("1m1m", rules);  // with the two held: four, all of them
+  CHECK_NOTHROW(answer_advise(analysis, workspace, options));
+  options.visible = parse_visible("1m1m1m", rules);
+  CHECK_THROWS_WITH(answer_advise(analysis, workspace, options),
+                    Catch::Contains("3 of 1m seen and 2 held make 5; the set has 4"));
+}

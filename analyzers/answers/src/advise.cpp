@@ -243,6 +243,21 @@ class Advisor {
   Scorer* scorer_;
 };
 
+/// The visible tiles and the hand's together within each tile's copies: advice prices copies
+/// left, and a fifth copy seen is a mistake in the input, not a count to stop at 0.
+void check_visible(const RuleSet& rules, const Hand& hand, const TileCounts& seen) {
+  const TileCounts held = hand.held_counts();
+  for (TileId t = 0; t < rules.tile_count(); ++t) {
+    const int total = held[t] + seen[t];
+    if (seen[t] > 0 && total > rules.tile(t).copies) {
+      throw AnalysisError("visible tiles: " + std::to_string(seen[t]) + " of " +
+                          rules.tile(t).code + " seen and " + std::to_string(held[t]) +
+                          " held make " + std::to_string(total) + "; the set has " +
+                          std::to_string(rules.tile(t).copies));
+    }
+  }
+}
+
 }  // namespace
 
 AdviseAnswer answer_advise(const HandAnalysis& analysis, AnswerWorkspace& workspace,
@@ -255,6 +270,7 @@ AdviseAnswer answer_advise(const HandAnalysis& analysis, AnswerWorkspace& worksp
                         " tiles; advise needs 3n+2 tiles (a discard to choose) or 3n+1 (a draw)");
   }
   const AdviceQueries queries(rules, options);
+  check_visible(rules, hand, queries.seen());
   Scorer* scorer =
       scoring_rules(rules) != nullptr ? &workspace.scorer(options.table_use()) : nullptr;
   const Advisor advisor(queries, analysis.win_context(), scorer);
