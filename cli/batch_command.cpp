@@ -18,8 +18,8 @@
 #include "meldgraph/answers/workspace.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/support/parallel.hpp"
 #include "output.hpp"
-#include "parallel.hpp"
 #include "progress.hpp"
 
 namespace meldgraph::cli {

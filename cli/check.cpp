@@ -20,7 +20,7 @@
 #include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/search/listing.hpp"
 #include "meldgraph/shanten/shanten.hpp"
-#include "parallel.hpp"
+#include "meldgraph/support/parallel.hpp"
 
 namespace meldgraph::cli {
 namespace {

@@ -4,7 +4,6 @@
 #include "corpus_commands.hpp"
 
 #include "output.hpp"
-#include "parallel.hpp"
 #include "progress.hpp"
 
 #include <algorithm>
@@ -21,6 +20,7 @@
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/rules.hpp"
+#include "meldgraph/support/parallel.hpp"
 
 namespace meldgraph::cli {
 namespace {

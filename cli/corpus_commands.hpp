@@ -109,6 +109,7 @@ struct CoverCommandOptions {
   std::uint64_t budget_ms = 0;  ///< 0: CoverOptions' default
   std::string report;           ///< `--report FILE`; empty: none
   bool minimal = false;
+  int jobs = 1;
 };
 /// Registers `corpus cover` under `corpus` (the subcommand add_corpus_commands made).
 CLI::App* add_cover_command(CLI::App* corpus, CoverCommandOptions& options);

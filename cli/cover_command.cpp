@@ -69,6 +69,9 @@ CLI::App* add_cover_command(CLI::App* corpus, CoverCommandOptions& options) {
   add_budget_option(cover, options.budget_ms, "the search (default 20000)");
   cover->add_option("--report", options.report,
                     "write the covered, unreachable and not found patterns to FILE (JSON)");
+  cover
+      ->add_option("--jobs", options.jobs, "worker threads (default 1); the output does not change")
+      ->check(CLI::Range(1, kMaxJobs));
   cover->add_flag("--minimal", options.minimal,
                   "prefer hands where the pattern comes with the fewest others");
   return cover;
@@ -93,6 +96,7 @@ int run_corpus_cover(const GlobalOptions& global, const CoverCommandOptions& opt
     search.budget_ms = options.budget_ms == 0 ? CoverOptions{}.budget_ms : options.budget_ms;
     search.minimal = options.minimal;
     search.extra_wild = wild_choice(global, rules);
+    search.jobs = options.jobs;
     const auto start = std::chrono::steady_clock::now();
     const CoverResult result = cover_patterns(rules, search);
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;

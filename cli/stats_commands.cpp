@@ -24,7 +24,7 @@
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/win_context.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
-#include "parallel.hpp"
+#include "meldgraph/support/parallel.hpp"
 #include "progress.hpp"
 #include "stats_plot.hpp"
 

@@ -69,7 +69,7 @@ TEST_CASE("corpus cover: every riichi pattern, each hand scoring it when read ba
   }
 }
 
-TEST_CASE("corpus cover: the same for a seed, other hands for another, minimal hands",
+TEST_CASE("corpus cover: the same for a seed and any jobs, other hands for another seed, minimal",
           "[corpus][cover]") {
   // Sichuan's patterns are found in a few tens of thousands of hands: four searches stay short.
   const RuleSet rules = load_rules("sichuan");
@@ -82,6 +82,14 @@ TEST_CASE("corpus cover: the same for a seed, other hands for another, minimal h
     CHECK(first.hands[i].hand == again.hands[i].hand);
     CHECK(first.hands[i].attempt == again.hands[i].attempt);
   }
+  options.jobs = 3;
+  const CoverResult threaded = cover_patterns(rules, options);
+  REQUIRE(threaded.hands.size() == first.hands.size());
+  for (std::size_t i = 0; i < first.hands.size(); ++i) {
+    CHECK(threaded.hands[i].hand == first.hands[i].hand);
+    CHECK(threaded.hands[i].attempt == first.hands[i].attempt);
+  }
+  options.jobs = 1;
   options.seed = 2;
   const CoverResult other = cover_patterns(rules, options);
   int differ = 0;

@@ -9,6 +9,7 @@
 #include <array>
 #include <bit>
 #include <chrono>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <string>
@@ -19,6 +20,7 @@
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/scoring/scorer.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/support/parallel.hpp"
 #include "meldgraph/support/random_draws.hpp"
 
 namespace meldgraph {
@@ -142,76 +144,140 @@ bool only_losing_left(const CoverLedger& ledger, const std::vector<std::string>&
 
 }  // namespace
 
-CoverResult cover_patterns(const RuleSet& rules, const CoverOptions& options) {
-  const ScoringRules* scoring = scoring_rules(rules);
-  if (scoring == nullptr) {
-    throw Error("rule set '" + rules.name() + "' has no scoring section: no patterns to cover");
-  }
-  const std::vector<Pattern>& patterns = scoring->patterns.patterns;
-  const detail::ShapedHands sampler(rules, options.extra_wild);
-  Scorer scorer(rules);
-  CoverLedger ledger(patterns.size(), options);
-  CoverResult result;
-  std::vector<std::string> unreachable(patterns.size());
-  std::size_t open = 0;  // reachable patterns still short of their hands
-  for (std::size_t p = 0; p < patterns.size(); ++p) {
-    unreachable[p] = unreachable_reason(rules, scoring->patterns, p, options.extra_wild);
-    open += unreachable[p].empty() ? 1 : 0;
-  }
-  const auto start = std::chrono::steady_clock::now();
-  std::uint64_t stop_at = ~std::uint64_t{0};  // with `minimal`: twice the attempts to fill all
-  std::uint64_t last_filled = 0;              // the attempt that last filled a pattern
-  for (std::uint64_t attempt = 0; attempt < stop_at; ++attempt) {
-    if (open == 0 && !options.minimal) break;
-    if (attempt % kClockEvery == 0) {
-      if (std::chrono::steady_clock::now() - start > std::chrono::milliseconds(options.budget_ms)) {
-        result.budget_spent = true;
-        break;
-      }
-      // The patterns left may never win (under the minimum): once the winning ones stopped
-      // coming in for as long again as they took, their losing hands are kept.
-      if (attempt > 2 * last_filled + kPatienceAttempts && only_losing_left(ledger, unreachable)) {
-        break;
-      }
+namespace {
+
+/// One attempt as drawn and scored by a worker, for the ledger to take in attempt order.
+struct ScoredAttempt {
+  bool scored = false;  ///< a hand was drawn and has a best reading
+  CoverHand found;
+  bool wins = false;
+  std::vector<PatternHit> hits;  ///< the best reading's
+};
+
+/// The search: attempts drawn and scored a block at a time on the workers, taken into the
+/// ledger in attempt order, so that the hands kept do not depend on the number of workers.
+class CoverSearch {
+ public:
+  CoverSearch(const RuleSet& rules, const CoverOptions& options)
+      : rules_(rules),
+        options_(options),
+        patterns_(scoring_rules(rules)->patterns),
+        shapes_(rules, options.extra_wild),
+        ledger_(patterns_.patterns.size(), options),
+        unreachable_(patterns_.patterns.size()) {
+    for (std::size_t p = 0; p < unreachable_.size(); ++p) {
+      unreachable_[p] = unreachable_reason(rules, patterns_, p, options.extra_wild);
+      open_ += unreachable_[p].empty() ? 1 : 0;
     }
-    result.attempts = attempt + 1;
-    RandomDraws draws(situation_seed(options.seed, attempt));
-    CoverHand found;
-    if (!sampler.draw(draws, found.hand, found.context, found.indicator)) continue;
+    const auto workers = static_cast<std::size_t>(std::max(options.jobs, 1));
+    for (std::size_t w = 0; w < workers; ++w) scorers_.push_back(std::make_unique<Scorer>(rules));
+  }
+
+  CoverResult run() {
+    const auto start = std::chrono::steady_clock::now();
+    const std::size_t workers = scorers_.size();
+    // One attempt at a time alone; blocks large enough that the workers rarely wait.
+    const std::uint64_t block = workers == 1 ? kClockEvery : kClockEvery * 4 * workers;
+    std::vector<ScoredAttempt> attempts(block);
+    for (std::uint64_t first = 0; !stopped_; first += block) {
+      if (std::chrono::steady_clock::now() - start >
+          std::chrono::milliseconds(options_.budget_ms)) {
+        result_.budget_spent = true;
+        break;
+      }
+      for_each_index_by_worker(workers, block, [&](std::size_t worker, std::size_t i) {
+        attempts[i] = draw(first + i, *scorers_[worker]);
+      });
+      for (std::uint64_t i = 0; i < block && !stopped_; ++i) take(first + i, attempts[i]);
+    }
+    return finish();
+  }
+
+ private:
+  [[nodiscard]] ScoredAttempt draw(std::uint64_t attempt, Scorer& scorer) const {
+    ScoredAttempt out;
+    RandomDraws draws(situation_seed(options_.seed, attempt));
+    CoverHand& found = out.found;
+    if (!shapes_.draw(draws, found.hand, found.context, found.indicator)) return out;
     const HandScore* score = nullptr;
     try {
       score = &scorer.score(found.hand, found.context);
     } catch (const Error&) {
-      continue;  // a hand the scorer refuses (none should be): no pattern to learn from it
+      return out;  // a hand the scorer refuses (none should be): no pattern to learn from it
     }
     const ScoredReading* best = score->best_reading();
-    if (best == nullptr) continue;
-    if (!wanted_by(ledger, best->hits, score->wins) || !readable(found.context, rules)) {
-      continue;
-    }
+    if (best == nullptr) return out;
+    out.scored = true;
+    out.wins = score->wins;
+    out.hits = best->hits;
     found.patterns_counted = best->hits.size();
     found.attempt = attempt;
-    for (const PatternHit& hit : best->hits) {
-      found.pattern = hit.pattern;
-      const bool was_full = ledger.full(hit.pattern);
-      ledger.offer(found, score->wins);
-      if (!was_full && ledger.full(hit.pattern)) {
-        --open;
-        last_filled = attempt;
+    return out;
+  }
+
+  /// Takes attempt `attempt` into the ledger, or stops the search before it.
+  void take(std::uint64_t attempt, ScoredAttempt& scored) {
+    // The patterns left may never win (under the minimum): once the winning ones stopped coming
+    // in for as long again as they took, their losing hands are kept.
+    if ((open_ == 0 && !options_.minimal) || attempt >= stop_at_ ||
+        (attempt % kClockEvery == 0 && attempt > 2 * last_filled_ + kPatienceAttempts &&
+         only_losing_left(ledger_, unreachable_))) {
+      stopped_ = true;
+      return;
+    }
+    result_.attempts = attempt + 1;
+    if (!scored.scored || !wanted_by(ledger_, scored.hits, scored.wins) ||
+        !readable(scored.found.context, rules_)) {
+      return;
+    }
+    for (const PatternHit& hit : scored.hits) {
+      scored.found.pattern = hit.pattern;
+      const bool was_full = ledger_.full(hit.pattern);
+      ledger_.offer(scored.found, scored.wins);
+      if (!was_full && ledger_.full(hit.pattern)) {
+        --open_;
+        last_filled_ = attempt;
       }
     }
-    if (open == 0 && options.minimal && stop_at == ~std::uint64_t{0}) stop_at = 2 * (attempt + 1);
+    // With `minimal`: on to twice the attempts that filled every pattern.
+    if (open_ == 0 && options_.minimal && stop_at_ == kNever) stop_at_ = 2 * (attempt + 1);
   }
-  for (std::size_t p = 0; p < patterns.size(); ++p) {
-    if (!unreachable[p].empty()) {
-      result.unreachable.emplace_back(p, unreachable[p]);
-      continue;
+
+  CoverResult finish() {
+    for (std::size_t p = 0; p < unreachable_.size(); ++p) {
+      if (!unreachable_[p].empty()) {
+        result_.unreachable.emplace_back(p, unreachable_[p]);
+        continue;
+      }
+      (ledger_.full_with_losing(p) ? result_.covered : result_.not_found).push_back(p);
+      for (CoverHand& hand : ledger_.hands(p)) result_.hands.push_back(std::move(hand));
     }
-    std::vector<CoverHand> kept = ledger.hands(p);
-    (ledger.full_with_losing(p) ? result.covered : result.not_found).push_back(p);
-    for (CoverHand& hand : kept) result.hands.push_back(std::move(hand));
+    return std::move(result_);
   }
-  return result;
+
+  static constexpr std::uint64_t kNever = ~std::uint64_t{0};
+
+  const RuleSet& rules_;
+  const CoverOptions& options_;
+  const PatternRules& patterns_;
+  detail::ShapedHands shapes_;
+  CoverLedger ledger_;
+  std::vector<std::string> unreachable_;          ///< per pattern: why no hand counts it, or ""
+  std::vector<std::unique_ptr<Scorer>> scorers_;  ///< one per worker
+  CoverResult result_;
+  std::size_t open_ = 0;  ///< reachable patterns still short of their hands
+  std::uint64_t stop_at_ = kNever;
+  std::uint64_t last_filled_ = 0;  ///< the attempt that last filled a pattern
+  bool stopped_ = false;
+};
+
+}  // namespace
+
+CoverResult cover_patterns(const RuleSet& rules, const CoverOptions& options) {
+  if (scoring_rules(rules) == nullptr) {
+    throw Error("rule set '" + rules.name() + "' has no scoring section: no patterns to cover");
+  }
+  return CoverSearch(rules, options).run();
 }
 
 }  // namespace meldgraph

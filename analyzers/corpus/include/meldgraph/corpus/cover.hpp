@@ -29,6 +29,9 @@ struct CoverOptions {
   /// Wildcard kinds of every hand (`--wild`, `--indicator`). Left 0 under a rule set whose
   /// wildcard is chosen by an indicator, each hand turns up an indicator of its own.
   TileMask extra_wild = 0;
+  /// Worker threads drawing and scoring attempts (>= 1). The hands kept are the same for any
+  /// number: attempts are taken in order.
+  int jobs = 1;
 };
 
 /// A hand found for a pattern: its best reading counts it, and wins unless no winning hand was

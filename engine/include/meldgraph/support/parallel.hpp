@@ -1,6 +1,6 @@
 #pragma once
-/// Running a loop body on worker threads, for `batch --jobs`, `check --jobs` and the corpus
-/// commands.
+/// Running a loop body on worker threads, for `batch --jobs`, `check --jobs`, the corpus
+/// commands and the corpus searches (`corpus cover --jobs`).
 
 #include <algorithm>
 #include <atomic>
@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-namespace meldgraph::cli {
+namespace meldgraph {
 
 /// Calls `body(worker, i)` for every i in [0, count) on `workers` threads (the calling thread
 /// alone when there is one worker), `worker` in [0, workers) naming the thread that runs it, so
@@ -52,4 +52,4 @@ void for_each_index(std::size_t workers, std::size_t count, Body&& body) {
   for_each_index_by_worker(workers, count, [&](std::size_t /*worker*/, std::size_t i) { body(i); });
 }
 
-}  // namespace meldgraph::cli
+}  // namespace meldgraph
