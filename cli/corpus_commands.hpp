@@ -104,7 +104,7 @@ int run_corpus_enumerate(const GlobalOptions& global, const CorpusOptions& optio
 struct CoverCommandOptions {
   int per_pattern = 1;
   std::uint64_t seed = 1;
-  std::string format;           ///< json (the only format)
+  std::string format;           ///< json (the default) or csv
   std::string labels;           ///< `--label` as given: labels besides the score
   std::uint64_t budget_ms = 0;  ///< 0: CoverOptions' default
   std::string report;           ///< `--report FILE`; empty: none
@@ -121,6 +121,7 @@ struct HardCommandOptions {
   int count = 10;
   std::uint64_t seed = 1;
   std::uint64_t budget_ms = 0;  ///< 0: HardOptions' default
+  std::string format;           ///< json (the default) or csv
 };
 /// Registers `corpus hard` under `corpus`.
 CLI::App* add_hard_command(CLI::App* corpus, HardCommandOptions& options);

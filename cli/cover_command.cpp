@@ -16,6 +16,7 @@
 #include "corpus_commands.hpp"
 #include "global_options.hpp"
 #include "meldgraph/answers/corpus_labels.hpp"
+#include "meldgraph/answers/score_line.hpp"
 #include "meldgraph/answers/workspace.hpp"
 #include "meldgraph/corpus/cover.hpp"
 #include "meldgraph/model/error.hpp"
@@ -62,7 +63,8 @@ CLI::App* add_cover_command(CLI::App* corpus, CoverCommandOptions& options) {
   cover->add_option("--per-pattern", options.per_pattern, "hands per pattern (default 1)")
       ->check(CLI::Range(1, 1000));
   cover->add_option("--seed", options.seed, "the search's seed (default 1)");
-  add_word_option(cover, "--format", options.format, {"json"}, "output format: json lines");
+  add_word_option(cover, "--format", options.format, {"json", "csv"},
+                  "output format: json lines (default) or csv, the pattern's column first");
   cover->add_option("--label", options.labels,
                     "answers written with each hand besides its score: win,forms,shanten,"
                     "interpretations");
@@ -103,10 +105,19 @@ int run_corpus_cover(const GlobalOptions& global, const CoverCommandOptions& opt
     const std::vector<Pattern>& patterns = scoring->patterns.patterns;
     AnswerWorkspace workspace(rules);
     const StreamingOutput streaming;
+    const bool csv = options.format == "csv";
+    if (csv) std::cout << "pattern," << labeller.csv_header();
     for (std::size_t i = 0; i < result.hands.size(); ++i) {
       const CoverHand& found = result.hands[i];
       const nlohmann::ordered_json record =
           labeller.label({i, found.hand, found.context, {}, found.indicator, 0}, workspace);
+      if (csv) {
+        std::string row;
+        append_csv_field(patterns[found.pattern].id, row);
+        std::cout << row << ',' << labeller.csv_row(record);
+        output_checkpoint();
+        continue;
+      }
       nlohmann::ordered_json line;
       line["pattern"] = patterns[found.pattern].id;
       for (const auto& [key, value] : record.items()) line[key] = value;

@@ -13,6 +13,7 @@
 #include "corpus_commands.hpp"
 #include "global_options.hpp"
 #include "meldgraph/answers/corpus_labels.hpp"
+#include "meldgraph/answers/score_line.hpp"
 #include "meldgraph/answers/workspace.hpp"
 #include "meldgraph/corpus/hard.hpp"
 #include "meldgraph/model/error.hpp"
@@ -52,6 +53,8 @@ CLI::App* add_hard_command(CLI::App* corpus, HardCommandOptions& options) {
       ->check(CLI::Range(1, 100'000));
   hard->add_option("--seed", options.seed, "the search's seed (default 1)");
   add_budget_option(hard, options.budget_ms, "the search (default 20000)");
+  add_word_option(hard, "--format", options.format, {"json", "csv"},
+                  "output format: json lines (default) or csv, the kind and why first");
   return hard;
 }
 
@@ -74,10 +77,19 @@ int run_corpus_hard(const GlobalOptions& global, const HardCommandOptions& optio
     const Labeller labeller(rules, {Label::score}, shape);
     AnswerWorkspace workspace(rules);
     const StreamingOutput streaming;
+    const bool csv = options.format == "csv";
+    if (csv) std::cout << "kind,why," << labeller.csv_header();
     for (std::size_t i = 0; i < result.hands.size(); ++i) {
       const HardHand& found = result.hands[i];
       const nlohmann::ordered_json record =
           labeller.label({i, found.hand, found.context, {}, found.indicator, 0}, workspace);
+      if (csv) {
+        std::string row = std::string(hard_kind_name(found.kind)) + ',';
+        append_csv_field(found.why, row);
+        std::cout << row << ',' << labeller.csv_row(record);
+        output_checkpoint();
+        continue;
+      }
       nlohmann::ordered_json line;
       line["kind"] = std::string(hard_kind_name(found.kind));
       line["why"] = found.why;

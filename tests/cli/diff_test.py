@@ -9,7 +9,8 @@ first group is pinfu with every one of its hands; the text report says so; a slo
 timeout, a crash an engine end and a line that is not JSON a malformed reply, each reported for
 its line while the later lines are still compared; a line that is not a hand is reported and not
 sent; an engine command that cannot start is an error (exit 1), and so is one that never
-answers (after ten lines).
+answers (after ten lines). Also that `corpus cover --format csv` rows are read by `batch` as
+they are, each scoring its pattern.
 """
 
 import json
@@ -99,6 +100,17 @@ with tempfile.TemporaryDirectory() as scratch:
                             capture_output=True, text=True, timeout=60)
     check("never answers", silent.returncode == 1 and
           "no reply to 10 lines in a row" in silent.stderr, f"exit {silent.returncode}")
+
+    # corpus cover's CSV: batch reads every row as it is, and its best reading counts the pattern.
+    rows = subprocess.run([BIN, "--rules", "riichi", "corpus", "cover", "--format", "csv"],
+                          capture_output=True, text=True, check=True, timeout=600).stdout
+    scored = subprocess.run([BIN, "--rules", "riichi", "batch", "--op", "score", "--best",
+                             "--fields", "patterns"], input=rows, capture_output=True, text=True,
+                            check=True).stdout.splitlines()
+    wanted = [row.split(",", 1)[0] for row in rows.splitlines()[1:]]
+    check("cover csv", len(scored) == len(wanted) > 40 and all(
+        pattern in [p["id"] for p in json.loads(line)["patterns"]]
+        for pattern, line in zip(wanted, scored)), f"{len(scored)} rows")
 
 for failure in failures:
     print(failure)
