@@ -118,8 +118,7 @@ Json problem_line(std::uint64_t index, const std::string& hand, const std::strin
 class Differ {
  public:
   Differ(const GlobalOptions& global, const RuleSet& rules, const DiffOptions& options)
-      : rules_(rules),
-        options_(options),
+      : options_(options),
         field_(options.field.empty() ? default_field(options.op) : options.field),
         reading_{rules, hand_reading(global, rules)},
         workspace_(rules),
@@ -196,7 +195,6 @@ class Differ {
   [[nodiscard]] const std::string& field() const { return field_; }
 
  private:
-  const RuleSet& rules_;
   const DiffOptions& options_;
   std::string field_;
   BatchLineReading reading_;
