@@ -94,18 +94,6 @@ bool wanted_by(const CoverLedger& ledger, std::span<const PatternHit> hits, bool
   });
 }
 
-/// Whether `context`, written as a corpus line writes it, reads back: the reader's checks of the
-/// fields against each other (no riichi before the first draw, ...) are more than
-/// check_win_context's, and every line written must be one `batch` reads.
-bool readable(const WinContext& context, const RuleSet& rules) {
-  try {
-    static_cast<void>(parse_win_context(win_context_to_json(context, rules), rules));
-    return true;
-  } catch (const Error&) {
-    return false;
-  }
-}
-
 /// Why no hand can count pattern `index`, or "" when one may: the pattern is turned off, or
 /// every form its condition requires is off or needs wildcards the rule set does not have.
 std::string unreachable_reason(const RuleSet& rules, const PatternRules& patterns,
@@ -227,7 +215,7 @@ class CoverSearch {
     }
     result_.attempts = attempt + 1;
     if (!scored.scored || !wanted_by(ledger_, scored.hits, scored.wins) ||
-        !readable(scored.found.context, rules_)) {
+        !detail::readable(scored.found.context, rules_)) {
       return;
     }
     for (const PatternHit& hit : scored.hits) {

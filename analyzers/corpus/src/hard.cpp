@@ -28,17 +28,6 @@ constexpr std::uint64_t kClockEvery = 256;
 /// A wait of this many tile kinds or more is many-sided.
 constexpr int kManySided = 5;
 
-/// Whether the context reads back from its line (cover.cpp's check: every line written is one
-/// `batch` reads).
-bool readable(const WinContext& context, const RuleSet& rules) {
-  try {
-    static_cast<void>(parse_win_context(win_context_to_json(context, rules), rules));
-    return true;
-  } catch (const Error&) {
-    return false;
-  }
-}
-
 /// A group as text, its winning mark left out: the identity of a group across readings.
 std::string group_text(const ReadingGroup& group, const RuleSet& rules) {
   return format_group(group.group, rules);
@@ -251,7 +240,7 @@ HardResult find_hard_hands(const RuleSet& rules, const HardOptions& options) {
       std::string why = cases.why(kind);
       if (why.empty()) continue;
       if (!checked) {
-        fits = readable(found.context, rules);
+        fits = detail::readable(found.context, rules);
         checked = true;
       }
       if (!fits) break;

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <bit>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,18 @@
 #include "meldgraph/support/random_draws.hpp"
 
 namespace meldgraph::detail {
+
+/// Whether `context`, written as a corpus line writes it, reads back: the reader's checks of the
+/// fields against each other (no riichi before the first draw, ...) are more than
+/// check_win_context's, and every line written must be one `batch` reads.
+inline bool readable(const WinContext& context, const RuleSet& rules) {
+  try {
+    static_cast<void>(parse_win_context(win_context_to_json(context, rules), rules));
+    return true;
+  } catch (const Error&) {
+    return false;
+  }
+}
 
 /// Tries to fit a hand's melds within the copies before a draw is given up.
 inline constexpr int kFitAttempts = 20;
