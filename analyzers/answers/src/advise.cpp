@@ -7,8 +7,10 @@
 #include <tuple>
 
 #include "meldgraph/model/error.hpp"
+#include "meldgraph/queries/queries.hpp"
 #include "meldgraph/queries/results.hpp"
 #include "meldgraph/scoring/scorer.hpp"
+#include "meldgraph/support/bits.hpp"
 
 namespace meldgraph {
 
@@ -18,6 +20,14 @@ namespace {
 struct Discard {
   TileId tile = kNoTile;
   bool joker = false;
+};
+
+int copies_left(const std::vector<Improvement>& tiles);
+
+/// A hand's shanten and the copies left of the tiles that lower it.
+struct ShantenAndGain {
+  int shanten = 0;
+  int gain = 0;
 };
 
 /// The queries of one advice, from the tables or the search as the options say, with the copies
@@ -39,6 +49,21 @@ class AdviceQueries {
   }
   [[nodiscard]] Waits waits(const Hand& hand, const TileCounts& seen) const {
     return search_ ? compute_waits(rules_, hand, &seen) : waits_from_queries(rules_, hand, &seen);
+  }
+  /// The shanten of a hand of 3n+1 tiles and the copies left of its improving tiles, in one
+  /// query where the tables answer (the second step asks this of every hand it tries).
+  [[nodiscard]] ShantenAndGain shanten_and_gain(const Hand& hand, const TileCounts& seen) const {
+    if (search_) {
+      return {compute_shanten(rules_, hand).shanten,
+              copies_left(improving_tiles(rules_, hand, &seen))};
+    }
+    ShantenAndGain result;
+    const TileMask gains = improving_mask(rules_, hand, &result.shanten);
+    const TileCounts held = hand.held_counts();
+    for (const int t : set_bits(gains)) {
+      result.gain += std::max(0, rules_.tile(static_cast<TileId>(t)).copies - held[t] - seen[t]);
+    }
+    return result;
   }
   /// The tiles seen before the advice: the visible ones given.
   [[nodiscard]] const TileCounts& seen() const { return seen_; }
@@ -228,9 +253,9 @@ class Advisor {
       ++drawn.counts[draw.tile];
       int best = 0;
       for (const Discard& discard : discards_of(queries_.rules(), drawn)) {
-        const Hand next = after_discard(drawn, discard);
-        if (queries_.shanten(next).shanten >= first.shanten) continue;
-        best = std::max(best, copies_left(queries_.improving(next, seen_after(seen, discard))));
+        const ShantenAndGain next =
+            queries_.shanten_and_gain(after_discard(drawn, discard), seen_after(seen, discard));
+        if (next.shanten < first.shanten) best = std::max(best, next.gain);
       }
       weighted += static_cast<long>(draw.remaining) * best;
       draws += draw.remaining;

@@ -22,4 +22,10 @@ namespace meldgraph::detail {
 [[nodiscard]] Answer fast_shanten(const QueryPlan& plan, const Hand& hand,
                                   std::array<int, 32>& by_form);
 
+/// The shanten of a hand of 3n+1 tiles and the tiles whose draw lowers it (natural, meldable,
+/// with a copy the hand does not hold), into `shanten` and `gains`; yes when answered
+/// (shanten.cpp).
+[[nodiscard]] Answer fast_improving(const QueryPlan& plan, const Hand& hand, int& shanten,
+                                    TileMask& gains);
+
 }  // namespace meldgraph::detail

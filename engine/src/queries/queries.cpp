@@ -10,7 +10,10 @@
 ///   - hand_view.hpp: the hand as the paths see it (counts as words, suit keys);
 ///   - form_tests.hpp: the pairs and set forms' tests shared by win and waits;
 ///   - win.cpp, waits.cpp, shanten.cpp: the three fast paths and their queries (is_win;
-///     wait_mask; shanten_number, form_shanten), here answered_by_tables;
+///     wait_mask; shanten_number, form_shanten), here answered_by_tables; shanten_costs.hpp,
+///     the price of one form, and kept_rows.hpp, the (max, +) combination of kept rows;
+///   - improving.cpp: improving tiles and discards in one pass a hand (improving_mask,
+///     discard_shanten), from the shanten path's prices;
 ///   - meldgraph/tables/special_forms.hpp: the knitted and singles forms' checks;
 ///   - meldgraph/support/swar.hpp: the byte-wise word tricks all of them use.
 /// Everything that depends only on the rule set is in the plan, built once; nothing on the fast

@@ -10,6 +10,7 @@
 #include <cstddef>
 
 #include "meldgraph/queries/queries.hpp"
+#include "meldgraph/support/bits.hpp"
 
 namespace meldgraph {
 namespace {
@@ -52,18 +53,12 @@ ShantenResult shanten_from_queries(const RuleSet& rules, const Hand& hand) {
 
 std::vector<Improvement> improving_from_queries(const RuleSet& rules, const Hand& hand,
                                                 const TileCounts* visible) {
-  if (hand.size(rules) % 3 != 1 || !answered_by_tables(rules, hand, Query::shanten)) {
-    return improving_tiles(rules, hand, visible);  // the search, or its error
-  }
-  const int before = shanten_number(rules, hand);
+  const TileMask gains = improving_mask(rules, hand, nullptr);
   const TileCounts held = hand.held_counts();
   std::vector<Improvement> result;
-  for (TileId t = 0; t < rules.meldable_count(); ++t) {
-    if ((hand.wild_tiles & tile_bit(t)) != 0) continue;  // drawing a wild tile draws a wildcard
-    if (held[t] >= rules.tile(t).copies) continue;       // cannot be drawn
-    if (shanten_number(rules, with_drawn(hand, t)) < before) {
-      result.push_back({t, remaining_copies(rules, held, t, visible)});
-    }
+  for (const int t : set_bits(gains)) {
+    const auto tile = static_cast<TileId>(t);
+    result.push_back({tile, remaining_copies(rules, held, tile, visible)});
   }
   return result;
 }

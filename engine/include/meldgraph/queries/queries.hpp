@@ -29,6 +29,12 @@ namespace meldgraph {
 [[nodiscard]] int form_shanten(const RuleSet& rules, const Hand& hand, std::size_t form);
 inline constexpr int kNoShanten = 1 << 20;
 
+/// The tiles whose draw lowers the shanten of a hand of 3n+1 tiles: natural tiles, not wild, of
+/// which the hand does not hold every copy; the tiles of improving_tiles(rules, hand, nullptr)
+/// as a mask. With `shanten` not null, also shanten_number(rules, hand) into it. Throws
+/// AnalysisError for other sizes. The tables price every draw in one pass (docs/tables.md).
+[[nodiscard]] TileMask improving_mask(const RuleSet& rules, const Hand& hand, int* shanten);
+
 /// The natural tiles that complete a hand of 3n+1 tiles: the tiles of compute_waits(rules, hand,
 /// nullptr).tiles as a mask (a drawn wildcard is not a tile of the mask).
 [[nodiscard]] TileMask wait_mask(const RuleSet& rules, const Hand& hand);
