@@ -1,7 +1,8 @@
-// Improving tiles in one pass (queries/shanten.cpp, fast_improving, behind improving_from_queries)
-// against their definition: each tile the hand can draw, priced as a hand of its own by
-// shanten_number, improves when that hand's shanten is lower; and, on a share of the hands,
-// against the exact search (improving_tiles). Random hands of every 3n+1 size under every
+// Improving tiles and discards in one pass (queries/improving.cpp: improving_mask, behind
+// improving_from_queries, and discard_shanten) against their definitions: each tile the hand can
+// draw, priced as a hand of its own by shanten_number, improves when that hand's shanten is
+// lower; each discard's shanten is shanten_number of the hand less that tile; and, on a share of
+// the hands, against the exact search (improving_tiles, compute_shanten). Random hands of every 3n+1 size under every
 // built-in rule set, with 0-4 wildcards, and hands shaped towards the forms the one pass prices
 // on its own: ready and near-ready standard hands, pair-heavy hands (seven pairs), hands of
 // terminals and honours (thirteen orphans).
@@ -10,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -135,7 +137,71 @@ void check_hand(const RuleSet& rules, const Hand& hand, RandomHands& random, boo
   if (!fast.empty() && fast.rfind("error", 0) != 0) ++tally.improving;
 }
 
+/// A hand of `size` tiles of one of the four shapes, by `i`.
+Hand shaped_hand(const RuleSet& rules, int size, int i, RandomHands& random) {
+  switch (i % 4) {
+    case 0:
+      return random.random(size, i % 8 < 4 ? 0 : 4);
+    case 1:
+      try {
+        return size % 3 == 1 ? random.ready(size, i % 8 < 4 ? 0 : 2)
+                             : random.complete(size, i % 8 < 4 ? 0 : 2);
+      } catch (const Error&) {
+        return random.random(size, 0);  // no standard form of this size
+      }
+    case 2:
+      return pair_heavy(rules, size, random);
+    default:
+      return orphan_heavy(rules, size, random);
+  }
+}
+
+/// discard_shanten against shanten_number of each hand less one tile (and compute_shanten, with
+/// `search`); 1 when some discard's shanten was compared.
+int check_discards(const RuleSet& rules, const Hand& hand, bool search) {
+  INFO("rules " << rules.name() << ", hand " << format_hand(hand, rules));
+  std::array<int, kMaxTileKinds> fast{};
+  try {
+    discard_shanten(rules, hand, fast);
+  } catch (const Error&) {
+    return 0;  // no form for some hand left: the one-by-one definition throws alike (below)
+  }
+  int compared = 0;
+  for (TileId t = 0; t < kMaxTileKinds; ++t) {
+    const bool discardable = t < rules.meldable_count() && hand.counts[t] > 0 &&
+                             (hand.wild_tiles & tile_bit(t)) == 0;
+    if (!discardable) {
+      if (fast[t] != kNoShanten) FAIL_CHECK("a shanten for tile " << int{t} << ", which is not a discard");
+      continue;
+    }
+    Hand less = hand;
+    --less.counts[t];
+    INFO("discard " << rules.tile(t).code);
+    CHECK(fast[t] == shanten_number(rules, less));
+    if (search) CHECK(fast[t] == compute_shanten(rules, less).shanten);
+    compared = 1;
+  }
+  return compared;
+}
+
 }  // namespace
+
+TEST_CASE("discards in one pass equal each discard priced alone", "[improving]") {
+  for (const std::string& name : builtin_rule_names()) {
+    const RuleSet rules = load_rules(name);
+    RandomHands random(rules, 31);
+    int hands = 0;
+    int compared = 0;
+    for (int size = 2; size <= rules.hand_tiles(); size += 3) {
+      for (int i = 0; i < kHandsPerSize; ++i, ++hands) {
+        compared += check_discards(rules, shaped_hand(rules, size, i, random),
+                                   hands % kSearchEvery == 0);
+      }
+    }
+    INFO("rules " << name);
+    CHECK(compared > hands / 2);
+  }
+}
 
 TEST_CASE("improving tiles in one pass equal the draws one by one", "[improving]") {
   for (const std::string& name : builtin_rule_names()) {
@@ -145,25 +211,7 @@ TEST_CASE("improving tiles in one pass equal the draws one by one", "[improving]
     int n = 0;
     for (int size = 1; size < rules.hand_tiles(); size += 3) {
       for (int i = 0; i < kHandsPerSize; ++i, ++n) {
-        Hand hand;
-        switch (i % 4) {
-          case 0:
-            hand = random.random(size, i % 8 < 4 ? 0 : 4);
-            break;
-          case 1:
-            try {
-              hand = random.ready(size, i % 8 < 4 ? 0 : 2);
-            } catch (const Error&) {
-              hand = random.random(size, 0);  // no standard form of this size
-            }
-            break;
-          case 2:
-            hand = pair_heavy(rules, size, random);
-            break;
-          default:
-            hand = orphan_heavy(rules, size, random);
-            break;
-        }
+        const Hand hand = shaped_hand(rules, size, i, random);
         check_hand(rules, hand, random, n % kSearchEvery == 0, tally);
       }
     }

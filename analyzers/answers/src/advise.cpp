@@ -4,6 +4,7 @@
 #include "meldgraph/answers/advise.hpp"
 
 #include <algorithm>
+#include <array>
 #include <tuple>
 
 #include "meldgraph/model/error.hpp"
@@ -65,6 +66,14 @@ class AdviceQueries {
     }
     return result;
   }
+  /// The shanten left by discarding each natural kind of a hand of 3n+2 tiles, by tile
+  /// (discard_shanten), where the tables answer; null under the search, which prices each
+  /// discard as it is tried.
+  [[nodiscard]] const std::array<int, kMaxTileKinds>* discard_shanten(const Hand& hand) const {
+    if (search_) return nullptr;
+    meldgraph::discard_shanten(rules_, hand, discard_shanten_);
+    return &discard_shanten_;
+  }
   /// The tiles seen before the advice: the visible ones given.
   [[nodiscard]] const TileCounts& seen() const { return seen_; }
 
@@ -72,6 +81,7 @@ class AdviceQueries {
   const RuleSet& rules_;
   bool search_;
   TileCounts seen_{};
+  mutable std::array<int, kMaxTileKinds> discard_shanten_{};  ///< discard_shanten's answer
 };
 
 int copies_left(const std::vector<Improvement>& tiles) {
@@ -252,7 +262,12 @@ class Advisor {
       Hand drawn = left;
       ++drawn.counts[draw.tile];
       int best = 0;
+      // The hands left by a discard that keeps the shanten are found in one pass; only they
+      // are asked for their improving tiles.
+      const std::array<int, kMaxTileKinds>* left_by = queries_.discard_shanten(drawn);
       for (const Discard& discard : discards_of(queries_.rules(), drawn)) {
+        const bool natural = !discard.joker && (drawn.wild_tiles & tile_bit(discard.tile)) == 0;
+        if (left_by != nullptr && natural && (*left_by)[discard.tile] >= first.shanten) continue;
         const ShantenAndGain next =
             queries_.shanten_and_gain(after_discard(drawn, discard), seen_after(seen, discard));
         if (next.shanten < first.shanten) best = std::max(best, next.gain);

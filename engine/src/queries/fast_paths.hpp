@@ -28,4 +28,9 @@ namespace meldgraph::detail {
 [[nodiscard]] Answer fast_improving(const QueryPlan& plan, const Hand& hand, int& shanten,
                                     TileMask& gains);
 
+/// The shanten of a hand of 3n+2 tiles less one copy of each meldable kind it holds, into
+/// `shanten` by tile (kNoShanten elsewhere); yes when answered (improving.cpp).
+[[nodiscard]] Answer fast_discards(const QueryPlan& plan, const Hand& hand,
+                                   std::array<int, kMaxTileKinds>& shanten);
+
 }  // namespace meldgraph::detail

@@ -38,23 +38,39 @@ TileMask drawable_tiles(const Plan& plan, const View& view) {
 
 #if defined(__SSE2__)
 
-/// The standard form's improving draws (M melds and the pair, kept rows at overflow 0): for each
-/// suit, every other suit combined once (from the combinations of the suits before it and of
-/// those after it), then each drawn key's row against that rest in the one cell of M melds and
-/// the pair. A draw improves when it keeps one natural more than the hand keeps now.
+/// The largest of 16 unsigned bytes.
+inline int horizontal_max(__m128i x) {
+  x = _mm_max_epu8(x, _mm_srli_si128(x, 8));
+  x = _mm_max_epu8(x, _mm_srli_si128(x, 4));
+  x = _mm_max_epu8(x, _mm_srli_si128(x, 2));
+  x = _mm_max_epu8(x, _mm_srli_si128(x, 1));
+  return _mm_cvtsi128_si32(x) & 0xFF;
+}
+
+/// Kept of each tile's changed hand, by tile (kMaxTileKinds entries).
+using KeptByTile = std::array<int, kMaxTileKinds>;
+
+/// The standard form (M melds and the pair, kept rows at overflow 0) of the hands that hold one
+/// copy more (`delta` +1) or one less (-1) of each kind in `tiles`: the most naturals each keeps
+/// into `kept` (negative where no target fits), and the hand's own kept as the result. For each
+/// suit, every other suit is combined once (from the combinations of the suits before it and of
+/// those after it), then each changed key's row against that rest in the one cell of M melds and
+/// the pair.
 template <int M>
-TileMask melds_gains(const Plan& plan, const ShantenHand& sh, TileMask candidates) {
+int melds_kept_changed(const Plan& plan, const ShantenHand& sh, TileMask tiles, int delta,
+                       KeptByTile& kept) {
   constexpr std::size_t kPairLane = kTableMaxMelds + 1;
   const std::size_t n = sh.row_count;
-  // The drawn keys' rows lie far apart in a table of megabytes: all are fetched first, and
+  // The changed keys' rows lie far apart in a table of megabytes: all are fetched first, and
   // arrive while the rest rows are combined.
   const auto& tables = plan.kept();
-  std::array<const std::int8_t*, kMaxTileKinds> drawn_rows{};
-  for (const int t : set_bits(candidates)) {
+  std::array<const std::int8_t*, kMaxTileKinds> changed_rows{};
+  for (const int t : set_bits(tiles)) {
     const std::size_t s = plan.suit_of[t];
-    const std::uint32_t key = sh.view.keys[s] + plan.suits[s].steps[plan.rank_of[t]];
-    drawn_rows[static_cast<std::size_t>(t)] = tables[s] + std::size_t{key} * kKeptStride;
-    prefetch(drawn_rows[static_cast<std::size_t>(t)]);
+    const std::uint32_t step = plan.suits[s].steps[plan.rank_of[t]];
+    const std::uint32_t key = delta > 0 ? sh.view.keys[s] + step : sh.view.keys[s] - step;
+    changed_rows[static_cast<std::size_t>(t)] = tables[s] + std::size_t{key} * kKeptStride;
+    prefetch(changed_rows[static_cast<std::size_t>(t)]);
   }
   // (max, +)'s identity: kept 0 with no meld and no pair, "none" in every other cell.
   const __m128i identity = _mm_cvtsi32_si128(kKeptBias);
@@ -73,44 +89,60 @@ TileMask melds_gains(const Plan& plan, const ShantenHand& sh, TileMask candidate
   }
   alignas(16) std::array<std::uint8_t, 16> lanes{};
   _mm_store_si128(reinterpret_cast<__m128i*>(lanes.data()), before[n].lanes);
-  const int kept = lanes[kPairLane + M];  // biased
-  TileMask gains = 0;
+  const int own = lanes[kPairLane + M] - kKeptBias;
   for (std::size_t s = 0; s < n; ++s) {
-    const TileMask in_suit = candidates & plan.suit_masks[s];
+    const TileMask in_suit = tiles & plan.suit_masks[s];
     if (in_suit == 0) continue;
     _mm_store_si128(reinterpret_cast<__m128i*>(lanes.data()),
                     combine_rows<M>(before[s].lanes, after[s + 1].lanes));
+    // The rest's cells facing the row's: row cell (no pair, k) meets the rest's (pair, M - k),
+    // row cell (pair, k) the rest's (no pair, M - k); every other lane 0 ("none").
+    alignas(16) std::array<std::uint8_t, 16> facing{};
+    for (std::size_t k = 0; k <= M; ++k) {
+      facing[k] = lanes[kPairLane + M - k];
+      facing[kPairLane + k] = lanes[M - k];
+    }
+    const __m128i rest = _mm_load_si128(reinterpret_cast<const __m128i*>(facing.data()));
     for (const int t : set_bits(in_suit)) {
-      const std::int8_t* row = drawn_rows[static_cast<std::size_t>(t)];
-      // Biased rest plus the raw row: biased once, below kKeptBias through a "none".
-      int drawn = 0;
-      for (std::size_t k = 0; k <= M; ++k) {
-        drawn = std::max(drawn, lanes[M - k] + row[kPairLane + k]);
-        drawn = std::max(drawn, lanes[kPairLane + M - k] + row[k]);
-      }
-      if (drawn > kept) gains |= tile_bit(static_cast<TileId>(t));
+      // Both biased: a sum of two real cells is at least 2 * kKeptBias; one through a "none"
+      // (or a lane past the cells) stays below it, and no sum reaches 255.
+      const __m128i sum =
+          _mm_adds_epu8(rest, load_kept_row(changed_rows[static_cast<std::size_t>(t)]));
+      kept[static_cast<std::size_t>(t)] = horizontal_max(sum) - 2 * kKeptBias;
     }
   }
-  return gains;
+  return own;
 }
 
-/// melds_gains for a meld count known at run time.
-TileMask melds_gains_of(int melds, const Plan& plan, const ShantenHand& sh, TileMask candidates) {
+/// melds_kept_changed for a meld count known at run time.
+int melds_kept_changed_of(int melds, const Plan& plan, const ShantenHand& sh, TileMask tiles,
+                          int delta, KeptByTile& kept) {
   static_assert(kTableMaxMelds == 5, "one case per meld count");
   switch (melds) {
     case 0:
-      return melds_gains<0>(plan, sh, candidates);
+      return melds_kept_changed<0>(plan, sh, tiles, delta, kept);
     case 1:
-      return melds_gains<1>(plan, sh, candidates);
+      return melds_kept_changed<1>(plan, sh, tiles, delta, kept);
     case 2:
-      return melds_gains<2>(plan, sh, candidates);
+      return melds_kept_changed<2>(plan, sh, tiles, delta, kept);
     case 3:
-      return melds_gains<3>(plan, sh, candidates);
+      return melds_kept_changed<3>(plan, sh, tiles, delta, kept);
     case 4:
-      return melds_gains<4>(plan, sh, candidates);
+      return melds_kept_changed<4>(plan, sh, tiles, delta, kept);
     default:
-      return melds_gains<5>(plan, sh, candidates);
+      return melds_kept_changed<5>(plan, sh, tiles, delta, kept);
   }
+}
+
+/// The standard form's improving draws: those that keep one natural more than the hand.
+TileMask melds_gains(const Plan& plan, const ShantenHand& sh, TileMask candidates) {
+  KeptByTile kept{};
+  const int own = melds_kept_changed_of((sh.target - 2) / 3, plan, sh, candidates, +1, kept);
+  TileMask gains = 0;
+  for (const int t : set_bits(candidates)) {
+    if (kept[static_cast<std::size_t>(t)] > own) gains |= tile_bit(static_cast<TileId>(t));
+  }
+  return gains;
 }
 
 #endif
@@ -183,7 +215,7 @@ bool form_gains(const Plan& plan, const Hand& hand, const FormPlan& fp, const Sh
       // With overflow rows in play the kept is a best over splits of the wildcards: priced per
       // draw below.
       if (usable == 0 || plan.capped) {
-        gains |= melds_gains_of((sh.target - 2) / 3, plan, sh, candidates);
+        gains |= melds_gains(plan, sh, candidates);
         return true;
       }
       break;
@@ -201,6 +233,133 @@ bool form_gains(const Plan& plan, const Hand& hand, const FormPlan& fp, const Sh
       break;
   }
   return drawn_gains(plan, hand, fp, cost, candidates & ~gains, gains);
+}
+
+// Discards: the hand less one copy of each natural kind it holds. The target keeps its size
+// (3n+2 tiles price a complete hand; 3n+1 the hand and a draw), so each form's exchanges move
+// by the kept alone.
+
+/// Exchanges of each discard's hand, by tile (kMaxTileKinds entries).
+using CostByTile = std::array<int, kMaxTileKinds>;
+
+/// The standard form's exchanges after each discard of `held`.
+void melds_discards(const Plan& plan, const ShantenHand& sh, int usable, TileMask held,
+                    CostByTile& cost) {
+  const int target = sh.target;
+  if (target < 2 || (target - 2) % 3 != 0 || sh.row_count == 0) {
+    for (const int t : set_bits(held)) cost[static_cast<std::size_t>(t)] = kNoShanten;
+    return;
+  }
+  KeptByTile kept{};
+  static_cast<void>(melds_kept_changed_of((target - 2) / 3, plan, sh, held, -1, kept));
+  for (const int t : set_bits(held)) {
+    const int k = kept[static_cast<std::size_t>(t)];
+    cost[static_cast<std::size_t>(t)] = k < 0 ? kNoShanten : target - k - usable;
+  }
+}
+
+/// The pairs form's exchanges after each discard (no pung beside the pairs), by the count the
+/// tile leaves: a single gone from 1 (and from 3 when four of a kind is two pairs), a pair
+/// broken into a single from 2 (and from 4), nothing otherwise.
+void pairs_discards(const FormSpec& form, const ShantenHand& sh, int usable, TileMask held,
+                    CostByTile& cost) {
+  const PairCounts counts = pair_counts(form, sh.view, nullptr);
+  const int pairs = form.pairs;
+  const auto cost_of = [&](int twos, int ones) {
+    const int full = std::min(pairs, twos);
+    return 2 * pairs - 2 * full - std::min(pairs - full, ones) - usable;
+  };
+  const int single_gone = cost_of(counts.twos, counts.ones - 1);
+  const int pair_broken = cost_of(counts.twos - 1, counts.ones + 1);
+  const int unchanged = cost_of(counts.twos, counts.ones);
+  const bool four = form.four_as_two_pairs;
+  const std::array<int, 5> by_count{unchanged, single_gone, pair_broken,
+                                    four ? single_gone : unchanged,
+                                    four ? pair_broken : unchanged};
+  for (const int t : set_bits(held)) {
+    const std::size_t count = std::min<std::size_t>(sh.view.counts[static_cast<std::size_t>(t)], 4);
+    cost[static_cast<std::size_t>(t)] = by_count[count];
+  }
+}
+
+/// The set form's exchanges after each discard: a set tile held once leaves the set short of it,
+/// one held twice may leave no tile doubled.
+void set_discards(const FormPlan& fp, const ShantenHand& sh, int usable, TileMask held,
+                  CostByTile& cost) {
+  int missing = fp.set_size;
+  int doubled = 0;
+  for (const int t : set_bits(fp.set)) {
+    const int count = sh.view.counts[static_cast<std::size_t>(t)];
+    missing -= count > 0 ? 1 : 0;
+    doubled += count > 1 ? 1 : 0;
+  }
+  const auto cost_of = [&](int lacking, int doubles) {
+    return lacking + (doubles > 0 ? 0 : 1) - usable;
+  };
+  for (const int t : set_bits(held)) {
+    const int count = sh.view.counts[static_cast<std::size_t>(t)];
+    int price = cost_of(missing, doubled);
+    if ((fp.set & tile_bit(static_cast<TileId>(t))) != 0 && count == 1) {
+      price = cost_of(missing + 1, doubled);
+    } else if ((fp.set & tile_bit(static_cast<TileId>(t))) != 0 && count == 2) {
+      price = cost_of(missing, doubled - 1);
+    }
+    cost[static_cast<std::size_t>(t)] = price;
+  }
+}
+
+/// Any form's exchanges after each discard, each hand priced as a hand of its own; false when
+/// the tables do not model one of them.
+bool discarded_costs(const Plan& plan, const Hand& hand, const FormPlan& fp, TileMask held,
+                     CostByTile& cost) {
+  for (const int t : set_bits(held)) {
+    Hand less = hand;
+    --less.counts[static_cast<std::size_t>(t)];
+    ShantenHand sh;
+    if (!shanten_hand(plan, less, sh)) return false;
+    const int price = form_cost(plan, less, fp, sh);
+    if (price == kDeclined) return false;
+    cost[static_cast<std::size_t>(t)] = price;
+  }
+  return true;
+}
+
+/// One form's exchanges after each discard of `held`; false when the tables do not model them.
+bool form_discards(const Plan& plan, const Hand& hand, const FormPlan& fp, const ShantenHand& sh,
+                   TileMask held, CostByTile& cost) {
+  const FormSpec& form = fp.spec;
+  const int usable = usable_wildcards(plan, form, sh.view.wildcards);
+  const bool whole_hand = form.hand_tiles == sh.target && hand.meld_count == 0;
+  switch (form.type) {
+#if defined(__SSE2__)
+    case FormType::melds:
+      if (usable == 0 || plan.capped) {
+        melds_discards(plan, sh, usable, held, cost);
+        return true;
+      }
+      break;
+#endif
+    case FormType::pairs:
+      if (!whole_hand || form.pungs == 0) {
+        if (whole_hand) {
+          pairs_discards(form, sh, usable, held, cost);
+        } else {
+          for (const int t : set_bits(held)) cost[static_cast<std::size_t>(t)] = kNoShanten;
+        }
+        return true;
+      }
+      break;
+    case FormType::set:
+      if (whole_hand) {
+        set_discards(fp, sh, usable, held, cost);
+      } else {
+        for (const int t : set_bits(held)) cost[static_cast<std::size_t>(t)] = kNoShanten;
+      }
+      return true;
+    default:
+      break;
+  }
+  return discarded_costs(plan, hand, fp, held, cost);
 }
 
 }  // namespace
@@ -227,6 +386,35 @@ Answer fast_improving(const QueryPlan& plan, const Hand& hand, int& shanten, Til
     }
   }
   shanten = least - 1;
+  return Answer::yes;
+}
+
+Answer fast_discards(const QueryPlan& plan, const Hand& hand,
+                     std::array<int, kMaxTileKinds>& shanten) {
+  if (plan.missing_suits != 0 || plan.forms.size() > 32) return Answer::unknown;
+  ShantenHand sh;
+  if (!shanten_hand(plan, hand, sh) || sh.view.size % 3 != 2) return Answer::unknown;
+  TileMask held = 0;
+  for (const int t : set_bits(plan.meldable_mask)) {
+    if (sh.view.counts[static_cast<std::size_t>(t)] > 0) held |= tile_bit(static_cast<TileId>(t));
+  }
+  CostByTile least{};
+  least.fill(kNoShanten);
+  CostByTile cost{};
+  for (const FormPlan& fp : plan.forms) {
+    if (!form_discards(plan, hand, fp, sh, held, cost)) return Answer::unknown;
+    for (const int t : set_bits(held)) {
+      const auto i = static_cast<std::size_t>(t);
+      least[i] = std::min(least[i], cost[i]);
+    }
+  }
+  shanten.fill(kNoShanten);
+  for (const int t : set_bits(held)) {
+    const auto i = static_cast<std::size_t>(t);
+    // No form at all for a hand left: the search's error, through the caller's fallback.
+    if (least[i] >= kNoShanten) return Answer::unknown;
+    shanten[i] = least[i] - 1;
+  }
   return Answer::yes;
 }
 
@@ -259,10 +447,23 @@ TileMask improving_mask(const RuleSet& rules, const Hand& hand, int* shanten) {
     return gains;
   }
   // The search, or its error.
-  for (const Improvement& tile : improving_tiles(rules, hand, nullptr))
+  for (const Improvement& tile : improving_tiles(rules, hand, nullptr)) {
     gains |= tile_bit(tile.tile);
+  }
   if (shanten != nullptr) *shanten = shanten_number(rules, hand);
   return gains;
+}
+
+void discard_shanten(const RuleSet& rules, const Hand& hand,
+                     std::array<int, kMaxTileKinds>& shanten) {
+  if (detail::fast_discards(detail::query_plan(rules), hand, shanten) == Answer::yes) return;
+  shanten.fill(kNoShanten);
+  for (TileId t = 0; t < rules.meldable_count(); ++t) {
+    if (hand.counts[t] == 0 || (hand.wild_tiles & tile_bit(t)) != 0) continue;
+    Hand less = hand;
+    --less.counts[t];
+    shanten[t] = shanten_number(rules, less);
+  }
 }
 
 }  // namespace meldgraph

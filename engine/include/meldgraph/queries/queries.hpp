@@ -7,6 +7,7 @@
 /// it, and must give the same answer on every hand. docs/tables.md says which path answers
 /// (answered_by_tables tells for one hand).
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -34,6 +35,13 @@ inline constexpr int kNoShanten = 1 << 20;
 /// as a mask. With `shanten` not null, also shanten_number(rules, hand) into it. Throws
 /// AnalysisError for other sizes. The tables price every draw in one pass (docs/tables.md).
 [[nodiscard]] TileMask improving_mask(const RuleSet& rules, const Hand& hand, int* shanten);
+
+/// For a hand of 3n+2 tiles: the shanten (shanten_number) of the hand left by discarding one
+/// copy of each natural kind it holds concealed, into `shanten` by tile; kNoShanten for the
+/// kinds it does not hold, wild kinds and bonus tiles. The tables price every discard in one pass.
+/// For other sizes, shanten_number's error for the hand less a tile.
+void discard_shanten(const RuleSet& rules, const Hand& hand,
+                     std::array<int, kMaxTileKinds>& shanten);
 
 /// The natural tiles that complete a hand of 3n+1 tiles: the tiles of compute_waits(rules, hand,
 /// nullptr).tiles as a mask (a drawn wildcard is not a tile of the mask).
