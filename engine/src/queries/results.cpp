@@ -7,8 +7,10 @@
 #include "meldgraph/queries/results.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 
+#include "fast_paths.hpp"
 #include "meldgraph/queries/queries.hpp"
 #include "meldgraph/support/bits.hpp"
 
@@ -40,13 +42,18 @@ Hand with_drawn(Hand hand, TileId tile) {
 }  // namespace
 
 ShantenResult shanten_from_queries(const RuleSet& rules, const Hand& hand) {
-  if (!answered_by_tables(rules, hand, Query::shanten)) return compute_shanten(rules, hand);
+  // Every form priced from one view of the hand.
+  const detail::QueryPlan& plan = detail::query_plan(rules);
+  std::array<int, 32> by_form{};
+  if (detail::fast_shanten(plan, hand, by_form) != detail::Answer::yes) {
+    return compute_shanten(rules, hand);
+  }
   ShantenResult result;
-  result.shanten = shanten_number(rules, hand);
-  for (std::size_t f = 0; f < rules.forms().size(); ++f) {
-    if (!rules.forms()[f].enabled) continue;
-    const int shanten = form_shanten(rules, hand, f);
-    if (shanten != kNoShanten) result.by_form.push_back({f, shanten});
+  result.shanten = kNoShanten;
+  for (std::size_t i = 0; i < plan.forms.size(); ++i) {
+    if (by_form[i] == kNoShanten) continue;
+    result.by_form.push_back({plan.forms[i].index, by_form[i]});
+    result.shanten = std::min(result.shanten, by_form[i]);
   }
   return result;
 }
