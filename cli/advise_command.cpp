@@ -22,6 +22,7 @@ int run_advise(const GlobalOptions& global, const AdviseOptions& options,
     // Advice asks thousands of shanten and improving-tile queries of one hand: the tables repay
     // their build, unless the search is asked for.
     answer_options.search_only = global.answers_from == AnswerSource::search;
+    answer_options.second_step = !options.no_second_step;
     read_visible(global, rules, answer_options);
     const HandAnalysis analysis = read_analysis(global, rules, options.hand, context);
     AnswerWorkspace workspace(rules);

@@ -43,6 +43,7 @@ enum class BenchOp {
   interpretations,
   score,
   advise,
+  advise_first,
   advise_loop
 };
 
@@ -54,6 +55,7 @@ BenchOp bench_op(const std::string& name) {
   if (name == "interpretations") return BenchOp::interpretations;
   if (name == "score") return BenchOp::score;
   if (name == "advise") return BenchOp::advise;
+  if (name == "advise-first") return BenchOp::advise_first;
   if (name == "advise-loop") return BenchOp::advise_loop;
   throw Error("unknown bench operation '" + name + "'");  // the parser allows only these
 }
@@ -79,6 +81,7 @@ bool bench_size_fits(BenchOp op, int size) {
     case BenchOp::standard_shanten:
       return size % 3 != 0;
     case BenchOp::advise:
+    case BenchOp::advise_first:
     case BenchOp::advise_loop:
       return size % 3 == 2;
   }
@@ -91,6 +94,7 @@ std::string_view bench_size_need(BenchOp op) {
     case BenchOp::interpretations:
     case BenchOp::score:
     case BenchOp::advise:
+    case BenchOp::advise_first:
     case BenchOp::advise_loop:
       return "3n+2 tiles";
     case BenchOp::waits:
@@ -170,6 +174,7 @@ BenchHands generate_bench_hands(const RuleSet& rules, TileMask wild, BenchOp op,
     switch (op) {
       case BenchOp::win:
       case BenchOp::advise:
+      case BenchOp::advise_first:
       case BenchOp::advise_loop:
         out.hands.push_back(generator.random(size, kMaxWildcards));
         break;
@@ -272,7 +277,9 @@ std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hand
   const std::size_t standard =
       op == BenchOp::standard_shanten || op == BenchOp::advise_loop ? standard_form(rules) : 0;
   std::optional<AnswerWorkspace> workspace;
-  if (op == BenchOp::advise) workspace.emplace(rules);
+  if (op == BenchOp::advise || op == BenchOp::advise_first) workspace.emplace(rules);
+  AnswerOptions advice_options;
+  advice_options.second_step = op == BenchOp::advise;
   try {
     for (; index < hands.hands.size(); ++index) {
       const Hand& hand = hands.hands[index];
@@ -302,7 +309,8 @@ std::int64_t bench_pass(const RuleSet& rules, BenchOp op, const BenchHands& hand
           break;
         }
         case BenchOp::advise:
-          sum += advice_sum(answer_advise(HandAnalysis(rules, hand), *workspace, AnswerOptions{}));
+        case BenchOp::advise_first:
+          sum += advice_sum(answer_advise(HandAnalysis(rules, hand), *workspace, advice_options));
           break;
         case BenchOp::advise_loop:
           sum += advise_loop(rules, hand, standard);

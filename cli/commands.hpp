@@ -45,6 +45,7 @@ int run_explain(const GlobalOptions& global, const ExplainOptions& options,
 struct AdviseOptions {
   std::string hand;
   OutputFormat format = OutputFormat::text;
+  bool no_second_step = false;  ///< `--no-second-step`
 };
 /// For each discard of a hand of 3n+2 tiles (each draw of 3n+1): its shanten, improving tiles
 /// and, when ready, its waits and their value (the "advise" answer). `context` as for

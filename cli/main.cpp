@@ -115,6 +115,9 @@ Command add_advise_command(CLI::App& app, GlobalOptionTable& global) {
                    "it starts with '-')")
       ->required();
   add_word_option(advise, "--format", *format, {"text", "json"}, "output format");
+  advise->add_flag("--no-second-step", options->no_second_step,
+                   "leave out the second step (the improving tiles after each improving draw), "
+                   "the costly part of the advice");
   global.add_notation(advise);
   auto situation = std::make_shared<meldgraph::cli::SituationOptions>(advise);
   return {advise, [&global, options, format, situation] {
@@ -162,10 +165,11 @@ Command add_bench_command(CLI::App& app, GlobalOptionTable& global) {
   auto options = std::make_shared<meldgraph::cli::BenchOptions>();
   add_word_option(bench, "--op", options->op,
                   {"win", "waits", "shanten", "standard-shanten", "interpretations", "score",
-                   "advise", "advise-loop"},
+                   "advise", "advise-first", "advise-loop"},
                   "the query timed (standard-shanten: the standard form alone; score: every "
-                  "reading scored, random situations; advise: discard advice; advise-loop: its "
-                  "peer, standard-form shanten of every discard and draw)")
+                  "reading scored, random situations; advise: discard advice; advise-first: the "
+                  "advice without its second step; advise-loop: the peer, standard-form shanten "
+                  "of every discard and draw)")
       ->required();
   global.add_notation(bench);
   CLI::Option* input = bench->add_option("--input", options->input,

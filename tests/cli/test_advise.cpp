@@ -273,6 +273,87 @@ TEST_CASE("advise: the second step as its definition computes it by the search",
   CHECK(checked == 3);
 }
 
+/// A complete hand of 14 tiles with two natural tiles exchanged for random ones: mostly a hand
+/// whose best discard leaves it one or two from ready.
+Hand exchanged_twice(const RuleSet& rules, RandomHands& hands, int wildcards) {
+  Hand hand = hands.complete(14, wildcards);
+  hand.winning = kNoTile;
+  hand.winning_joker = false;
+  hand.winning_red = false;
+  hand.red = TileCounts{};
+  for (int exchanged = 0; exchanged < 2;) {
+    const auto out = static_cast<TileId>(hands.below(rules.meldable_count()));
+    const auto in = static_cast<TileId>(hands.below(rules.meldable_count()));
+    const bool natural = ((tile_bit(out) | tile_bit(in)) & hand.wild_tiles) == 0;
+    if (!natural || out == in || hand.counts[out] == 0 || hand.counts[in] >= rules.tile(in).copies) {
+      continue;
+    }
+    --hand.counts[out];
+    ++hand.counts[in];
+    ++exchanged;
+  }
+  return hand;
+}
+
+TEST_CASE("advise: the second step from the tables equals the search's", "[advise]") {
+  // The tables find the discards that keep the shanten in one pass and price each hand left once
+  // (a hand less d and e plus t is met from both discards); the search prices every one alone.
+  for (const char* name : {"riichi", "laizi", "mcr"}) {
+    const RuleSet rules = load_rules(name);
+    RandomHands hands(rules, 91);
+    AnswerWorkspace workspace(rules);
+    AnswerOptions search;
+    search.search_only = true;
+    int compared = 0;
+    for (int i = 0; i < 60 && compared < 3 / meldgraph::test::kScale + 1; ++i) {
+      const Hand hand = exchanged_twice(rules, hands, i % 2 == 0 ? 0 : 2);
+      const HandAnalysis analysis(rules, hand);
+      const AdviseAnswer fast = answer_advise(analysis, workspace, AnswerOptions{});
+      // Only a hand of shanten 1 has a second step the search works out in a moment.
+      if (fast.options.front().shanten != 1) continue;
+      const AdviseAnswer slow = answer_advise(analysis, workspace, search);
+      INFO(name << " hand " << format_hand(hand, rules));
+      REQUIRE(fast.options.size() == slow.options.size());
+      for (std::size_t k = 0; k < fast.options.size(); ++k) {
+        CHECK(fast.options[k].discard == slow.options[k].discard);
+        CHECK(fast.options[k].second_step.has_value() == slow.options[k].second_step.has_value());
+        if (fast.options[k].second_step && slow.options[k].second_step) {
+          CHECK(*fast.options[k].second_step == Approx(*slow.options[k].second_step));
+        }
+      }
+      ++compared;
+    }
+    CHECK(compared > 0);
+  }
+}
+
+TEST_CASE("advise: without the second step the rest of the advice is the same", "[advise]") {
+  const RuleSet rules = load_rules("riichi");
+  RandomHands hands(rules, 5);
+  AnswerWorkspace workspace(rules);
+  AnswerOptions first_only;
+  first_only.second_step = false;
+  int with_step = 0;
+  for (int i = 0; i < 20; ++i) {
+    const HandAnalysis analysis(rules, hands.random(14, 0));
+    const AdviseAnswer full = answer_advise(analysis, workspace, AnswerOptions{});
+    const AdviseAnswer first = answer_advise(analysis, workspace, first_only);
+    CHECK(first.shanten == full.shanten);
+    REQUIRE(first.options.size() == full.options.size());
+    for (const AdvisedOption& option : full.options) with_step += option.second_step ? 1 : 0;
+    // The second step is not part of the order: the options come in the same order.
+    const std::vector<AdvisedOption>& a = full.options;
+    const std::vector<AdvisedOption>& b = first.options;
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      CHECK(b[k].discard == a[k].discard);
+      CHECK(b[k].shanten == a[k].shanten);
+      CHECK(b[k].improving_count == a[k].improving_count);
+      CHECK(!b[k].second_step.has_value());
+    }
+  }
+  CHECK(with_step > 0);
+}
+
 TEST_CASE("advise: a hand of 3n tiles is refused", "[advise]") {
   const RuleSet rules = load_rules("riichi");
   const HandAnalysis analysis(rules, parse_hand("123m456p789s", rules));

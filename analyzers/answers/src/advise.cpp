@@ -4,8 +4,11 @@
 #include "meldgraph/answers/advise.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <array>
 #include <tuple>
+#include <unordered_map>
 
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/queries/queries.hpp"
@@ -159,6 +162,18 @@ void score_wait(const Hand& hand, const WinContext& situation, Scorer& scorer, A
   score_as(WinKind::self_draw, wait.tsumo, wait.tsumo_no_win);
 }
 
+/// Hands the second step has priced, by tried_key.
+using TriedHands = std::unordered_map<std::uint32_t, ShantenAndGain>;
+
+/// The key of the hand less discards `a` and `b` plus the draw `drawn`, the same whichever
+/// discard came first; none when either discard is a joker.
+std::optional<std::uint32_t> tried_key(TileId drawn, const Discard& a, const Discard& b) {
+  if (a.joker || b.joker) return std::nullopt;
+  const auto low = static_cast<std::uint32_t>(std::min(a.tile, b.tile));
+  const auto high = static_cast<std::uint32_t>(std::max(a.tile, b.tile));
+  return (std::uint32_t{drawn} * kMaxTileKinds + low) * kMaxTileKinds + high;
+}
+
 /// Options ordered best first: lowest shanten, most improving tiles, highest wait value, then
 /// the draw's and the discard's tile order (a joker after every tile).
 bool better(const AdvisedOption& a, const AdvisedOption& b) {
@@ -185,11 +200,12 @@ class Advisor {
     }
     if (second_step && !options.empty()) {
       const int lowest = std::min_element(options.begin(), options.end(), better)->shanten;
+      TriedHands tried;
       for (AdvisedOption& option : options) {
         if (option.shanten != lowest || option.shanten <= 0) continue;
         const Discard discard{option.discard, option.discard_joker};
-        option.second_step =
-            second_step_of(after_discard(hand, discard), seen_after(seen, discard), option);
+        option.second_step = second_step_of(after_discard(hand, discard),
+                                            seen_after(seen, discard), option, discard, tried);
       }
     }
     std::sort(options.begin(), options.end(), better);
@@ -252,24 +268,35 @@ class Advisor {
   }
 
   /// The improving tiles after each improving draw and the best discard after it, weighted by the
-  /// draws' copies left; 0 when no improving tile has a copy left.
+  /// draws' copies left; 0 when no improving tile has a copy left. `first_discard` made `left`;
+  /// `tried` holds the hands already priced: the hand less d and e plus t is the hand less e and
+  /// d plus t, so of two lowest discards each meets the other's.
   [[nodiscard]] double second_step_of(const Hand& left, const TileCounts& seen,
-                                      const AdvisedOption& first) const {
+                                      const AdvisedOption& first, const Discard& first_discard,
+                                      TriedHands& tried) const {
     long weighted = 0;
     long draws = 0;
     for (const Improvement& draw : first.improving) {
       if (draw.remaining <= 0) continue;
       Hand drawn = left;
       ++drawn.counts[draw.tile];
-      int best = 0;
       // The hands left by a discard that keeps the shanten are found in one pass; only they
       // are asked for their improving tiles.
       const std::array<int, kMaxTileKinds>* left_by = queries_.discard_shanten(drawn);
+      int best = 0;
       for (const Discard& discard : discards_of(queries_.rules(), drawn)) {
         const bool natural = !discard.joker && (drawn.wild_tiles & tile_bit(discard.tile)) == 0;
         if (left_by != nullptr && natural && (*left_by)[discard.tile] >= first.shanten) continue;
+        const std::optional<std::uint32_t> key = tried_key(draw.tile, first_discard, discard);
+        if (key.has_value()) {
+          if (const auto known = tried.find(*key); known != tried.end()) {
+            if (known->second.shanten < first.shanten) best = std::max(best, known->second.gain);
+            continue;
+          }
+        }
         const ShantenAndGain next =
             queries_.shanten_and_gain(after_discard(drawn, discard), seen_after(seen, discard));
+        if (key.has_value()) tried.emplace(*key, next);
         if (next.shanten < first.shanten) best = std::max(best, next.gain);
       }
       weighted += static_cast<long>(draw.remaining) * best;
@@ -318,7 +345,7 @@ AdviseAnswer answer_advise(const HandAnalysis& analysis, AnswerWorkspace& worksp
   answer.shanten = queries.shanten(hand).shanten;
   answer.by_draw = size % 3 == 1;
   answer.options = answer.by_draw ? advisor.draws(hand, queries.seen())
-                                  : advisor.discards(hand, queries.seen(), true);
+                                  : advisor.discards(hand, queries.seen(), options.second_step);
   return answer;
 }
 

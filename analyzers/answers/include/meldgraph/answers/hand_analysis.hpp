@@ -64,6 +64,10 @@ struct AnswerOptions {
   /// (the answers are the same; this is for checking that they are).
   bool search_only = false;
 
+  /// Advice (answer_advise): the second step of the discards of the lowest shanten
+  /// (AdvisedOption::second_step), which asks about a hundred times the queries of the rest.
+  bool second_step = true;
+
   /// `--budget-ms`: the milliseconds a hand's listings and scoring may take, from the start of its
   /// analysis (HandAnalysis::started); past it they stop with a note in the answer. 0: none.
   std::uint64_t budget_ms = 0;
