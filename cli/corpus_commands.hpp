@@ -110,6 +110,7 @@ struct CoverCommandOptions {
   std::string report;           ///< `--report FILE`; empty: none
   bool minimal = false;
   int jobs = 1;
+  std::string shard;  ///< `--shard I/K` as given: part I of the patterns; empty: all
 };
 /// Registers `corpus cover` under `corpus` (the subcommand add_corpus_commands made).
 CLI::App* add_cover_command(CLI::App* corpus, CoverCommandOptions& options);

@@ -76,6 +76,9 @@ CLI::App* add_cover_command(CLI::App* corpus, CoverCommandOptions& options) {
       ->check(CLI::Range(1, kMaxJobs));
   cover->add_flag("--minimal", options.minimal,
                   "prefer hands where the pattern comes with the fewest others");
+  cover->add_option("--shard", options.shard,
+                    "part I of K of the patterns (I/K, 1 <= I <= K): the lines the whole run "
+                    "writes for them");
   return cover;
 }
 
@@ -99,18 +102,27 @@ int run_corpus_cover(const GlobalOptions& global, const CoverCommandOptions& opt
     search.minimal = options.minimal;
     search.extra_wild = wild_choice(global, rules);
     search.jobs = options.jobs;
+    const std::vector<Pattern>& patterns = scoring->patterns.patterns;
+    const ShardRange part = shard_range(options.shard, patterns.size());
+    search.first_pattern = static_cast<std::size_t>(part.begin);
+    search.end_pattern = static_cast<std::size_t>(part.end);
     const auto start = std::chrono::steady_clock::now();
     const CoverResult result = cover_patterns(rules, search);
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-    const std::vector<Pattern>& patterns = scoring->patterns.patterns;
     AnswerWorkspace workspace(rules);
     const StreamingOutput streaming;
     const bool csv = options.format == "csv";
     if (csv) std::cout << "pattern," << labeller.csv_header();
+    std::size_t rank = 0;  // the hand's place among its pattern's
     for (std::size_t i = 0; i < result.hands.size(); ++i) {
       const CoverHand& found = result.hands[i];
+      rank = i > 0 && result.hands[i - 1].pattern == found.pattern ? rank + 1 : 0;
+      // The same index in any part of the patterns (`--shard`): the pattern's place, then the
+      // hand's among its pattern's.
+      const std::size_t index =
+          found.pattern * static_cast<std::size_t>(options.per_pattern) + rank;
       const nlohmann::ordered_json record =
-          labeller.label({i, found.hand, found.context, {}, found.indicator, 0}, workspace);
+          labeller.label({index, found.hand, found.context, {}, found.indicator, 0}, workspace);
       if (csv) {
         std::string row;
         append_csv_field(patterns[found.pattern].id, row);

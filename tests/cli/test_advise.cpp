@@ -285,7 +285,8 @@ Hand exchanged_twice(const RuleSet& rules, RandomHands& hands, int wildcards) {
     const auto out = static_cast<TileId>(hands.below(rules.meldable_count()));
     const auto in = static_cast<TileId>(hands.below(rules.meldable_count()));
     const bool natural = ((tile_bit(out) | tile_bit(in)) & hand.wild_tiles) == 0;
-    if (!natural || out == in || hand.counts[out] == 0 || hand.counts[in] >= rules.tile(in).copies) {
+    if (!natural || out == in || hand.counts[out] == 0 ||
+        hand.counts[in] >= rules.tile(in).copies) {
       continue;
     }
     --hand.counts[out];

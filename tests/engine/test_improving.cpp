@@ -2,10 +2,10 @@
 // improving_from_queries, and discard_shanten) against their definitions: each tile the hand can
 // draw, priced as a hand of its own by shanten_number, improves when that hand's shanten is
 // lower; each discard's shanten is shanten_number of the hand less that tile; and, on a share of
-// the hands, against the exact search (improving_tiles, compute_shanten). Random hands of every 3n+1 size under every
-// built-in rule set, with 0-4 wildcards, and hands shaped towards the forms the one pass prices
-// on its own: ready and near-ready standard hands, pair-heavy hands (seven pairs), hands of
-// terminals and honours (thirteen orphans).
+// the hands, against the exact search (improving_tiles, compute_shanten). Random hands of every
+// 3n+1 size under every built-in rule set, with 0-4 wildcards, and hands shaped towards the forms
+// the one pass prices on its own: ready and near-ready standard hands, pair-heavy hands (seven
+// pairs), hands of terminals and honours (thirteen orphans).
 //
 // Tagged [improving].
 
@@ -168,10 +168,11 @@ int check_discards(const RuleSet& rules, const Hand& hand, bool search) {
   }
   int compared = 0;
   for (TileId t = 0; t < kMaxTileKinds; ++t) {
-    const bool discardable = t < rules.meldable_count() && hand.counts[t] > 0 &&
-                             (hand.wild_tiles & tile_bit(t)) == 0;
+    const bool discardable =
+        t < rules.meldable_count() && hand.counts[t] > 0 && (hand.wild_tiles & tile_bit(t)) == 0;
     if (!discardable) {
-      if (fast[t] != kNoShanten) FAIL_CHECK("a shanten for tile " << int{t} << ", which is not a discard");
+      if (fast[t] != kNoShanten)
+        FAIL_CHECK("a shanten for tile " << int{t} << ", which is not a discard");
       continue;
     }
     Hand less = hand;
@@ -194,8 +195,8 @@ TEST_CASE("discards in one pass equal each discard priced alone", "[improving]")
     int compared = 0;
     for (int size = 2; size <= rules.hand_tiles(); size += 3) {
       for (int i = 0; i < kHandsPerSize; ++i, ++hands) {
-        compared += check_discards(rules, shaped_hand(rules, size, i, random),
-                                   hands % kSearchEvery == 0);
+        compared +=
+            check_discards(rules, shaped_hand(rules, size, i, random), hands % kSearchEvery == 0);
       }
     }
     INFO("rules " << name);

@@ -4,9 +4,9 @@
 #include "meldgraph/answers/advise.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
-#include <array>
 #include <tuple>
 #include <unordered_map>
 
@@ -204,8 +204,8 @@ class Advisor {
       for (AdvisedOption& option : options) {
         if (option.shanten != lowest || option.shanten <= 0) continue;
         const Discard discard{option.discard, option.discard_joker};
-        option.second_step = second_step_of(after_discard(hand, discard),
-                                            seen_after(seen, discard), option, discard, tried);
+        option.second_step = second_step_of(after_discard(hand, discard), seen_after(seen, discard),
+                                            option, discard, tried);
       }
     }
     std::sort(options.begin(), options.end(), better);

@@ -29,40 +29,63 @@ namespace {
 
 /// Attempts between two looks at the clock.
 constexpr std::uint64_t kClockEvery = 256;
-/// Attempts without a pattern filled, beyond twice those it took to fill the last, after which
-/// patterns that have only losing hands keep them.
+/// A pattern that has only losing hands keeps them once this many attempts beyond twice those
+/// that gave it its losing hands brought no winning one.
 constexpr std::uint64_t kPatienceAttempts = 100'000;
+constexpr std::uint64_t kNever = ~std::uint64_t{0};
 
 /// The hands kept for each pattern while the search goes on: winning hands, and apart those
 /// whose best reading counts the pattern but does not win (under the minimum), used only for a
-/// pattern no winning hand was found for (Hong Kong's chicken hand never wins at 3 faan).
+/// pattern no winning hand was found for (Hong Kong's chicken hand never wins at 3 faan). A
+/// pattern is *settled* once it takes no more hands; when, depends on its own attempts alone
+/// (so that a part of the patterns, `--shard`, finds the hands the whole search finds):
+///   - with its winning hands: at once, or with `minimal` at twice the attempts that filled it;
+///   - with losing hands only: kPatienceAttempts beyond twice the attempts that filled it so.
 class CoverLedger {
  public:
   CoverLedger(std::size_t patterns, const CoverOptions& options)
       : winning_(patterns),
         losing_(patterns),
+        filled_at_(patterns, kNever),
+        losing_filled_at_(patterns, kNever),
         wanted_(static_cast<std::size_t>(options.per_pattern)),
         minimal_(options.minimal) {}
 
   void offer(const CoverHand& found, bool wins) {
-    std::vector<CoverHand>& kept = (wins ? winning_ : losing_)[found.pattern];
+    const std::size_t p = found.pattern;
+    if (settled(p, found.attempt)) return;
+    std::vector<CoverHand>& kept = (wins ? winning_ : losing_)[p];
     if (!minimal_) {
       if (kept.size() < wanted_) kept.push_back(found);
-      return;
+    } else {
+      const auto fewer = [](const CoverHand& a, const CoverHand& b) {
+        return std::tie(a.patterns_counted, a.attempt) < std::tie(b.patterns_counted, b.attempt);
+      };
+      kept.insert(std::upper_bound(kept.begin(), kept.end(), found, fewer), found);
+      if (kept.size() > wanted_) kept.pop_back();
     }
-    const auto fewer = [](const CoverHand& a, const CoverHand& b) {
-      return std::tie(a.patterns_counted, a.attempt) < std::tie(b.patterns_counted, b.attempt);
-    };
-    kept.insert(std::upper_bound(kept.begin(), kept.end(), found, fewer), found);
-    if (kept.size() > wanted_) kept.pop_back();
+    if (filled_at_[p] == kNever && full(p)) filled_at_[p] = found.attempt;
+    if (losing_filled_at_[p] == kNever && full_with_losing(p)) losing_filled_at_[p] = found.attempt;
   }
 
-  /// Whether a hand counting `counted` patterns, `pattern` among them, would be kept among the
-  /// winning or the losing ones: the pattern is short of them, or (minimal) the hand has fewer
-  /// patterns than the last kept (a later attempt with as many never displaces an earlier one).
-  [[nodiscard]] bool would_keep(std::size_t pattern, std::size_t counted, bool wins) const {
+  /// Whether a hand counting `counted` patterns, `pattern` among them, drawn by `attempt`, would
+  /// be kept among the winning or the losing ones: the pattern is not settled, and short of
+  /// them, or (minimal) the hand has fewer patterns than the last kept (a later attempt with as
+  /// many never displaces an earlier one).
+  [[nodiscard]] bool would_keep(std::size_t pattern, std::size_t counted, bool wins,
+                                std::uint64_t attempt) const {
+    if (settled(pattern, attempt)) return false;
     const std::vector<CoverHand>& kept = (wins ? winning_ : losing_)[pattern];
     return kept.size() < wanted_ || (minimal_ && counted < kept.back().patterns_counted);
+  }
+
+  /// Whether the pattern takes no hand from `attempt` on. Once true, true for every later one.
+  [[nodiscard]] bool settled(std::size_t pattern, std::uint64_t attempt) const {
+    if (filled_at_[pattern] != kNever) {
+      return !minimal_ || attempt >= 2 * (filled_at_[pattern] + 1);
+    }
+    const std::uint64_t losing = losing_filled_at_[pattern];
+    return losing != kNever && attempt > 2 * losing + kPatienceAttempts;
   }
 
   /// The pattern has its hands, all winning.
@@ -83,14 +106,18 @@ class CoverLedger {
  private:
   std::vector<std::vector<CoverHand>> winning_;
   std::vector<std::vector<CoverHand>> losing_;
+  std::vector<std::uint64_t> filled_at_;         ///< the attempt that filled the winning hands
+  std::vector<std::uint64_t> losing_filled_at_;  ///< the attempt that filled them with losing
   std::size_t wanted_;
   bool minimal_;
 };
 
-/// Whether a hand counting `hits` would be kept for one of them.
-bool wanted_by(const CoverLedger& ledger, std::span<const PatternHit> hits, bool wins) {
+/// Whether a hand counting `counted` patterns, of which `hits` are searched for, drawn by
+/// `attempt`, would be kept for one of them.
+bool wanted_by(const CoverLedger& ledger, std::span<const PatternHit> hits, std::size_t counted,
+               bool wins, std::uint64_t attempt) {
   return std::any_of(hits.begin(), hits.end(), [&](const PatternHit& hit) {
-    return ledger.would_keep(hit.pattern, hits.size(), wins);
+    return ledger.would_keep(hit.pattern, counted, wins, attempt);
   });
 }
 
@@ -122,14 +149,6 @@ std::string unreachable_reason(const RuleSet& rules, const PatternRules& pattern
   return why;
 }
 
-/// Whether every pattern still short of winning hands has its hands counting losing ones.
-bool only_losing_left(const CoverLedger& ledger, const std::vector<std::string>& unreachable) {
-  for (std::size_t p = 0; p < unreachable.size(); ++p) {
-    if (unreachable[p].empty() && !ledger.full(p) && !ledger.full_with_losing(p)) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 namespace {
@@ -153,10 +172,11 @@ class CoverSearch {
         shapes_(rules, options.extra_wild),
         ledger_(patterns_.patterns.size(), options),
         unreachable_(patterns_.patterns.size()) {
-    for (std::size_t p = 0; p < unreachable_.size(); ++p) {
+    end_pattern_ = std::min(options.end_pattern, unreachable_.size());
+    for (std::size_t p = options.first_pattern; p < end_pattern_; ++p) {
       unreachable_[p] = unreachable_reason(rules, patterns_, p, options.extra_wild);
-      open_ += unreachable_[p].empty() ? 1 : 0;
     }
+    unsettled_ = options.first_pattern;
     const auto workers = static_cast<std::size_t>(std::max(options.jobs, 1));
     for (std::size_t w = 0; w < workers; ++w) scorers_.push_back(std::make_unique<Scorer>(rules));
   }
@@ -203,36 +223,37 @@ class CoverSearch {
     return out;
   }
 
-  /// Takes attempt `attempt` into the ledger, or stops the search before it.
+  /// Takes attempt `attempt` into the ledger, or stops the search before it: once every pattern
+  /// searched for is settled (or unreachable).
   void take(std::uint64_t attempt, ScoredAttempt& scored) {
-    // The patterns left may never win (under the minimum): once the winning ones stopped coming
-    // in for as long again as they took, their losing hands are kept.
-    if ((open_ == 0 && !options_.minimal) || attempt >= stop_at_ ||
-        (attempt % kClockEvery == 0 && attempt > 2 * last_filled_ + kPatienceAttempts &&
-         only_losing_left(ledger_, unreachable_))) {
+    while (unsettled_ < end_pattern_ &&
+           (!unreachable_[unsettled_].empty() || ledger_.settled(unsettled_, attempt))) {
+      ++unsettled_;
+    }
+    if (unsettled_ >= end_pattern_) {
       stopped_ = true;
       return;
     }
     result_.attempts = attempt + 1;
-    if (!scored.scored || !wanted_by(ledger_, scored.hits, scored.wins) ||
+    std::erase_if(scored.hits, [&](const PatternHit& hit) { return !searched(hit.pattern); });
+    if (!scored.scored ||
+        !wanted_by(ledger_, scored.hits, scored.found.patterns_counted, scored.wins, attempt) ||
         !detail::readable(scored.found.context, rules_)) {
       return;
     }
     for (const PatternHit& hit : scored.hits) {
       scored.found.pattern = hit.pattern;
-      const bool was_full = ledger_.full(hit.pattern);
       ledger_.offer(scored.found, scored.wins);
-      if (!was_full && ledger_.full(hit.pattern)) {
-        --open_;
-        last_filled_ = attempt;
-      }
     }
-    // With `minimal`: on to twice the attempts that filled every pattern.
-    if (open_ == 0 && options_.minimal && stop_at_ == kNever) stop_at_ = 2 * (attempt + 1);
+  }
+
+  /// Whether the search looks for hands of pattern `p`: in the part asked for, and reachable.
+  [[nodiscard]] bool searched(std::size_t p) const {
+    return p >= options_.first_pattern && p < end_pattern_ && unreachable_[p].empty();
   }
 
   CoverResult finish() {
-    for (std::size_t p = 0; p < unreachable_.size(); ++p) {
+    for (std::size_t p = options_.first_pattern; p < end_pattern_; ++p) {
       if (!unreachable_[p].empty()) {
         result_.unreachable.emplace_back(p, unreachable_[p]);
         continue;
@@ -243,19 +264,17 @@ class CoverSearch {
     return std::move(result_);
   }
 
-  static constexpr std::uint64_t kNever = ~std::uint64_t{0};
-
   const RuleSet& rules_;
   const CoverOptions& options_;
   const PatternRules& patterns_;
   detail::ShapedHands shapes_;
   CoverLedger ledger_;
   std::vector<std::string> unreachable_;          ///< per pattern: why no hand counts it, or ""
+  std::size_t end_pattern_ = 0;                   ///< the patterns searched: [first, end)
   std::vector<std::unique_ptr<Scorer>> scorers_;  ///< one per worker
   CoverResult result_;
-  std::size_t open_ = 0;  ///< reachable patterns still short of their hands
-  std::uint64_t stop_at_ = kNever;
-  std::uint64_t last_filled_ = 0;  ///< the attempt that last filled a pattern
+  /// Patterns below it (from first_pattern) are settled or unreachable: settled stays settled.
+  std::size_t unsettled_ = 0;
   bool stopped_ = false;
 };
 

@@ -274,8 +274,7 @@ void pairs_discards(const FormSpec& form, const ShantenHand& sh, int usable, Til
   const int unchanged = cost_of(counts.twos, counts.ones);
   const bool four = form.four_as_two_pairs;
   const std::array<int, 5> by_count{unchanged, single_gone, pair_broken,
-                                    four ? single_gone : unchanged,
-                                    four ? pair_broken : unchanged};
+                                    four ? single_gone : unchanged, four ? pair_broken : unchanged};
   for (const int t : set_bits(held)) {
     const std::size_t count = std::min<std::size_t>(sh.view.counts[static_cast<std::size_t>(t)], 4);
     cost[static_cast<std::size_t>(t)] = by_count[count];

@@ -7,6 +7,7 @@
 /// thirteen orphans), jokers where the rule set has them, and situations whose flags are set far
 /// more often than in play (after a kong, robbing a kong, the last tile, the first draw).
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -22,10 +23,14 @@ struct CoverOptions {
   int per_pattern = 1;     ///< hands wanted per pattern (>= 1)
   std::uint64_t seed = 1;  ///< the search's seed: attempt i draws from situation_seed(seed, i)
   std::uint64_t budget_ms = 20'000;  ///< the search's time; patterns unfound by then are reported
-  /// Prefer hands where the pattern comes with few others: the search goes on after every pattern
-  /// has its hands, to twice the attempts that took, keeping each pattern's hands with the
-  /// fewest patterns counted.
+  /// Prefer hands where the pattern comes with few others: each pattern takes hands up to twice
+  /// the attempts that filled it, keeping those with the fewest patterns counted.
   bool minimal = false;
+  /// The patterns searched for, by index: [first_pattern, end_pattern) (`--shard`). Each
+  /// pattern's hands depend only on the attempts that count it, so the hands of a part are those
+  /// the whole search finds for its patterns.
+  std::size_t first_pattern = 0;
+  std::size_t end_pattern = SIZE_MAX;
   /// Wildcard kinds of every hand (`--wild`, `--indicator`). Left 0 under a rule set whose
   /// wildcard is chosen by an indicator, each hand turns up an indicator of its own.
   TileMask extra_wild = 0;
@@ -46,8 +51,8 @@ struct CoverHand {
 };
 
 struct CoverResult {
-  /// Each covered pattern's hands, patterns in the rule set's order, each pattern's hands by
-  /// (patterns_counted with `minimal`, then) attempt.
+  /// Each covered pattern's hands (of the patterns searched for), patterns in the rule set's order,
+  /// each pattern's hands by (patterns_counted with `minimal`, then) attempt.
   std::vector<CoverHand> hands;
   std::vector<std::size_t> covered;    ///< patterns with per_pattern hands
   std::vector<std::size_t> not_found;  ///< reachable patterns short of per_pattern hands
