@@ -48,13 +48,18 @@ std::map<std::string, ReferenceOption> reference_advice(const RuleSet& rules, co
     Hand hand;
   };
   std::vector<Left> left;
+  const TileCounts red = hand.concealed_red();
   for (TileId t = 0; t < rules.tile_count(); ++t) {
     if (hand.counts[t] == 0) continue;
     if (rules.tile(t).bonus && (hand.wild_tiles & tile_bit(t)) == 0) continue;
     Hand less = hand;
     --less.counts[t];
-    if (less.red[t] > less.counts[t]) less.red[t] = less.counts[t];
-    left.push_back({rules.tile(t).code, t, less});
+    // A plain copy, and apart a red five (`0m`): the same hand for shanten and waits.
+    if (red[t] < hand.counts[t]) left.push_back({rules.tile(t).code, t, less});
+    if (red[t] > 0) {
+      --less.red[t];
+      left.push_back({"0" + rules.tile(t).code.substr(1), t, less});
+    }
   }
   if (hand.jokers > 0) {
     Hand less = hand;
@@ -96,7 +101,8 @@ void check_against_reference(const RuleSet& rules, const Hand& hand, AnswerWorks
   REQUIRE(answer.options.size() == reference.size());
   for (std::size_t i = 0; i < answer.options.size(); ++i) {
     const AdvisedOption& option = answer.options[i];
-    const std::string code = option.discard_joker ? "*" : rules.tile(option.discard).code;
+    std::string code = option.discard_joker ? "*" : rules.tile(option.discard).code;
+    if (option.discard_red) code.front() = '0';
     INFO("discard " << code);
     REQUIRE(reference.count(code) == 1);
     const ReferenceOption& want = reference.at(code);
@@ -189,6 +195,42 @@ TEST_CASE("advise: a shanpon wait's value worked out by hand", "[advise]") {
   CHECK(rules.tile(answer.options[1].discard).code == "6p");
   CHECK(answer.options[1].wait_value == 5200);
   for (std::size_t i = 2; i < answer.options.size(); ++i) CHECK(answer.options[i].shanten == 1);
+}
+
+TEST_CASE("advise: a red five is a discard of its own", "[advise]") {
+  // 34m, a plain 5m and a red 0m, 456p 789s 11z 55z, South seat, East round. Discarding either
+  // five leaves 345m and the shanpon wait on 1z and 5z. Keeping the red five: by discard, 1z
+  // (the round wind's pung) or 5z (haku) is 1 han and aka dora 1 han, 2 han; fu 20 + 10 (closed
+  // ron) + 4 (the honour pung made by the discard) + 2 (the other pair: East, the round wind,
+  // or haku) = 36, 40 fu: 2600 a non-dealer's ron. Keeping the plain five: 1 han, 1300. Wait
+  // values: 2 copies of each wait, 10400 and 5200. The red five's discard comes after.
+  const RuleSet rules = load_rules("riichi");
+  WinContext situation;
+  situation.seat_wind = Wind::south;
+  const HandAnalysis analysis(rules, parse_hand("3405m456p789s1155z", rules), situation);
+  AnswerWorkspace workspace(rules);
+  const AdviseAnswer answer = answer_advise(analysis, workspace, AnswerOptions{});
+  const AdvisedOption* plain = nullptr;
+  const AdvisedOption* red = nullptr;
+  for (const AdvisedOption& option : answer.options) {
+    if (option.discard_joker || rules.tile(option.discard).code != "5m") continue;
+    (option.discard_red ? red : plain) = &option;
+  }
+  REQUIRE(plain != nullptr);
+  REQUIRE(red != nullptr);
+  CHECK(plain->shanten == 0);
+  CHECK(red->shanten == 0);
+  REQUIRE(plain->waits.has_value());
+  REQUIRE(red->waits.has_value());
+  REQUIRE(plain->waits->size() == 2);
+  REQUIRE(red->waits->size() == 2);
+  for (std::size_t w = 0; w < 2; ++w) {
+    CHECK((*plain->waits)[w].ron == 2600);
+    CHECK((*red->waits)[w].ron == 1300);
+  }
+  CHECK(plain->wait_value == 10400);
+  CHECK(red->wait_value == 5200);
+  CHECK(plain < red);  // best first: the higher wait value
 }
 
 TEST_CASE("advise: thirteen orphans' thirteen-sided wait", "[advise]") {

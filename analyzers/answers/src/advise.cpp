@@ -24,6 +24,7 @@ namespace {
 struct Discard {
   TileId tile = kNoTile;
   bool joker = false;
+  bool red = false;  ///< a red five (`0m`), held concealed
 };
 
 int copies_left(const std::vector<Improvement>& tiles);
@@ -102,28 +103,31 @@ Hand without_winning_mark(Hand hand) {
 }
 
 /// The distinct discards of `hand`: each kind held concealed (a bonus tile only when it is wild:
-/// a flower is set aside, not discarded), then a joker when it holds one.
-std::vector<Discard> discards_of(const RuleSet& rules, const Hand& hand) {
+/// a flower is set aside, not discarded), then a joker when it holds one. With `split_red`, a
+/// five held plain and red is two discards, the plain copy and the red one (their hands differ
+/// only in what they score); without, the plain copy stands for both.
+std::vector<Discard> discards_of(const RuleSet& rules, const Hand& hand, bool split_red) {
   std::vector<Discard> discards;
+  const TileCounts red = hand.concealed_red();
   for (TileId t = 0; t < rules.tile_count(); ++t) {
     if (hand.counts[t] == 0) continue;
     if (rules.tile(t).bonus && (hand.wild_tiles & tile_bit(t)) == 0) continue;
-    discards.push_back({t, false});
+    const bool plain = red[t] < hand.counts[t];
+    if (plain) discards.push_back({t, false, false});
+    if (red[t] > 0 && (split_red || !plain)) discards.push_back({t, false, true});
   }
-  if (hand.jokers > 0) discards.push_back({kNoTile, true});
+  if (hand.jokers > 0) discards.push_back({kNoTile, true, false});
   return discards;
 }
 
-/// `hand` less one copy of `discard` (a plain copy of a five before a red one).
+/// `hand` less one copy of `discard`, a red one when it says so.
 Hand after_discard(Hand hand, const Discard& discard) {
   if (discard.joker) {
     --hand.jokers;
     return hand;
   }
-  const TileId t = discard.tile;
-  const bool only_red_left = hand.concealed_red()[t] >= hand.counts[t];
-  --hand.counts[t];
-  if (only_red_left && hand.red[t] > 0) --hand.red[t];
+  --hand.counts[discard.tile];
+  if (discard.red) --hand.red[discard.tile];
   return hand;
 }
 
@@ -179,7 +183,7 @@ std::optional<std::uint32_t> tried_key(TileId drawn, const Discard& a, const Dis
 bool better(const AdvisedOption& a, const AdvisedOption& b) {
   const auto key = [](const AdvisedOption& o) {
     return std::make_tuple(o.shanten, -o.improving_count, -o.wait_value.value_or(0), o.draw,
-                           o.discard_joker, o.discard);
+                           o.discard_joker, o.discard, o.discard_red);
   };
   return key(a) < key(b);
 }
@@ -195,7 +199,7 @@ class Advisor {
   [[nodiscard]] std::vector<AdvisedOption> discards(const Hand& hand, const TileCounts& seen,
                                                     bool second_step) const {
     std::vector<AdvisedOption> options;
-    for (const Discard& discard : discards_of(queries_.rules(), hand)) {
+    for (const Discard& discard : discards_of(queries_.rules(), hand, true)) {
       options.push_back(option(hand, discard, seen));
     }
     if (second_step && !options.empty()) {
@@ -203,7 +207,7 @@ class Advisor {
       TriedHands tried;
       for (AdvisedOption& option : options) {
         if (option.shanten != lowest || option.shanten <= 0) continue;
-        const Discard discard{option.discard, option.discard_joker};
+        const Discard discard{option.discard, option.discard_joker, option.discard_red};
         option.second_step = second_step_of(after_discard(hand, discard), seen_after(seen, discard),
                                             option, discard, tried);
       }
@@ -240,6 +244,7 @@ class Advisor {
     AdvisedOption out;
     out.discard = discard.tile;
     out.discard_joker = discard.joker;
+    out.discard_red = discard.red;
     const Hand left = after_discard(hand, discard);
     const TileCounts seen_now = seen_after(seen, discard);
     ShantenResult shanten = queries_.shanten(left);
@@ -284,7 +289,7 @@ class Advisor {
       // are asked for their improving tiles.
       const std::array<int, kMaxTileKinds>* left_by = queries_.discard_shanten(drawn);
       int best = 0;
-      for (const Discard& discard : discards_of(queries_.rules(), drawn)) {
+      for (const Discard& discard : discards_of(queries_.rules(), drawn, false)) {
         const bool natural = !discard.joker && (drawn.wild_tiles & tile_bit(discard.tile)) == 0;
         if (left_by != nullptr && natural && (*left_by)[discard.tile] >= first.shanten) continue;
         const std::optional<std::uint32_t> key = tried_key(draw.tile, first_discard, discard);

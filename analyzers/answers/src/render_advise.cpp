@@ -13,7 +13,10 @@ namespace meldgraph {
 namespace {
 
 std::string discard_code(const AdvisedOption& option, const RuleSet& rules) {
-  return option.discard_joker ? std::string("*") : rules.tile(option.discard).code;
+  if (option.discard_joker) return "*";
+  std::string code = rules.tile(option.discard).code;
+  if (option.discard_red) code.front() = '0';  // a red five, as the notation writes it
+  return code;
 }
 
 /// A win's points, or why it does not count.

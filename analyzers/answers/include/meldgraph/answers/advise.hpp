@@ -33,6 +33,9 @@ struct AdvisedOption {
   /// The tile discarded; kNoTile with `discard_joker` for a joker (`*`).
   TileId discard = kNoTile;
   bool discard_joker = false;
+  /// The copy discarded is a red five (written `0m`): a hand holding a five plain and red has an
+  /// option for each, alike but for what the waits score.
+  bool discard_red = false;
   /// For a hand of 3n+1 tiles: the tile drawn before `discard`, and its copies left.
   TileId draw = kNoTile;
   int draw_left = 0;
