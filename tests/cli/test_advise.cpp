@@ -233,6 +233,26 @@ TEST_CASE("advise: a red five is a discard of its own", "[advise]") {
   CHECK(plain < red);  // best first: the higher wait value
 }
 
+TEST_CASE("advise: a ready hand says whether a drawn wildcard completes it", "[advise]") {
+  // Laizi: 123m 456p 789s 11z, 5m 8m and a joker. Discarding 8m leaves 5m and the joker beside
+  // the pair, a wait that a second wildcard completes (5m with two wildcards is a meld); riichi
+  // has no wildcard, and says nothing of one.
+  const RuleSet laizi = load_rules("laizi");
+  AnswerWorkspace laizi_workspace(laizi);
+  const AdviseAnswer wild = answer_advise(
+      HandAnalysis(laizi, parse_hand("123m456p789s11z58m*", laizi)), laizi_workspace, {});
+  const AdvisedOption& eight = option_of(wild, laizi, "8m");
+  CHECK(eight.shanten == 0);
+  REQUIRE(eight.wildcard_completes.has_value());
+  CHECK(*eight.wildcard_completes);
+  const RuleSet riichi = load_rules("riichi");
+  AnswerWorkspace riichi_workspace(riichi);
+  const AdviseAnswer plain = answer_advise(
+      HandAnalysis(riichi, parse_hand("123m456p789s1155z3p", riichi)), riichi_workspace, {});
+  CHECK(plain.options.front().shanten == 0);
+  CHECK_FALSE(plain.options.front().wildcard_completes.has_value());
+}
+
 TEST_CASE("advise: thirteen orphans' thirteen-sided wait", "[advise]") {
   // 19m19p19s1234567z and 5m: discarding 5m leaves thirteen orphans waiting on all thirteen
   // terminals and honours, three copies left of each: 39 tiles.

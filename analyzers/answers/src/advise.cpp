@@ -259,6 +259,7 @@ class Advisor {
   void add_waits(const Hand& left, const TileCounts& seen, AdvisedOption& out) const {
     const Waits waits = queries_.waits(left, seen);
     out.waits.emplace();
+    if (waits.wildcards_exist) out.wildcard_completes = waits.wildcard_completes;
     if (scorer_ != nullptr) out.wait_value = 0;
     for (const WaitTile& tile : waits.tiles) {
       AdvisedWait wait;

@@ -54,6 +54,7 @@ nlohmann::json option_json(const AdvisedOption& option, const RuleSet& rules, bo
     }
     out["waits"] = waits;
   }
+  if (option.wildcard_completes) out["wildcard_completes"] = *option.wildcard_completes;
   if (option.wait_value) out["wait_value"] = *option.wait_value;
   if (option.second_step) out["second_step"] = *option.second_step;
   return out;
@@ -88,6 +89,7 @@ void write_option_text(const AdvisedOption& option, const RuleSet& rules, bool b
     for (const AdvisedWait& wait : *option.waits) {
       out << ' ' << wait_text(wait, rules, option.wait_value.has_value());
     }
+    if (option.wildcard_completes.value_or(false)) out << ", and a wildcard drawn";
     if (option.wait_value) out << "; wait value " << *option.wait_value;
     out << '\n';
     return;

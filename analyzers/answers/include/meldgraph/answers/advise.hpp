@@ -45,6 +45,9 @@ struct AdvisedOption {
   int improving_count = 0;             ///< the sum of their copies left
   /// When `shanten` is 0: the waits (possibly none: every copy is held or seen).
   std::optional<std::vector<AdvisedWait>> waits;
+  /// When `shanten` is 0 under a rule set with wildcards a hand can draw: whether drawing one
+  /// completes the hand (as the waits answer says, Waits::wildcard_completes).
+  std::optional<bool> wildcard_completes;
   /// When `shanten` is 0 under a rule set with scoring: the sum over the waits of copies left
   /// times the points by discard (a wait that cannot win by discard adds 0). A count, not a
   /// probability.
