@@ -167,3 +167,24 @@ TEST_CASE("corpus cover: parts of the patterns find the hands the whole search f
     }
   }
 }
+
+TEST_CASE("corpus cover: fuzhou's golds given, every pattern, robbing the gold included",
+          "[corpus][cover]") {
+  // Robbing the gold (抢金) wins on the turned-up gold: the hand's winning tile is a wildcard.
+  const RuleSet rules = load_rules("fuzhou");
+  const std::vector<Pattern>& patterns = scoring_rules(rules)->patterns.patterns;
+  CoverOptions options;
+  options.extra_wild = tile_bit(rules.find_tile('p', 5));
+  const CoverResult result = cover_patterns(rules, options);
+  CHECK(result.not_found.empty());
+  CHECK(result.covered.size() + result.unreachable.size() == patterns.size());
+  const auto robbing = std::find_if(patterns.begin(), patterns.end(),
+                                    [](const Pattern& p) { return p.id == "qiang_jin"; });
+  REQUIRE(robbing != patterns.end());
+  const auto index = static_cast<std::size_t>(robbing - patterns.begin());
+  const auto found = std::find_if(result.hands.begin(), result.hands.end(),
+                                  [&](const CoverHand& hand) { return hand.pattern == index; });
+  REQUIRE(found != result.hands.end());
+  CHECK(found->context.robbing_gold);
+  CHECK(found->hand.winning_is_wildcard());
+}

@@ -337,10 +337,21 @@ WinContext ShapedHands::situation(RandomDraws& draws, Hand& hand) const {
   }
   if (context.double_riichi) context.riichi = true;
   add_flowers(draws, context);
+  const TileId plain_winning = hand.winning;
+  if (context.robbing_gold) {
+    // The tile robbed is the turned-up gold: the winning tile is one of the hand's wild tiles.
+    for (TileId t = 0; t < rules_.tile_count(); ++t) {
+      if ((hand.wild_tiles & tile_bit(t)) != 0 && hand.counts[t] > 0) {
+        hand.winning = t;
+        break;
+      }
+    }
+  }
   try {
     check_win_context(context, hand, rules_);
     return context;
   } catch (const Error&) {
+    hand.winning = plain_winning;
     return plain;
   }
 }
