@@ -188,3 +188,34 @@ TEST_CASE("corpus cover: fuzhou's golds given, every pattern, robbing the gold i
   CHECK(found->context.robbing_gold);
   CHECK(found->hand.winning_is_wildcard());
 }
+
+TEST_CASE("corpus cover: tests no hand of the tile set passes are unreachable, with the test",
+          "[corpus][cover]") {
+  // sanma: manzu holds no chow, so three chows in three suits (三色同順) are out of reach; wuhan:
+  // its only honours are the red dragons, forbidden in a win, so all honours (风一色) is too.
+  // guangdong_flowers' ghosts are bonus tiles: four of them (四鬼胡) are found all the same.
+  struct Case {
+    const char* rules;
+    const char* unreachable;  ///< a pattern whose reason names a test, or null
+    const char* test;         ///< the predicate the reason names
+  };
+  for (const Case& c :
+       {Case{"wuhan", "feng_yi_se", "faces"}, Case{"guangdong_flowers", nullptr, nullptr},
+        Case{"sanma", "sanshoku_doujun", "sets"}}) {
+    if (test::kScale != 1 && std::string(c.rules) == "sanma") continue;  // 1 s, 10 s sanitized
+    INFO(c.rules);
+    const RuleSet rules = load_rules(c.rules);
+    const std::vector<Pattern>& patterns = scoring_rules(rules)->patterns.patterns;
+    const CoverResult result = cover_patterns(rules, CoverOptions{});
+    CHECK(result.not_found.empty());
+    CHECK(result.covered.size() + result.unreachable.size() == patterns.size());
+    int by_tiles = 0;
+    for (const auto& [p, why] : result.unreachable) {
+      if (why.find("no hand of these tiles") == std::string::npos) continue;
+      ++by_tiles;
+      CHECK(patterns[p].id == c.unreachable);
+      CHECK(why.find(std::string("{") + c.test + ":") != std::string::npos);
+    }
+    CHECK(by_tiles == (c.unreachable != nullptr ? 1 : 0));
+  }
+}

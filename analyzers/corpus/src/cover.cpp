@@ -121,11 +121,14 @@ bool wanted_by(const CoverLedger& ledger, std::span<const PatternHit> hits, std:
   });
 }
 
-/// Why no hand can count pattern `index`, or "" when one may: the pattern is turned off, or
-/// every form its condition requires is off or needs wildcards the rule set does not have.
+/// Why no hand can count pattern `index`, or "" when one may: the pattern is turned off, a test
+/// its condition requires fits no hand of the tile set, or every form it requires is off or
+/// needs wildcards the rule set does not have.
 std::string unreachable_reason(const RuleSet& rules, const PatternRules& patterns,
                                std::size_t index, TileMask extra_wild) {
   if (!patterns.patterns[index].enabled) return "disabled by the rule set (enabled: false)";
+  const std::string impossible = pattern_impossible_test(patterns, index, rules);
+  if (!impossible.empty()) return "no hand of these tiles passes its test " + impossible;
   const std::uint32_t forms = pattern_forms(patterns, index);
   // The wildcards this search's hands may hold: a kind chosen per hand is chosen by --wild.
   const bool wildcards = rules.wildcards().jokers > 0 || rules.fixed_wild_tiles() != 0 ||

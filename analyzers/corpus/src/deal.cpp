@@ -5,11 +5,11 @@
 #include <string>
 
 #include "meldgraph/corpus/corpus.hpp"
+#include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/corpus/stats.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/queries/queries.hpp"
 #include "meldgraph/support/random_draws.hpp"
-#include "meldgraph/corpus/random_hands.hpp"
-#include "meldgraph/corpus/stats.hpp"
 
 namespace meldgraph {
 namespace {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "meldgraph/corpus/random_hands.hpp"
+#include "meldgraph/support/bits.hpp"
 
 namespace meldgraph::detail {
 
@@ -284,8 +285,9 @@ bool ShapedHands::place_knitted(RandomDraws& draws, Draft& draft, int count) con
 
 void ShapedHands::add_wildcards(RandomDraws& draws, TileMask wild, Draft& draft) const {
   int jokers_left = rules_.wildcards().jokers;
+  // Wild kinds may be bonus tiles (guangdong_flowers' flower ghosts): every kind is looked at.
   int wild_copies = 0;
-  for (TileId t = 0; t < rules_.meldable_count(); ++t) {
+  for (TileId t = 0; t < rules_.tile_count(); ++t) {
     if ((wild & tile_bit(t)) != 0) wild_copies += rules_.tile(t).copies - draft.used[t];
   }
   const int available = std::min(jokers_left + wild_copies, 4);
@@ -294,8 +296,10 @@ void ShapedHands::add_wildcards(RandomDraws& draws, TileMask wild, Draft& draft)
   for (int k = 0; k < wanted; ++k) {
     TileMask replaceable = 0;
     TileMask wild_left = 0;
-    for (TileId t = 0; t < rules_.meldable_count(); ++t) {
-      if (draft.concealed[t] > 0 && (wild & tile_bit(t)) == 0) replaceable |= tile_bit(t);
+    for (TileId t = 0; t < rules_.tile_count(); ++t) {
+      if (t < rules_.meldable_count() && draft.concealed[t] > 0 && (wild & tile_bit(t)) == 0) {
+        replaceable |= tile_bit(t);
+      }
       if ((wild & tile_bit(t)) != 0 && draft.used[t] < rules_.tile(t).copies) {
         wild_left |= tile_bit(t);
       }
@@ -303,7 +307,7 @@ void ShapedHands::add_wildcards(RandomDraws& draws, TileMask wild, Draft& draft)
     const TileId out = pick(replaceable, draws);
     if (out == kNoTile) return;
     const bool joker = jokers_left > 0 && (wild_left == 0 || draws.chance(0.5));
-    const TileId in = joker ? kNoTile : pick(wild_left, draws);
+    const TileId in = joker ? kNoTile : pick_any(wild_left, draws);
     if (!joker && in == kNoTile) return;
     --draft.concealed[out];
     --draft.used[out];
@@ -390,6 +394,16 @@ TileId ShapedHands::pick(TileMask mask, RandomDraws& draws) const {
     if ((mask & tile_bit(t)) != 0 && natural(t)) chosen[count++] = t;
   }
   return count == 0 ? kNoTile : chosen[draws.below(count)];
+}
+
+TileId ShapedHands::pick_any(TileMask mask, RandomDraws& draws) {
+  const int count = std::popcount(mask);
+  if (count == 0) return kNoTile;
+  auto left = static_cast<int>(draws.below(static_cast<std::uint64_t>(count)));
+  for (const int t : set_bits(mask)) {
+    if (left-- == 0) return static_cast<TileId>(t);
+  }
+  return kNoTile;
 }
 
 char ShapedHands::rank_digit(TileId t) const {

@@ -98,6 +98,9 @@ class ShapedHands {
   /// A tile of `mask` (natural ones only), uniformly; kNoTile when it has none.
   [[nodiscard]] TileId pick(TileMask mask, RandomDraws& draws) const;
 
+  /// A tile of `mask`, any kind (a wild bonus tile too), uniformly; kNoTile when it is empty.
+  [[nodiscard]] static TileId pick_any(TileMask mask, RandomDraws& draws);
+
   [[nodiscard]] char rank_digit(TileId t) const;
 
   /// A source marker among the seats the rule set has (no one sits across three players).

@@ -141,6 +141,15 @@ struct SetCandidateRanks {
 /// `size` times in one suit (same, step 0), in `size` suits (distinct, step 0) or at all (any,
 /// step 0).
 [[nodiscard]] bool some_set_possible(const ConditionNode& node, const SetCandidateRanks& ranks);
+/// Whether some hand of `rules`' tile set could hold an instance of the `sets` node, as far as
+/// its screen (some_set_possible) tells from every group the tile set allows, each rank as
+/// often as four groups: false only when no hand's groups could pass it (sanma's manzu holds no
+/// chow, so three chows in three suits are out of reach). True when the node asks for none.
+[[nodiscard]] bool sets_possible_under(const ConditionNode& node, const RuleSet& rules);
+/// Whether some hand of `rules`' tile set could pass the `faces` node: false only when its
+/// `all_in` set holds no tile a hand may hold (none of the set's kinds, or only forbidden ones).
+[[nodiscard]] bool faces_possible_under(const ConditionNode& node, const RuleSet& rules);
+
 /// The `sets` predicate's count without its screen: its instances, or the most of them that
 /// share no group.
 [[nodiscard]] int sets_found(const ConditionNode& node, const ScoreFeatures& features);

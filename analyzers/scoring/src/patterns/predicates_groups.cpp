@@ -393,6 +393,44 @@ bool some_set_possible(const ConditionNode& n, const SetCandidateRanks& ranks) {
   return in_suits[k] != 0;
 }
 
+bool sets_possible_under(const ConditionNode& n, const RuleSet& rules) {
+  const SetsArgs args(n);
+  if (args.count().holds(0)) return true;
+  constexpr std::uint32_t kOneTile = (1U << static_cast<unsigned>(GroupKind::pair)) |
+                                     (1U << static_cast<unsigned>(GroupKind::pung)) |
+                                     (1U << static_cast<unsigned>(GroupKind::kong));
+  constexpr std::uint32_t kChow = 1U << static_cast<unsigned>(GroupKind::chow);
+  // Other kinds (singles, knits, abstract groups) are not screened by tiles.
+  if ((args.kinds() & ~(kOneTile | kChow)) != 0) return true;
+  const auto allowed = [&](TileId t) {
+    return t != kNoTile && (rules.forbidden_tiles() & tile_bit(t)) == 0;
+  };
+  SetCandidateRanks ranks;
+  for (TileId t = 0; t < rules.meldable_count(); ++t) {
+    const TileInfo& tile = rules.tile(t);
+    if (!rules.suits()[tile.suit].sequences || !allowed(t)) continue;
+    const bool one_tile = (args.kinds() & kOneTile) != 0;
+    const bool chow =
+        (args.kinds() & kChow) != 0 && allowed(tile.next) && allowed(rules.tile(tile.next).next);
+    if (!one_tile && !chow) continue;
+    if (tile.suit >= 4 || tile.rank >= 16) return true;  // past the screen's fields
+    for (int group = 0; group < 4; ++group) {
+      add_held(ranks.held, std::uint64_t{1} << (16U * tile.suit + tile.rank));
+      add_held(ranks.across, std::uint32_t{1} << tile.rank);
+    }
+  }
+  return some_set_possible(n, ranks);
+}
+
+bool faces_possible_under(const ConditionNode& n, const RuleSet& rules) {
+  const SetKeys keys(n);
+  if (!keys.has(kAllIn) || keys.all_in().context != 0) return true;
+  TileMask held = 0;  // the kinds a hand may hold
+  for (TileId t = 0; t < rules.meldable_count(); ++t) held |= tile_bit(t);
+  held &= ~rules.forbidden_tiles();
+  return (keys.all_in().tiles & held) != 0;
+}
+
 int sets_found(const ConditionNode& n, const ScoreFeatures& f) {
   std::array<std::uint32_t, kMaxSets> masks;  // [0, sets) written by set_instances
   const std::size_t sets = set_instances(n, f, masks);

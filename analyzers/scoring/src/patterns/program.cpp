@@ -120,6 +120,26 @@ std::uint32_t condition_forms(const PatternRules& rules, std::uint32_t root) {
   return forms;
 }
 
+/// The first test of the condition at nodes[root] that no hand of `rules`' tile set can pass,
+/// as far as the tests reached through `all` alone say (sets_possible_under,
+/// faces_possible_under); kNoNode when none is found.
+constexpr std::uint32_t kNoNode = ~std::uint32_t{0};
+std::uint32_t impossible_test(const PatternRules& patterns, const RuleSet& rules,
+                              std::uint32_t root) {
+  if (root >= patterns.nodes.size()) return kNoNode;
+  const ConditionNode& node = patterns.nodes[root];
+  if (node.op == kSetsOp) return sets_possible_under(node, rules) ? kNoNode : root;
+  if (node.op == predicate_op("faces")) return faces_possible_under(node, rules) ? kNoNode : root;
+  if (node.op != kOpAll) return kNoNode;
+  std::uint32_t child = root + 1;
+  for (int c = 0; c < node.children; ++c) {
+    const std::uint32_t found = impossible_test(patterns, rules, child);
+    if (found != kNoNode) return found;
+    child += patterns.nodes[child].size;
+  }
+  return kNoNode;
+}
+
 class Compiler {
  public:
   Compiler(const PatternRules& rules, const TileTable& tiles, const std::vector<FormSpec>& forms)
@@ -740,6 +760,14 @@ namespace meldgraph {
 
 std::uint32_t pattern_forms(const PatternRules& rules, std::size_t index) {
   return patterns::condition_forms(rules, rules.patterns[index].when);
+}
+
+std::string pattern_impossible_test(const PatternRules& patterns, std::size_t index,
+                                    const RuleSet& rules) {
+  const std::uint32_t node =
+      patterns::impossible_test(patterns, rules, patterns.patterns[index].when);
+  if (node == patterns::kNoNode) return {};
+  return patterns::write_condition(patterns::WriteContext{rules, patterns}, node);
 }
 
 }  // namespace meldgraph

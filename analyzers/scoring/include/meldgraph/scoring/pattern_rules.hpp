@@ -18,6 +18,8 @@
 namespace meldgraph {
 
 class RuleSet;
+
+class RuleSet;
 struct ScoringRules;
 struct ScoreFeatures;
 namespace patterns {
@@ -163,6 +165,13 @@ void evaluate_patterns(const ScoringRules& rules, const ScoreFeatures& features,
 /// The forms pattern `index` can count in, as far as its condition's `form` tests reached
 /// through `all` say (bit f: RuleSet::forms()[f]; every bit when it names no form).
 [[nodiscard]] std::uint32_t pattern_forms(const PatternRules& rules, std::size_t index);
+
+/// A test of pattern `index`'s condition, reached through `all`, that no hand of `rules`' tile
+/// set can pass, written as flow YAML (`{sets: {kind: chow, ...}}`), or "" when none is found:
+/// a `sets` test whose groups the tiles cannot make (chows in three suits where one suit has
+/// none), a `faces` test whose `all_in` set holds no tile a hand may hold.
+[[nodiscard]] std::string pattern_impossible_test(const PatternRules& patterns, std::size_t index,
+                                                  const RuleSet& rules);
 
 /// Whether the condition of pattern `index` holds for `features` (relations not applied).
 [[nodiscard]] bool pattern_condition_holds(const ScoringRules& rules, const ScoreFeatures& features,
