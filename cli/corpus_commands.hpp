@@ -111,6 +111,7 @@ struct CoverCommandOptions {
   bool minimal = false;
   int jobs = 1;
   std::string shard;  ///< `--shard I/K` as given: part I of the patterns; empty: all
+  std::string patterns;  ///< `--pattern` as given: the ids searched for; empty: all
 };
 /// Registers `corpus cover` under `corpus` (the subcommand add_corpus_commands made).
 CLI::App* add_cover_command(CLI::App* corpus, CoverCommandOptions& options);

@@ -19,6 +19,7 @@
 #include "meldgraph/answers/score_line.hpp"
 #include "meldgraph/answers/workspace.hpp"
 #include "meldgraph/corpus/cover.hpp"
+#include "meldgraph/loader/rule_readers.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
 #include "output.hpp"
@@ -55,6 +56,29 @@ void write_report(const std::string& path, const CoverResult& result,
   if (!file.flush()) throw Error("--report: cannot write '" + path + "'");
 }
 
+/// `--pattern ID,...`: a mark per pattern, or none when not given. An id the rule set does not
+/// have is an error naming it (with a likely one).
+std::vector<bool> chosen_patterns(const std::string& text, const std::vector<Pattern>& patterns,
+                                  const RuleSet& rules) {
+  if (text.empty()) return {};
+  std::vector<std::string_view> ids;
+  for (const Pattern& pattern : patterns) ids.emplace_back(pattern.id);
+  std::vector<bool> chosen(patterns.size(), false);
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string id = text.substr(start, comma - start);
+    const auto at = std::find(ids.begin(), ids.end(), id);
+    if (at == ids.end()) {
+      throw Error("--pattern: no pattern '" + id + "' in rule set '" + rules.name() + "'" +
+                  rule_file::did_you_mean(id, ids));
+    }
+    chosen[static_cast<std::size_t>(at - ids.begin())] = true;
+    start = comma + 1;
+  }
+  return chosen;
+}
+
 }  // namespace
 
 CLI::App* add_cover_command(CLI::App* corpus, CoverCommandOptions& options) {
@@ -76,6 +100,8 @@ CLI::App* add_cover_command(CLI::App* corpus, CoverCommandOptions& options) {
       ->check(CLI::Range(1, kMaxJobs));
   cover->add_flag("--minimal", options.minimal,
                   "prefer hands where the pattern comes with the fewest others");
+  cover->add_option("--pattern", options.patterns,
+                    "only these patterns, by id (a comma list; default: every one)");
   cover->add_option("--shard", options.shard,
                     "part I of K of the patterns (I/K, 1 <= I <= K): the lines the whole run "
                     "writes for them");
@@ -106,6 +132,7 @@ int run_corpus_cover(const GlobalOptions& global, const CoverCommandOptions& opt
     const ShardRange part = shard_range(options.shard, patterns.size());
     search.first_pattern = static_cast<std::size_t>(part.begin);
     search.end_pattern = static_cast<std::size_t>(part.end);
+    search.chosen = chosen_patterns(options.patterns, patterns, rules);
     const auto start = std::chrono::steady_clock::now();
     const CoverResult result = cover_patterns(rules, search);
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;

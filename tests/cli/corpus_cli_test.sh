@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end checks of `meldgraph corpus deal` and `corpus enumerate` (docs/corpus.md): shards
-# whose union is the whole, the same bytes from any number of jobs, CSV read back, labels equal
+# End-to-end checks of `meldgraph corpus deal`, `corpus enumerate` and `corpus cover`
+# (docs/corpus.md): shards whose union is the whole, the same bytes from any number of jobs, CSV read back, labels equal
 # to batch's answers for the same hands (knitted forms, per-hand indicators), enumerated hands'
 # situations, the option named in each error, no progress line when standard error is not a
 # terminal.
@@ -10,6 +10,16 @@ bin=$1
 . "$(dirname "$(readlink -f "$0")")/shell_checks.sh"
 
 m() { "$bin" --rules riichi "$@"; }
+
+# Cover: a part of the patterns (a shard, the ids chosen) gets the whole run's lines for them.
+sc() { "$bin" --rules sichuan "$@" 2>/dev/null; }
+sc corpus cover > cover.json
+for part in 1 2 3; do sc corpus cover --shard $part/3; done > cover_shards.json
+same cover-shards cover.json cover_shards.json
+sc corpus cover --pattern gen,qi_dui > cover_chosen.json
+grep -E '^\{"pattern":"(gen|qi_dui)"' cover.json > cover_chosen_whole.json
+same cover-pattern cover_chosen_whole.json cover_chosen.json
+expect cover-pattern-unknown 1 "^meldgraph: error: --pattern: no pattern 'pinfuu' in rule set 'riichi'; did you mean 'pinfu'" -- m corpus cover --pattern pinfuu
 
 # Deal: the same seed, the same hands; shards concatenated are the whole; jobs change nothing.
 # 9,000 hands span two of the two-job chunks (8,192 hands) and many blocks of 64.

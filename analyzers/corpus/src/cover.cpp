@@ -177,7 +177,7 @@ class CoverSearch {
         unreachable_(patterns_.patterns.size()) {
     end_pattern_ = std::min(options.end_pattern, unreachable_.size());
     for (std::size_t p = options.first_pattern; p < end_pattern_; ++p) {
-      unreachable_[p] = unreachable_reason(rules, patterns_, p, options.extra_wild);
+      if (chosen(p)) unreachable_[p] = unreachable_reason(rules, patterns_, p, options.extra_wild);
     }
     unsettled_ = options.first_pattern;
     const auto workers = static_cast<std::size_t>(std::max(options.jobs, 1));
@@ -229,8 +229,8 @@ class CoverSearch {
   /// Takes attempt `attempt` into the ledger, or stops the search before it: once every pattern
   /// searched for is settled (or unreachable).
   void take(std::uint64_t attempt, ScoredAttempt& scored) {
-    while (unsettled_ < end_pattern_ &&
-           (!unreachable_[unsettled_].empty() || ledger_.settled(unsettled_, attempt))) {
+    while (unsettled_ < end_pattern_ && (!chosen(unsettled_) || !unreachable_[unsettled_].empty() ||
+                                         ledger_.settled(unsettled_, attempt))) {
       ++unsettled_;
     }
     if (unsettled_ >= end_pattern_) {
@@ -252,11 +252,17 @@ class CoverSearch {
 
   /// Whether the search looks for hands of pattern `p`: in the part asked for, and reachable.
   [[nodiscard]] bool searched(std::size_t p) const {
-    return p >= options_.first_pattern && p < end_pattern_ && unreachable_[p].empty();
+    return p >= options_.first_pattern && p < end_pattern_ && chosen(p) && unreachable_[p].empty();
+  }
+
+  /// Whether pattern `p` is among those `--pattern` chose (every one when none were).
+  [[nodiscard]] bool chosen(std::size_t p) const {
+    return options_.chosen.empty() || (p < options_.chosen.size() && options_.chosen[p]);
   }
 
   CoverResult finish() {
     for (std::size_t p = options_.first_pattern; p < end_pattern_; ++p) {
+      if (!chosen(p)) continue;
       if (!unreachable_[p].empty()) {
         result_.unreachable.emplace_back(p, unreachable_[p]);
         continue;

@@ -31,6 +31,9 @@ struct CoverOptions {
   /// the whole search finds for its patterns.
   std::size_t first_pattern = 0;
   std::size_t end_pattern = SIZE_MAX;
+  /// `--pattern`: with an entry per pattern, only those marked are searched for (within the
+  /// part above); empty: every pattern.
+  std::vector<bool> chosen;
   /// Wildcard kinds of every hand (`--wild`, `--indicator`). Left 0 under a rule set whose
   /// wildcard is chosen by an indicator, each hand turns up an indicator of its own.
   TileMask extra_wild = 0;
