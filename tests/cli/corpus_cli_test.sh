@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end checks of `meldgraph corpus deal`, `corpus enumerate` and `corpus cover`
-# (docs/corpus.md): shards whose union is the whole, the same bytes from any number of jobs, CSV read back, labels equal
-# to batch's answers for the same hands (knitted forms, per-hand indicators), enumerated hands'
-# situations, the option named in each error, no progress line when standard error is not a
-# terminal.
+# (docs/corpus.md): shards whose union is the whole, the same bytes from any number of jobs, CSV
+# read back, labels equal to batch's answers for the same hands (knitted forms, per-hand
+# indicators), enumerated hands' situations, the option named in each error, no progress line
+# when standard error is not a terminal.
 # Usage: corpus_cli_test.sh PATH_TO_MELDGRAPH
 set -u
 bin=$1
