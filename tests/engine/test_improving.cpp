@@ -24,6 +24,7 @@
 #include "meldgraph/queries/results.hpp"
 #include "meldgraph/shanten/shanten.hpp"
 #include "test_scale.hpp"
+#include "visible_tiles.hpp"
 
 namespace {
 
@@ -100,17 +101,6 @@ Hand orphan_heavy(const RuleSet& rules, int size, RandomHands& random) {
   return hand;
 }
 
-/// Visible tiles: a random share of the copies the hand does not hold.
-TileCounts random_visible(const RuleSet& rules, const Hand& hand, RandomHands& random) {
-  TileCounts visible{};
-  const TileCounts held = hand.held_counts();
-  for (TileId t = 0; t < rules.meldable_count(); ++t) {
-    const int free = rules.tile(t).copies - held[t];
-    if (free > 0) visible[t] = static_cast<std::uint8_t>(random.below(free + 1));
-  }
-  return visible;
-}
-
 /// The answer's text, or the error's: the paths must fail alike.
 template <class Query>
 std::string outcome(Query&& query) {
@@ -129,7 +119,7 @@ struct Tally {
 void check_hand(const RuleSet& rules, const Hand& hand, RandomHands& random, bool search,
                 Tally& tally) {
   INFO("rules " << rules.name() << ", hand " << format_hand(hand, rules));
-  const TileCounts seen = random_visible(rules, hand, random);
+  const TileCounts seen = test::random_visible(rules, hand, random);
   const std::string fast = outcome([&] { return improving_from_queries(rules, hand, &seen); });
   CHECK(fast == outcome([&] { return improving_by_draws(rules, hand, seen); }));
   if (search) CHECK(fast == outcome([&] { return improving_tiles(rules, hand, &seen); }));

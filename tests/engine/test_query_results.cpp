@@ -21,6 +21,7 @@
 #include "meldgraph/queries/results.hpp"
 #include "meldgraph/shanten/shanten.hpp"
 #include "test_scale.hpp"
+#include "visible_tiles.hpp"
 
 namespace {
 
@@ -65,17 +66,6 @@ std::string outcome(Query&& query) {
   }
 }
 
-/// Visible tiles: a random share of the copies the hand does not hold.
-TileCounts random_visible(const RuleSet& rules, const Hand& hand, RandomHands& random) {
-  TileCounts visible{};
-  const TileCounts held = hand.held_counts();
-  for (TileId t = 0; t < rules.meldable_count(); ++t) {
-    const int free = rules.tile(t).copies - held[t];
-    if (free > 0) visible[t] = static_cast<std::uint8_t>(random.below(free + 1));
-  }
-  return visible;
-}
-
 struct Tally {
   int hands = 0;
   int by_tables = 0;  ///< hands whose shanten the tables answered
@@ -88,7 +78,7 @@ void check_hand(const RuleSet& rules, const Hand& hand, RandomHands& random, Tal
   CHECK(outcome([&] { return shanten_from_queries(rules, hand); }) ==
         outcome([&] { return compute_shanten(rules, hand); }));
   if (hand.size(rules) % 3 != 1) return;
-  const TileCounts visible = random_visible(rules, hand, random);
+  const TileCounts visible = test::random_visible(rules, hand, random);
   for (const TileCounts* seen : {static_cast<const TileCounts*>(nullptr), &visible}) {
     CHECK(outcome([&] { return waits_from_queries(rules, hand, seen); }) ==
           outcome([&] { return compute_waits(rules, hand, seen); }));
