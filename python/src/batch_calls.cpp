@@ -31,11 +31,12 @@ constexpr std::size_t kScoreBatchPerThread = 1024;
 constexpr std::size_t kCountsChunk = 4096;
 
 /// One item of score_many, as read while the GIL is held: a line's text (the str's own UTF-8), or
-/// a dict's tree in the batch's arena. Both stay valid while the items and the arena do.
+/// a dict's members in the batch's arena. Both stay valid while the items and the arena do.
 struct ScoreItem {
   std::string_view text;
-  std::optional<FieldValue> object;
-  std::string error;  ///< the item could not be read (not a str nor a dict, a bad value)
+  bool is_dict = false;
+  std::span<FieldValue> members;  ///< a dict's, in its order (read_hand_members settles them)
+  std::string error;              ///< the item could not be read (not a str nor a dict, a bad value)
 };
 
 std::string_view trimmed(std::string_view text) {
@@ -47,7 +48,8 @@ std::string_view trimmed(std::string_view text) {
 
 /// Reads `item` into `read`, a dict's tree into `arena`.
 void read_score_item(py::handle item, FieldArena& arena, ScoreItem& read) {
-  read.object.reset();
+  read.is_dict = false;
+  read.members = {};
   read.error.clear();
   read.text = {};
   if (PyUnicode_Check(item.ptr())) {
@@ -56,8 +58,9 @@ void read_score_item(py::handle item, FieldArena& arena, ScoreItem& read) {
     if (data == nullptr) throw py::error_already_set();
     read.text = trimmed(std::string_view(data, static_cast<std::size_t>(size)));
   } else if (PyDict_Check(item.ptr())) {
+    read.is_dict = true;
     try {
-      read.object = field_value(item, arena, "item");
+      read.members = dict_members(item, arena, "item");
     } catch (const Error& error) {
       read.error = error.what();
     }
@@ -82,7 +85,7 @@ struct ScoreColumns {
 };
 
 /// Scores item `i` into its row of the columns, as `batch --op score` reads and scores its line.
-void score_item(const RuleSet& rules, Scorer& scorer, const ScoreItem& item, std::size_t i,
+void score_item(const RuleSet& rules, Scorer& scorer, ScoreItem& item, std::size_t i,
                 ScoreColumns& columns) {
   columns.wins[i] = false;
   columns.points[i] = 0;
@@ -94,9 +97,9 @@ void score_item(const RuleSet& rules, Scorer& scorer, const ScoreItem& item, std
     if (!item.error.empty()) throw Error(item.error);
     // The line's own buffer, kept by the thread from line to line.
     thread_local std::string text;
-    if (!item.object) text.assign(item.text);
+    if (!item.is_dict) text.assign(item.text);
     HandLine line =
-        item.object ? read_hand_fields(rules, *item.object) : read_hand_line(rules, text);
+        item.is_dict ? read_hand_members(rules, item.members) : read_hand_line(rules, text);
     const HandInput input = read_hand_input(rules, line.hand, std::move(line.context));
     const HandScore& score = scorer.score(input.hand, input.context);
     columns.wins[i] = score.wins;

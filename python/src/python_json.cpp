@@ -2,11 +2,10 @@
 
 #include "python_json.hpp"
 
+#include <span>
 #include <string>
 
 #include "meldgraph/model/error.hpp"
-
-#include <span>
 
 namespace meldgraph::python {
 
@@ -72,7 +71,7 @@ struct Where {
   }
 };
 
-FieldValue value_of(PyObject* object, FieldArena& arena, const Where& what);
+void value_into(PyObject* object, FieldArena& arena, const Where& what, FieldValue& out);
 
 /// A str's UTF-8, kept by the str itself (valid as long as it lives).
 std::string_view utf8_view(PyObject* text) {
@@ -82,20 +81,19 @@ std::string_view utf8_view(PyObject* text) {
   return {data, static_cast<std::size_t>(size)};
 }
 
-FieldValue whole_number(PyObject* object, const Where& what) {
+void whole_number_into(PyObject* object, const Where& what, FieldValue& out) {
   int overflow = 0;
   const long long number = PyLong_AsLongLongAndOverflow(object, &overflow);
   if (overflow != 0) {
     throw Error(what.name() + ": the number " + py::str(py::handle(object)).cast<std::string>() +
                 " is out of range");
   }
-  FieldValue out;
   out.type = FieldValue::Type::integer;
   out.integer = static_cast<std::int64_t>(number);
-  return out;
 }
 
-FieldValue dict_value(PyObject* object, FieldArena& arena, const Where& what) {
+/// A dict's members in the dict's order (its keys are distinct), each read in place.
+std::span<FieldValue> dict_members_of(PyObject* object, FieldArena& arena, const Where& what) {
   const std::span<FieldValue> items = arena.allocate(static_cast<std::size_t>(PyDict_Size(object)));
   PyObject* key = nullptr;
   PyObject* item = nullptr;
@@ -107,71 +105,71 @@ FieldValue dict_value(PyObject* object, FieldArena& arena, const Where& what) {
                   "; the keys are field names (str)");
     }
     const std::string_view name = utf8_view(key);
-    items[i] = value_of(item, arena, {.what = {}, .field = name, .in_dict = true});
+    value_into(item, arena, {.what = {}, .field = name, .in_dict = true}, items[i]);
     items[i++].key = name;
   }
-  FieldValue out;
-  out.type = FieldValue::Type::object;
-  out.items = settle_members(items);
-  return out;
+  return items.first(i);
 }
 
-FieldValue sequence_value(PyObject* object, FieldArena& arena, const Where& what) {
+void sequence_into(PyObject* object, FieldArena& arena, const Where& what, FieldValue& out) {
   const bool list = PyList_Check(object);
   const auto size =
       static_cast<std::size_t>(list ? PyList_GET_SIZE(object) : PyTuple_GET_SIZE(object));
   const std::span<FieldValue> items = arena.allocate(size);
   for (std::size_t i = 0; i < size; ++i) {
     const auto at = static_cast<Py_ssize_t>(i);
-    items[i] =
-        value_of(list ? PyList_GET_ITEM(object, at) : PyTuple_GET_ITEM(object, at), arena, what);
+    value_into(list ? PyList_GET_ITEM(object, at) : PyTuple_GET_ITEM(object, at), arena, what,
+               items[i]);
   }
-  FieldValue out;
   out.type = FieldValue::Type::array;
   out.items = items;
-  return out;
 }
 
-FieldValue value_of(PyObject* object, FieldArena& arena, const Where& what) {
+/// Writes the value into `out`, a node of the arena or the caller's, rather than returning it:
+/// a returned node is copied again, and the copy waits on the callee's stores of its fields.
+void value_into(PyObject* object, FieldArena& arena, const Where& what, FieldValue& out) {
   using Type = FieldValue::Type;
-  const py::handle value(object);
-  FieldValue out;
-  if (object == Py_None) return out;
+  out = FieldValue{};
+  if (object == Py_None) return;
   // bool before int: Python's bool is an int.
   if (PyBool_Check(object)) {
     out.type = Type::boolean;
     out.boolean = object == Py_True;
-    return out;
+    return;
   }
-  if (PyLong_Check(object)) return whole_number(object, what);
+  if (PyLong_Check(object)) return whole_number_into(object, what, out);
   if (PyFloat_Check(object)) {
     out.type = Type::number;
     out.number = PyFloat_AS_DOUBLE(object);
-    return out;
+    return;
   }
   if (PyUnicode_Check(object)) {
     out.type = Type::string;
     out.text = utf8_view(object);
-    return out;
+    return;
   }
-  if (PyDict_Check(object)) return dict_value(object, arena, what);
-  if (PyList_Check(object) || PyTuple_Check(object)) return sequence_value(object, arena, what);
+  if (PyDict_Check(object)) {
+    out.type = Type::object;
+    out.items = settle_members(dict_members_of(object, arena, what));
+    return;
+  }
+  if (PyList_Check(object) || PyTuple_Check(object)) return sequence_into(object, arena, what, out);
   // NumPy's scalars, as a DataFrame's rows hold them.
-  const std::string type = type_name(value);
+  const std::string type = type_name(py::handle(object));
   if (type == "numpy.bool_") {
     out.type = Type::boolean;
     out.boolean = PyObject_IsTrue(object) == 1;
-    return out;
+    return;
   }
   if (PyIndex_Check(object)) {
     const auto index = py::reinterpret_steal<py::object>(PyNumber_Index(object));
     if (!index) throw py::error_already_set();
-    return whole_number(index.ptr(), what);
+    return whole_number_into(index.ptr(), what, out);
   }
   if (type.rfind("numpy.float", 0) == 0) {
     out.type = Type::number;
     out.number = PyFloat_AsDouble(object);
-    return out;
+    return;
   }
   throw Error(what.name() + ": a value of type " + type +
               " has no JSON form (None, bool, int, float, str, list or dict)");
@@ -180,7 +178,13 @@ FieldValue value_of(PyObject* object, FieldArena& arena, const Where& what) {
 }  // namespace
 
 FieldValue field_value(py::handle value, FieldArena& arena, std::string_view what) {
-  return value_of(value.ptr(), arena, {.what = what, .field = {}, .in_dict = false});
+  FieldValue out;
+  value_into(value.ptr(), arena, {.what = what, .field = {}, .in_dict = false}, out);
+  return out;
+}
+
+std::span<FieldValue> dict_members(py::handle dict, FieldArena& arena, std::string_view what) {
+  return dict_members_of(dict.ptr(), arena, {.what = what, .field = {}, .in_dict = false});
 }
 
 }  // namespace meldgraph::python

@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string_view>
 
 #include "meldgraph/model/field_value.hpp"
@@ -23,5 +24,10 @@ namespace py = pybind11;
 /// `value` and the arena do). Throws Error naming `what` (`field 'dora'`) for any other value.
 /// Needs the GIL to be made, not to be read.
 [[nodiscard]] FieldValue field_value(py::handle value, FieldArena& arena, std::string_view what);
+
+/// The members of `dict` (a dict) as field_value reads them, in the dict's order and not settled
+/// (a dict's keys are distinct already): for read_hand_members.
+[[nodiscard]] std::span<FieldValue> dict_members(py::handle dict, FieldArena& arena,
+                                                 std::string_view what);
 
 }  // namespace meldgraph::python

@@ -1,6 +1,7 @@
 // The fast paths of batch lines against their slow, obviously correct references, on many random
 // lines: read_hand_line (simdjson into a FieldValue tree) against read_hand_object of nlohmann's
-// parse of the same line, answers and errors alike; JsonText's strings against nlohmann's dump;
+// parse of the same line, answers and errors alike; read_hand_members (members in any order)
+// against read_hand_fields of the settled object; JsonText's strings against nlohmann's dump;
 // write_win_context_json against win_context_to_json's dump. Tagged [lines].
 
 #include <catch2/catch.hpp>
@@ -133,6 +134,36 @@ TEST_CASE("lines: simdjson's reader says what nlohmann's says of every line", "[
   // Both kinds of outcome were met many times.
   CHECK(read > lines / 30);
   CHECK(read < lines - lines / 30);
+}
+
+TEST_CASE("lines: members in any order read as the settled object does", "[lines]") {
+  // read_hand_members (a Python dict's members, in its order) against read_hand_fields of the
+  // same object, answers and errors alike: of several bad fields, the same one is named.
+  const RuleSet rules = load_rules("riichi");
+  std::mt19937 random(1207);
+  int read = 0;
+  int objects = 0;
+  const int lines = 3000 / test::kScale;
+  for (int i = 0; i < lines; ++i) {
+    nlohmann::json object;
+    try {
+      object = nlohmann::json::parse(random_line(random));
+    } catch (const nlohmann::json::exception&) {
+      continue;
+    }
+    ++objects;
+    FieldArena arena;
+    const FieldValue tree = field_value(object, arena);
+    std::vector<FieldValue> members(tree.items.begin(), tree.items.end());
+    std::shuffle(members.begin(), members.end(), random);
+    const std::string fast = outcome(rules, [&] { return read_hand_members(rules, members); });
+    const std::string reference = outcome(rules, [&] { return read_hand_fields(rules, tree); });
+    INFO(object.dump());
+    CHECK(fast == reference);
+    read += fast.rfind("hand ", 0) == 0 ? 1 : 0;
+  }
+  CHECK(read > objects / 30);
+  CHECK(read < objects - objects / 30);
 }
 
 TEST_CASE("lines: strings written directly are nlohmann's on random bytes", "[lines]") {

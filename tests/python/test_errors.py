@@ -86,6 +86,7 @@ def test_bad_items_of_score_many_are_reported_in_their_rows(riichi):
         {"hand": HAND, "dora": {"3p"}},
         json.dumps({"hand": HAND, "seat_wind": "X"}),
         "{not json",
+        {"win": "nope", "seat_wind": "X", "dora": 3, "hand": HAND},
         HAND,
     ]
     columns = riichi.score_many(items, jobs=2)
@@ -94,9 +95,12 @@ def test_bad_items_of_score_many_are_reported_in_their_rows(riichi):
     assert columns.points[0] == columns.points[-1] > 0
     for row in range(1, len(items) - 1):
         assert errors[row] is not None and columns.points[row] == 0 and not columns.wins[row]
-    lines = [items[1], json.dumps(items[3]), json.dumps(items[4]), items[6], items[7]]
+    lines = [items[1], json.dumps(items[3]), json.dumps(items[4]), items[6], items[7],
+             json.dumps(items[8])]
     expected = [answer["error"] for answer in batch("riichi", "score", lines)]
-    assert [errors[1], errors[3], errors[4], errors[6], errors[7]] == expected
+    # Of several bad fields, a dict's error names the one a line's names (the first by key).
+    assert "'dora'" in expected[-1]
+    assert [errors[1], errors[3], errors[4], errors[6], errors[7], errors[8]] == expected
     assert "expected a hand (str) or a dict" in errors[2] and "int" in errors[2]
     assert "field 'dora'" in errors[5] and "set" in errors[5]
 

@@ -5,7 +5,9 @@
 #include <simdjson.h>
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <utility>
 
@@ -160,6 +162,73 @@ HandLine read_hand_fields(const RuleSet& rules, const FieldValue& object) {
   }
   read.context = read_context_members(rules, object, true);
   return read;
+}
+
+namespace {
+
+/// What a line's member is besides a context field, told by its length before its text.
+enum class LineMember : std::uint8_t { context_field, hand, indicator, whole_object };
+
+LineMember line_member(std::string_view key) {
+  switch (key.size()) {
+    case 4:
+      return key == "hand" ? LineMember::hand : LineMember::context_field;
+    case 5:
+      return key == "index" ? LineMember::whole_object : LineMember::context_field;
+    case 7:
+      return key == "context" ? LineMember::whole_object : LineMember::context_field;
+    case 9:
+      return key == "indicator" ? LineMember::indicator : LineMember::context_field;
+    default:
+      return LineMember::context_field;
+  }
+}
+
+/// read_hand_members's one pass: nullopt when the object is not a plain hand and its context
+/// fields (a corpus's line, a missing or bad member), which read_hand_fields then reads.
+std::optional<HandLine> read_plain_members(const RuleSet& rules,
+                                           std::span<const FieldValue> members) {
+  const FieldValue* hand = nullptr;
+  const FieldValue* indicator = nullptr;
+  for (const FieldValue& member : members) {
+    switch (line_member(member.key)) {
+      case LineMember::hand:
+        hand = &member;
+        break;
+      case LineMember::indicator:
+        indicator = &member;
+        break;
+      case LineMember::whole_object:
+        return std::nullopt;
+      case LineMember::context_field:
+        break;
+    }
+  }
+  using Type = FieldValue::Type;
+  if (hand == nullptr || hand->type != Type::string) return std::nullopt;
+  if (indicator != nullptr && indicator->type != Type::string) return std::nullopt;
+  HandLine read{std::string(hand->text), std::nullopt,
+                indicator != nullptr ? std::string(indicator->text) : std::string()};
+  WinContextReader reader(rules);
+  for (const FieldValue& member : members) {
+    if (line_member(member.key) == LineMember::context_field) reader.field(member.key, member);
+  }
+  read.context = std::move(reader).finish();
+  return read;
+}
+
+}  // namespace
+
+HandLine read_hand_members(const RuleSet& rules, std::span<FieldValue> members) {
+  try {
+    if (std::optional<HandLine> read = read_plain_members(rules, members)) return *std::move(read);
+  } catch (const Error&) {
+    // Of several bad fields, the one read_hand_fields names, in key order, is the error.
+  }
+  FieldValue object;
+  object.type = FieldValue::Type::object;
+  object.items = settle_members(members);
+  return read_hand_fields(rules, object);
 }
 
 namespace {
