@@ -41,6 +41,9 @@ WinContext read_context_members(const RuleSet& rules, const FieldValue& object, 
   return std::move(reader).finish();
 }
 
+bool simdjson_members(simdjson::dom::object object, FieldArena& arena,
+                      std::span<FieldValue>& members);
+
 /// simdjson's `element` as a tree in `arena`; false when it holds what simdjson does not type
 /// as nlohmann does, which is then left to nlohmann.
 bool simdjson_value(simdjson::dom::element element, FieldArena& arena, FieldValue& out) {
@@ -83,19 +86,26 @@ bool simdjson_value(simdjson::dom::element element, FieldArena& arena, FieldValu
       return true;
     }
     case element_type::OBJECT: {
-      const simdjson::dom::object object = element.get_object().value_unsafe();
-      const std::span<FieldValue> items = arena.allocate(object.size());
-      std::size_t i = 0;
-      for (const auto member : object) {
-        if (!simdjson_value(member.value, arena, items[i])) return false;
-        items[i++].key = member.key;
-      }
+      std::span<FieldValue> items;
+      if (!simdjson_members(element.get_object().value_unsafe(), arena, items)) return false;
       out.type = Type::object;
       out.items = settle_members(items);
       return true;
     }
   }
   return false;
+}
+
+/// The members of `object` as simdjson_value reads them, in the line's order, not settled.
+bool simdjson_members(simdjson::dom::object object, FieldArena& arena,
+                      std::span<FieldValue>& members) {
+  members = arena.allocate(object.size());
+  std::size_t i = 0;
+  for (const auto member : object) {
+    if (!simdjson_value(member.value, arena, members[i])) return false;
+    members[i++].key = member.key;
+  }
+  return true;
 }
 
 }  // namespace
@@ -107,11 +117,12 @@ HandLine read_hand_line(const RuleSet& rules, const std::string& line) {
   thread_local simdjson::dom::parser parser;
   thread_local FieldArena arena;
   arena.clear();
+  // A line is an object: its members are read in one pass, as a dict's are (read_hand_members).
   simdjson::dom::element document;
-  FieldValue object;
-  if (parser.parse(line).get(document) == simdjson::SUCCESS &&
-      simdjson_value(document, arena, object)) {
-    return read_hand_fields(rules, object);
+  std::span<FieldValue> members;
+  if (parser.parse(line).get(document) == simdjson::SUCCESS && document.is_object() &&
+      simdjson_members(document.get_object().value_unsafe(), arena, members)) {
+    return read_hand_members(rules, members);
   }
   nlohmann::json parsed;
   try {

@@ -1,6 +1,9 @@
 // The MPSZ notation written (docs/notation.md): tile counts and hands as text (format_hand and
 // its Unicode form), so that parse_hand(format_hand(h)) == h (notation.cpp reads it).
 
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
 #include <string>
 
 #include "meldgraph/model/hand.hpp"
@@ -8,33 +11,43 @@
 namespace meldgraph {
 namespace {
 
-/// Tiles in MPSZ, grouped by suit, the first `red[t]` copies of a tile written as red fives.
-/// Sized first, then written in place (a hand is written back on every line of a batch), with
-/// room for `room` more characters.
+/// Tiles in MPSZ, grouped by suit, the first `red[t]` copies of a tile written as red fives,
+/// with room for `room` more characters. A hand is written back on every line of a batch, and
+/// which tiles it holds is anyone's guess: each tile's rank is stored four times and the end
+/// moves on by its count, and a suit's letter is stored at its end and kept when the suit had
+/// tiles, so that the writing does not branch on the counts (only on a count above four and on
+/// red fives). A suit's tiles have consecutive ids.
 std::string format_mpsz(const TileCounts& counts, const TileCounts& red, const RuleSet& rules,
                         std::size_t room = 0) {
-  std::size_t length = 0;
-  char last_letter = 0;
-  for (TileId t = 0; t < rules.tile_count(); ++t) {
-    if (counts[t] == 0) continue;
-    const char letter = rules.tile(t).letter;
-    length += counts[t] + (letter != last_letter ? 1U : 0U);
-    last_letter = letter;
-  }
+  const TileId kinds = rules.tile_count();
+  std::size_t tiles = 0;
+  for (TileId t = 0; t < kinds; ++t) tiles += counts[t];
+  // At most a letter per kind, and three bytes past the last tile for its store of four.
+  const std::size_t most = tiles + kinds + 4;
   std::string out;
-  out.reserve(length + room);
-  out.resize(length);
-  char* at = out.data();
-  char open_letter = 0;
-  for (TileId t = 0; t < rules.tile_count(); ++t) {
-    if (counts[t] == 0) continue;
+  out.reserve(std::max(most, tiles + kinds + room));
+  out.resize(most);
+  char* const begin = out.data();
+  char* at = begin;
+  char* suit_start = at;
+  char letter = 0;
+  for (TileId t = 0; t < kinds; ++t) {
     const TileInfo& info = rules.tile(t);
-    if (open_letter != 0 && open_letter != info.letter) *at++ = open_letter;
-    open_letter = info.letter;
-    for (int k = 0; k < counts[t]; ++k)
-      *at++ = k < red[t] ? '0' : static_cast<char>('0' + info.rank);
+    if (info.letter != letter) {
+      *at = letter;
+      at += static_cast<std::ptrdiff_t>(at != suit_start);
+      suit_start = at;
+      letter = info.letter;
+    }
+    const char rank = static_cast<char>('0' + info.rank);
+    std::memset(at, rank, 4);
+    if (counts[t] > 4) std::memset(at, rank, counts[t]);
+    if (red[t] != 0) std::memset(at, '0', std::min(red[t], counts[t]));
+    at += counts[t];
   }
-  if (open_letter != 0) *at++ = open_letter;
+  *at = letter;
+  at += static_cast<std::ptrdiff_t>(at != suit_start);
+  out.resize(static_cast<std::size_t>(at - begin));
   return out;
 }
 

@@ -51,10 +51,11 @@ struct HandLine {
 /// behind read_hand_line and read_hand_object, and the Python module's reader of dicts.
 [[nodiscard]] HandLine read_hand_fields(const RuleSet& rules, const FieldValue& object);
 
-/// read_hand_fields of the object whose members are `members`, given with distinct keys in any
-/// order (a Python dict's), not yet settled: one pass over them, without sorting or looking
-/// members up. The answer and the error are read_hand_fields's: a line's error is that of the
-/// settled object (its members are then settled in place).
+/// read_hand_fields of the object whose members are `members`, in any order (a Python dict's, a
+/// line's as written), not yet settled: one pass over them, without sorting or looking members
+/// up, a repeated key's last value counting as when settled. The answer and the error are
+/// read_hand_fields's: the error is that of the settled object (the members are then settled in
+/// place).
 [[nodiscard]] HandLine read_hand_members(const RuleSet& rules, std::span<FieldValue> members);
 
 /// The rows of a CSV file of hands as `corpus --format csv` writes them (docs/cli.md, "batch"): a
