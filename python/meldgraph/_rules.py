@@ -153,14 +153,21 @@ class RuleSet:
         hand = _hand(hand, "explain")
         return Answer(self._rules.answer("explain", hand, _situation(situation), limit, None))
 
-    def advise(self, hand: str, *, visible: Optional[str] = None, **situation) -> Answer:
+    def advise(
+        self, hand: str, *, visible: Optional[str] = None, second_step: bool = True, **situation
+    ) -> Answer:
         """Which tile to discard (`batch --op advise`; docs/analysis.md, "Discard advice"):
         shanten, and for a hand of 3n+2 tiles its discards (for 3n+1 its draws) best first,
         each with its shanten, by_form, improving, improving_count, and when ready its waits
         (tile, left, ron, tsumo) and wait_value, else second_step. `visible`: tiles seen
-        elsewhere; the situation's keywords value the waits."""
+        elsewhere; the situation's keywords value the waits. `second_step=False` leaves the
+        second step out (`advise --no-second-step`: most of the advice's time)."""
         hand = _hand(hand, "advise")
-        return Answer(self._rules.answer("advise", hand, _situation(situation), 1000, visible))
+        if not isinstance(second_step, bool):
+            raise TypeError(f"advise: second_step is True or False, not {second_step!r}")
+        return Answer(
+            self._rules.answer("advise", hand, _situation(situation), 1000, visible, second_step)
+        )
 
     # Many hands.
 

@@ -80,12 +80,14 @@ AnswerOptions answer_options(const RuleSet& rules, std::uint64_t limit, py::hand
 }
 
 /// The batch line of analyzer `op` for one hand: {"hand", "rules", "context"?, the answer's
-/// fields}.
+/// fields}; `second_step` false leaves advise's second step out (`advise --no-second-step`).
 py::object answer(PythonRules& self, const std::string& op, const std::string& hand,
-                  py::handle situation, std::uint64_t limit, py::handle visible) {
+                  py::handle situation, std::uint64_t limit, py::handle visible,
+                  bool second_step) {
   const RuleSet& rules = self.rules();
   const std::optional<WinContext> context = situation_of(rules, situation);
-  const AnswerOptions options = answer_options(rules, limit, visible);
+  AnswerOptions options = answer_options(rules, limit, visible);
+  options.second_step = second_step;
   nlohmann::json out;
   {
     const py::gil_scoped_release release;
@@ -192,7 +194,7 @@ void bind_rule_set_calls(RulesClass& rules) {
       .def_property_readonly("unit", &unit_key)
       .def("dump", [](const PythonRules& self) { return dump_rules(self.rules()); })
       .def("answer", &answer, py::arg("op"), py::arg("hand"), py::arg("situation"),
-           py::arg("limit"), py::arg("visible"))
+           py::arg("limit"), py::arg("visible"), py::arg("second_step") = true)
       .def("analyze", &analyze, py::arg("hand"), py::arg("situation"), py::arg("limit"));
 }
 

@@ -163,6 +163,15 @@ def test_advise(riichi):
     assert best["wait_value"] == 3 * 1300
     # The second step is worked out for the discards of the lowest shanten only.
     assert all(d["shanten"] == 1 and "second_step" not in d for d in advice.discards[2:])
+    # Without the second step: the same discards in the same order, second_step left out.
+    hand = "12m457p3399s1235z6s"
+    full = riichi.advise(hand).discards
+    first = riichi.advise(hand, second_step=False).discards
+    assert any("second_step" in d for d in full)
+    assert all("second_step" not in d for d in first)
+    assert first == [{k: v for k, v in d.items() if k != "second_step"} for d in full]
+    with pytest.raises(TypeError, match="second_step"):
+        riichi.advise(hand, second_step="no")
     draws = riichi.advise("123m4567p789s115z")
     assert draws.draws[0]["shanten"] == 0 and draws.draws[0]["left"] > 0
     with pytest.raises(meldgraph.Error, match="3n\\+2"):
