@@ -95,6 +95,9 @@ class BatchReader {
  public:
   explicit BatchReader(const std::string& input) {
     if (!input.empty() && input != "-") {
+      // Read 256 KiB at a time, as standard input is (StandardBuffers); set before opening.
+      buffer_.resize(std::size_t{1} << 18);
+      file_.rdbuf()->pubsetbuf(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
       file_.open(input);
       if (!file_) throw Error("cannot open input file '" + input + "'");
     }
@@ -123,6 +126,7 @@ class BatchReader {
   }
 
  private:
+  std::vector<char> buffer_;  ///< file_'s, made before it is opened
   std::ifstream file_;
   std::string line_;
   std::size_t skipped_ = 0;

@@ -398,6 +398,7 @@ int main(int argc, char** argv) {
   // Nor is std::cout flushed before each read of std::cin (the tie would write every answer of a
   // batch in a system call of its own): read_input_line flushes it when a read may wait.
   std::cin.tie(nullptr);
+  const meldgraph::cli::StandardBuffers buffers;
   try {
     return meldgraph::cli::finish_output(run(argc, argv));
   } catch (const meldgraph::cli::StopRequested&) {

@@ -4,10 +4,15 @@
 
 #include <unistd.h>
 
+#if defined(__GLIBCXX__)
+#include <ext/stdio_filebuf.h>
+#endif
+
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <csignal>
 #include <cstring>
 #include <iostream>
@@ -91,6 +96,31 @@ int finish_output(int status) {
 
 StreamingOutput::StreamingOutput() {
   stop_at_checkpoint = true;
+}
+
+namespace {
+
+constexpr std::size_t kStandardBufferBytes = std::size_t{1} << 18;
+
+}  // namespace
+
+StandardBuffers::StandardBuffers() {
+#if defined(__GLIBCXX__)
+  // libstdc++'s buffer over a C stream reads and writes its descriptor directly, through a buffer
+  // of the size asked for, and leaves the stream open when it goes.
+  using FileBuffer = __gnu_cxx::stdio_filebuf<char>;
+  input_ = std::make_unique<FileBuffer>(stdin, std::ios::in, kStandardBufferBytes);
+  output_ = std::make_unique<FileBuffer>(stdout, std::ios::out, kStandardBufferBytes);
+  own_input_ = std::cin.rdbuf(input_.get());
+  own_output_ = std::cout.rdbuf(output_.get());
+#endif
+}
+
+StandardBuffers::~StandardBuffers() {
+  if (output_ == nullptr) return;
+  std::cout.flush();
+  std::cout.rdbuf(own_output_);
+  std::cin.rdbuf(own_input_);
 }
 
 StreamingOutput::~StreamingOutput() {
