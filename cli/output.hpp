@@ -9,8 +9,8 @@
 #include <cstddef>
 #include <iosfwd>
 #include <memory>
-#include <streambuf>
 #include <stdexcept>
+#include <streambuf>
 #include <string>
 
 namespace meldgraph::cli {

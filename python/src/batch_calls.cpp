@@ -36,7 +36,7 @@ struct ScoreItem {
   std::string_view text;
   bool is_dict = false;
   std::span<FieldValue> members;  ///< a dict's, in its order (read_hand_members settles them)
-  std::string error;              ///< the item could not be read (not a str nor a dict, a bad value)
+  std::string error;  ///< the item could not be read (not a str nor a dict, a bad value)
 };
 
 std::string_view trimmed(std::string_view text) {

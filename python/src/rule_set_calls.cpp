@@ -82,8 +82,7 @@ AnswerOptions answer_options(const RuleSet& rules, std::uint64_t limit, py::hand
 /// The batch line of analyzer `op` for one hand: {"hand", "rules", "context"?, the answer's
 /// fields}; `second_step` false leaves advise's second step out (`advise --no-second-step`).
 py::object answer(PythonRules& self, const std::string& op, const std::string& hand,
-                  py::handle situation, std::uint64_t limit, py::handle visible,
-                  bool second_step) {
+                  py::handle situation, std::uint64_t limit, py::handle visible, bool second_step) {
   const RuleSet& rules = self.rules();
   const std::optional<WinContext> context = situation_of(rules, situation);
   AnswerOptions options = answer_options(rules, limit, visible);

@@ -121,7 +121,23 @@ void JsonObject::note_member(std::string_view key, std::size_t begin) {
   members_[count_++] = {key, begin, out_->out().size()};
 }
 
+void JsonObject::write_key_in_place(std::string_view key) {
+  if (count_ > 0 && !short_key_less(members_[count_ - 1].key, key)) {
+    in_order_ = false;
+    return;
+  }
+  out_->put(count_ == 0 ? '{' : ',');
+  out_->string(key);
+  out_->put(':');
+}
+
 void JsonObject::close() {
+  if (in_order_) {
+    if (count_ == 0) out_->put('{');
+    out_->put('}');
+    count_ = 0;
+    return;
+  }
   // Keys are unique by construction; nlohmann orders them by std::string's operator<, which is
   // the byte order string_view's comparison also uses. A stable insertion sort: few members.
   const auto members = std::span(members_).first(count_);
@@ -133,7 +149,9 @@ void JsonObject::close() {
   }
   std::string& text = out_->out();
   const std::size_t end = text.size();
-  // Room for the sorted copy first: the members are copied from the string into itself.
+  // Room for the sorted copy first: the members are copied from the string into itself. The
+  // text before them (members written in place before the first out of order, with their keys
+  // and commas) goes with the rest.
   std::size_t keys = 0;
   for (const Member& member : members) keys += member.key.size() * 6 + 4;  // \u00xx at worst
   text.reserve(end + (end - start_) + keys + 2);
@@ -147,6 +165,7 @@ void JsonObject::close() {
   out_->put('}');
   text.erase(start_, end - start_);
   count_ = 0;
+  in_order_ = true;
 }
 
 }  // namespace meldgraph

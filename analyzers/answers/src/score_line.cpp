@@ -5,6 +5,8 @@
 #include "meldgraph/answers/score_line.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -13,6 +15,7 @@
 #include "meldgraph/answers/render_json.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/scoring/scoring_rules.hpp"
+#include "meldgraph/support/short_keys.hpp"
 #include "score_words.hpp"
 
 namespace meldgraph {
@@ -110,27 +113,50 @@ void write_context(const WinContext& context, const RuleSet& rules, JsonText& ou
   object.close();
 }
 
-/// The value fields of one reading (write_value's), those `fields` keeps. `wins` and
-/// `no_win_reason` are the caller's: the top level writes the hand's.
+/// A field of a reading's value (write_value's), written from the reading.
+struct ValueMember {
+  std::string_view key;  ///< empty: the rule set's unit (ScoreLineTexts::unit_key)
+  void (*write)(const ScoreLineTexts& texts, const ReadingScore& scored, JsonText& out);
+};
+
+/// The value fields, in write_value's order.
+constexpr std::array<ValueMember, 11> kValueMembers = {{
+    {"patterns", [](const ScoreLineTexts& texts, const ReadingScore& scored,
+                    JsonText& v) { write_patterns(texts, scored.hits, v); }},
+    {"", [](const ScoreLineTexts&, const ReadingScore& scored,
+            JsonText& v) { v.integer(scored.value.units); }},
+    {"fu", [](const ScoreLineTexts&, const ReadingScore& scored,
+              JsonText& v) { v.integer(scored.value.fu); }},
+    {"fu_parts", [](const ScoreLineTexts& texts, const ReadingScore& scored,
+                    JsonText& v) { write_fu_parts(scored, texts.rules(), v); }},
+    {"dora", [](const ScoreLineTexts&, const ReadingScore& scored,
+                JsonText& v) { v.integer(scored.value.dora); }},
+    {"ura", [](const ScoreLineTexts&, const ReadingScore& scored,
+               JsonText& v) { v.integer(scored.value.ura); }},
+    {"red", [](const ScoreLineTexts&, const ReadingScore& scored,
+               JsonText& v) { v.integer(scored.value.red); }},
+    {"yakuman", [](const ScoreLineTexts&, const ReadingScore& scored,
+                   JsonText& v) { v.integer(scored.value.yakuman); }},
+    {"limit", [](const ScoreLineTexts&, const ReadingScore& scored,
+                 JsonText& v) { v.string(scored.value.limit); }},
+    {"points", [](const ScoreLineTexts&, const ReadingScore& scored,
+                  JsonText& v) { v.integer(scored.value.points); }},
+    {"payments", [](const ScoreLineTexts& texts, const ReadingScore& scored,
+                    JsonText& v) { write_payments(scored.value, texts.rules(), v); }},
+}};
+
+std::string_view value_key(const ValueMember& member, const ScoreLineTexts& texts) {
+  return member.key.empty() ? texts.unit_key() : member.key;
+}
+
+/// The value fields of one reading, those `fields` keeps. `wins` and `no_win_reason` are the
+/// caller's: the top level writes the hand's.
 void add_value(const ScoreLineTexts& texts, const ReadingScore& scored,
                const FieldSelection& fields, JsonObject& out) {
-  const RuleSet& rules = texts.rules();
-  const std::string_view unit = texts.unit_key();
-  const ReadingValue& value = scored.value;
-  const auto keep = [&](std::string_view name) { return fields.has(name); };
-  if (keep("patterns")) {
-    out.add("patterns", [&](JsonText& v) { write_patterns(texts, scored.hits, v); });
+  for (const ValueMember& member : kValueMembers) {
+    const std::string_view key = value_key(member, texts);
+    if (fields.has(key)) out.add(key, [&](JsonText& v) { member.write(texts, scored, v); });
   }
-  if (keep(unit)) out.add(unit, [&](JsonText& v) { v.integer(value.units); });
-  if (keep("fu")) out.add("fu", [&](JsonText& v) { v.integer(value.fu); });
-  if (keep("fu_parts")) out.add("fu_parts", [&](JsonText& v) { write_fu_parts(scored, rules, v); });
-  if (keep("dora")) out.add("dora", [&](JsonText& v) { v.integer(value.dora); });
-  if (keep("ura")) out.add("ura", [&](JsonText& v) { v.integer(value.ura); });
-  if (keep("red")) out.add("red", [&](JsonText& v) { v.integer(value.red); });
-  if (keep("yakuman")) out.add("yakuman", [&](JsonText& v) { v.integer(value.yakuman); });
-  if (keep("limit")) out.add("limit", [&](JsonText& v) { v.string(value.limit); });
-  if (keep("points")) out.add("points", [&](JsonText& v) { v.integer(value.points); });
-  if (keep("payments")) out.add("payments", [&](JsonText& v) { write_payments(value, rules, v); });
 }
 
 /// One listed reading of "interpretations": its origin, value, `wins` and `best`.
@@ -169,64 +195,96 @@ void write_cut(const ScoringCut& cut, JsonText& out) {
   note.close();
 }
 
-/// The answer's summary fields: the hand's win, the listing's counts, ties, cut.
-void add_summary(const ScoreAnswer& answer, const FieldSelection& fields, JsonObject& out) {
-  const auto keep = [&](std::string_view name) { return fields.has(name); };
-  if (keep("wins")) out.add("wins", [&](JsonText& v) { v.boolean(answer.wins); });
-  // As write_score_json leaves it: the best reading's reason overrides the hand's.
-  const ReadingValue* best = answer.best_reading ? &answer.best_reading->value : nullptr;
-  const bool best_lost = best != nullptr && !best->wins;
-  if ((!answer.wins || best_lost) && keep("no_win_reason")) {
-    out.add("no_win_reason",
-            [&](JsonText& v) { v.string(best_lost ? best->no_win_reason : answer.no_win_reason); });
-  }
-  if (keep("best")) out.add("best", [&](JsonText& v) { v.integer(answer.best); });
-  if (keep("tied")) {
-    out.add("tied", [&](JsonText& v) {
-      v.put('[');
-      for (std::size_t i = 0; i < answer.tied.size(); ++i) {
-        if (i > 0) v.put(',');
-        write_unsigned(v, answer.tied[i]);
-      }
-      v.put(']');
-    });
-  }
-  if (keep("tie_rule")) out.add("tie_rule", [&](JsonText& v) { v.string(kBestReadingRule); });
-  if (keep("readings")) out.add("readings", [&](JsonText& v) { write_unsigned(v, answer.scored); });
-  if (answer.unscored_realisations > 0 && keep("unscored_realisations")) {
-    out.add("unscored_realisations",
-            [&](JsonText& v) { write_unsigned(v, answer.unscored_realisations); });
-  }
-  if (answer.unscored_realisations == kCountSaturated && keep("unscored_saturated")) {
-    out.add("unscored_saturated", [&](JsonText& v) { v.boolean(true); });
-  }
-  if (answer.cut.by != ScoreCut::none && keep("cut")) {
-    out.add("cut", [&](JsonText& v) { write_cut(answer.cut, v); });
-  }
+/// What a line's members are written from.
+struct LineParts {
+  const ScoreAnswer& answer;
+  const ScoreLineTexts& texts;
+  const LineHead& head;
+};
+
+/// A member of a line besides the best reading's value fields: whether the line has it, and its
+/// value.
+struct LineMember {
+  std::string_view key;
+  bool (*present)(const LineParts& line);
+  void (*write)(const LineParts& line, JsonText& out);
+};
+
+/// kLineMembers' index of "hand".
+constexpr std::uint8_t kHandCode = 0;
+
+bool always(const LineParts& /*line*/) {
+  return true;
 }
 
-/// The listing of every reading, unless `--best` left it out.
-void add_listing(const ScoreLineTexts& texts, const ScoreAnswer& answer,
-                 const FieldSelection& fields, JsonObject& out) {
-  if (answer.best_only) return;
-  if (fields.has("interpretations")) {
-    out.add("interpretations", [&](JsonText& v) {
-      v.put('[');
-      for (std::size_t r = 0; r < answer.readings.size(); ++r) {
-        if (r > 0) v.put(',');
-        write_listed(texts, answer.readings[r], static_cast<int>(r) == answer.best, v);
-      }
-      v.put(']');
-    });
-  }
-  if (fields.has("listed")) {
-    out.add("listed", [&](JsonText& v) { write_unsigned(v, answer.readings.size()); });
-  }
-  if (fields.has("truncated")) {
-    out.add("truncated",
-            [&](JsonText& v) { v.boolean(answer.readings.size() < answer.reading_count); });
-  }
+/// The best reading's value, when it lost: its reason overrides the hand's (as write_score_json
+/// leaves it).
+const ReadingValue* lost_best(const ScoreAnswer& answer) {
+  const ReadingValue* best = answer.best_reading ? &answer.best_reading->value : nullptr;
+  return best != nullptr && !best->wins ? best : nullptr;
 }
+
+bool listed(const LineParts& line) {
+  return !line.answer.best_only;
+}
+
+/// The line's own members, the summary's and the listing's (unsorted: ScoreLineTexts sorts them
+/// with the value fields once).
+const std::array<LineMember, 15> kLineMembers = {{
+    {"hand", always, [](const LineParts& line, JsonText& v) { v.string(line.head.hand); }},
+    {"rules", always,
+     [](const LineParts& line, JsonText& v) { v.string(line.texts.rules().name()); }},
+    {"context", [](const LineParts& line) { return line.head.context != nullptr; },
+     [](const LineParts& line, JsonText& v) {
+       write_context(*line.head.context, line.texts.rules(), v);
+     }},
+    {"wins", always, [](const LineParts& line, JsonText& v) { v.boolean(line.answer.wins); }},
+    {"no_win_reason",
+     [](const LineParts& line) { return !line.answer.wins || lost_best(line.answer) != nullptr; },
+     [](const LineParts& line, JsonText& v) {
+       const ReadingValue* lost = lost_best(line.answer);
+       v.string(lost != nullptr ? lost->no_win_reason : line.answer.no_win_reason);
+     }},
+    {"best", always, [](const LineParts& line, JsonText& v) { v.integer(line.answer.best); }},
+    {"tied", always,
+     [](const LineParts& line, JsonText& v) {
+       v.put('[');
+       for (std::size_t i = 0; i < line.answer.tied.size(); ++i) {
+         if (i > 0) v.put(',');
+         write_unsigned(v, line.answer.tied[i]);
+       }
+       v.put(']');
+     }},
+    {"tie_rule", always, [](const LineParts&, JsonText& v) { v.string(kBestReadingRule); }},
+    {"readings", always,
+     [](const LineParts& line, JsonText& v) { write_unsigned(v, line.answer.scored); }},
+    {"unscored_realisations",
+     [](const LineParts& line) { return line.answer.unscored_realisations > 0; },
+     [](const LineParts& line, JsonText& v) {
+       write_unsigned(v, line.answer.unscored_realisations);
+     }},
+    {"unscored_saturated",
+     [](const LineParts& line) { return line.answer.unscored_realisations == kCountSaturated; },
+     [](const LineParts&, JsonText& v) { v.boolean(true); }},
+    {"cut", [](const LineParts& line) { return line.answer.cut.by != ScoreCut::none; },
+     [](const LineParts& line, JsonText& v) { write_cut(line.answer.cut, v); }},
+    {"interpretations", listed,
+     [](const LineParts& line, JsonText& v) {
+       v.put('[');
+       for (std::size_t r = 0; r < line.answer.readings.size(); ++r) {
+         if (r > 0) v.put(',');
+         write_listed(line.texts, line.answer.readings[r], static_cast<int>(r) == line.answer.best,
+                      v);
+       }
+       v.put(']');
+     }},
+    {"listed", listed,
+     [](const LineParts& line, JsonText& v) { write_unsigned(v, line.answer.readings.size()); }},
+    {"truncated", listed,
+     [](const LineParts& line, JsonText& v) {
+       v.boolean(line.answer.readings.size() < line.answer.reading_count);
+     }},
+}};
 
 /// A flat field of the answer as CSV text (see write_score_csv_row).
 std::string csv_value(const ScoreAnswer& answer, const RuleSet& rules, const LineHead& head,
@@ -331,6 +389,15 @@ std::vector<std::string> score_line_fields(const RuleSet& rules) {
 
 ScoreLineTexts::ScoreLineTexts(const RuleSet& rules)
     : rules_(&rules), scoring_(&require_scoring(rules)), unit_key_(unit_key_of(*scoring_)) {
+  for (std::size_t m = 0; m < kLineMembers.size(); ++m) {
+    line_order_.push_back({kLineMembers[m].key, static_cast<std::uint8_t>(m)});
+  }
+  for (std::size_t m = 0; m < kValueMembers.size(); ++m) {
+    line_order_.push_back(
+        {value_key(kValueMembers[m], *this), static_cast<std::uint8_t>(kLineMembers.size() + m)});
+  }
+  std::sort(line_order_.begin(), line_order_.end(),
+            [](const LineField& a, const LineField& b) { return short_key_less(a.key, b.key); });
   const std::size_t patterns = scoring_->patterns.patterns.size();
   once_.reserve(patterns);
   repeated_.reserve(patterns);
@@ -422,19 +489,23 @@ bool write_score_line_json(const ScoreAnswer& answer, const RuleSet& rules, cons
 
 bool write_score_line_json(const ScoreAnswer& answer, const ScoreLineTexts& texts,
                            const LineHead& head, const FieldSelection& fields, std::string& out) {
-  const RuleSet& rules = texts.rules();
   const std::size_t start = out.size();
   JsonText writer(out);
   JsonObject line(writer);
-  // A line's hand is always written, asked for or not, as its error is (batch_lines.cpp).
-  line.add("hand", [&](JsonText& v) { v.string(head.hand); });
-  if (fields.has("rules")) line.add("rules", [&](JsonText& v) { v.string(rules.name()); });
-  if (head.context != nullptr && fields.has("context")) {
-    line.add("context", [&](JsonText& v) { write_context(*head.context, rules, v); });
+  const LineParts parts{answer, texts, head};
+  // The members in key order (ScoreLineTexts::line_order): each is written in place.
+  for (const ScoreLineTexts::LineField& field : texts.line_order()) {
+    // A line's hand is always written, asked for or not, as its error is (batch_lines.cpp).
+    if (field.code != kHandCode && !fields.has(field.key)) continue;
+    if (field.code < kLineMembers.size()) {
+      const LineMember& member = kLineMembers[field.code];
+      if (!member.present(parts)) continue;
+      line.add(field.key, [&](JsonText& v) { member.write(parts, v); });
+    } else if (answer.best_reading) {
+      const ValueMember& member = kValueMembers[field.code - kLineMembers.size()];
+      line.add(field.key, [&](JsonText& v) { member.write(texts, *answer.best_reading, v); });
+    }
   }
-  if (answer.best_reading) add_value(texts, *answer.best_reading, fields, line);
-  add_summary(answer, fields, line);
-  add_listing(texts, answer, fields, line);
   line.close();
   if (writer.invalid_utf8()) {
     out.resize(start);

@@ -38,12 +38,14 @@ class JsonText {
   bool invalid_utf8_ = false;
 };
 
-/// An object written with its keys sorted, as nlohmann's std::map-backed objects are. Each member
-/// is written when it is added, straight into the writer's string after the object's start (a
-/// nested object inside it likewise); `close` then writes the members in key order after them
-/// and moves that text down to the object's start. Nothing is allocated but the string's growth.
-/// Keys must outlive the object (string literals, the rule set's names); an object has at most
-/// kMaxMembers members (the widest, a batch line, has 26).
+/// An object written with its keys sorted, as nlohmann's std::map-backed objects are. While the
+/// members come in key order, each is written in place, its key and all (the usual case: the
+/// writers add members in key order where they can). From the first member out of order on, a
+/// member's value alone is written, straight into the writer's string after the object's start
+/// (a nested object inside it likewise); `close` then writes every member in key order after
+/// them and moves that text down to the object's start. Nothing is allocated but the string's
+/// growth. Keys must outlive the object (string literals, the rule set's names); an object has at
+/// most kMaxMembers members (the widest, a batch line, has 26).
 class JsonObject {
  public:
   static constexpr std::size_t kMaxMembers = 32;
@@ -54,25 +56,31 @@ class JsonObject {
   /// Adds the member `key`, its value written by `write(JsonText&)` (the object's own writer).
   template <class Write>
   void add(std::string_view key, Write&& write) {
+    if (in_order_) write_key_in_place(key);
     const std::size_t begin = out_->out().size();
     std::forward<Write>(write)(*out_);
     note_member(key, begin);
   }
-  /// Replaces the members' text with `{` the members in key order `}`.
+  /// Ends the object: `}` after members written in order, else the members' text replaced with
+  /// `{` the members in key order `}`.
   void close();
 
  private:
   struct Member {
     std::string_view key;
-    std::size_t begin;
+    std::size_t begin;  ///< of the value's text
     std::size_t end;
   };
+  /// Writes `{` or `,` and `"key":` when `key` keeps the members in order; else the object is out
+  /// of order from here on.
+  void write_key_in_place(std::string_view key);
   void note_member(std::string_view key, std::size_t begin);
 
   JsonText* out_;
   std::size_t start_;
   std::array<Member, kMaxMembers> members_{};
   std::size_t count_ = 0;
+  bool in_order_ = true;  ///< every member so far was written in place, in key order
 };
 
 }  // namespace meldgraph

@@ -80,6 +80,15 @@ class ScoreLineTexts {
   /// when the pattern's names are not valid UTF-8 (nothing is appended then).
   [[nodiscard]] bool write_pattern(const PatternHit& hit, std::string& out) const;
 
+  /// A member a line may have: its key, and which of score_line.cpp's member tables writes it.
+  struct LineField {
+    std::string_view key;
+    std::uint8_t code;
+  };
+  /// Every member a line may have, in key order (the unit's key, `han` or `fan`, among them), so
+  /// that a line is written in order, each member in place.
+  [[nodiscard]] const std::vector<LineField>& line_order() const { return line_order_; }
+
  private:
   /// The number a slot of an entry shows.
   enum class Slot : std::uint8_t { value, yakuman, times };
@@ -96,6 +105,7 @@ class ScoreLineTexts {
   std::string_view unit_key_;
   std::vector<Entry> once_;      ///< by pattern, counted once (no "times" member)
   std::vector<Entry> repeated_;  ///< by pattern, with its "times"
+  std::vector<LineField> line_order_;
 };
 
 /// Appends the score line of `answer` (a newline included) as JSON: "hand", and the fields
