@@ -71,13 +71,14 @@ T read_word(std::string_view field, const FieldValue& value, const std::array<T,
 }
 
 /// Tiles given as an array of tile strings or as one string of tiles (`"4s1z"`, `"4s,1z"`).
-std::vector<TileId> read_tiles(const std::string& field, const FieldValue& value,
+std::vector<TileId> read_tiles(std::string_view field_name, const FieldValue& value,
                                const RuleSet& rules) {
+  const auto field = [&] { return std::string(field_name); };
   std::vector<TileId> tiles;
   try {
     if (value.type == Type::string) return parse_tiles(value.text, rules);
     if (value.type != Type::array) {
-      throw ContextError(field,
+      throw ContextError(field(),
                          "expected tiles: an array such as [\"4s\", \"1z\"] or a string, "
                          "not " +
                              quoted_value(value));
@@ -85,7 +86,7 @@ std::vector<TileId> read_tiles(const std::string& field, const FieldValue& value
     tiles.reserve(value.items.size());
     for (const FieldValue& element : value.items) {
       if (element.type != Type::string) {
-        throw ContextError(field, "expected a tile such as \"4s\", not " + quoted_value(element));
+        throw ContextError(field(), "expected a tile such as \"4s\", not " + quoted_value(element));
       }
       if (const TileId plain = detail::plain_tile(element.text, rules); plain != kNoTile) {
         tiles.push_back(plain);  // the usual element, read without a list of its own
@@ -93,28 +94,30 @@ std::vector<TileId> read_tiles(const std::string& field, const FieldValue& value
       }
       const std::vector<TileId> one = parse_tiles(element.text, rules);
       if (one.size() != 1) {
-        throw ContextError(field, "each element is one tile, not " + quoted_value(element));
+        throw ContextError(field(), "each element is one tile, not " + quoted_value(element));
       }
       tiles.push_back(one.front());
     }
   } catch (const NotationError& error) {
-    throw ContextError(field, error.what());
+    throw ContextError(field(), error.what());
   }
   return tiles;
 }
 
 /// Indicator tiles: meldable tiles, at most kMaxIndicators.
-std::vector<TileId> read_indicators(const std::string& field, const FieldValue& value,
+std::vector<TileId> read_indicators(std::string_view field_name, const FieldValue& value,
                                     const RuleSet& rules) {
-  std::vector<TileId> tiles = read_tiles(field, value, rules);
+  const auto field = [&] { return std::string(field_name); };
+  std::vector<TileId> tiles = read_tiles(field_name, value, rules);
   if (tiles.size() > kMaxIndicators) {
-    throw ContextError(field, "at most " + std::to_string(kMaxIndicators) +
-                                  " indicators (the first and one per kong), not " +
-                                  std::to_string(tiles.size()));
+    throw ContextError(field(), "at most " + std::to_string(kMaxIndicators) +
+                                    " indicators (the first and one per kong), not " +
+                                    std::to_string(tiles.size()));
   }
   for (const TileId tile : tiles) {
     if (rules.tile(tile).bonus) {
-      throw ContextError(field, "bonus tile " + rules.tile(tile).code + " cannot be an indicator");
+      throw ContextError(field(),
+                         "bonus tile " + rules.tile(tile).code + " cannot be an indicator");
     }
   }
   return tiles;
@@ -123,6 +126,12 @@ std::vector<TileId> read_indicators(const std::string& field, const FieldValue& 
 /// Bonus tiles held, as tiles (each a bonus tile, within its copies) or as a count (at most the
 /// rule set's bonus tiles).
 void read_flowers(const FieldValue& value, const RuleSet& rules, WinContext& context) {
+  if (value.type == Type::integer && value.integer == 0 && !value.above_int64) {
+    // None held (the usual line): a count every rule set allows.
+    context.flower_tiles.clear();
+    context.flower_count = 0;
+    return;
+  }
   int available = 0;
   for (TileId t = 0; t < rules.tile_count(); ++t) {
     if (rules.tile(t).bonus) available += rules.tile(t).copies;
