@@ -235,6 +235,99 @@ TEST_CASE("advise: a shanpon wait's value worked out by hand", "[advise]") {
   for (std::size_t i = 2; i < answer.options.size(); ++i) CHECK(answer.options[i].shanten == 1);
 }
 
+TEST_CASE("advise: a one-shanten hand's discards counted by hand", "[advise]") {
+  // 2345m 567p 34 7 88 9s 1z, riichi rules: three sets (234m, 567p, 789s), the 34s shape, and
+  // three loose tiles: 5m (or 2m), the second 8s and 1z. One-shanten. Letting a loose tile go
+  // keeps it so; any other discard breaks a set or a shape (two-shanten).
+  // - Discard 8s: 2m or 5m pairs with the run of four (22m 345m, 234m 55m), 1z pairs, 2s or 5s
+  //   completes 34s; each leaves the hand ready. Copies left: 2m 3, 5m 3, 2s 4, 5s 4, 1z 3: 17.
+  // - Discard 1z: the same, with 8s (789s 88s) in place of 1z: 8s has 2 copies left: 16.
+  // - Discard 2m: 1z, 2s, 5s, 8s: 3 + 4 + 4 + 2 = 13 (5m then makes 345m 5m or 55m 34m: no pair
+  //   beside three sets). Discard 5m: the same, 13.
+  // Not improving after any of them: 3m, 4m (a run with a pair inside leaves no second shape),
+  // 6m, 3s, 4s, 7s, 9s, the pins. The usual lesson: of two lone pair candidates, keep the one
+  // with more copies left. Order: 8s (17), 1z (16), then 2m and 5m tied at 13, by tile order.
+  const RuleSet rules = load_rules("riichi");
+  const HandAnalysis analysis(rules, parse_hand("2345m567p347889s1z", rules));
+  AnswerWorkspace workspace(rules);
+  AnswerOptions options;
+  options.second_step = false;
+  const AdviseAnswer answer = answer_advise(analysis, workspace, options);
+  REQUIRE(answer.options.size() >= 4);
+  using Tiles = std::vector<std::pair<std::string, int>>;
+  const auto improving_of = [&](const AdvisedOption& option) {
+    Tiles tiles;
+    for (const Improvement& tile : option.improving) {
+      tiles.emplace_back(rules.tile(tile.tile).code, tile.remaining);
+    }
+    return tiles;
+  };
+  const auto check_option = [&](std::size_t i, const std::string& discard, const Tiles& improving,
+                                int count) {
+    INFO("option " << i);
+    CHECK(rules.tile(answer.options[i].discard).code == discard);
+    CHECK(answer.options[i].shanten == 1);
+    CHECK(improving_of(answer.options[i]) == improving);
+    CHECK(answer.options[i].improving_count == count);
+  };
+  check_option(0, "8s", {{"2m", 3}, {"5m", 3}, {"2s", 4}, {"5s", 4}, {"1z", 3}}, 17);
+  check_option(1, "1z", {{"2m", 3}, {"5m", 3}, {"2s", 4}, {"5s", 4}, {"8s", 2}}, 16);
+  const Tiles after_a_five = {{"2s", 4}, {"5s", 4}, {"8s", 2}, {"1z", 3}};
+  check_option(2, "2m", after_a_five, 13);
+  check_option(3, "5m", after_a_five, 13);
+  for (std::size_t i = 4; i < answer.options.size(); ++i) {
+    INFO("discard " << rules.tile(answer.options[i].discard).code);
+    CHECK(answer.options[i].shanten == 2);
+  }
+}
+
+TEST_CASE("advise: a ready hand without yaku by discard, counted by hand", "[advise]") {
+  // 123m 456m 789p 55s 689s, riichi rules, the default situation (East seat: the dealer).
+  // Discarding 6s (89s, the edge wait) or 9s (68s, the closed wait) leaves the hand waiting on
+  // 7s, 4 copies. By discard it has no yaku (no riichi; 123m and 789p keep tanyao out; an edge or
+  // closed wait keeps pinfu out): no points, a wait value of 0. By self-draw, menzen tsumo, 1 han;
+  // fu 20 + 2 (self-draw) + 2 (edge or closed wait) = 24 -> 30: the dealer's 500 from each of
+  // three, 1,500. A tie, by tile order: 6s, 9s.
+  // Discarding 5s (55s broken) or 8s leaves one-shanten, 4s 5s 6s 7s 8s 9s each making it
+  // ready: copies left 4, 2, 3, 4, 3, 3 (the discarded tile seen) = 19 after 5s; after 8s 4, 2,
+  // 3, 4, 3, 3 = 19 as well. Tied, by tile order: 5s, 8s.
+  const RuleSet rules = load_rules("riichi");
+  const HandAnalysis analysis(rules, parse_hand("123m456m789p55689s", rules), WinContext{});
+  AnswerWorkspace workspace(rules);
+  AnswerOptions options;
+  options.second_step = false;
+  const AdviseAnswer answer = answer_advise(analysis, workspace, options);
+  REQUIRE(answer.options.size() >= 4);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const AdvisedOption& ready = answer.options[i];
+    INFO("option " << i);
+    CHECK(rules.tile(ready.discard).code == (i == 0 ? "6s" : "9s"));
+    CHECK(ready.shanten == 0);
+    REQUIRE(ready.waits.has_value());
+    REQUIRE(ready.waits->size() == 1);
+    const AdvisedWait& wait = ready.waits->front();
+    CHECK(rules.tile(wait.tile).code == "7s");
+    CHECK(wait.left == 4);
+    CHECK(!wait.ron.has_value());
+    CHECK(wait.ron_no_win == "no yaku");
+    CHECK(wait.tsumo == std::optional<std::int64_t>(1500));
+    CHECK(ready.wait_value == std::optional<std::int64_t>(0));
+  }
+  for (std::size_t i = 2; i < 4; ++i) {
+    const AdvisedOption& option = answer.options[i];
+    INFO("option " << i);
+    CHECK(rules.tile(option.discard).code == (i == 2 ? "5s" : "8s"));
+    CHECK(option.shanten == 1);
+    std::vector<std::pair<std::string, int>> improving;
+    for (const Improvement& tile : option.improving) {
+      improving.emplace_back(rules.tile(tile.tile).code, tile.remaining);
+    }
+    CHECK(improving == std::vector<std::pair<std::string, int>>{
+                           {"4s", 4}, {"5s", 2}, {"6s", 3}, {"7s", 4}, {"8s", 3}, {"9s", 3}});
+    CHECK(option.improving_count == 19);
+  }
+}
+
 TEST_CASE("advise: a red five is a discard of its own", "[advise]") {
   // 34m, a plain 5m and a red 0m, 456p 789s 11z 55z, South seat, East round. Discarding either
   // five leaves 345m and the shanpon wait on 1z and 5z. Keeping the red five: by discard, 1z
