@@ -98,6 +98,10 @@ StreamingOutput::StreamingOutput() {
   stop_at_checkpoint = true;
 }
 
+StreamingOutput::~StreamingOutput() {
+  stop_at_checkpoint = false;
+}
+
 namespace {
 
 constexpr std::size_t kStandardBufferBytes = std::size_t{1} << 18;
@@ -121,10 +125,6 @@ StandardBuffers::~StandardBuffers() {
   std::cout.flush();
   std::cout.rdbuf(own_output_);
   std::cin.rdbuf(own_input_);
-}
-
-StreamingOutput::~StreamingOutput() {
-  stop_at_checkpoint = false;
 }
 
 int output_error_status(const OutputError& failure) {
