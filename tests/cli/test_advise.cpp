@@ -123,8 +123,9 @@ void check_against_reference(const RuleSet& rules, const Hand& hand, AnswerWorks
     const ReferenceOption& want = reference.at(code);
     CHECK(option.shanten == want.shanten);
     std::vector<std::pair<TileId, int>> improving;
-    for (const Improvement& tile : option.improving)
+    for (const Improvement& tile : option.improving) {
       improving.emplace_back(tile.tile, tile.remaining);
+    }
     CHECK(improving == want.improving);
     int count = 0;
     for (const auto& tile : want.improving) count += tile.second;
@@ -452,8 +453,9 @@ TEST_CASE("advise: the second step as its definition computes it by the search",
         TileCounts after = seen;
         ++after[t];
         int count = 0;
-        for (const Improvement& tile : improving_tiles(rules, next, &after))
+        for (const Improvement& tile : improving_tiles(rules, next, &after)) {
           count += tile.remaining;
+        }
         most = std::max(most, count);
       }
       weighted += static_cast<long>(draw.remaining) * most;

@@ -322,8 +322,9 @@ std::optional<CsvHandRows> CsvHandRows::from_header(std::string_view header) {
 
 HandLine CsvHandRows::read(const RuleSet& rules, std::string_view row) const {
   thread_local std::vector<std::string> cells;
-  if (const auto problem = split_csv(row, cells))
+  if (const auto problem = split_csv(row, cells)) {
     throw Error("the CSV row is malformed: " + *problem);
+  }
   if (cells.size() != columns_.size()) {
     throw Error("the CSV row has " + std::to_string(cells.size()) + " cells; the header names " +
                 std::to_string(columns_.size()) + " columns");

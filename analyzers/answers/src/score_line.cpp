@@ -230,7 +230,7 @@ bool listed(const LineParts& line) {
 
 /// The line's own members, the summary's and the listing's (unsorted: ScoreLineTexts sorts them
 /// with the value fields once).
-const std::array<LineMember, 15> kLineMembers = {{
+constexpr std::array<LineMember, 15> kLineMembers = {{
     {"hand", always, [](const LineParts& line, JsonText& v) { v.string(line.head.hand); }},
     {"rules", always,
      [](const LineParts& line, JsonText& v) { v.string(line.texts.rules().name()); }},

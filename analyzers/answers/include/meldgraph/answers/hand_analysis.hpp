@@ -22,7 +22,7 @@ class HandAnalysis {
  public:
   HandAnalysis(const RuleSet& rules, Hand hand, WinContext win = {})
       : rules_(&rules),
-        hand_(std::move(hand)),
+        hand_(hand),
         win_(std::move(win)),
         started_(std::chrono::steady_clock::now()) {}
 
