@@ -8,10 +8,7 @@
   scoring alone: the lines are read before its clock starts);
 - batch's figures: lines / wall time of the whole process (start, tables, reading, scoring and
   writing to /dev/null), single-threaded, for each output asked for: the full line, and
-  `--best --fields points,han,fu,patterns`; and for the latter also the rate past the fixed
-  costs: the lines given three times over, 2N / (the time of 3N lines - the time of N lines),
-  which leaves out what a process pays once (start, rules, the tables built beside the first
-  lines).
+  `--best --fields points,han,fu,patterns`.
 
 Alternated PAIRS times (the command, then each batch output); prints each pair and the median
 ratio batch / command for each output, then the results as JSON.
@@ -73,30 +70,18 @@ def batch_rate(options, path: pathlib.Path, extra: list, count: int) -> float:
         return count / (time.perf_counter() - start)
 
 
-MARGINAL = "--best --fields points,han,fu,patterns"
-MARGINAL_NAME = MARGINAL + ", past fixed costs"
-
-
 def main() -> int:
     options = arguments()
-    ratios = {name: [] for name in [*OUTPUTS, MARGINAL_NAME]}
+    ratios = {name: [] for name in OUTPUTS}
     with tempfile.TemporaryDirectory() as scratch:
         path = pathlib.Path(scratch) / "lines.jsonl"
         count = deal_lines(options, path)
-        tripled = pathlib.Path(scratch) / "lines3.jsonl"
-        tripled.write_text(path.read_text() * 3)
         print(f"{count} lines of rule set {options.rules}, {options.pairs} alternated pairs, "
               "one thread", flush=True)
         for pair in range(options.pairs):
             command = bench_rate(options, path)
-            rates = {}
             for name, extra in OUTPUTS.items():
-                rates[name] = batch_rate(options, path, extra, count)
-            # 2N lines in the time 3N lines take beyond N.
-            thrice = batch_rate(options, tripled, OUTPUTS[MARGINAL], 3 * count)
-            once = rates[MARGINAL]
-            rates[MARGINAL_NAME] = 2 * count / (3 * count / thrice - count / once)
-            for name, rate in rates.items():
+                rate = batch_rate(options, path, extra, count)
                 ratios[name].append(rate / command)
                 print(f"pair {pair + 1}: bench {command / 1e3:8.1f} k/s  batch {name:<40} "
                       f"{rate / 1e3:7.1f} k/s  ratio {rate / command:.3f}", flush=True)
