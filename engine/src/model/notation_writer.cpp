@@ -92,7 +92,8 @@ std::string format_hand(const Hand& hand, const RuleSet& rules) {
   const bool red_winning = hand.winning != kNoTile && hand.winning_red;
   if (red_winning) --red[hand.winning];
   // Room for the jokers, the melds (`[1-23m]`, 7 or 8 characters) and `+tile`.
-  const std::size_t room = static_cast<std::size_t>(hand.jokers) + 8 * hand.meld_count + 3;
+  const std::size_t room =
+      static_cast<std::size_t>(hand.jokers) + std::size_t{8} * hand.meld_count + 3;
   std::string out = format_mpsz(concealed_without_winning(hand), red, rules, room);
   out.append(static_cast<std::size_t>(hand.jokers - (hand.winning_joker ? 1 : 0)), '*');
   for (std::size_t m = 0; m < hand.meld_count; ++m) {

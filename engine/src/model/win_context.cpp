@@ -65,8 +65,9 @@ T read_word(std::string_view field, const FieldValue& value, const std::array<T,
     }
   }
   std::string valid;
-  for (const T choice : choices)
+  for (const T choice : choices) {
     valid += (valid.empty() ? "" : ", ") + std::string(name_of(choice));
+  }
   throw ContextError(std::string(field), quoted_value(value) + " is not one of " + valid);
 }
 
@@ -332,7 +333,7 @@ static_assert(std::size(kWinContextFields) == kFieldTable.size());
 /// two fields share a slot (checked below). A key is then found by one comparison.
 constexpr std::size_t kSlotCount = 64;
 constexpr std::size_t field_slot(std::string_view name) {
-  return (name.size() * 4 + static_cast<unsigned char>(name.front()) * 23U +
+  return (name.size() * 4 + std::size_t{static_cast<unsigned char>(name.front())} * 23U +
           static_cast<unsigned char>(name.back())) %
          kSlotCount;
 }
@@ -361,7 +362,7 @@ const FieldEntry* find_field(std::string_view key) {
   if (key.empty()) return nullptr;
   const std::int8_t index = kFieldSlots[field_slot(key)];
   if (index < 0) return nullptr;
-  const FieldEntry& entry = kFieldTable[static_cast<std::size_t>(index)];
+  const FieldEntry& entry = kFieldTable[static_cast<std::uint8_t>(index)];
   return entry.name == key ? &entry : nullptr;
 }
 
