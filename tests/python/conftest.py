@@ -61,6 +61,6 @@ def split_line(line: str):
     return hand, fields
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def riichi():
     return meldgraph.RuleSet.builtin("riichi")

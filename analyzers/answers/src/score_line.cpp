@@ -356,33 +356,13 @@ FieldSelection parse_field_selection(std::string_view list, const std::vector<st
 }
 
 std::vector<std::string> score_line_fields(const RuleSet& rules) {
-  std::vector<std::string> fields = {"best",
-                                     "context",
-                                     "cut",
-                                     "dora",
-                                     "error",
-                                     "fu",
-                                     "fu_parts",
-                                     "hand",
-                                     "interpretations",
-                                     "limit",
-                                     "listed",
-                                     "no_win_reason",
-                                     "patterns",
-                                     "payments",
-                                     "points",
-                                     "readings",
-                                     "red",
-                                     "rules",
-                                     "tie_rule",
-                                     "tied",
-                                     "truncated",
-                                     "unscored_realisations",
-                                     "unscored_saturated",
-                                     "ura",
-                                     "wins",
-                                     "yakuman"};
-  fields.push_back(score_unit_key(require_scoring(rules)));
+  // The members a line may have (the tables it is written from) and the error of a bad line.
+  std::vector<std::string> fields = {"error"};
+  for (const LineMember& member : kLineMembers) fields.emplace_back(member.key);
+  for (const ValueMember& member : kValueMembers) {
+    fields.push_back(member.key.empty() ? score_unit_key(require_scoring(rules))
+                                        : std::string(member.key));
+  }
   std::sort(fields.begin(), fields.end());
   return fields;
 }
