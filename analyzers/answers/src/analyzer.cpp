@@ -18,6 +18,7 @@
 #include "meldgraph/answers/win.hpp"
 #include "meldgraph/model/error.hpp"
 #include "meldgraph/reading/reading.hpp"
+#include "meldgraph/search/listing.hpp"
 
 namespace meldgraph {
 
@@ -101,8 +102,9 @@ void query_tables(const RuleSet& rules, const AnswerOptions& options, TableParts
   if (!options.search_only) build_query_tables(rules, query, parts);
 }
 
-/// What the reading contexts (and a Scorer's) read.
+/// What a Scorer reads: its listing's tables, every hand's, and its reading contexts'.
 void reading_tables(const RuleSet& rules, const AnswerOptions& options, TableParts parts) {
+  if (parts == TableParts::common) InterpretationLister(rules, options.table_use()).build_tables();
   build_reading_tables(rules, options.table_use(), parts);
 }
 

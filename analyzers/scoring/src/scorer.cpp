@@ -117,8 +117,9 @@ Scorer::Scorer(const RuleSet& rules, TableUse tables)
   if (rules.has_scored_only_forms()) {
     for (const FormSpec& form : rules.forms()) scored_only_.push_back(form.scored_only);
   }
-  // Every hand's reading context asks for the hand's waits before the win.
-  build_reading_tables(rules, tables);
+  // The listing's tables now; the reading context's (the wait set, which few patterns ask
+  // about) with the first hand that reads them.
+  lister_.build_tables();
   context_.shape_waits = scoring_->patterns.exhausted_waits;
 }
 

@@ -365,8 +365,12 @@ void make_reading_context(const RuleSet& rules, const Hand& hand, const WinConte
 }
 
 void build_reading_tables(const RuleSet& rules, TableUse tables, TableParts parts) {
-  // compute_waits_before's wait_mask: the waits query.
-  if (tables == TableUse::tables) build_query_tables(rules, Query::waits, parts);
+  // compute_waits_before's wait_mask, the waits query, is read only by the patterns that ask
+  // about the wait set (a nine-sided chuuren, MCR's only-wait patterns): a rare part, which
+  // would otherwise be half of a scorer's build (docs/tables.md, "When tables are built").
+  if (tables == TableUse::tables && parts == TableParts::rare) {
+    build_query_tables(rules, Query::waits, TableParts::common);
+  }
 }
 
 void ReadingContext::compute_waits_before() const {

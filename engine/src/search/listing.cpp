@@ -500,6 +500,11 @@ std::uint64_t InterpretationLister::list(const Hand& hand, InterpretationVisitor
   return impl_->list(hand, visit, built);
 }
 
+void InterpretationLister::build_tables() const {
+  // The melds forms' win tables were built with the plan (SearchPlan, when asked for).
+  for (const detail::SpecialForm& form : impl_->special) form.build_tables(false);
+}
+
 bool InterpretationLister::lists_without_graph(const Hand& hand) const {
   return impl_->fast(hand);
 }

@@ -32,6 +32,7 @@
 #include "meldgraph/tables/suit_tables.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdlib>
 #include <map>
@@ -642,19 +643,41 @@ const std::uint8_t* SuitTables::win_packed(bool capped) const {
   std::call_once(win_packed_once_[index], [this, capped, index] {
     const std::uint8_t* win_entries = win(capped);
     TableVector<std::uint8_t>& out = win_packed_[index];
-    out.assign((key_count_ + 1) / 2, 0);
-    walk_keys<KeyOrder::ascending, KeySet::every>(
+    // A key out of reach holds a saturated entry (15 or more for both values), whose threes
+    // cap at 3 whatever its residues: nibble 15. Only the keys in reach are worked out.
+    out.assign((key_count_ + 1) / 2, 0xFF);
+    walk_keys<KeyOrder::ascending, KeySet::in_reach>(
         *this, [&](std::uint32_t key, const KeyDigits& digits) {
           const int f0 = win_entries[key] & 15;
           const int f1 = win_entries[key] >> 4;
-          // A saturated entry (15, or a key beyond the copies) caps: 15 - residue >= 13.
+          // A saturated entry (15) caps: 15 - residue >= 13.
           const int a = std::min(3, (f0 - melds_residue(digits.sum)) / 3);
           const int b = std::min(3, (f1 - pair_residue(digits.sum)) / 3);
-          out[key / 2] |= static_cast<std::uint8_t>((a | b << 2) << (key % 2 * 4));
+          const unsigned shift = key % 2 * 4;
+          std::uint8_t& byte = out[key / 2];
+          byte = static_cast<std::uint8_t>((byte & ~(15U << shift)) |
+                                           static_cast<unsigned>(a | b << 2) << shift);
         });
   });
   return win_packed_[index].data();
 }
+
+namespace {
+
+/// The wait row of a key of `sum` tiles whose own entry and every neighbour's are saturated
+/// (nibble 15): a key out of reach, or one holding more than the copies of some rank.
+std::uint64_t saturated_wait_row(int sum) {
+  const auto f0 = static_cast<std::uint64_t>(melds_residue(sum)) + 9;
+  const auto f1 = static_cast<std::uint64_t>(pair_residue(sum)) + 9;
+  constexpr std::uint64_t kRanks = (std::uint64_t{1} << kTableMaxRanks) - 1;
+  return (f0 | f1 << 4) << kWaitEntry |
+         static_cast<std::uint64_t>(melds_residue(sum + 1)) << kWaitDrawnMelds |
+         static_cast<std::uint64_t>(pair_residue(sum + 1)) << kWaitDrawnPair |
+         kRanks << kWaitPlaneA0 | kRanks << kWaitPlaneA1 | kRanks << kWaitPlaneB0 |
+         kRanks << kWaitPlaneB1;
+}
+
+}  // namespace
 
 const std::uint8_t* SuitTables::wait_rows(bool capped) const {
   const std::size_t index = capped ? 1 : 0;
@@ -663,26 +686,36 @@ const std::uint8_t* SuitTables::wait_rows(bool capped) const {
     const auto nibble = [packed](std::uint32_t key) -> std::uint64_t {
       return (packed[key / 2] >> (key % 2 * 4)) & 15U;
     };
+    // A key out of reach, or past the copies of a rank, is saturated and so is every key of
+    // one more tile: its row depends on its size alone. Those are most keys of a nine-rank
+    // suit (5^9 keys, 886,400 of them in reach), so only the others are worked out.
+    std::array<std::uint64_t, kTableMaxRanks * kTableMaxCopies + 1> saturated{};
+    for (std::size_t n = 0; n < saturated.size(); ++n) {
+      saturated[n] = saturated_wait_row(static_cast<int>(n));
+    }
     TableVector<std::uint8_t>& out = wait_rows_[index];
     out.assign(key_count_ * kWaitRowBytes + kWaitRowPadding, 0);
     walk_keys<KeyOrder::ascending, KeySet::every>(*this, [&](std::uint32_t key,
                                                              const KeyDigits& digits) {
       const int sum = digits.sum;
-      const std::uint64_t own = nibble(key);
-      const std::uint64_t f0 = static_cast<std::uint64_t>(melds_residue(sum)) + 3 * (own & 3U);
-      const std::uint64_t f1 = static_cast<std::uint64_t>(pair_residue(sum)) + 3 * (own >> 2);
-      std::uint64_t row = (f0 | f1 << 4) << kWaitEntry |
-                          static_cast<std::uint64_t>(melds_residue(sum + 1)) << kWaitDrawnMelds |
-                          static_cast<std::uint64_t>(pair_residue(sum + 1)) << kWaitDrawnPair;
-      // A key of kMaxSuitTiles tiles or more: every neighbour is out of reach (saturated), so
-      // every plane says "never completes", as reading them would.
-      const bool reach = in_reach(sum + 1);
-      for (int r = 0; r < kTableMaxRanks; ++r) {
-        // Past the ranks, or a full rank (key + 5^r would carry): never completes.
-        const bool open = reach && r < shape_.ranks && digits.at(r) < shape_.copies;
-        const std::uint64_t entry = open ? nibble(key + step(r)) : std::uint64_t{15};
-        row |= (entry & 1U) << (kWaitPlaneA0 + r) | (entry >> 1 & 1U) << (kWaitPlaneA1 + r) |
-               (entry >> 2 & 1U) << (kWaitPlaneB0 + r) | (entry >> 3 & 1U) << (kWaitPlaneB1 + r);
+      std::uint64_t row = saturated[static_cast<std::size_t>(sum)];
+      if (in_reach(sum) && digits.within(shape_.copies)) {
+        const std::uint64_t own = nibble(key);
+        const std::uint64_t f0 = static_cast<std::uint64_t>(melds_residue(sum)) + 3 * (own & 3U);
+        const std::uint64_t f1 = static_cast<std::uint64_t>(pair_residue(sum)) + 3 * (own >> 2);
+        row = (f0 | f1 << 4) << kWaitEntry |
+              static_cast<std::uint64_t>(melds_residue(sum + 1)) << kWaitDrawnMelds |
+              static_cast<std::uint64_t>(pair_residue(sum + 1)) << kWaitDrawnPair;
+        // A key of kMaxSuitTiles tiles: every neighbour is out of reach (saturated), so every
+        // plane says "never completes", as reading them would.
+        const bool reach = in_reach(sum + 1);
+        for (int r = 0; r < kTableMaxRanks; ++r) {
+          // Past the ranks, or a full rank (key + 5^r would carry): never completes.
+          const bool open = reach && r < shape_.ranks && digits.at(r) < shape_.copies;
+          const std::uint64_t entry = open ? nibble(key + step(r)) : std::uint64_t{15};
+          row |= (entry & 1U) << (kWaitPlaneA0 + r) | (entry >> 1 & 1U) << (kWaitPlaneA1 + r) |
+                 (entry >> 2 & 1U) << (kWaitPlaneB0 + r) | (entry >> 3 & 1U) << (kWaitPlaneB1 + r);
+        }
       }
       for (std::size_t b = 0; b < kWaitRowBytes; ++b) {
         out[std::size_t{key} * kWaitRowBytes + b] = static_cast<std::uint8_t>(row >> (8 * b));

@@ -247,10 +247,11 @@ class ReadingContext {
 void make_reading_context(const RuleSet& rules, const Hand& hand, const WinContext& win,
                           ReadingContext& out, TableUse tables = TableUse::tables);
 
-/// Builds now the `parts` of the lookup tables a ReadingContext made with `tables` reads (its
-/// wait set before the win: the waits query's tables), which its first hand would otherwise
-/// build; nothing for TableUse::search_only. For workers that read many hands' contexts (the
-/// Scorer) and for builds ahead of need (Analyzer::build_tables).
+/// Builds now the `parts` of the lookup tables a ReadingContext made with `tables` reads, which
+/// the first hand that reads them would otherwise build; nothing for TableUse::search_only. Its
+/// one table, its wait set before the win (the waits query's tables), is a rare part: only the
+/// patterns that ask about the wait set read it. For builds ahead of need
+/// (Analyzer::build_tables).
 void build_reading_tables(const RuleSet& rules, TableUse tables,
                           TableParts parts = TableParts::common);
 

@@ -14,9 +14,9 @@
 #include <memory>
 #include <type_traits>
 
-#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/model/hand.hpp"
 #include "meldgraph/model/rules.hpp"
+#include "meldgraph/search/decomposition.hpp"
 #include "meldgraph/tables/table_use.hpp"
 
 namespace meldgraph {
@@ -79,6 +79,11 @@ class InterpretationLister {
   /// Whether `list` answers this hand by its own search (true) or by building the Decomposition
   /// (false). False for hands of a size the search rejects: the Decomposition throws for them.
   [[nodiscard]] bool lists_without_graph(const Hand& hand) const;
+
+  /// Builds now the lookup tables the listing reads: the melds forms' win tables come with a
+  /// lister of TableUse::tables, the knitted forms' otherwise with their first hand. For
+  /// workers and builds ahead of need (Analyzer::build_tables); changes no listing.
+  void build_tables() const;
 
   /// How many form listings so far took the table path (docs/engine.md, "The table path"): a
   /// melds form of a hand without wildcards listed as the product of its suits' memoised paths.
