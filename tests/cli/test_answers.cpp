@@ -184,12 +184,15 @@ TEST_CASE("answers: a score line written directly is write_score_json's bytes", 
     const FieldSelection all;
     const FieldSelection some = parse_field_selection(
         "points,fu,patterns,tied,payments,no_win_reason,wins", score_line_fields(rules));
+    ScoreAnswer reused;
+    ScoreAnswer lean;
     for (std::uint64_t i = 0; i < 150 / test::kScale; ++i) {
       const DealtHand dealt = dealer.deal(i);
       const WinContext context = dealt.context.value_or(WinContext{});
       const HandAnalysis analysis(rules, dealt.hand, context);
       AnswerOptions options;
       options.best_only = i % 3 == 0;
+      options.limit = i % 5 == 1 ? 1 : 0;  // the reused answer's listing shrinks and grows
       const ScoreAnswer answer =
           answer_score(analysis, workspace.scorer(TableUse::tables), options);
       const std::string hand = format_hand(dealt.hand, rules);
@@ -207,6 +210,19 @@ TEST_CASE("answers: a score line written directly is write_score_json's bytes", 
       std::string cut_line;
       REQUIRE(write_score_line_json(answer, texts, {hand, &context}, some, cut_line));
       CHECK(cut_line == cut.dump() + "\n");
+
+      // One answer reused hand after hand (a batch's), whole and without the best reading's
+      // groups, writes the same lines: the full one, and the cut one, which shows no group.
+      answer_score(analysis, workspace.scorer(TableUse::tables), options, reused);
+      std::string reused_line;
+      REQUIRE(write_score_line_json(reused, texts, {hand, &context}, all, reused_line));
+      CHECK(reused_line == line);
+      answer_score(analysis, workspace.scorer(TableUse::tables), options, lean,
+                   ReadingCopy::without_groups);
+      std::string lean_line;
+      REQUIRE(write_score_line_json(lean, texts, {hand, &context}, some, lean_line));
+      CHECK(lean_line == cut_line);
+      if (lean.best_reading) CHECK(lean.best_reading->reading.groups.empty());
     }
   }
 }

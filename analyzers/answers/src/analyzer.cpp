@@ -61,8 +61,10 @@ struct AnalyzerParts {
   Answer (*compute)(const HandAnalysis&, AnswerWorkspace&, const AnswerOptions&);
   void (*json)(const Answer&, const RuleSet&, nlohmann::json&);
   void (*text)(const Answer&, const RuleSet&, std::ostream&);
-  /// The direct line writer (score_line.hpp), or null: the line is then built as JSON.
-  bool (*line)(const Answer&, AnswerWorkspace&, const LineHead&, const LineFormat&, std::string&);
+  /// The direct line writer (score_line.hpp), which computes the answer too, or null: the line
+  /// is then built as JSON.
+  bool (*line)(const HandAnalysis&, AnswerWorkspace&, const AnswerOptions&, const LineHead&,
+               const LineFormat&, std::string&);
   void (*tables)(const RuleSet&, const AnswerOptions&, TableParts);
 };
 
@@ -81,7 +83,7 @@ class PairedAnalyzer final : public Analyzer {
   bool write_line(const HandAnalysis& analysis, AnswerWorkspace& workspace, const LineHead& head,
                   const LineFormat& format, std::string& out) const override {
     if (parts_.line == nullptr) return false;
-    return parts_.line(parts_.compute(analysis, workspace, options_), workspace, head, format, out);
+    return parts_.line(analysis, workspace, options_, head, format, out);
   }
   void write_text(const HandAnalysis& analysis, AnswerWorkspace& workspace,
                   std::ostream& out) const override {
@@ -162,8 +164,14 @@ constexpr AnalyzerParts<ScoreAnswer> kScore{
     },
     &write_score_json,
     &write_score_text,
-    [](const ScoreAnswer& answer, AnswerWorkspace& workspace, const LineHead& head,
-       const LineFormat& format, std::string& out) {
+    [](const HandAnalysis& analysis, AnswerWorkspace& workspace, const AnswerOptions& options,
+       const LineHead& head, const LineFormat& format, std::string& out) {
+      // Written and forgotten at once: the workspace's answer is reused, line after line. Of a
+      // line's fields only fu_parts shows the best reading's groups.
+      ScoreAnswer& answer = workspace.line_score_answer();
+      const ReadingCopy best_copy =
+          format.fields.has("fu_parts") ? ReadingCopy::whole : ReadingCopy::without_groups;
+      answer_score(analysis, workspace.scorer(options.table_use()), options, answer, best_copy);
       return write_score_line(answer, workspace.score_line_texts(), head, format, out);
     },
     &reading_tables};

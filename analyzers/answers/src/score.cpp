@@ -43,23 +43,47 @@ ReadingOrigin reading_origin(const ScoredReading& scored) {
 }
 
 ReadingScore copy_reading_score(const ScoredReading& scored) {
-  return {.origin = reading_origin(scored),
-          .reading = scored.reading(),
-          .hits = scored.hits,
-          .value = scored.value};
+  ReadingScore out;
+  copy_reading_score(scored, out);
+  return out;
+}
+
+void copy_reading_score(const ScoredReading& scored, ReadingScore& out, ReadingCopy copy) {
+  // Member by member, so that each vector and string keeps the room it has.
+  out.origin = reading_origin(scored);
+  if (copy == ReadingCopy::whole) {
+    out.reading = scored.reading();
+  } else {
+    out.reading = Reading{};  // not made: the scorer makes a reading's groups when asked
+  }
+  out.hits = scored.hits;
+  out.value = scored.value;
 }
 
 ScoreAnswer answer_score(const HandAnalysis& analysis, Scorer& scorer,
                          const AnswerOptions& options) {
+  ScoreAnswer answer;
+  answer_score(analysis, scorer, options, answer);
+  return answer;
+}
+
+void answer_score(const HandAnalysis& analysis, Scorer& scorer, const AnswerOptions& options,
+                  ScoreAnswer& answer, ReadingCopy best_copy) {
   require_same_rules(analysis, scorer);
   const HandScore& score = scorer.score(analysis.hand(), analysis.win_context(),
                                         score_options(analysis, options.budget_ms));
-  ScoreAnswer answer;
   answer.wins = score.wins;
-  if (!score.wins) answer.no_win_reason = score.no_win_reason;
+  if (score.wins) {
+    answer.no_win_reason.clear();
+  } else {
+    answer.no_win_reason = score.no_win_reason;
+  }
   answer.best = score.best;
   if (const ScoredReading* best = score.best_reading()) {
-    answer.best_reading = copy_reading_score(*best);
+    if (!answer.best_reading) answer.best_reading.emplace();
+    copy_reading_score(*best, *answer.best_reading, best_copy);
+  } else {
+    answer.best_reading.reset();
   }
   answer.tied.assign(score.tied.begin(), score.tied.end());
   answer.scored = score.scored;
@@ -71,11 +95,9 @@ ScoreAnswer answer_score(const HandAnalysis& analysis, Scorer& scorer,
                              : options.limit == 0
                                  ? score.readings.size()
                                  : std::min<std::size_t>(options.limit, score.readings.size());
-  answer.readings.reserve(listed);
-  for (std::size_t r = 0; r < listed; ++r) {
-    answer.readings.push_back(copy_reading_score(score.readings[r]));
-  }
-  return answer;
+  answer.readings.resize(listed);
+  for (std::size_t r = 0; r < listed; ++r)
+    copy_reading_score(score.readings[r], answer.readings[r]);
 }
 
 }  // namespace meldgraph

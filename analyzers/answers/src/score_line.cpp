@@ -370,14 +370,19 @@ std::vector<std::string> score_line_fields(const RuleSet& rules) {
 ScoreLineTexts::ScoreLineTexts(const RuleSet& rules)
     : rules_(&rules), scoring_(&require_scoring(rules)), unit_key_(unit_key_of(*scoring_)) {
   for (std::size_t m = 0; m < kLineMembers.size(); ++m) {
-    line_order_.push_back({kLineMembers[m].key, static_cast<std::uint8_t>(m)});
+    line_order_.push_back({kLineMembers[m].key, static_cast<std::uint8_t>(m), {}});
   }
   for (std::size_t m = 0; m < kValueMembers.size(); ++m) {
-    line_order_.push_back(
-        {value_key(kValueMembers[m], *this), static_cast<std::uint8_t>(kLineMembers.size() + m)});
+    line_order_.push_back({value_key(kValueMembers[m], *this),
+                           static_cast<std::uint8_t>(kLineMembers.size() + m),
+                           {}});
   }
   std::sort(line_order_.begin(), line_order_.end(),
             [](const LineField& a, const LineField& b) { return short_key_less(a.key, b.key); });
+  for (LineField& field : line_order_) {
+    JsonText(field.json_key).string(field.key);
+    field.json_key += ':';
+  }
   const std::size_t patterns = scoring_->patterns.patterns.size();
   once_.reserve(patterns);
   repeated_.reserve(patterns);
@@ -471,22 +476,30 @@ bool write_score_line_json(const ScoreAnswer& answer, const ScoreLineTexts& text
                            const LineHead& head, const FieldSelection& fields, std::string& out) {
   const std::size_t start = out.size();
   JsonText writer(out);
-  JsonObject line(writer);
   const LineParts parts{answer, texts, head};
-  // The members in key order (ScoreLineTexts::line_order): each is written in place.
+  // The members in key order (ScoreLineTexts::line_order), so the line is an object as
+  // JsonObject would sort it, each member written in place after its key, rendered once.
+  char separator = '{';
+  const auto key = [&](const ScoreLineTexts::LineField& field) {
+    out += separator;
+    separator = ',';
+    out += field.json_key;
+  };
   for (const ScoreLineTexts::LineField& field : texts.line_order()) {
     // A line's hand is always written, asked for or not, as its error is (batch_lines.cpp).
     if (field.code != kHandCode && !fields.has(field.key)) continue;
     if (field.code < kLineMembers.size()) {
       const LineMember& member = kLineMembers[field.code];
       if (!member.present(parts)) continue;
-      line.add(field.key, [&](JsonText& v) { member.write(parts, v); });
+      key(field);
+      member.write(parts, writer);
     } else if (answer.best_reading) {
-      const ValueMember& member = kValueMembers[field.code - kLineMembers.size()];
-      line.add(field.key, [&](JsonText& v) { member.write(texts, *answer.best_reading, v); });
+      key(field);
+      kValueMembers[field.code - kLineMembers.size()].write(texts, *answer.best_reading, writer);
     }
   }
-  line.close();
+  if (separator == '{') out += '{';
+  out += '}';
   if (writer.invalid_utf8()) {
     out.resize(start);
     return false;

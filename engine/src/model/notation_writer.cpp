@@ -2,41 +2,57 @@
 // its Unicode form), so that parse_hand(format_hand(h)) == h (notation.cpp reads it).
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstring>
 #include <string>
 
 #include "meldgraph/model/hand.hpp"
+#include "meldgraph/support/swar.hpp"
 
 namespace meldgraph {
 namespace {
 
+/// The kinds `counts` holds (bit t for kind t), eight counts a word. Counts are below 128.
+TileMask held_kinds(const TileCounts& counts) {
+  TileMask held = 0;
+  for (std::size_t word = 0; word < kMaxTileKinds / 8; ++word) {
+    const std::uint64_t bytes = swar::load_word(counts.data() + 8 * word);
+    held |= swar::gather_high_bits(swar::bytes_at_least(bytes, swar::kOnes)) << (8 * word);
+  }
+  return held;
+}
+
 /// Tiles in MPSZ, grouped by suit, the first `red[t]` copies of a tile written as red fives,
-/// with room for `room` more characters. A hand is written back on every line of a batch, and
-/// which tiles it holds is anyone's guess: each tile's rank is stored four times and the end
-/// moves on by its count, and a suit's letter is stored at its end and kept when the suit had
-/// tiles, so that the writing does not branch on the counts (only on a count above four and on
-/// red fives). A suit's tiles have consecutive ids.
+/// with room for `room` more characters. A hand is written back on every line of a batch: only
+/// the kinds it holds are visited (a hand holds a handful of a rule set's 34 or more kinds), each
+/// tile's rank is stored four times and the end moves on by its count, so that the writing
+/// branches on a new suit, a count above four and red fives alone. A suit's tiles have
+/// consecutive ids, so the held kinds in id order come suit by suit.
 std::string format_mpsz(const TileCounts& counts, const TileCounts& red, const RuleSet& rules,
                         std::size_t room = 0) {
-  const TileId kinds = rules.tile_count();
+  const TileMask held =
+      held_kinds(counts) &
+      (rules.tile_count() >= kMaxTileKinds ? ~TileMask{0} : tile_bit(rules.tile_count()) - 1);
   std::size_t tiles = 0;
-  for (TileId t = 0; t < kinds; ++t) tiles += counts[t];
-  // At most a letter per kind, and three bytes past the last tile for its store of four.
+  std::size_t kinds = 0;
+  for (TileMask rest = held; rest != 0; rest &= rest - 1) {
+    tiles += counts[static_cast<std::size_t>(std::countr_zero(rest))];
+    ++kinds;
+  }
+  // At most a letter per kind held, and three bytes past the last tile for its store of four.
   const std::size_t most = tiles + kinds + 4;
   std::string out;
   out.reserve(std::max(most, tiles + kinds + room));
   out.resize(most);
   char* const begin = out.data();
   char* at = begin;
-  char* suit_start = at;
   char letter = 0;
-  for (TileId t = 0; t < kinds; ++t) {
+  for (TileMask rest = held; rest != 0; rest &= rest - 1) {
+    const auto t = static_cast<TileId>(std::countr_zero(rest));
     const TileInfo& info = rules.tile(t);
     if (info.letter != letter) {
-      *at = letter;
-      at += static_cast<std::ptrdiff_t>(at != suit_start);
-      suit_start = at;
+      if (letter != 0) *at++ = letter;
       letter = info.letter;
     }
     const char rank = static_cast<char>('0' + info.rank);
@@ -45,8 +61,7 @@ std::string format_mpsz(const TileCounts& counts, const TileCounts& red, const R
     if (red[t] != 0) std::memset(at, '0', std::min(red[t], counts[t]));
     at += counts[t];
   }
-  *at = letter;
-  at += static_cast<std::ptrdiff_t>(at != suit_start);
+  if (letter != 0) *at++ = letter;
   out.resize(static_cast<std::size_t>(at - begin));
   return out;
 }

@@ -45,7 +45,7 @@ class JsonText {
 /// (a nested object inside it likewise); `close` then writes every member in key order after
 /// them and moves that text down to the object's start. Nothing is allocated but the string's
 /// growth. Keys must outlive the object (string literals, the rule set's names); an object has at
-/// most kMaxMembers members (the widest, a batch line, has 26).
+/// most kMaxMembers members (the widest, a context, has 20).
 class JsonObject {
  public:
   static constexpr std::size_t kMaxMembers = 32;

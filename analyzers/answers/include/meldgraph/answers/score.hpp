@@ -74,6 +74,18 @@ struct ScoreAnswer {
 [[nodiscard]] ScoreAnswer answer_score(const HandAnalysis& analysis, Scorer& scorer,
                                        const AnswerOptions& options);
 
+/// How much of a scored reading is copied out of the scorer: all of it, or all but its groups
+/// (`reading` left empty), which the scorer makes only when asked for them. A writer that shows
+/// no group of the reading (a line without `fu_parts`) need not pay for them.
+enum class ReadingCopy : std::uint8_t { whole, without_groups };
+
+/// The same into `answer`, whose vectors and strings keep their room: a thread that answers
+/// many hands (a batch's writer of lines) reuses one answer without allocating once it has grown.
+/// `answer` ends as answer_score's would be, whatever it held, but for the best reading's groups
+/// under ReadingCopy::without_groups. The listed readings are copied whole.
+void answer_score(const HandAnalysis& analysis, Scorer& scorer, const AnswerOptions& options,
+                  ScoreAnswer& answer, ReadingCopy best_copy = ReadingCopy::whole);
+
 /// The scorer's bounds for one hand: the default reading bounds, the deadline of `budget_ms`,
 /// and the decomposition `analysis` has built, if any (a hand of many wildcards is not built
 /// twice).
@@ -87,5 +99,8 @@ struct ScoreAnswer {
 
 /// `scored` copied out of its scorer.
 [[nodiscard]] ReadingScore copy_reading_score(const ScoredReading& scored);
+/// The same into `out`, reusing its room; its groups only with ReadingCopy::whole.
+void copy_reading_score(const ScoredReading& scored, ReadingScore& out,
+                        ReadingCopy copy = ReadingCopy::whole);
 
 }  // namespace meldgraph

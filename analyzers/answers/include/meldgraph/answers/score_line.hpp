@@ -80,10 +80,12 @@ class ScoreLineTexts {
   /// when the pattern's names are not valid UTF-8 (nothing is appended then).
   [[nodiscard]] bool write_pattern(const PatternHit& hit, std::string& out) const;
 
-  /// A member a line may have: its key, and which of score_line.cpp's member tables writes it.
+  /// A member a line may have: its key, which of score_line.cpp's member tables writes it, and
+  /// the key as the line writes it (`"key":`, escaped once here).
   struct LineField {
     std::string_view key;
     std::uint8_t code;
+    std::string json_key;
   };
   /// Every member a line may have, in key order (the unit's key, `han` or `fan`, among them), so
   /// that a line is written in order, each member in place.

@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "meldgraph/answers/score.hpp"
 #include "meldgraph/answers/score_line.hpp"
 #include "meldgraph/model/rules.hpp"
 #include "meldgraph/scoring/scorer.hpp"
@@ -29,12 +30,16 @@ class AnswerWorkspace {
   /// The texts of the rule set's score lines, made on the first call (score_line.hpp). Throws
   /// Error as scorer does.
   [[nodiscard]] const ScoreLineTexts& score_line_texts();
+  /// A score answer kept from line to line: answer_score writes into it, reusing its room, when
+  /// the answer is written and forgotten at once (a batch line).
+  [[nodiscard]] ScoreAnswer& line_score_answer() { return line_score_answer_; }
 
  private:
   const RuleSet* rules_;
   std::unique_ptr<Scorer> by_tables_;
   std::unique_ptr<Scorer> search_only_;
   std::unique_ptr<ScoreLineTexts> score_line_texts_;
+  ScoreAnswer line_score_answer_;
 };
 
 }  // namespace meldgraph
