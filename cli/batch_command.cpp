@@ -103,15 +103,20 @@ class BatchReader {
     }
   }
 
-  /// Reads up to `count` lines that are not blank or comments into `lines` (cleared first);
-  /// false once the input has ended (the lines read before its end are in `lines`).
+  /// Reads up to `count` lines that are not blank or comments into `lines` (resized to them,
+  /// each element's string reused); false once the input has ended (the lines read before its
+  /// end are in `lines`).
   bool read(std::size_t count, std::vector<BatchInput>& lines) {
     std::istream& in = file_.is_open() ? static_cast<std::istream&>(file_) : std::cin;
-    lines.clear();
-    while (lines.size() < count) {
+    std::size_t held = 0;
+    bool more = true;
+    while (held < count) {
       const InputLine got = read_input_line(in, line_, kMaxBatchLineBytes, skipped_);
-      if (got == InputLine::end) return false;
-      std::string text = trimmed_line(line_);
+      if (got == InputLine::end) {
+        more = false;
+        break;
+      }
+      const std::string_view text = trimmed_view(line_);
       if (text.empty() || text.front() == '#') continue;
       // A CSV file of hands (`corpus --format csv`) names its columns on its first line.
       if (first_line_) {
@@ -119,10 +124,14 @@ class BatchReader {
         csv_ = CsvHandRows::from_header(text);
         if (csv_) continue;
       }
-      lines.push_back(
-          {std::move(text), got == InputLine::too_long ? skipped_ : 0, csv_ ? &*csv_ : nullptr});
+      if (held == lines.size()) lines.emplace_back();
+      BatchInput& input = lines[held++];
+      input.text.assign(text);
+      input.skipped = got == InputLine::too_long ? skipped_ : 0;
+      input.csv = csv_ ? &*csv_ : nullptr;
     }
-    return true;
+    lines.resize(held);
+    return more;
   }
 
  private:
@@ -229,11 +238,13 @@ int run_batch(const GlobalOptions& global, const BatchOptions& options) {
     std::uint64_t done = 0;
     for (bool more = true; more;) {
       more = reader.read(chunk.lines(), lines);
-      answers.assign(lines.size(), std::string());
+      // Each answer's string is reused chunk after chunk; one left empty is not answered.
+      answers.resize(lines.size());
+      for (std::string& answer : answers) answer.clear();
       for_each_index_by_worker(workers, lines.size(), [&](std::size_t worker, std::size_t i) {
         if (stop_requested()) return;
-        answers[i] =
-            batch_answer(reading, analyzers.current(), workspaces[worker], lines[i], format);
+        batch_answer(reading, analyzers.current(), workspaces[worker], lines[i], format,
+                     answers[i]);
       });
       chunk.answered(answers.size(), write_answers(answers));
       done += answers.size();

@@ -67,19 +67,35 @@ std::string format_line(nlohmann::json answer, const LineFormat& format) {
 
 }  // namespace
 
-std::string trimmed_line(const std::string& line) {
+std::string_view trimmed_view(std::string_view line) {
   const auto first = line.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return {};
+  if (first == std::string_view::npos) return {};
   const auto last = line.find_last_not_of(" \t\r");
   return line.substr(first, last - first + 1);
+}
+
+std::string trimmed_line(const std::string& line) {
+  return std::string(trimmed_view(line));
 }
 
 std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyzer,
                          AnswerWorkspace& workspace, const BatchInput& line,
                          const LineFormat& format) {
+  std::string out;
+  batch_answer(reading, analyzer, workspace, line, format, out);
+  return out;
+}
+
+void batch_answer(const BatchLineReading& reading, const Analyzer& analyzer,
+                  AnswerWorkspace& workspace, const BatchInput& line, const LineFormat& format,
+                  std::string& out) {
   const RuleSet& rules = reading.rules;
-  if (line.skipped > 0) return format_line(too_long_answer(rules, line), format);
-  nlohmann::json out;
+  const std::size_t start = out.size();
+  if (line.skipped > 0) {
+    out += format_line(too_long_answer(rules, line), format);
+    return;
+  }
+  nlohmann::json built;
   HandLine read;
   std::string_view hand_text = line.text;  // what an error line echoes: the hand as given
   try {
@@ -91,16 +107,16 @@ std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyz
     const std::string hand = format_hand(input.hand, rules);
     const HandAnalysis analysis(rules, std::move(input.hand), std::move(input.context));
     const WinContext* context = input.has_context ? &analysis.win_context() : nullptr;
-    std::string direct;
-    direct.reserve(kUsualAnswerBytes);
-    if (analyzer.write_line(analysis, workspace, {hand, context}, format, direct)) return direct;
-    out = {{"hand", hand}, {"rules", rules.name()}};
-    if (context != nullptr) out["context"] = win_context_to_json(*context, rules);
-    analyzer.write_json(analysis, workspace, out);
+    out.reserve(start + kUsualAnswerBytes);
+    if (analyzer.write_line(analysis, workspace, {hand, context}, format, out)) return;
+    built = {{"hand", hand}, {"rules", rules.name()}};
+    if (context != nullptr) built["context"] = win_context_to_json(*context, rules);
+    analyzer.write_json(analysis, workspace, built);
   } catch (const Error& error) {
-    out = {{"hand", hand_text}, {"rules", rules.name()}, {"error", error.what()}};
+    built = {{"hand", hand_text}, {"rules", rules.name()}, {"error", error.what()}};
   }
-  return format_line(out, format);
+  out.resize(start);  // nothing of a line the writer declined or an error cut short
+  out += format_line(built, format);
 }
 
 }  // namespace meldgraph::cli

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "meldgraph/answers/analyzer.hpp"
 #include "meldgraph/answers/hand_input.hpp"
@@ -20,6 +21,7 @@ namespace meldgraph::cli {
 inline constexpr std::size_t kMaxBatchLineBytes = std::size_t{1} << 20;
 
 /// `line` without the spaces, tabs and carriage returns around it.
+[[nodiscard]] std::string_view trimmed_view(std::string_view line);
 [[nodiscard]] std::string trimmed_line(const std::string& line);
 
 /// One input line of a batch: its text (trimmed), and when it was longer than
@@ -45,5 +47,9 @@ struct BatchLineReading {
 [[nodiscard]] std::string batch_answer(const BatchLineReading& reading, const Analyzer& analyzer,
                                        AnswerWorkspace& workspace, const BatchInput& line,
                                        const LineFormat& format = {});
+/// The same, appended to `out` (a batch's answer strings are reused from line to line).
+void batch_answer(const BatchLineReading& reading, const Analyzer& analyzer,
+                  AnswerWorkspace& workspace, const BatchInput& line, const LineFormat& format,
+                  std::string& out);
 
 }  // namespace meldgraph::cli
