@@ -105,7 +105,7 @@ void batch_answer(const BatchLineReading& reading, const Analyzer& analyzer,
     HandInput input =
         read_hand_input(rules, read.hand, std::move(read.context), reading.hands, read.indicator);
     const std::string hand = format_hand(input.hand, rules);
-    const HandAnalysis analysis(rules, std::move(input.hand), std::move(input.context));
+    const HandAnalysis analysis(rules, input.hand, std::move(input.context));
     const WinContext* context = input.has_context ? &analysis.win_context() : nullptr;
     out.reserve(start + kUsualAnswerBytes);
     if (analyzer.write_line(analysis, workspace, {hand, context}, format, out)) return;
