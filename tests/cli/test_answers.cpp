@@ -227,6 +227,40 @@ TEST_CASE("answers: a score line written directly is write_score_json's bytes", 
   }
 }
 
+TEST_CASE("answers: a workspace's line plan follows the selection it is asked for", "[answers]") {
+  // The plan is kept under the selection's id: selections made one after another, a copy, and
+  // every field, each get the lines their own selection writes.
+  const RuleSet rules = load_rules("riichi");
+  AnswerWorkspace workspace(rules);
+  const ScoreLineTexts& texts = workspace.score_line_texts();
+  const HandAnalysis analysis(rules, parse_hand("123m456p789s23455s", rules));
+  const ScoreAnswer answer =
+      answer_score(analysis, workspace.scorer(TableUse::tables), AnswerOptions{});
+  const std::vector<std::string> known = score_line_fields(rules);
+  const FieldSelection points = parse_field_selection("points", known);
+  const FieldSelection patterns = parse_field_selection("patterns,han", known);
+  const FieldSelection points_again =
+      points;  // NOLINT(performance-unnecessary-copy-initialization)
+  CHECK(points.id() != patterns.id());
+  CHECK(points_again.id() == points.id());
+  CHECK(FieldSelection().id() != points.id());
+  for (const FieldSelection* fields : {&points, &patterns, &points_again, &patterns,
+                                       static_cast<const FieldSelection*>(nullptr)}) {
+    const FieldSelection all;
+    const FieldSelection& asked = fields != nullptr ? *fields : all;
+    std::string planned;
+    std::string direct;
+    REQUIRE(write_score_line_json(answer, texts, {"h", nullptr}, workspace.score_line_plan(asked),
+                                  planned));
+    REQUIRE(write_score_line_json(answer, texts, {"h", nullptr}, asked, direct));
+    CHECK(planned == direct);
+    const auto line = nlohmann::json::parse(planned);
+    CHECK(line.contains("points") ==
+          (fields == nullptr || fields == &points || fields == &points_again));
+    CHECK(line.contains("patterns") == (fields == nullptr || fields == &patterns));
+  }
+}
+
 TEST_CASE("answers: every pattern's entry rendered once is write_score_json's", "[answers]") {
   // ScoreLineTexts renders each pattern's entry once per rule set: every pattern of every shipped
   // rule set, counted once and more than once, as the reference writes it.

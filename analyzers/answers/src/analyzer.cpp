@@ -172,7 +172,8 @@ constexpr AnalyzerParts<ScoreAnswer> kScore{
       const ReadingCopy best_copy =
           format.fields.has("fu_parts") ? ReadingCopy::whole : ReadingCopy::without_groups;
       answer_score(analysis, workspace.scorer(options.table_use()), options, answer, best_copy);
-      return write_score_line(answer, workspace.score_line_texts(), head, format, out);
+      return write_score_line(answer, workspace.score_line_texts(), head, format, out,
+                              &workspace.score_line_plan(format.fields));
     },
     &reading_tables};
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -330,6 +331,8 @@ std::string csv_value(const ScoreAnswer& answer, const RuleSet& rules, const Lin
 
 FieldSelection::FieldSelection(std::vector<std::string> names)
     : all_(false), names_(std::move(names)) {
+  static std::atomic<std::uint64_t> made{0};
+  id_ = made.fetch_add(1, std::memory_order_relaxed) + 1;
   for (const std::string& name : names_) bits_ |= std::uint64_t{1} << name_bit(name);
 }
 
@@ -472,8 +475,22 @@ bool write_score_line_json(const ScoreAnswer& answer, const RuleSet& rules, cons
   return write_score_line_json(answer, ScoreLineTexts(rules), head, fields, out);
 }
 
+ScoreLinePlan plan_score_line(const ScoreLineTexts& texts, const FieldSelection& fields) {
+  ScoreLinePlan plan;
+  for (const ScoreLineTexts::LineField& field : texts.line_order()) {
+    // A line's hand is always written, asked for or not, as its error is (batch_lines.cpp).
+    if (field.code == kHandCode || fields.has(field.key)) plan.push_back(&field);
+  }
+  return plan;
+}
+
 bool write_score_line_json(const ScoreAnswer& answer, const ScoreLineTexts& texts,
                            const LineHead& head, const FieldSelection& fields, std::string& out) {
+  return write_score_line_json(answer, texts, head, plan_score_line(texts, fields), out);
+}
+
+bool write_score_line_json(const ScoreAnswer& answer, const ScoreLineTexts& texts,
+                           const LineHead& head, const ScoreLinePlan& plan, std::string& out) {
   const std::size_t start = out.size();
   JsonText writer(out);
   const LineParts parts{answer, texts, head};
@@ -485,9 +502,8 @@ bool write_score_line_json(const ScoreAnswer& answer, const ScoreLineTexts& text
     separator = ',';
     out += field.json_key;
   };
-  for (const ScoreLineTexts::LineField& field : texts.line_order()) {
-    // A line's hand is always written, asked for or not, as its error is (batch_lines.cpp).
-    if (field.code != kHandCode && !fields.has(field.key)) continue;
+  for (const ScoreLineTexts::LineField* planned : plan) {
+    const ScoreLineTexts::LineField& field = *planned;
     if (field.code < kLineMembers.size()) {
       const LineMember& member = kLineMembers[field.code];
       if (!member.present(parts)) continue;
@@ -552,8 +568,11 @@ void write_score_csv_row(const ScoreAnswer* answer, const RuleSet& rules, const 
 }
 
 bool write_score_line(const ScoreAnswer& answer, const ScoreLineTexts& texts, const LineHead& head,
-                      const LineFormat& format, std::string& out) {
-  if (!format.csv) return write_score_line_json(answer, texts, head, format.fields, out);
+                      const LineFormat& format, std::string& out, const ScoreLinePlan* plan) {
+  if (!format.csv) {
+    return plan != nullptr ? write_score_line_json(answer, texts, head, *plan, out)
+                           : write_score_line_json(answer, texts, head, format.fields, out);
+  }
   write_score_csv_row(&answer, texts.rules(), head, {}, format.columns, out);
   return true;
 }

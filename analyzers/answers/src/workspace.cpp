@@ -15,4 +15,12 @@ const ScoreLineTexts& AnswerWorkspace::score_line_texts() {
   return *score_line_texts_;
 }
 
+const ScoreLinePlan& AnswerWorkspace::score_line_plan(const FieldSelection& fields) {
+  if (line_plan_of_ != fields.id()) {
+    line_plan_ = plan_score_line(score_line_texts(), fields);
+    line_plan_of_ = fields.id();
+  }
+  return line_plan_;
+}
+
 }  // namespace meldgraph

@@ -26,6 +26,10 @@ class FieldSelection {
 
   [[nodiscard]] bool all() const { return all_; }
   [[nodiscard]] const std::vector<std::string>& names() const { return names_; }
+  /// The selection's identity: 0 for every field, else a number no other selection made by the
+  /// names constructor has (a copy shares it, and its names). A writer of many lines keeps what
+  /// it derives from a selection under its id (AnswerWorkspace::score_line_plan).
+  [[nodiscard]] std::uint64_t id() const { return id_; }
   /// Asked a few dozen times a line, mostly of fields not kept: one bit of `bits_` rules those
   /// out before any name is compared.
   [[nodiscard]] bool has(std::string_view name) const {
@@ -45,6 +49,7 @@ class FieldSelection {
   bool all_ = true;
   std::vector<std::string> names_;
   std::uint64_t bits_ = 0;  ///< bit name_bit(n) of every kept name n
+  std::uint64_t id_ = 0;
 };
 
 /// Reads `--fields`' comma list. Throws Error naming a field that is not one of `known` (the
@@ -110,12 +115,23 @@ class ScoreLineTexts {
   std::vector<LineField> line_order_;
 };
 
+/// The members a line of `fields` writes when present, in key order: ScoreLineTexts::line_order
+/// less the fields `fields` leaves out (`hand` is always kept). A writer of many lines makes it
+/// once per selection; `texts` must outlive it.
+using ScoreLinePlan = std::vector<const ScoreLineTexts::LineField*>;
+[[nodiscard]] ScoreLinePlan plan_score_line(const ScoreLineTexts& texts,
+                                            const FieldSelection& fields);
+
 /// Appends the score line of `answer` (a newline included) as JSON: "hand", and the fields
 /// `fields` keeps of {"rules", "context" when given, and write_score_json's}. Returns false, having
 /// appended nothing, when some text is not valid UTF-8 (then nlohmann's writer, which replaces
 /// the bad bytes, is the one to use).
 [[nodiscard]] bool write_score_line_json(const ScoreAnswer& answer, const ScoreLineTexts& texts,
                                          const LineHead& head, const FieldSelection& fields,
+                                         std::string& out);
+/// The same with the members planned once (plan_score_line of `texts`).
+[[nodiscard]] bool write_score_line_json(const ScoreAnswer& answer, const ScoreLineTexts& texts,
+                                         const LineHead& head, const ScoreLinePlan& plan,
                                          std::string& out);
 /// The same with the rule set's texts made for this line alone.
 [[nodiscard]] bool write_score_line_json(const ScoreAnswer& answer, const RuleSet& rules,
@@ -144,10 +160,10 @@ struct LineFormat {
 };
 
 /// write_score_line_json or write_score_csv_row, as `format` says; false as
-/// write_score_line_json.
+/// write_score_line_json. `plan`, when given, is plan_score_line(texts, format.fields).
 [[nodiscard]] bool write_score_line(const ScoreAnswer& answer, const ScoreLineTexts& texts,
                                     const LineHead& head, const LineFormat& format,
-                                    std::string& out);
+                                    std::string& out, const ScoreLinePlan* plan = nullptr);
 
 /// Appends `context` as JSON, the bytes of win_context_to_json(context, rules).dump(): a score
 /// line's "context", written without a document.

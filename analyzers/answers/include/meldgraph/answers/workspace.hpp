@@ -1,7 +1,9 @@
 #pragma once
 /// What a thread that answers many hands keeps from one hand to the next.
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "meldgraph/answers/score.hpp"
 #include "meldgraph/answers/score_line.hpp"
@@ -33,6 +35,9 @@ class AnswerWorkspace {
   /// A score answer kept from line to line: answer_score writes into it, reusing its room, when
   /// the answer is written and forgotten at once (a batch line).
   [[nodiscard]] ScoreAnswer& line_score_answer() { return line_score_answer_; }
+  /// plan_score_line of score_line_texts() and `fields`, kept while the lines' selection (its
+  /// id) stays the same.
+  [[nodiscard]] const ScoreLinePlan& score_line_plan(const FieldSelection& fields);
 
  private:
   const RuleSet* rules_;
@@ -40,6 +45,8 @@ class AnswerWorkspace {
   std::unique_ptr<Scorer> search_only_;
   std::unique_ptr<ScoreLineTexts> score_line_texts_;
   ScoreAnswer line_score_answer_;
+  ScoreLinePlan line_plan_;
+  std::optional<std::uint64_t> line_plan_of_;  ///< the id of the selection line_plan_ is of
 };
 
 }  // namespace meldgraph
