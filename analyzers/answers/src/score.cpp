@@ -96,8 +96,9 @@ void answer_score(const HandAnalysis& analysis, Scorer& scorer, const AnswerOpti
                                  ? score.readings.size()
                                  : std::min<std::size_t>(options.limit, score.readings.size());
   answer.readings.resize(listed);
-  for (std::size_t r = 0; r < listed; ++r)
+  for (std::size_t r = 0; r < listed; ++r) {
     copy_reading_score(score.readings[r], answer.readings[r]);
+  }
 }
 
 }  // namespace meldgraph
